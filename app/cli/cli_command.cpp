@@ -1,0 +1,116 @@
+#include "cli_command.h"
+
+#include <algorithm>
+
+#include "util/error.h"
+
+namespace ls::cli {
+
+namespace {
+std::vector<Command> &registry() {
+  static std::vector<Command> r;
+  return r;
+}
+
+void printUsage(std::ostream &out) {
+  out << "usage: layout-studio-cli <command> [options]\n\ncommands:\n";
+  std::vector<const Command *> sorted;
+  for (const auto &c : registry())
+    sorted.push_back(&c);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const Command *a, const Command *b) { return a->name < b->name; });
+  for (const Command *c : sorted)
+    out << "  " << c->name << std::string(c->name.size() < 14 ? 14 - c->name.size() : 1, ' ')
+        << c->summary << "\n";
+  out << "\nRun `layout-studio-cli <command> --help` for its options.\n";
+}
+
+void printCommandHelp(const Command &c, std::ostream &out) {
+  out << "usage: layout-studio-cli " << c.name << " [options]\n" << c.summary << "\n\noptions:\n";
+  for (const auto &o : c.options)
+    out << "  --" << o.name << (o.takesValue ? " VALUE" : "") << "\n      " << o.help << "\n";
+}
+} // namespace
+
+CommandRegistration::CommandRegistration(Command command) {
+  registry().push_back(std::move(command));
+}
+
+const std::vector<Command> &commands() { return registry(); }
+
+const std::string &Args::required(const std::string &name) const {
+  auto it = values_.find(name);
+  if (it == values_.end())
+    throw Error("--" + name, "is required");
+  return it->second;
+}
+
+std::optional<std::string> Args::optional(const std::string &name) const {
+  auto it = values_.find(name);
+  if (it == values_.end())
+    return std::nullopt;
+  return it->second;
+}
+
+int run(int argc, char **argv, std::ostream &out) {
+  if (argc < 2) {
+    printUsage(std::cerr);
+    throw Error("command", "missing; expected one of the commands listed above");
+  }
+  std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    printUsage(out);
+    return 0;
+  }
+  const Command *cmd = nullptr;
+  for (const auto &c : registry())
+    if (c.name == name)
+      cmd = &c;
+  if (!cmd)
+    throw Error("command", "unknown command '" + name +
+                               "'; run `layout-studio-cli --help` for the list");
+  Args args;
+  for (int i = 2; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--help" || a == "-h") {
+      printCommandHelp(*cmd, out);
+      return 0;
+    }
+    if (a.rfind("--", 0) == 0 || (a.size() == 2 && a[0] == '-' && a != "-")) {
+      std::string key = a.rfind("--", 0) == 0 ? a.substr(2) : a.substr(1);
+      std::optional<std::string> inlineValue;
+      if (auto eq = key.find('='); eq != std::string::npos) {
+        inlineValue = key.substr(eq + 1);
+        key = key.substr(0, eq);
+      }
+      if (key == "o")
+        key = "output";
+      auto spec = std::find_if(cmd->options.begin(), cmd->options.end(),
+                               [&](const OptionSpec &o) { return o.name == key; });
+      if (spec == cmd->options.end())
+        throw Error(a, "unknown option for command '" + cmd->name + "'");
+      if (!spec->takesValue) {
+        if (inlineValue)
+          throw Error("--" + key, "takes no value");
+        args.switches_[key] = true;
+        continue;
+      }
+      if (args.values_.count(key))
+        throw Error("--" + key, "is given twice");
+      if (inlineValue) {
+        args.values_[key] = *inlineValue;
+      } else {
+        if (i + 1 >= argc)
+          throw Error("--" + key, "needs a value");
+        args.values_[key] = argv[++i];
+      }
+      continue;
+    }
+    if (!cmd->allowsPositional)
+      throw Error(a, "unexpected argument for command '" + cmd->name + "'");
+    args.positional_.push_back(a);
+  }
+  return cmd->run(args, out);
+}
+
+} // namespace ls::cli

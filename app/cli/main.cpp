@@ -1,0 +1,31 @@
+// layout-studio-cli: parse the command line, call the engine, print.
+//
+// The contract (commands, flags, output formats, error policy) is fixed by
+// docs/CLI.md: bad input gives exit status 2 and one `error:` line on stderr;
+// nothing crashes or hangs, and no exit status exceeds 2.
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <new>
+
+#include "cli_command.h"
+#include "util/error.h"
+
+int main(int argc, char **argv) {
+  std::ios::sync_with_stdio(false);
+  try {
+    return ls::cli::run(argc, argv, std::cout);
+  } catch (const ls::Error &e) {
+    std::cout.flush();
+    std::cerr << "error: " << e.what() << "\n";
+  } catch (const std::bad_alloc &) {
+    std::cout.flush();
+    std::cerr << "error: out of memory: the request is too large for this machine\n";
+  } catch (const std::exception &e) {
+    std::cout.flush();
+    std::cerr << "error: internal: " << e.what() << "\n";
+  } catch (...) {
+    std::cerr << "error: internal: unknown failure\n";
+  }
+  return 2;
+}

@@ -1,0 +1,291 @@
+// LinearLayout: a linear map over GF(2) from hardware locations to tensor
+// coordinates, with Triton's semantics and names.
+//
+// # What a linear layout is
+//
+// A GPU tensor layout says where each tensor element lives: in which register
+// of which lane (thread) of which warp of which block (CTA), or at which offset
+// of shared memory. Triton describes every such placement as a *linear*
+// function L from hardware coordinates to tensor coordinates, where "linear"
+// is meant over GF(2): coordinates are bit vectors and + is xor.
+//
+// A linear function is fixed by its values on powers of two, the *bases*:
+//
+//   bases[inDim][i] = L(0, ..., inDim = 2^i, ..., 0)
+//
+// and every other value is the xor of the bases of the set bits:
+//
+//   L(a ^ b) = L(a) ^ L(b).
+//
+// Worked example (4 threads t, 4 warps w, a 4x4 tensor): choose
+//   L(t=1) = (1,1), L(t=2) = (2,2), L(w=1) = (0,1), L(w=2) = (0,2).
+// Then the whole table follows by xor:
+//
+//            w=0    w=1    w=2    w=3
+//     t=0   (0,0)  (0,1)  (0,2)  (0,3)
+//     t=1   (1,1)  (1,0)  (1,3)  (1,2)
+//     t=2   (2,2)  (2,3)  (2,0)  (2,1)
+//     t=3   (3,3)  (3,2)  (3,1)  (3,0)
+//
+// which is the classic swizzle (t, w) -> (t, w ^ t).
+//
+// In-dims and out-dims are named ("register", "lane", "warp", "block",
+// "offset"; "dim0", "dim1", ...) and ordered minor-to-major; the order only
+// matters for reshape/flatten and for printing. Sizes are powers of two.
+// Layouts need not be injective (a zero basis means the element is
+// replicated, "broadcast") and may be non-surjective when built so
+// explicitly.
+//
+// Storage: all basis vectors of the layout live in one flat array,
+// basis i of in-dim d occupying getNumOutDims() consecutive int32 values, so
+// that building and combining layouts allocates little.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ls {
+
+using DimName = std::string;
+
+// Spelling used by Triton's C++ (`S("register")`), so that exported C++
+// snippets compile against this library unchanged.
+inline DimName S(const char *name) { return DimName(name); }
+inline DimName S(std::string name) { return name; }
+
+class LinearLayout {
+public:
+  using Basis = std::vector<int32_t>;
+  // Ordered list of (inDim, bases), as Triton's MapVector.
+  using BasesT = std::vector<std::pair<DimName, std::vector<Basis>>>;
+  using DimSizes = std::vector<std::pair<DimName, int32_t>>;
+
+  LinearLayout() = default;
+
+  // The 0-dimensional layout that maps everything to 0; the identity of
+  // operator*.
+  static LinearLayout empty() { return {}; }
+
+  // L(x) = stride * x for x in [0, size).  Requires: size a power of two
+  // (size 0 gives empty()), stride a power of two or 0.
+  static LinearLayout strided1D(int32_t size, int32_t stride, DimName inDim,
+                                DimName outDim);
+  // L(x) = x for x in [0, size).
+  static LinearLayout identity1D(int32_t size, DimName inDim, DimName outDim) {
+    return strided1D(size, 1, std::move(inDim), std::move(outDim));
+  }
+  // L(x) = 0 for x in [0, size); outDim has size outDimSize (default 1, which
+  // keeps the layout surjective).
+  static LinearLayout zeros1D(int32_t size, DimName inDim, DimName outDim,
+                              int32_t outDimSize = 1);
+
+  // From bases, inferring each out-dim size as the next power of two above
+  // the largest basis value in it.  Requires: the result is surjective
+  // (throws ls::Error otherwise).
+  LinearLayout(BasesT bases, std::vector<DimName> outDimNames);
+
+  // From bases and explicit out-dim sizes; surjectivity is checked only if
+  // requested.
+  LinearLayout(BasesT bases, DimSizes outDims, bool requireSurjective);
+
+  // Fallible construction: nullopt instead of an exception.
+  static std::optional<LinearLayout> tryCreate(BasesT bases, DimSizes outDims,
+                                               bool requireSurjective);
+
+  // --- Queries --------------------------------------------------------------
+
+  bool isSurjective() const { return rank_ == getTotalOutDimSizeLog2(); }
+  bool isInjective() const { return rank_ == getTotalInDimSizeLog2(); }
+  bool isInvertible() const {
+    return isSurjective() && getTotalInDimSizeLog2() == getTotalOutDimSizeLog2();
+  }
+  // Rank of the basis matrix (number of linearly independent bases).
+  int32_t getRank() const { return rank_; }
+
+  // Materialised copy of the bases in Triton's nested form.
+  BasesT getBases() const;
+  // getBasis(inDim, i) = L(0, ..., inDim = 2^i, ..., 0).
+  std::span<const int32_t> getBasis(const DimName &inDim, int32_t pos) const;
+  int32_t getBasis(const DimName &inDim, int32_t pos,
+                   const DimName &outDim) const;
+
+  // In minor-to-major order.
+  std::vector<DimName> getInDimNames() const;
+  std::vector<DimName> getOutDimNames() const;
+  const DimSizes &getOutDims() const { return outDims_; }
+  DimSizes getInDims() const;
+
+  bool hasInDim(const DimName &d) const { return inDimIndex(d) >= 0; }
+  bool hasOutDim(const DimName &d) const { return outDimIndex(d) >= 0; }
+  int32_t getNumInDims() const { return static_cast<int32_t>(inDims_.size()); }
+  int32_t getNumOutDims() const { return static_cast<int32_t>(outDims_.size()); }
+  // Position of outDim among getOutDimNames(); throws if absent.
+  int32_t getOutDimIndex(const DimName &outDim) const;
+
+  int32_t getInDimSizeLog2(const DimName &inDim) const;
+  int32_t getInDimSize(const DimName &inDim) const {
+    return int32_t{1} << getInDimSizeLog2(inDim);
+  }
+  int32_t getTotalInDimSizeLog2() const;
+  int64_t getTotalInDimSize() const {
+    return int64_t{1} << getTotalInDimSizeLog2();
+  }
+  int32_t getOutDimSizeLog2(const DimName &outDim) const;
+  int32_t getOutDimSize(const DimName &outDim) const;
+  int32_t getTotalOutDimSizeLog2() const;
+  int64_t getTotalOutDimSize() const {
+    return int64_t{1} << getTotalOutDimSizeLog2();
+  }
+
+  // The largest V such that V consecutive values of the first in-dim map to V
+  // consecutive values of the first out-dim (see Triton's LinearLayout.h).
+  int32_t getNumConsecutiveInOut() const;
+
+  // For each in-dim, a bitmask of the input bits that can change without
+  // changing the output (0 everywhere iff injective).
+  DimSizes getFreeVariableMasks() const;
+
+  // L(ins).  Requires: ins names exactly the in-dims (any order).
+  DimSizes apply(const DimSizes &ins) const;
+  // Fast path: input values given per in-dim in getInDimNames() order, output
+  // values written per out-dim in getOutDimNames() order.
+  void applyIndexed(const int32_t *ins, int32_t *outs) const;
+
+  // --- Transforms (all return new layouts) ----------------------------------
+
+  // Reorder dims; cosmetic except for reshape/flatten/printing.
+  [[nodiscard]] LinearLayout transposeIns(const std::vector<DimName> &newOrder) const;
+  [[nodiscard]] LinearLayout transposeOuts(const std::vector<DimName> &newOrder) const;
+
+  // Flatten the in-dims (minor-to-major) and split them into newInDims.
+  // Requires: same total size, power-of-two sizes.
+  [[nodiscard]] LinearLayout reshapeIns(const DimSizes &newInDims) const;
+  [[nodiscard]] LinearLayout reshapeOuts(const DimSizes &newOutDims) const;
+  // Reshape to one in (out) dim named like the first one.
+  [[nodiscard]] LinearLayout flattenIns() const;
+  [[nodiscard]] LinearLayout flattenOuts() const;
+
+  // Requires: same out-dims and sizes, disjoint in-dims.  The result's in-dims
+  // are this layout's followed by other's.
+  [[nodiscard]] LinearLayout concatIns(const LinearLayout &other) const;
+  // Requires: same in-dims and sizes, disjoint out-dims.
+  [[nodiscard]] LinearLayout concatOuts(const LinearLayout &other) const;
+
+  // Keep the first log2(newSize) bases of inDim.  Requires newSize <= size.
+  [[nodiscard]] LinearLayout resizeInDim(const DimName &inDim, int32_t newSize) const;
+  // Shrink outDim to newSize, zeroing basis values >= newSize.
+  [[nodiscard]] LinearLayout resizeOutDim(const DimName &outDim, int32_t newSize) const;
+  // Grow inDim to newSize with zero (broadcast) bases.
+  [[nodiscard]] LinearLayout resize(const DimName &inDim, int32_t newSize) const;
+
+  // Remove a size-1 in (out) dim.
+  [[nodiscard]] LinearLayout squeezeIns(const DimName &dim) const;
+  [[nodiscard]] LinearLayout squeezeOuts(const DimName &dim) const;
+  // Rename an in-dim (keeps position).  Requires: newName is not already used.
+  [[nodiscard]] LinearLayout renameInDim(const DimName &oldName,
+                                         const DimName &newName) const;
+  // Remove the zero bases of an in-dim.
+  [[nodiscard]] LinearLayout removeZeroBasesAlongDim(const DimName &inDim) const;
+
+  // Only these in/out dims: other in-dims are dropped (treated as 0), other
+  // out-dims omitted.  Out sizes unchanged; dim order follows this layout.
+  [[nodiscard]] LinearLayout sublayout(const std::vector<DimName> &inDimNames,
+                                       const std::vector<DimName> &outDimNames) const;
+  bool sublayoutIsZero(const std::vector<DimName> &inDimNames,
+                       const std::vector<DimName> &outDimNames) const;
+  // Is the square sublayout on dimNames the identity (in size == out size,
+  // flattened bases 1, 2, 4, ...)?
+  bool squareSublayoutIsIdentity(const std::vector<DimName> &dimNames) const;
+
+  // True if the layout is the identity on dimNames and does not mix them
+  // with other dims.
+  bool isTrivialOver(const std::vector<DimName> &dimNames) const;
+  // If isTrivialOver(dimNames), the sublayout on the remaining dims.
+  std::optional<LinearLayout> quotient(const std::vector<DimName> &dimNames) const;
+
+  // Direct sum: `inner` acts on the low bits, `outer` on the high bits of
+  // shared dims.  Dim order is the supremum of both orders (biased to inner).
+  // Requires: shared dims appear in the same relative order.
+  // Postcondition: surjective if both are.
+  friend LinearLayout operator*(const LinearLayout &inner, const LinearLayout &outer);
+  LinearLayout &operator*=(const LinearLayout &outer) {
+    *this = *this * outer;
+    return *this;
+  }
+
+  // C with A == B * C (divideLeft) or A == C * B (divideRight), if it exists.
+  friend std::optional<LinearLayout> divideLeft(const LinearLayout &a,
+                                                const LinearLayout &b);
+  friend std::optional<LinearLayout> divideRight(const LinearLayout &a,
+                                                 const LinearLayout &b);
+
+  // outer(this(x)).  Requires: this's out-dims == outer's in-dims (any order),
+  // with this->outSize(d) <= outer.inSize(d).
+  [[nodiscard]] LinearLayout compose(const LinearLayout &outer) const;
+
+  // C such that this(x) == outer(C(x)), choosing C(x) with free variables 0
+  // and keeping dims on which both layouts agree as the identity (Triton's
+  // broadcasting heuristic).  Requires: same out-dim names, outer surjective
+  // onto each out-dim at least as large as ours.
+  [[nodiscard]] LinearLayout invertAndCompose(const LinearLayout &outer) const;
+  // Requires: isInvertible().
+  [[nodiscard]] LinearLayout invert() const;
+  // B with this(B(x)) == x on the image.
+  [[nodiscard]] LinearLayout pseudoinvert() const;
+
+  // Triton's LinearLayout::toString(), byte for byte.
+  std::string toString() const;
+
+  friend bool operator==(const LinearLayout &a, const LinearLayout &b);
+  friend bool operator!=(const LinearLayout &a, const LinearLayout &b) {
+    return !(a == b);
+  }
+  bool equalIgnoringOutDimSizes(const LinearLayout &other) const;
+
+private:
+  struct InDim {
+    DimName name;
+    int32_t first = 0; // index of its first basis in data_
+    int32_t count = 0; // number of bases (log2 of the size)
+  };
+
+  int inDimIndex(const DimName &d) const;
+  int outDimIndex(const DimName &d) const;
+  const int32_t *basisPtr(int inIdx, int i) const {
+    return data_.data() + static_cast<size_t>(inDims_[inIdx].first + i) * outDims_.size();
+  }
+  int32_t *basisPtr(int inIdx, int i) {
+    return data_.data() + static_cast<size_t>(inDims_[inIdx].first + i) * outDims_.size();
+  }
+  int32_t totalBases() const;
+
+  // Appends an in-dim with `count` zero bases; returns its index.
+  int appendInDim(DimName name, int32_t count);
+  void setFromBases(const BasesT &bases);
+  // Validates (throws ls::Error unless `quiet`) and computes rank_.
+  bool checkInvariants(bool requireSurjective, bool quiet);
+  void computeRank();
+
+  std::vector<InDim> inDims_;
+  DimSizes outDims_;
+  std::vector<int32_t> data_;
+  int32_t rank_ = 0;
+
+  friend class LinearLayoutBuilder;
+};
+
+LinearLayout operator*(const LinearLayout &inner, const LinearLayout &outer);
+std::optional<LinearLayout> divideLeft(const LinearLayout &a, const LinearLayout &b);
+std::optional<LinearLayout> divideRight(const LinearLayout &a, const LinearLayout &b);
+
+// Order-preserving union of two dim lists, biased toward `x` when ambiguous
+// (Triton's `supremum`).  Throws ls::Error if the orders conflict.
+std::vector<DimName> supremum(const std::vector<DimName> &x,
+                              const std::vector<DimName> &y);
+
+} // namespace ls

@@ -1,0 +1,360 @@
+// Facts about LinearLayout, each checked exactly (bases, sizes, text).
+#include <QtTest>
+
+#include "layout/linear_layout.h"
+#include "util/error.h"
+
+using ls::LinearLayout;
+using ls::S;
+using Bases = std::vector<std::vector<int32_t>>;
+
+namespace {
+Bases basesOf(const LinearLayout &ll, const std::string &inDim) {
+  for (const auto &[name, b] : ll.getBases())
+    if (name == inDim)
+      return b;
+  return {};
+}
+LinearLayout swizzle4x4() {
+  // The worked example of linear_layout.h: (t, w) -> (t, w ^ t).
+  return LinearLayout({{S("t"), {{1, 1}, {2, 2}}}, {S("w"), {{0, 1}, {0, 2}}}},
+                      {S("x"), S("y")});
+}
+} // namespace
+
+class TestLinearLayout : public QObject {
+  Q_OBJECT
+private slots:
+  void emptyLayout() {
+    LinearLayout e = LinearLayout::empty();
+    QCOMPARE(e.getNumInDims(), 0);
+    QCOMPARE(e.getNumOutDims(), 0);
+    QVERIFY(e.isSurjective());
+    QCOMPARE(QString::fromStdString(e.toString()), QStringLiteral("\n(empty layout)"));
+  }
+
+  void identity1D() {
+    LinearLayout l = LinearLayout::identity1D(32, S("ins"), S("outs"));
+    QCOMPARE(basesOf(l, "ins"), (Bases{{1}, {2}, {4}, {8}, {16}}));
+    QCOMPARE(l.getOutDimSize("outs"), 32);
+    QVERIFY(l.isSurjective());
+    QVERIFY(l.isInjective());
+    QVERIFY(l.isInvertible());
+  }
+
+  void identity1DSize1KeepsDims() {
+    LinearLayout l = LinearLayout::identity1D(1, S("ins"), S("outs"));
+    QVERIFY(l.hasInDim("ins"));
+    QCOMPARE(l.getInDimSize("ins"), 1);
+    QCOMPARE(l.getOutDimSize("outs"), 1);
+    QCOMPARE(QString::fromStdString(l.toString()),
+             QStringLiteral("\n - ins is a size 1 dimension\nwhere out dims are: [outs (size 1)]"));
+  }
+
+  void zeros1D() {
+    LinearLayout l = LinearLayout::zeros1D(8, S("i"), S("o"));
+    QCOMPARE(basesOf(l, "i"), (Bases{{0}, {0}, {0}}));
+    QCOMPARE(l.getOutDimSize("o"), 1);
+    QVERIFY(l.isSurjective());
+    QVERIFY(!l.isInjective());
+    LinearLayout wide = LinearLayout::zeros1D(2, S("i"), S("o"), 4);
+    QCOMPARE(wide.getOutDimSize("o"), 4);
+    QVERIFY(!wide.isSurjective());
+  }
+
+  void strided1D() {
+    LinearLayout l = LinearLayout::strided1D(4, 2, S("i"), S("o"));
+    QCOMPARE(basesOf(l, "i"), (Bases{{2}, {4}}));
+    QCOMPARE(l.getOutDimSize("o"), 8);
+    QVERIFY(!l.isSurjective());
+  }
+
+  void productOfIdentitiesIsIdentity() {
+    QCOMPARE(LinearLayout::identity1D(4, S("i"), S("o")) * LinearLayout::identity1D(8, S("i"), S("o")),
+             LinearLayout::identity1D(32, S("i"), S("o")));
+  }
+
+  void productWithZerosBroadcastsHighBits() {
+    LinearLayout l = LinearLayout::identity1D(8, S("i"), S("o")) * LinearLayout::zeros1D(4, S("i"), S("o"));
+    QCOMPARE(basesOf(l, "i"), (Bases{{1}, {2}, {4}, {0}, {0}}));
+    QCOMPARE(l.getOutDimSize("o"), 8);
+    LinearLayout r = LinearLayout::zeros1D(2, S("i"), S("o")) * LinearLayout::identity1D(4, S("i"), S("o"));
+    QCOMPARE(basesOf(r, "i"), (Bases{{0}, {1}, {2}}));
+  }
+
+  void productSplitsOverOutDims() {
+    LinearLayout l = LinearLayout::identity1D(4, S("i"), S("o1")) * LinearLayout::identity1D(8, S("i"), S("o2"));
+    QCOMPARE(basesOf(l, "i"), (Bases{{1, 0}, {2, 0}, {0, 1}, {0, 2}, {0, 4}}));
+    QCOMPARE(l.getOutDimNames(), (std::vector<std::string>{"o1", "o2"}));
+    QCOMPARE(l.getOutDimSize("o1"), 4);
+    QCOMPARE(l.getOutDimSize("o2"), 8);
+  }
+
+  void productOfDisjointDims() {
+    LinearLayout l = LinearLayout::identity1D(4, S("i1"), S("o1")) * LinearLayout::identity1D(2, S("i2"), S("o2"));
+    QCOMPARE(l.getInDimNames(), (std::vector<std::string>{"i1", "i2"}));
+    QCOMPARE(basesOf(l, "i1"), (Bases{{1, 0}, {2, 0}}));
+    QCOMPARE(basesOf(l, "i2"), (Bases{{0, 1}}));
+  }
+
+  void productOrdersDimsBySupremum() {
+    LinearLayout l = LinearLayout::identity1D(4, S("register"), S("dim1")) *
+                     (LinearLayout::identity1D(2, S("register"), S("dim0")) *
+                      LinearLayout::identity1D(2, S("register"), S("dim1")));
+    // sup([dim1], [dim0, dim1]) = [dim0, dim1]
+    QCOMPARE(l.getOutDimNames(), (std::vector<std::string>{"dim0", "dim1"}));
+    QCOMPARE(basesOf(l, "register"), (Bases{{0, 1}, {0, 2}, {1, 0}, {0, 4}}));
+  }
+
+  void supremum_data() {
+    QTest::addColumn<QStringList>("x");
+    QTest::addColumn<QStringList>("y");
+    QTest::addColumn<QStringList>("sup");
+    QTest::newRow("common prefix") << QStringList{"a", "b"} << QStringList{"a", "c"} << QStringList{"a", "b", "c"};
+    QTest::newRow("chain") << QStringList{"a", "b"} << QStringList{"b", "c"} << QStringList{"a", "b", "c"};
+    QTest::newRow("insert before") << QStringList{"b"} << QStringList{"a", "b"} << QStringList{"a", "b"};
+    QTest::newRow("disjoint") << QStringList{"a"} << QStringList{"b"} << QStringList{"a", "b"};
+  }
+  void supremum() {
+    QFETCH(QStringList, x);
+    QFETCH(QStringList, y);
+    QFETCH(QStringList, sup);
+    auto conv = [](const QStringList &l) {
+      std::vector<std::string> v;
+      for (const auto &s : l)
+        v.push_back(s.toStdString());
+      return v;
+    };
+    QCOMPARE(ls::supremum(conv(x), conv(y)), conv(sup));
+  }
+  void supremumOfReversedOrdersFollowsFirst() {
+    // Triton's algorithm (not its comment) resolves [a, b] vs [b, a] toward x.
+    QCOMPARE(ls::supremum({"a", "b"}, {"b", "a"}), (std::vector<std::string>{"a", "b"}));
+  }
+
+  void transposeOuts() {
+    LinearLayout l = (LinearLayout::identity1D(4, S("i"), S("o1")) * LinearLayout::identity1D(8, S("i"), S("o2")))
+                         .transposeOuts({"o2", "o1"});
+    QCOMPARE(basesOf(l, "i"), (Bases{{0, 1}, {0, 2}, {1, 0}, {2, 0}, {4, 0}}));
+    QCOMPARE(l.getOutDimNames(), (std::vector<std::string>{"o2", "o1"}));
+    QCOMPARE(l.getOutDimSize("o2"), 8);
+  }
+
+  void transposeIns() {
+    LinearLayout l = swizzle4x4().transposeIns({"w", "t"});
+    QCOMPARE(l.getInDimNames(), (std::vector<std::string>{"w", "t"}));
+    QCOMPARE(basesOf(l, "w"), (Bases{{0, 1}, {0, 2}}));
+  }
+
+  void reshapeAndFlattenOuts() {
+    LinearLayout l = LinearLayout::identity1D(4, S("i"), S("o1")) * LinearLayout::identity1D(8, S("i"), S("o2"));
+    QCOMPARE(l.reshapeOuts({{"o", 32}}), LinearLayout::identity1D(32, S("i"), S("o")));
+    QCOMPARE(l.flattenOuts(), LinearLayout::identity1D(32, S("i"), S("o1")));
+    LinearLayout back = l.flattenOuts().reshapeOuts({{"o1", 4}, {"o2", 8}});
+    QCOMPARE(back, l);
+  }
+
+  void reshapeIns() {
+    LinearLayout l = LinearLayout::identity1D(32, S("i"), S("o")).reshapeIns({{"a", 4}, {"b", 8}});
+    QCOMPARE(basesOf(l, "a"), (Bases{{1}, {2}}));
+    QCOMPARE(basesOf(l, "b"), (Bases{{4}, {8}, {16}}));
+    QCOMPARE(l.flattenIns(), LinearLayout::identity1D(32, S("a"), S("o")));
+  }
+
+  void apply_data() {
+    QTest::addColumn<int>("t");
+    QTest::addColumn<int>("w");
+    QTest::addColumn<int>("x");
+    QTest::addColumn<int>("y");
+    QTest::newRow("origin") << 0 << 0 << 0 << 0;
+    QTest::newRow("t1 w0") << 1 << 0 << 1 << 1;
+    QTest::newRow("t1 w2") << 1 << 2 << 1 << 3;
+    QTest::newRow("t3 w3") << 3 << 3 << 3 << 0;
+    QTest::newRow("t2 w1") << 2 << 1 << 2 << 3;
+  }
+  void apply() {
+    QFETCH(int, t);
+    QFETCH(int, w);
+    QFETCH(int, x);
+    QFETCH(int, y);
+    auto out = swizzle4x4().apply({{"w", w}, {"t", t}});
+    QCOMPARE(out, (LinearLayout::DimSizes{{"x", x}, {"y", y}}));
+  }
+
+  void compose() {
+    LinearLayout inner = LinearLayout::identity1D(4, S("i"), S("o"));
+    LinearLayout outer({{S("o"), {{2}, {1}}}}, {S("p")});
+    LinearLayout c = inner.compose(outer);
+    QCOMPARE(basesOf(c, "i"), (Bases{{2}, {1}}));
+    QCOMPARE(c.getOutDims(), (LinearLayout::DimSizes{{"p", 4}}));
+  }
+
+  void invertAndComposeRegistersToOffsets() {
+    // Registers hold the tensor row-major-transposed; shared memory is row-major.
+    LinearLayout regs({{S("register"), {{1, 0}, {0, 1}}}}, {S("dim0"), S("dim1")});
+    LinearLayout smem({{S("offset"), {{0, 1}, {1, 0}}}}, {S("dim0"), S("dim1")});
+    LinearLayout c = regs.invertAndCompose(smem);
+    QCOMPARE(basesOf(c, "register"), (Bases{{2}, {1}}));
+    QCOMPARE(c.getOutDims(), (LinearLayout::DimSizes{{"offset", 4}}));
+  }
+
+  void invertAndComposeKeepsCommonDimsAsIdentity() {
+    LinearLayout a = swizzle4x4();
+    LinearLayout c = a.invertAndCompose(a);
+    QCOMPARE(c, LinearLayout::identity1D(4, S("t"), S("t")) * LinearLayout::identity1D(4, S("w"), S("w")));
+  }
+
+  void invert() {
+    LinearLayout smem({{S("offset"), {{0, 1}, {1, 0}}}}, {S("dim0"), S("dim1")});
+    LinearLayout inv = smem.invert();
+    QCOMPARE(inv.getInDimNames(), (std::vector<std::string>{"dim0", "dim1"}));
+    QCOMPARE(basesOf(inv, "dim0"), (Bases{{2}}));
+    QCOMPARE(basesOf(inv, "dim1"), (Bases{{1}}));
+    QCOMPARE(smem.compose(inv), LinearLayout::identity1D(4, S("offset"), S("offset")));
+  }
+
+  void invertNonInvertibleThrows() {
+    QVERIFY_THROWS_EXCEPTION(ls::Error, LinearLayout::zeros1D(4, S("i"), S("o")).invert());
+  }
+
+  void pseudoinvertChoosesZeroFreeBits() {
+    LinearLayout l({{S("reg"), {{1}, {0}, {2}}}}, {S("d")});
+    LinearLayout p = l.pseudoinvert();
+    QCOMPARE(basesOf(p, "d"), (Bases{{1}, {4}}));
+    QCOMPARE(p.getOutDims(), (LinearLayout::DimSizes{{"reg", 8}}));
+    QCOMPARE(p.compose(l), LinearLayout::identity1D(4, S("d"), S("d")));
+  }
+
+  void freeVariableMasks() {
+    LinearLayout l({{S("reg"), {{1}, {0}, {2}, {1}}}, {S("lane"), {{0}}}}, {S("d")});
+    QCOMPARE(l.getFreeVariableMasks(), (LinearLayout::DimSizes{{"reg", 0b1010}, {"lane", 1}}));
+    QCOMPARE(swizzle4x4().getFreeVariableMasks(), (LinearLayout::DimSizes{{"t", 0}, {"w", 0}}));
+  }
+
+  void numConsecutiveInOut_data() {
+    QTest::addColumn<QList<int>>("reg");
+    QTest::addColumn<QList<int>>("lane");
+    QTest::addColumn<int>("consecutive");
+    QTest::newRow("4 then lane") << QList<int>{1, 2, 8} << QList<int>{4} << 4;
+    QTest::newRow("lane interleaves") << QList<int>{1, 2, 4} << QList<int>{8} << 8;
+    QTest::newRow("lane splits pair") << QList<int>{1, 4, 8} << QList<int>{2} << 2;
+    QTest::newRow("none") << QList<int>{2, 4} << QList<int>{1} << 1;
+  }
+  void numConsecutiveInOut() {
+    QFETCH(QList<int>, reg);
+    QFETCH(QList<int>, lane);
+    QFETCH(int, consecutive);
+    Bases r, l;
+    for (int v : reg)
+      r.push_back({v});
+    for (int v : lane)
+      l.push_back({v});
+    LinearLayout ll({{S("register"), r}, {S("lane"), l}}, {S("dim0")});
+    QCOMPARE(ll.getNumConsecutiveInOut(), consecutive);
+  }
+
+  void divideLeftAndRight() {
+    LinearLayout a = LinearLayout::identity1D(4, S("i"), S("o")) * LinearLayout::identity1D(8, S("i"), S("o2"));
+    auto c = ls::divideLeft(a, LinearLayout::identity1D(4, S("i"), S("o")));
+    QVERIFY(c.has_value());
+    QCOMPARE(basesOf(*c, "i"), (Bases{{0, 1}, {0, 2}, {0, 4}}));
+    QCOMPARE(c->getOutDims(), (LinearLayout::DimSizes{{"o", 1}, {"o2", 8}}));
+    auto r = ls::divideRight(a, LinearLayout::identity1D(8, S("i"), S("o2")));
+    QVERIFY(r.has_value());
+    QCOMPARE(basesOf(*r, "i"), (Bases{{1, 0}, {2, 0}}));
+    QCOMPARE(r->getOutDims(), (LinearLayout::DimSizes{{"o", 4}, {"o2", 1}}));
+    QVERIFY(!ls::divideLeft(a, LinearLayout::identity1D(4, S("j"), S("o"))).has_value());
+    QVERIFY(!ls::divideLeft(a, LinearLayout::identity1D(8, S("i"), S("o2"))).has_value());
+  }
+
+  void quotientAndTriviality() {
+    LinearLayout l = LinearLayout::identity1D(4, S("reg"), S("reg")) * LinearLayout::identity1D(8, S("lane"), S("lane"));
+    QVERIFY(l.isTrivialOver({"lane"}));
+    QCOMPARE(*l.quotient({"lane"}), LinearLayout::identity1D(4, S("reg"), S("reg")));
+    LinearLayout mixed({{S("reg"), {{1, 0}, {2, 0}}}, {S("lane"), {{0, 1}, {1, 0}}}},
+                       LinearLayout::DimSizes{{"reg", 4}, {"lane", 2}}, false);
+    QVERIFY(!mixed.isTrivialOver({"lane"}));
+    QVERIFY(!mixed.quotient({"lane"}).has_value());
+  }
+
+  void sublayout() {
+    LinearLayout l = LinearLayout::identity1D(4, S("i"), S("o1")) * LinearLayout::identity1D(8, S("i"), S("o2"));
+    LinearLayout s = l.sublayout({"i"}, {"o2"});
+    QCOMPARE(basesOf(s, "i"), (Bases{{0}, {0}, {1}, {2}, {4}}));
+    QCOMPARE(s.getOutDims(), (LinearLayout::DimSizes{{"o2", 8}}));
+    QVERIFY(!l.sublayoutIsZero({"i"}, {"o2"}));
+    QVERIFY(s.sublayoutIsZero({}, {"o2"}));
+  }
+
+  void concat() {
+    LinearLayout ins = LinearLayout::identity1D(4, S("a"), S("o")).concatIns(LinearLayout::identity1D(4, S("b"), S("o")));
+    QCOMPARE(ins.getInDimNames(), (std::vector<std::string>{"a", "b"}));
+    QCOMPARE(basesOf(ins, "b"), (Bases{{1}, {2}}));
+    LinearLayout outs = LinearLayout::identity1D(4, S("i"), S("o1")).concatOuts(LinearLayout::identity1D(4, S("i"), S("o2")));
+    QCOMPARE(basesOf(outs, "i"), (Bases{{1, 1}, {2, 2}}));
+    QCOMPARE(outs.getOutDims(), (LinearLayout::DimSizes{{"o1", 4}, {"o2", 4}}));
+  }
+
+  void resize() {
+    LinearLayout l = LinearLayout::identity1D(8, S("i"), S("o"));
+    LinearLayout in2 = l.resizeInDim("i", 2);
+    QCOMPARE(basesOf(in2, "i"), (Bases{{1}}));
+    QCOMPARE(in2.getOutDimSize("o"), 8);
+    QVERIFY(!in2.isSurjective());
+    LinearLayout out4 = l.resizeOutDim("o", 4);
+    QCOMPARE(basesOf(out4, "i"), (Bases{{1}, {2}, {0}}));
+    QCOMPARE(out4.getOutDimSize("o"), 4);
+    QCOMPARE(basesOf(l.resize("i", 32), "i"), (Bases{{1}, {2}, {4}, {0}, {0}}));
+  }
+
+  void squeezeRenameRemoveZeros() {
+    LinearLayout l = LinearLayout::identity1D(4, S("a"), S("o")) * LinearLayout::identity1D(1, S("b"), S("o"));
+    QCOMPARE(l.getInDimNames(), (std::vector<std::string>{"a", "b"}));
+    QCOMPARE(l.squeezeIns("b"), LinearLayout::identity1D(4, S("a"), S("o")));
+    QCOMPARE(l.renameInDim("a", "c").getInDimNames(), (std::vector<std::string>{"c", "b"}));
+    LinearLayout z({{S("r"), {{1}, {0}, {2}}}}, {S("o")});
+    QCOMPARE(basesOf(z.removeZeroBasesAlongDim("r"), "r"), (Bases{{1}, {2}}));
+    LinearLayout u = LinearLayout::identity1D(4, S("i"), S("o")) * LinearLayout::identity1D(1, S("i"), S("p"));
+    QCOMPARE(u.squeezeOuts("p"), LinearLayout::identity1D(4, S("i"), S("o")));
+  }
+
+  void equality() {
+    QCOMPARE(LinearLayout::identity1D(4, S("i"), S("o")), LinearLayout::identity1D(4, S("i"), S("o")));
+    QVERIFY(LinearLayout::identity1D(4, S("i"), S("o")) != LinearLayout::identity1D(4, S("i"), S("p")));
+    LinearLayout a = LinearLayout::zeros1D(2, S("i"), S("o"), 1), b = LinearLayout::zeros1D(2, S("i"), S("o"), 4);
+    QVERIFY(a != b);
+    QVERIFY(a.equalIgnoringOutDimSizes(b));
+  }
+
+  void toStringFormat() {
+    LinearLayout l({{S("register"), {{0, 1}, {1, 0}}}, {S("lane"), {}}}, {S("dim0"), S("dim1")});
+    QCOMPARE(QString::fromStdString(l.toString()),
+             QStringLiteral("\n - register=1 -> (0, 1)\n   register=2 -> (1, 0)\n"
+                            " - lane is a size 1 dimension\nwhere out dims are: [dim0 (size 2), dim1 (size 2)]"));
+    LinearLayout outsOnly({}, {S("dim0")});
+    QCOMPARE(QString::fromStdString(outsOnly.toString()),
+             QStringLiteral("\n(empty layout with out-dims [dim0 (size 1)])"));
+  }
+
+  void invalidConstructionThrows() {
+    // Inferred size 4 but only one basis: not surjective.
+    QVERIFY_THROWS_EXCEPTION(ls::Error, LinearLayout({{S("i"), {{2}}}}, {S("o")}));
+    QVERIFY_THROWS_EXCEPTION(ls::Error, LinearLayout({{S("i"), {{-1}}}}, {S("o")}));
+    QVERIFY_THROWS_EXCEPTION(ls::Error, LinearLayout({{S("i"), {{1, 0}}}}, {S("o")}));
+    QVERIFY_THROWS_EXCEPTION(ls::Error, LinearLayout({{S("i"), {{4}}}}, LinearLayout::DimSizes{{"o", 4}}, false));
+    QVERIFY(!LinearLayout::tryCreate({{S("i"), {{2}}}}, {{"o", 3}}, false).has_value());
+    QVERIFY(LinearLayout::tryCreate({{S("i"), {{2}}}}, {{"o", 4}}, false).has_value());
+    QVERIFY(!LinearLayout::tryCreate({{S("i"), {{2}}}}, {{"o", 4}}, true).has_value());
+  }
+
+  void largeLayoutsUseWideElimination() {
+    // 40 output bits in total (beyond a single machine word of columns is not
+    // needed; rows exceed 32): a 2^20 x 2^20 identity is invertible.
+    LinearLayout l = LinearLayout::identity1D(1 << 20, S("i"), S("a")) * LinearLayout::identity1D(1 << 20, S("j"), S("b"));
+    QVERIFY(l.isInvertible());
+    QCOMPARE(l.getTotalOutDimSizeLog2(), 40);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestLinearLayout)
+#include "tst_linear_layout.moc"
