@@ -1,0 +1,50 @@
+// Helpers shared by the encodings' toLinearLayout, mirroring Triton's
+// LayoutUtils: standard out-dim names, N-d identities, and the two shape
+// adjustments (grow by repeating into registers, shrink by broadcasting).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "layout/linear_layout.h"
+
+namespace ls {
+
+// The in-dim names of distributed and shared layouts.
+inline const DimName kRegister = "register";
+inline const DimName kLane = "lane";
+inline const DimName kWarp = "warp";
+inline const DimName kBlock = "block";
+inline const DimName kOffset = "offset";
+
+using Shape = std::vector<int64_t>;
+
+// ["dim0", "dim1", ..., "dim<rank-1>"].
+std::vector<DimName> standardOutDimNames(int rank);
+
+// A 1-D -> N-d identity: the in-dim enumerates `shape` with order[0] the most
+// minor dimension.  Out-dims are standardOutDimNames(rank) in standard order.
+LinearLayout identityStandardND(const DimName &inDim, const std::vector<unsigned> &shape,
+                                const std::vector<unsigned> &order);
+
+// Shrinks each out-dim d to shape[d] by zeroing its largest basis values
+// (largest first), i.e. broadcasting.  With broadcastRegisters=false, register
+// bases that would be zeroed are removed instead.  `shape` is given per
+// out-dim in the layout's out-dim order.
+LinearLayout ensureLayoutNotLargerThan(const LinearLayout &layout,
+                                       const std::vector<int64_t> &shape,
+                                       bool broadcastRegisters = true);
+
+// Grows each out-dim d to shape[d] by appending identity bases to the layout's
+// first in-dim ("register" or "offset"), i.e. wrapping into more registers.
+LinearLayout ensureLayoutNotSmallerThan(const LinearLayout &layout,
+                                        const std::vector<int64_t> &shape);
+
+// Combines a per-CTA layout (out-dims in any order) with the CGA layout
+// (in-dim "block" -> standard dims) so that the result covers `shape` exactly:
+// the CGA layout is shrunk to the shape, the CTA layout is fitted to the
+// per-CTA shape, and their product is returned with standard out-dim order.
+LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &cgaLayout,
+                                    const Shape &shape);
+
+} // namespace ls
