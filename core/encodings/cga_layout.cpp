@@ -23,6 +23,7 @@ CGALayout::CGALayout(int rank, std::vector<std::vector<int32_t>> blockBases)
                                      " entries must be 0 or a power of two up to 65536, got " +
                                      std::to_string(v));
   }
+  (void)toLinearLayout(); // checks that the bases are surjective
 }
 
 CGALayout CGALayout::fromLegacy(const std::vector<unsigned> &ctasPerCGA,
@@ -71,7 +72,33 @@ LinearLayout CGALayout::toLinearLayout() const {
       size = std::max<int64_t>(size, nextPowerOf2(b[d]));
     sizes.push_back({outs[d], static_cast<int32_t>(size)});
   }
-  return LinearLayout({{kBlock, bases_}}, std::move(sizes), /*requireSurjective=*/false);
+  auto ll = LinearLayout::tryCreate({{kBlock, bases_}}, std::move(sizes), /*requireSurjective=*/true);
+  if (!ll)
+    throw Error("CGALayout", "the block bases must reach every CTA tile up to the largest one "
+                             "(each dimension's nonzero entries must include 1, 2, 4, ... up to "
+                             "the largest)");
+  return *ll;
+}
+
+std::vector<unsigned> CGALayout::splitNum() const {
+  std::vector<unsigned> split(rank_, 1);
+  for (const auto &b : bases_)
+    for (int d = 0; d < rank_; ++d)
+      if (b[d] != 0) {
+        split[d] *= 2;
+        break;
+      }
+  return split;
+}
+
+std::vector<int64_t> CGALayout::shapePerCTA(const std::vector<int64_t> &shape) const {
+  std::vector<unsigned> split = splitNum();
+  std::vector<int64_t> out(shape.size());
+  for (size_t d = 0; d < shape.size(); ++d) {
+    int64_t s = d < split.size() ? split[d] : 1;
+    out[d] = shape[d] / std::min<int64_t>(shape[d], s);
+  }
+  return out;
 }
 
 std::optional<CGALayout::Legacy> CGALayout::toLegacy(const std::vector<unsigned> &preferredOrder) const {

@@ -36,6 +36,11 @@ public:
   // hold the bases.
   LinearLayout toLinearLayout() const;
 
+  // Triton's getCTASplitNum: per dim, 2^(number of bases moving along it).
+  std::vector<unsigned> splitNum() const;
+  // Triton's getShapePerCTA: shape / min(shape, split) per dim.
+  std::vector<int64_t> shapePerCTA(const std::vector<int64_t> &shape) const;
+
   // The legacy triple equivalent to these bases, if one exists.  Dims that
   // hold a single CTA keep their place from `preferredOrder` (usually the
   // layout's own order), since the bases do not record it.

@@ -35,6 +35,41 @@ LinearLayout Encoding::toLinearLayout(const Shape &shape) const {
   return computeLinearLayout(shape);
 }
 
+std::vector<unsigned> matrixOrder(int rank, bool rowMajor) {
+  std::vector<unsigned> order;
+  for (int d = rank - 1; d >= 0; --d)
+    order.push_back(static_cast<unsigned>(d));
+  if (!rowMajor && rank >= 2)
+    std::swap(order[0], order[1]);
+  return order;
+}
+
+std::vector<unsigned> dotOperandOrder(int opIdx, int rank, bool kContig) {
+  return matrixOrder(rank, /*rowMajor=*/(opIdx != 0) != kContig);
+}
+
+LinearLayout broadcastedDotOperandLayout(const std::vector<unsigned> &shape,
+                                         const std::vector<unsigned> &order, unsigned kDim,
+                                         const DimName &inDim) {
+  const std::vector<DimName> names = standardOutDimNames(static_cast<int>(shape.size()));
+  LinearLayout layout = LinearLayout::empty();
+  for (unsigned d : order) {
+    if (d == kDim)
+      layout *= LinearLayout::zeros1D(static_cast<int32_t>(shape[d]), inDim, names[d]);
+    else
+      layout *= LinearLayout::identity1D(static_cast<int32_t>(shape[d]), inDim, names[d]);
+  }
+  return layout;
+}
+
+std::vector<DimName> permutedDimNames(const std::vector<unsigned> &order) {
+  const std::vector<DimName> names = standardOutDimNames(static_cast<int>(order.size()));
+  std::vector<DimName> out;
+  for (unsigned d : order)
+    out.push_back(names[d]);
+  return out;
+}
+
 void validateShape(const Shape &shape, int rank, const std::string &field) {
   if (shape.empty())
     throw Error(field, "must have at least one dimension");

@@ -79,6 +79,17 @@ protected:
 // source of the shape in messages ("--shape", "shape").
 void validateShape(const Shape &shape, int rank, const std::string &field = "shape");
 
+// Triton's getMatrixOrder: [rank-1, ..., 0], first two swapped if !rowMajor.
+std::vector<unsigned> matrixOrder(int rank, bool rowMajor);
+// Triton's getOrderForDotOperand(opIdx, rank, kContig).
+std::vector<unsigned> dotOperandOrder(int opIdx, int rank, bool kContig);
+// Product over `order` of identity1D(shape[d]) (zeros1D for d == kDim).
+LinearLayout broadcastedDotOperandLayout(const std::vector<unsigned> &shape,
+                                         const std::vector<unsigned> &order, unsigned kDim,
+                                         const DimName &inDim);
+// Out-dim names [dim{order[0]}, dim{order[1]}, ...].
+std::vector<DimName> permutedDimNames(const std::vector<unsigned> &order);
+
 // Helpers for validating fields.
 void requireRank(const std::string &field, size_t size, int rank);
 void requirePowersOfTwo(const std::string &field, const std::vector<unsigned> &values);

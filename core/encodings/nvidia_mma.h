@@ -29,4 +29,11 @@ protected:
   LinearLayout computeLinearLayout(const Shape &shape) const override;
 };
 
+// The register/lane pattern of one NVIDIA mma tile (Triton's nvidiaMmaTile):
+// kWidth registers and 4 lanes along order[0], 8 lanes along order[1], then
+// repetitions to cover tileShape; out-dims ordered by repOrder.
+LinearLayout nvidiaMmaTile(const std::vector<unsigned> &tileShape, unsigned kWidth,
+                           const std::vector<unsigned> &order,
+                           const std::vector<unsigned> &repOrder);
+
 } // namespace ls

@@ -34,7 +34,7 @@ LinearLayout ensureLayoutNotLargerThan(const LinearLayout &layout,
   if (shape.empty())
     return layout;
   LinearLayout::BasesT bases = layout.getBases();
-  const auto outDims = layout.getOutDims();
+  LinearLayout::DimSizes outDims = layout.getOutDims();
   std::vector<int> droppedRegisters;
   struct Entry {
     size_t inIdx;
@@ -49,10 +49,16 @@ LinearLayout ensureLayoutNotLargerThan(const LinearLayout &layout,
     std::vector<Entry> sorted;
     for (size_t d = 0; d < bases.size(); ++d)
       for (size_t i = 0; i < bases[d].second.size(); ++i)
-        if (int32_t v = bases[d].second[i][o]; v != 0)
+        if (int32_t v = bases[d].second[i][o]; v != 0) {
+          if (!isPowerOf2(v))
+            throw Error("layout", "cannot broadcast " + outDims[o].first + " down to " +
+                                      std::to_string(desired) + ": basis value " +
+                                      std::to_string(v) + " of '" + bases[d].first +
+                                      "' is not a power of two");
           sorted.push_back({d, i, v});
-    // Largest first; equal values keep their order (what Triton's sort does
-    // for the small lists that occur here).
+        }
+    // Largest first; equal values keep their order (Triton's sort is an
+    // insertion sort, hence stable, on lists this short).
     std::stable_sort(sorted.begin(), sorted.end(),
                      [](const Entry &a, const Entry &b) { return a.value > b.value; });
     for (const Entry &e : sorted) {
@@ -77,7 +83,15 @@ LinearLayout ensureLayoutNotLargerThan(const LinearLayout &layout,
       b = std::move(kept);
     }
   }
-  return LinearLayout(std::move(bases), layout.getOutDimNames());
+  for (size_t o = 0; o < outDims.size(); ++o)
+    outDims[o].second = static_cast<int32_t>(std::min<int64_t>(outDims[o].second, shape[o]));
+  // Duplicated bases leave a value that no longer fits (Triton aborts here).
+  auto result = LinearLayout::tryCreate(bases, outDims, /*requireSurjective=*/false);
+  if (!result)
+    throw Error("layout", "cannot broadcast the layout down to the shape: it has duplicated "
+                          "bases along a dimension that must shrink (Triton 3.6 rejects this "
+                          "layout for this shape)");
+  return *result;
 }
 
 LinearLayout ensureLayoutNotSmallerThan(const LinearLayout &layout,
@@ -92,11 +106,12 @@ LinearLayout ensureLayoutNotSmallerThan(const LinearLayout &layout,
   for (size_t o = 0; o < outDims.size(); ++o) {
     const int64_t actual = outDims[o].second;
     const int64_t desired = shape[o];
+    if (actual <= desired && desired % actual != 0)
+      throw Error("shape", "size " + std::to_string(desired) + " of " + outDims[o].first +
+                               " is not a multiple of the layout's " + std::to_string(actual));
     if (desired > actual)
       ret *= LinearLayout::identity1D(static_cast<int32_t>(desired / actual), kDim,
                                       outDims[o].first);
-    else
-      ret *= LinearLayout::identity1D(1, kDim, outDims[o].first);
   }
   return ret;
 }
@@ -106,26 +121,31 @@ LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &
   const int rank = static_cast<int>(shape.size());
   require(ctaLayout.getNumOutDims() == rank, "combineCtaCgaWithShape: CTA layout rank mismatch");
   const std::vector<DimName> outNames = standardOutDimNames(rank);
-  const std::vector<DimName> ctaOuts = ctaLayout.getOutDimNames();
-
-  auto shapeIn = [&](const std::vector<DimName> &order, const LinearLayout &ll) {
+  auto sizeOf = [&](const DimName &n) {
+    return shape[std::find(outNames.begin(), outNames.end(), n) - outNames.begin()];
+  };
+  auto shapeFor = [&](const LinearLayout &ll) {
     std::vector<int64_t> s;
     for (const auto &n : ll.getOutDimNames())
-      s.push_back(shape[std::find(outNames.begin(), outNames.end(), n) - outNames.begin()]);
-    (void)order;
+      s.push_back(sizeOf(n));
     return s;
   };
-  LinearLayout cga =
-      ensureLayoutNotLargerThan(cgaLayout, shapeIn(outNames, cgaLayout)).transposeOuts(ctaOuts);
+  const std::vector<DimName> ctaOuts = ctaLayout.getOutDimNames();
+  LinearLayout cga = ensureLayoutNotLargerThan(cgaLayout, shapeFor(cgaLayout)).transposeOuts(ctaOuts);
 
+  // Each CTA holds shape / (CTA tiles along the dim), at least one element.
   std::vector<int64_t> ctaShape;
-  for (const auto &n : ctaOuts) {
-    int64_t full = shape[std::find(outNames.begin(), outNames.end(), n) - outNames.begin()];
-    ctaShape.push_back(std::max<int64_t>(1, full / cga.getOutDimSize(n)));
-  }
+  for (const auto &n : ctaOuts)
+    ctaShape.push_back(std::max<int64_t>(1, sizeOf(n) / cga.getOutDimSize(n)));
   ctaLayout = ensureLayoutNotSmallerThan(ctaLayout, ctaShape);
   ctaLayout = ensureLayoutNotLargerThan(ctaLayout, ctaShape);
-  return (ctaLayout * cga).transposeOuts(outNames);
+  LinearLayout ret = (ctaLayout * cga).transposeOuts(outNames);
+  for (int d = 0; d < rank; ++d)
+    if (ret.getOutDimSize(outNames[d]) != shape[d])
+      throw Error("shape", "the layout cannot cover dimension " + std::to_string(d) + " of size " +
+                               std::to_string(shape[d]) + " (it spans " +
+                               std::to_string(ret.getOutDimSize(outNames[d])) + ")");
+  return ret;
 }
 
 } // namespace ls

@@ -1021,7 +1021,7 @@ LinearLayout LinearLayout::invertAndCompose(const LinearLayout &outer) const {
   std::vector<DimName> identityDims;
   for (const auto &d : a.getInDimNames())
     if (b.hasInDim(d) &&
-        a.sublayout({d}, outNames).equalIgnoringOutDimSizes(b.sublayout({d}, outNames)))
+        a.sublayout({d}, outNames) == b.sublayout({d}, outNames))
       identityDims.push_back(d);
   std::vector<DimName> aRest, bRest;
   for (const auto &d : a.getInDimNames())

@@ -1,0 +1,35 @@
+// Shared helpers of the CLI commands: reading --layout/--shape/--dtype and
+// writing layouts as JSON.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "cli_command.h"
+#include "encodings/encoding.h"
+#include "ir/layout_parser.h"
+
+namespace ls::cli {
+
+// "64x64" -> {64, 64}; errors name `flag`.
+Shape parseShape(const std::string &text, const std::string &flag = "--shape");
+
+struct ResolvedLayout {
+  EncodingPtr encoding;
+  Shape shape;                          // the shape the layout is evaluated on
+  std::optional<ir::ElementType> element;
+};
+
+// --layout with --shape (required unless the layout is given as a type).
+ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag = "layout",
+                             bool requireShape = true);
+
+// {"register": [[..]], ..., "shape": [..]} in the layout's in-dim order.
+std::string layoutJson(const LinearLayout &ll, const Shape &shape);
+
+// Reads a whole file (for --file); errors name the flag.
+std::string readFile(const std::string &path, const std::string &flag);
+// Writes to -o FILE atomically, or to `out`.
+void writeOutput(const Args &args, std::ostream &out, const std::string &text);
+
+} // namespace ls::cli

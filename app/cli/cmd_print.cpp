@@ -1,0 +1,30 @@
+// `print`: the canonical attribute text (Triton 3.6 or legacy syntax).
+#include "cli_common.h"
+#include "ir/layout_printer.h"
+#include "util/error.h"
+
+namespace ls::cli {
+namespace {
+
+int runPrint(const Args &args, std::ostream &out) {
+  ir::LayoutInput in = ir::parseLayoutInput(args.required("layout"));
+  ir::Syntax syntax = ir::Syntax::Triton36;
+  if (auto s = args.optional("syntax")) {
+    if (*s == "legacy")
+      syntax = ir::Syntax::Legacy;
+    else if (*s != "3.6")
+      throw Error("--syntax", "must be 3.6 or legacy, got '" + *s + "'");
+  }
+  out << ir::printEncoding(*in.encoding, syntax) << "\n";
+  return 0;
+}
+
+CommandRegistration reg({"print",
+                         "print the layout attribute in canonical Triton text",
+                         {{"layout", true, "layout attribute or tensor/memdesc type"},
+                          {"syntax", true, "3.6 (default) or legacy (#triton_gpu. with CTA triple)"}},
+                         false,
+                         runPrint});
+
+} // namespace
+} // namespace ls::cli
