@@ -15,11 +15,10 @@ void BlockedEncoding::validate() const {
   requirePowersOfTwo("sizePerThread", sizePerThread);
   requirePowersOfTwo("threadsPerWarp", threadsPerWarp);
   requirePowersOfTwo("warpsPerCTA", warpsPerCTA);
-  unsigned lanes = product(threadsPerWarp);
-  if (lanes != 32 && lanes != 64)
-    throw Error("threadsPerWarp", "the product must be the warp size, 32 or 64, but " +
-                                      listText(threadsPerWarp) + " gives " +
-                                      std::to_string(lanes));
+  // Triton itself accepts any lane count here (the module's threads-per-warp
+  // is checked elsewhere); the GUI warns when it is not 32 or 64.
+  if (product(threadsPerWarp) > 1024)
+    throw Error("threadsPerWarp", "at most 1024 threads per warp, got " + listText(threadsPerWarp));
   if (product(warpsPerCTA) > 1024)
     throw Error("warpsPerCTA", "at most 1024 warps per CTA");
   if (cga.rank() != r)

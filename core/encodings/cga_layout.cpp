@@ -109,6 +109,7 @@ std::optional<CGALayout::Legacy> CGALayout::toLegacy(const std::vector<unsigned>
   // zeros, one dim after another; a zero basis before any dim's group is not
   // expressible. Dims never visited follow in increasing order.
   std::vector<bool> used(rank_, false);
+  int leadingZeros = 0;
   int current = -1;
   bool inZeros = false;
   for (const auto &b : bases_) {
@@ -121,8 +122,11 @@ std::optional<CGALayout::Legacy> CGALayout::toLegacy(const std::vector<unsigned>
     if (nonzero > 1)
       return std::nullopt;
     if (nonzero == 0) {
-      if (current < 0)
-        return std::nullopt;
+      if (current < 0) {
+        // Leading broadcast CTAs: a dim with no split of its own holds them.
+        leadingZeros++;
+        continue;
+      }
       inZeros = true;
       l.ctasPerCGA[current] *= 2;
       continue;
@@ -141,6 +145,18 @@ std::optional<CGALayout::Legacy> CGALayout::toLegacy(const std::vector<unsigned>
       return std::nullopt;
     l.ctaSplitNum[dim] *= 2;
     l.ctasPerCGA[dim] *= 2;
+  }
+  if (leadingZeros > 0) {
+    // They must come from a dim that splits nothing: the highest unused dim.
+    int holder = -1;
+    for (int d = rank_ - 1; d >= 0 && holder < 0; --d)
+      if (!used[d])
+        holder = d;
+    if (holder < 0)
+      return std::nullopt;
+    l.ctasPerCGA[holder] <<= leadingZeros;
+    used[holder] = true;
+    l.ctaOrder.insert(l.ctaOrder.begin(), static_cast<unsigned>(holder));
   }
   std::vector<unsigned> usedSeq = std::move(l.ctaOrder);
   std::vector<unsigned> pref = preferredOrder;

@@ -201,7 +201,21 @@ TypeText SyntaxParser::parseType() {
   // Shape and element type: "64x64xf16" up to the first ',' or '>'.
   size_t start = lex_.position();
   std::string_view rest = text_.substr(start);
-  size_t end = rest.find_first_of(",>");
+  // The element type may itself have brackets (!tt.ptr<f16>): stop at the
+  // first ',' or '>' outside them.
+  size_t end = std::string_view::npos;
+  int nest = 0;
+  for (size_t i = 0; i < rest.size() && i < 4096; ++i) {
+    char c = rest[i];
+    if (c == '<')
+      ++nest;
+    else if (c == '>' && nest > 0)
+      --nest;
+    else if ((c == ',' || c == '>') && nest == 0) {
+      end = i;
+      break;
+    }
+  }
   if (end == std::string_view::npos)
     fail("unterminated type", start);
   std::string dims(rest.substr(0, end));

@@ -178,26 +178,31 @@ EncodingPtr buildNvidiaMma(const Entries &e) {
   return enc;
 }
 
-EncodingPtr buildMfma(const Entries &e) {
+EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
   checkKeys(e, "amd_mfma", {"version", "versionMajor", "versionMinor", "warpsPerCTA", "instrShape",
                             "isTransposed", "tilesPerWarp", "elementBitWidth", "CGALayout",
                             "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
   auto enc = std::make_shared<AmdMfmaEncoding>();
   if (const Value *v = find(e, "version"))
     enc->version = readUInt(*v, "version");
-  else if (const Value *v = find(e, "versionMajor")) // Triton <= 3.2
-    enc->version = readUInt(*v, "versionMajor");
-  else
+  else if (const Value *v = find(e, "versionMajor")) {
+    // #triton_gpu. text (Triton <= 3.1) named it versionMajor. Triton 3.6
+    // ignores that key under #ttg. and leaves version = 0; so do we.
+    if (legacyDialect)
+      enc->version = readUInt(*v, "versionMajor");
+    else
+      enc->version = 0;
+  } else
     fieldError("version", "is required in #ttg.amd_mfma");
   enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "amd_mfma"), "warpsPerCTA");
   enc->instrShape = readUIntList(requireKey(e, "instrShape", "amd_mfma"), "instrShape");
-  if (enc->instrShape.size() == 2) {
+  if (enc->instrShape.size() == 2 && legacyDialect) {
     // Older Triton printed [M, N]; K does not change the layout. Use the
     // fp16 instruction's K so that the 3.6 text is well formed.
     unsigned m = enc->instrShape[0];
     enc->instrShape.push_back(m == 32 ? 8 : m == 16 ? 16 : 4);
   }
-  if (enc->instrShape.size() != 3)
+  if (enc->instrShape.size() != 3 && enc->instrShape.size() != 2)
     fieldError("instrShape", "must be [M, N, K]");
   enc->isTransposed = readBool(requireKey(e, "isTransposed", "amd_mfma"), "isTransposed");
   if (const Value *v = find(e, "tilesPerWarp"))
@@ -495,7 +500,7 @@ EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
   if (n == "dot_op")
     return buildDot(dictOf(v, n), aliases, depth);
   if (n == "amd_mfma")
-    return buildMfma(dictOf(v, n));
+    return buildMfma(dictOf(v, n), d == "triton_gpu");
   if (n == "amd_wmma")
     return buildWmma(dictOf(v, n));
   if (n == "linear")

@@ -39,10 +39,10 @@ std::string printBasisList(const std::vector<std::vector<int32_t>> &bases) {
 // Triton 3.6: ", CGALayout = [[...]]" unless single-CTA. Legacy: the triple
 // unless it is the default (one CTA).
 std::string cgaText(const CGALayout &cga, Syntax syntax, const std::vector<unsigned> &order) {
-  if (cga.isSingleCTA())
-    return "";
   if (syntax == Syntax::Triton36)
-    return ", CGALayout = " + printBasisList(cga.bases());
+    return cga.isSingleCTA() ? "" : ", CGALayout = " + printBasisList(cga.bases());
+  // Legacy text always carries the triple (Triton 2.x/3.0 printed it even
+  // when trivial, and every triton_gpu-era parser accepts it).
   auto legacy = cga.toLegacy(order);
   if (!legacy)
     throw Error("CGALayout", "this CTA layout " + printBasisList(cga.bases()) +
@@ -54,6 +54,11 @@ std::string cgaText(const CGALayout &cga, Syntax syntax, const std::vector<unsig
 }
 
 std::vector<unsigned> reverseIota(int rank) { return matrixOrder(rank, true); }
+
+void requireLegacy(bool ok, const std::string &field, const std::string &why) {
+  if (!ok)
+    throw Error(field, "has no spelling in older Triton: " + why);
+}
 
 std::string prefix(Syntax s) { return s == Syntax::Triton36 ? "#ttg." : "#triton_gpu."; }
 
@@ -82,7 +87,7 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
     return p + "blocked<{sizePerThread = " + printList(e.sizePerThread) +
            ", threadsPerWarp = " + printList(e.threadsPerWarp) +
            ", warpsPerCTA = " + printList(e.warpsPerCTA) + ", order = " + printList(e.order) +
-           cgaText(e.cga, syntax, e.order) + "}>";
+           cgaText(e.cga, syntax, reverseIota(e.rank())) + "}>";
   }
   case EncodingKind::Slice: {
     auto &e = static_cast<const SliceEncoding &>(enc);
@@ -108,6 +113,8 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
   case EncodingKind::AmdMfma: {
     auto &e = static_cast<const AmdMfmaEncoding &>(enc);
     if (syntax == Syntax::Legacy) {
+      requireLegacy(e.tilesPerWarp.empty(), "tilesPerWarp", "tiles per warp came with Triton 3.4");
+      requireLegacy(e.elementBitWidth == 32, "elementBitWidth", "fp64 mfma layouts came later");
       // Triton 3.0/3.1: versionMajor/versionMinor and a two-entry instrShape.
       return p + "amd_mfma<{versionMajor = " + std::to_string(e.version) +
              ", versionMinor = 0, warpsPerCTA = " + printList(e.warpsPerCTA) +
@@ -128,6 +135,14 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
   }
   case EncodingKind::AmdWmma: {
     auto &e = static_cast<const AmdWmmaEncoding &>(enc);
+    if (syntax == Syntax::Legacy) {
+      requireLegacy(!e.isTranspose, "isTranspose", "transposed wmma layouts came later");
+      requireLegacy(e.tilesPerWarp.empty(), "tilesPerWarp", "tiles per warp came later");
+      requireLegacy(e.instrShape.empty(), "instrShape", "wmma instruction shapes came later");
+      return p + "amd_wmma<{version = " + std::to_string(e.version) +
+             ", warpsPerCTA = " + printList(e.warpsPerCTA) +
+             cgaText(e.cga, syntax, reverseIota(e.rank())) + "}>";
+    }
     std::string s = p + "amd_wmma<{version = " + std::to_string(e.version) +
                     ", isTranspose = " + boolText(e.isTranspose) +
                     ", warpsPerCTA = " + printList(e.warpsPerCTA) +
@@ -149,9 +164,11 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
                          ", perPhase = " + std::to_string(e.perPhase) +
                          ", maxPhase = " + std::to_string(e.maxPhase) +
                          ", order = " + printList(e.order);
-    if (syntax == Syntax::Legacy && !e.amdRotating)
-      return p + "shared<" + fields + ", hasLeadingOffset = false" +
-             cgaText(e.cga, syntax, e.order) + "}>";
+    if (syntax == Syntax::Legacy) {
+      requireLegacy(!e.amdRotating, "amd_rotating_shared", "rotating shared layouts came later");
+      return p + "shared<" + fields + cgaText(e.cga, syntax, reverseIota(e.rank())) +
+             ", hasLeadingOffset = false}>";
+    }
     return p + (e.amdRotating ? "amd_rotating_shared<" : "swizzled_shared<") + fields +
            cgaText(e.cga, syntax, e.order) + "}>";
   }
@@ -170,7 +187,7 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
       return p + "shared<{vec = " + std::to_string(e.vec()) +
              ", perPhase = " + std::to_string(e.perPhase()) +
              ", maxPhase = " + std::to_string(e.maxPhase()) + ", order = " + printList(order) +
-             ", hasLeadingOffset = true" + cgaText(e.cga, syntax, order) + "}>";
+             cgaText(e.cga, syntax, reverseIota(r)) + ", hasLeadingOffset = true}>";
     }
     std::string s = p + "nvmma_shared<{swizzlingByteWidth = " +
                     std::to_string(e.swizzlingByteWidth) +
@@ -186,8 +203,7 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
   }
   case EncodingKind::PaddedShared: {
     auto &e = static_cast<const PaddedSharedEncoding &>(enc);
-    if (syntax == Syntax::Legacy)
-      throw Error("padded_shared", "older Triton has no padded shared layout");
+    requireLegacy(syntax != Syntax::Legacy, "padded_shared", "padded shared layouts came with 3.5");
     std::string s = p + "padded_shared<[";
     for (size_t i = 0; i < e.intervals.size(); ++i)
       s += (i ? ", " : "") + std::to_string(e.intervals[i]) + ":+" + std::to_string(e.paddings[i]);
@@ -204,8 +220,7 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
   }
   case EncodingKind::SharedLinear: {
     auto &e = static_cast<const SharedLinearEncoding &>(enc);
-    if (syntax == Syntax::Legacy)
-      throw Error("shared_linear", "older Triton has no shared linear layout");
+    requireLegacy(syntax != Syntax::Legacy, "shared_linear", "shared linear layouts came later");
     std::vector<DimName> ins = {kOffset};
     if (e.layout.getInDimSize(kBlock) > 1)
       ins.push_back(kBlock);
@@ -214,7 +229,9 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
   }
   case EncodingKind::TensorMemory: {
     auto &e = static_cast<const TensorMemoryEncoding &>(enc);
-    const std::string tp = syntax == Syntax::Triton36 ? "#ttng." : "#triton_nvidia_gpu.";
+    requireLegacy(syntax != Syntax::Legacy, "tensor_memory_encoding",
+                  "tensor memory came with Blackwell support after the #triton_gpu era");
+    const std::string tp = "#ttng.";
     std::string s = tp + "tensor_memory_encoding<blockM = " + std::to_string(e.blockM) +
                     ", blockN = " + std::to_string(e.blockN);
     if (syntax == Syntax::Legacy) {

@@ -1,0 +1,33 @@
+// `layouts`: every layout alias defined in a TTGIR file, in canonical text.
+#include "cli_common.h"
+#include "ir/layout_printer.h"
+#include "ir/ttgir.h"
+#include "util/error.h"
+
+namespace ls::cli {
+namespace {
+
+int runLayouts(const Args &args, std::ostream &out) {
+  std::string text = readFile(args.required("file"), "--file");
+  ir::TtgirModule m = ir::parseTtgir(text);
+  ir::Syntax syntax = ir::Syntax::Triton36;
+  if (auto s = args.optional("syntax")) {
+    if (*s == "legacy")
+      syntax = ir::Syntax::Legacy;
+    else if (*s != "3.6")
+      throw Error("--syntax", "must be 3.6 or legacy, got '" + *s + "'");
+  }
+  for (const auto &l : m.layouts)
+    out << "#" << l.name << " = " << ir::printEncoding(*l.encoding, syntax) << "\n";
+  return 0;
+}
+
+CommandRegistration reg({"layouts",
+                         "list the layout aliases defined in a TTGIR file",
+                         {{"file", true, "TTGIR (.mlir) file"},
+                          {"syntax", true, "3.6 (default) or legacy"}},
+                         false,
+                         runLayouts});
+
+} // namespace
+} // namespace ls::cli
