@@ -16,12 +16,12 @@
 //
 //   conflicts = 2^dim(span(segment bases) /\ span(kept lane bases)) - 1
 //
-// in flattened tensor coordinates (dim0 least significant). Example: f32,
-// blocked 1 element per thread with the 32 lanes down a column of a row-major
-// 32x32 swizzled_shared<vec=1, perPhase=1, maxPhase=1>: V = 1, a bank line is
-// one row, the segment bases are the offsets 32, 64, ..., 512 = rows 1, 2,
-// ..., 16, and so are the lane bases, so conflicts = 2^5 - 1 = 31 (the whole
-// warp on one bank).
+// in flattened tensor coordinates (dim0 least significant). Example: f32 in
+// a 32x32 row-major swizzled_shared<vec=1, perPhase=1, maxPhase=1>, read by
+// a layout whose 32 lanes run down a column and whose registers are
+// columns 4, 8, 16 (so V = 1): a bank line is one row, the segment bases are
+// the offsets 32, 64, ..., 512 = rows 1, 2, ..., 16, and so are the lane
+// bases, so conflicts = 2^5 - 1 = 31 (the whole warp on one bank).
 //
 // This is the number the oracle checks. The hardware model that draws every
 // wavefront lives in shared_access.h; the two agree on simple cases but not

@@ -14,9 +14,10 @@
 // (LayoutUtils.cpp, largestVectorisation / regPermForDivide).
 //
 // Worked example: f16, a thread holds registers r0..r3 with
-//   cvt(r0) = 1, cvt(r1) = 2, cvt(r2) = 64, cvt(r3) = 4, cvt(lane0) = 8
-// V = 8 is impossible (offset 4 is in r3, but lane0 touches bit 3);
-// V = 4 works with the register order [r0, r1, r3, r2]: 4 elements per access.
+//   cvt(r0) = 2, cvt(r1) = 1, cvt(r2) = 64, cvt(r3) = 4, cvt(lane0) = 12
+// V = 8 is impossible (lane0 touches bit 2 of the offset); V = 4 works with
+// the register order [r1, r0, r2, r3]: 4 elements per access. Without
+// permutations (padded layouts) only V = 1 is left.
 //
 // Register permutations are Triton's ColumnAction: order[i] is the old index
 // of the new basis i (indices not listed are dropped).
