@@ -52,6 +52,7 @@ int sharedBankConflicts(const Encoding &distributed, const Encoding &shared, con
 // powers of two, the number of nonzero b1 entries found in b2; otherwise
 // dim(span(b1) /\ span(b2)).
 int intersectionBasisSize(const std::vector<int32_t> &b1, const std::vector<int32_t> &b2);
+int intersectionBasisSize64(const std::vector<int64_t> &b1, const std::vector<int64_t> &b2);
 
 // Rank over GF(2) of a set of bit vectors.
 int rankOf(const std::vector<int64_t> &vectors);
