@@ -110,16 +110,28 @@ void BankHeatmap::setDesign(EncodingPtr distributed, EncodingPtr shared, Shape s
   recompute();
 }
 
-void BankHeatmap::setWarp(int warp) { warp_->setValue(warp); }
+void BankHeatmap::setWarp(int warp) {
+  warp_->setValue(warp);
+}
 void BankHeatmap::setDirection(AccessDirection d) {
   direction_->setCurrentIndex(d == AccessDirection::Load ? 0 : 1);
 }
-void BankHeatmap::setElementType(const QString &dtype) { dtype_->setCurrentText(dtype); }
-void BankHeatmap::setTarget(const QString &target) { target_->setCurrentText(target); }
+void BankHeatmap::setElementType(const QString &dtype) {
+  dtype_->setCurrentText(dtype);
+}
+void BankHeatmap::setTarget(const QString &target) {
+  target_->setCurrentText(target);
+}
 
-QString BankHeatmap::currentTotalsText() const { return currentTotals_->text(); }
-QString BankHeatmap::proposedTotalsText() const { return proposedTotals_->text(); }
-QString BankHeatmap::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
+QString BankHeatmap::currentTotalsText() const {
+  return currentTotals_->text();
+}
+QString BankHeatmap::proposedTotalsText() const {
+  return proposedTotals_->text();
+}
+QString BankHeatmap::errorText() const {
+  return error_->isHidden() ? QString() : error_->text();
+}
 
 void BankHeatmap::showError(const QString &message) {
   error_->setText(message);

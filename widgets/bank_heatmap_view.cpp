@@ -37,8 +37,12 @@ QString BankHeatmapView::toolTipAt(QPoint pos) const {
   return QString::fromStdString(model_.cellText(cell->first, cell->second));
 }
 
-QSize BankHeatmapView::sizeHint() const { return {geometry_.width(), geometry_.height()}; }
-QSize BankHeatmapView::minimumSizeHint() const { return {geometry_.width(), 60}; }
+QSize BankHeatmapView::sizeHint() const {
+  return {geometry_.width(), geometry_.height()};
+}
+QSize BankHeatmapView::minimumSizeHint() const {
+  return {geometry_.width(), 60};
+}
 
 void BankHeatmapView::paintEvent(QPaintEvent *event) {
   QPainter p(this);
@@ -46,8 +50,8 @@ void BankHeatmapView::paintEvent(QPaintEvent *event) {
   p.fillRect(exposed, palette().base());
   p.setRenderHint(QPainter::Antialiasing, false);
   const auto &g = geometry_;
-  const auto range = g.visible(exposed.left(), exposed.top(), exposed.right() + 1,
-                               exposed.bottom() + 1);
+  const auto range =
+      g.visible(exposed.left(), exposed.top(), exposed.right() + 1, exposed.bottom() + 1);
   const int maxLoad = model_.maxLoad();
   // Cells.
   for (int r = range.firstRow; r < range.lastRow; ++r)

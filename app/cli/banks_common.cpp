@@ -19,8 +19,8 @@ int parseCount(const std::string &flag, const std::string &text, int lo, int hi)
 
 } // namespace
 
-BanksInput resolveBanksInput(const Args &args, const std::string &first,
-                             const std::string &second, bool secondOptional) {
+BanksInput resolveBanksInput(const Args &args, const std::string &first, const std::string &second,
+                             bool secondOptional) {
   BanksInput in;
   ResolvedLayout a = resolveLayout(args, first, /*requireShape=*/false);
   std::optional<ResolvedLayout> b;

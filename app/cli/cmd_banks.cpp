@@ -50,8 +50,8 @@ void writeReport(JsonWriter &w, const SharedAccessReport &r) {
       w.beginObject();
       w.key("lanes").array(laneList(g.lanes));
       w.key("wavefronts").value(int64_t{g.wavefronts});
-      w.key("wordsPerBank").array(std::vector<int64_t>(g.wordsPerBank.begin(),
-                                                       g.wordsPerBank.end()));
+      w.key("wordsPerBank")
+          .array(std::vector<int64_t>(g.wordsPerBank.begin(), g.wordsPerBank.end()));
       w.endObject();
     }
     w.endArray();
@@ -77,14 +77,14 @@ void writeReport(JsonWriter &w, const SharedAccessReport &r) {
 }
 
 void writeText(std::ostream &out, const char *what, const SharedAccessReport &r) {
-  out << what << " (" << r.target.name << "): " << r.instruction << ", "
-      << r.plan.vectorElements << " element" << (r.plan.vectorElements == 1 ? "" : "s")
-      << " per lane, " << r.instructionsPerThread() << " instruction"
-      << (r.instructionsPerThread() == 1 ? "" : "s") << " per thread, " << r.plan.warpCount
-      << " warp" << (r.plan.warpCount == 1 ? "" : "s") << "\n";
-  out << "  warp " << r.warp << ": " << r.wavefronts << " wavefronts, ideal "
-      << r.idealWavefronts << ", " << r.conflicts() << " conflicts; CTA: " << r.ctaWavefronts
-      << " wavefronts, ideal " << r.ctaIdealWavefronts << "\n";
+  out << what << " (" << r.target.name << "): " << r.instruction << ", " << r.plan.vectorElements
+      << " element" << (r.plan.vectorElements == 1 ? "" : "s") << " per lane, "
+      << r.instructionsPerThread() << " instruction" << (r.instructionsPerThread() == 1 ? "" : "s")
+      << " per thread, " << r.plan.warpCount << " warp" << (r.plan.warpCount == 1 ? "" : "s")
+      << "\n";
+  out << "  warp " << r.warp << ": " << r.wavefronts << " wavefronts, ideal " << r.idealWavefronts
+      << ", " << r.conflicts() << " conflicts; CTA: " << r.ctaWavefronts << " wavefronts, ideal "
+      << r.ctaIdealWavefronts << "\n";
   for (const auto &in : r.instructions) {
     out << "  #" << in.index << ": " << in.served.wavefronts << " wavefronts (ideal "
         << in.served.ideal << ")";
@@ -124,8 +124,12 @@ int runBanks(const Args &args, std::ostream &out) {
       throw Error("--emit-cuda", "generates CUDA; choose an NVIDIA --target");
     if (!load || !store)
       throw Error("--emit-cuda", "needs both the load and the store (--op both)");
-    BankBenchCase bc{args.required("distributed"), args.required("shared"), in.shape,
-                     in.element.name, &*load, &*store};
+    BankBenchCase bc{args.required("distributed"),
+                     args.required("shared"),
+                     in.shape,
+                     in.element.name,
+                     &*load,
+                     &*store};
     writeTextFile(*file, "--emit-cuda", bankBenchKernel(bc));
   }
   if (args.flag("json")) {
@@ -156,22 +160,22 @@ int runBanks(const Args &args, std::ostream &out) {
   return 0;
 }
 
-CommandRegistration reg(
-    {"banks",
-     "bank conflicts and wavefronts of a shared-memory load/store",
-     {{"distributed", true, "distributed (register) layout, attribute or tensor type"},
-      {"shared", true, "shared-memory layout, attribute or memdesc type"},
-      {"shape", true, "tensor shape, e.g. 64x64"},
-      {"dtype", true, "element type: f8, bf16, f16, f32, f64, i1, i8, i16, i32, i64"},
-      {"op", true, "load, store or both (default both)"},
-      {"target", true, "sm80, sm90 (default), sm100, gfx90a, gfx942, gfx950"},
-      {"warp", true, "warp shown in detail (default 0)"},
-      {"no-matrix", false, "never use ldmatrix/stmatrix (plain ld.shared/st.shared)"},
-      {"detail", true, "instructions shown in detail (default 4096)"},
-      {"emit-cuda", true, "also write a CUDA microbenchmark doing exactly these accesses"},
-      {"json", false, "print JSON"}},
-     false,
-     runBanks});
+CommandRegistration
+    reg({"banks",
+         "bank conflicts and wavefronts of a shared-memory load/store",
+         {{"distributed", true, "distributed (register) layout, attribute or tensor type"},
+          {"shared", true, "shared-memory layout, attribute or memdesc type"},
+          {"shape", true, "tensor shape, e.g. 64x64"},
+          {"dtype", true, "element type: f8, bf16, f16, f32, f64, i1, i8, i16, i32, i64"},
+          {"op", true, "load, store or both (default both)"},
+          {"target", true, "sm80, sm90 (default), sm100, gfx90a, gfx942, gfx950"},
+          {"warp", true, "warp shown in detail (default 0)"},
+          {"no-matrix", false, "never use ldmatrix/stmatrix (plain ld.shared/st.shared)"},
+          {"detail", true, "instructions shown in detail (default 4096)"},
+          {"emit-cuda", true, "also write a CUDA microbenchmark doing exactly these accesses"},
+          {"json", false, "print JSON"}},
+         false,
+         runBanks});
 
 } // namespace
 } // namespace ls::cli

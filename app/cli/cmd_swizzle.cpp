@@ -84,18 +84,18 @@ int runSwizzle(const Args &args, std::ostream &out) {
   return 0;
 }
 
-CommandRegistration reg(
-    {"swizzle",
-     "propose the shared layout between a writer and a reader layout, with its figures",
-     {{"writer", true, "distributed layout that stores the tensor"},
-      {"reader", true, "distributed layout that loads it (default: the writer)"},
-      {"shared", true, "the current shared layout, to compare against"},
-      {"shape", true, "tensor shape, e.g. 64x64"},
-      {"dtype", true, "element type"},
-      {"target", true, "sm80, sm90 (default), sm100, gfx90a, gfx942, gfx950"},
-      {"json", false, "print JSON"}},
-     false,
-     runSwizzle});
+CommandRegistration
+    reg({"swizzle",
+         "propose the shared layout between a writer and a reader layout, with its figures",
+         {{"writer", true, "distributed layout that stores the tensor"},
+          {"reader", true, "distributed layout that loads it (default: the writer)"},
+          {"shared", true, "the current shared layout, to compare against"},
+          {"shape", true, "tensor shape, e.g. 64x64"},
+          {"dtype", true, "element type"},
+          {"target", true, "sm80, sm90 (default), sm100, gfx90a, gfx942, gfx950"},
+          {"json", false, "print JSON"}},
+         false,
+         runSwizzle});
 
 } // namespace
 } // namespace ls::cli

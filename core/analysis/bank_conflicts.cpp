@@ -120,7 +120,9 @@ public:
   }
 
 private:
-  static int64_t highBit(int64_t v) { return int64_t{1} << (63 - std::countl_zero(static_cast<uint64_t>(v))); }
+  static int64_t highBit(int64_t v) {
+    return int64_t{1} << (63 - std::countl_zero(static_cast<uint64_t>(v)));
+  }
   void insert(int64_t v, int64_t mask) {
     // Keep the basis reduced: no vector has another's leading bit.
     for (auto &[vec, m] : basis_)
@@ -228,10 +230,10 @@ int bankConflictsMemDesc(const LinearLayout &reg, const LinearLayout &smem, int 
     bankSize = 1;
   if (bankSize * vec > total) // tensor smaller than one vector line
     bankSize = std::max<int64_t>(1, total / vec);
-  const size_t firstSegment =
-      static_cast<size_t>(log2Floor(static_cast<uint64_t>(vec)) +
-                          log2Floor(static_cast<uint64_t>(bankSize)));
-  std::vector<int64_t> segment(smemBits.begin() + static_cast<long>(std::min(firstSegment, smemBits.size())),
+  const size_t firstSegment = static_cast<size_t>(log2Floor(static_cast<uint64_t>(vec)) +
+                                                  log2Floor(static_cast<uint64_t>(bankSize)));
+  std::vector<int64_t> segment(smemBits.begin() +
+                                   static_cast<long>(std::min(firstSegment, smemBits.size())),
                                smemBits.end());
 
   // Lanes of one wavefront, in the distributed layout's packing.
@@ -242,8 +244,18 @@ int bankConflictsMemDesc(const LinearLayout &reg, const LinearLayout &smem, int 
   return (1 << k) - 1;
 }
 
+void checkSharedShape(const Shape &shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    n *= std::max<int64_t>(d, 1);
+    if (n > kMaxSharedElements)
+      throw Error("--shape", "the shared-memory analysis handles at most 2^30 elements");
+  }
+}
+
 int sharedBankConflicts(const Encoding &distributed, const Encoding &shared, const Shape &shape,
                         int bitwidth) {
+  checkSharedShape(shape);
   if (distributed.isShared())
     throw Error("--distributed", "is a shared layout; expected a distributed (register) layout");
   if (!shared.isShared())

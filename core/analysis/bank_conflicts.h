@@ -48,6 +48,11 @@ int bankConflictsMemDesc(const LinearLayout &reg, const LinearLayout &smem, int 
 int sharedBankConflicts(const Encoding &distributed, const Encoding &shared, const Shape &shape,
                         int bitwidth);
 
+// Largest tensor the shared-memory analyses accept (elements).
+constexpr int64_t kMaxSharedElements = int64_t{1} << 30;
+// Throws ls::Error("--shape", ...) beyond kMaxSharedElements.
+void checkSharedShape(const Shape &shape);
+
 // Triton's intersectionBasis(b1, b2, dim).size(): for bases that are all
 // powers of two, the number of nonzero b1 entries found in b2; otherwise
 // dim(span(b1) /\ span(b2)).

@@ -51,7 +51,8 @@ BankHeatmapModel::BankHeatmapModel(SharedAccessReport report) : report_(std::mov
 }
 
 bool BankHeatmapModel::firstRowOfInstruction(int r) const {
-  return r == 0 || rows_[static_cast<size_t>(r - 1)].instruction != rows_[static_cast<size_t>(r)].instruction;
+  return r == 0 ||
+         rows_[static_cast<size_t>(r - 1)].instruction != rows_[static_cast<size_t>(r)].instruction;
 }
 
 std::string BankHeatmapModel::rowLabel(int r) const {
@@ -100,9 +101,9 @@ std::string BankHeatmapModel::cellText(int r, int bank) const {
 
 std::string BankHeatmapModel::totalsText() const {
   std::ostringstream o;
-  o << report_.instruction << " x" << report_.instructionsPerThread() << ": "
-    << report_.wavefronts << " wavefronts (ideal " << report_.idealWavefronts << "), "
-    << report_.conflicts() << (report_.conflicts() == 1 ? " conflict" : " conflicts");
+  o << report_.instruction << " x" << report_.instructionsPerThread() << ": " << report_.wavefronts
+    << " wavefronts (ideal " << report_.idealWavefronts << "), " << report_.conflicts()
+    << (report_.conflicts() == 1 ? " conflict" : " conflicts");
   return o.str();
 }
 

@@ -102,9 +102,8 @@ std::vector<uint64_t> laneGroups(const BankTarget &target, InstructionClass cls,
 }
 
 InstructionWavefronts serveInstruction(const BankTarget &target, InstructionClass cls,
-                                       AccessDirection direction, int accessBytes,
-                                       int laneCount, std::span<const LaneAccess> accesses,
-                                       bool detail) {
+                                       AccessDirection direction, int accessBytes, int laneCount,
+                                       std::span<const LaneAccess> accesses, bool detail) {
   require(laneCount >= 1 && laneCount <= 64, "serveInstruction: 1..64 lanes");
   InstructionWavefronts out;
   const std::vector<uint64_t> groups =

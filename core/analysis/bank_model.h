@@ -111,8 +111,7 @@ std::vector<uint64_t> laneGroups(const BankTarget &target, InstructionClass cls,
 // Serves one instruction of one warp.  `accesses` holds the active lanes
 // (at most one entry per lane); `detail` fills `fronts`.
 InstructionWavefronts serveInstruction(const BankTarget &target, InstructionClass cls,
-                                       AccessDirection direction, int accessBytes,
-                                       int laneCount, std::span<const LaneAccess> accesses,
-                                       bool detail);
+                                       AccessDirection direction, int accessBytes, int laneCount,
+                                       std::span<const LaneAccess> accesses, bool detail);
 
 } // namespace ls

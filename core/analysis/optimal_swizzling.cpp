@@ -12,7 +12,9 @@ namespace {
 
 using Vec = std::vector<int32_t>;
 
-bool contains(const Vec &v, int32_t x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool contains(const Vec &v, int32_t x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
 
 Vec flatBases(const LinearLayout &flat, const DimName &inDim) {
   Vec v;
@@ -137,9 +139,9 @@ LinearLayout buildReps(const Vec &regSrc, const Vec &regDst, const Vec &vec, con
       continue;
     (contains(regSrc, s) && contains(regDst, s) ? reps : segment).push_back(s);
   }
-  return LinearLayout({named("vector", vec), named("bank", bank), named("segment", segment),
-                       named("reps", reps)},
-                      outDims, /*requireSurjective=*/true);
+  return LinearLayout(
+      {named("vector", vec), named("bank", bank), named("segment", segment), named("reps", reps)},
+      outDims, /*requireSurjective=*/true);
 }
 
 } // namespace
@@ -160,8 +162,7 @@ std::vector<int32_t> intersectionBasis(const std::vector<int32_t> &b1,
   return nullspaceBasis(joint, dim);
 }
 
-LinearLayout optimalSwizzlingLdSt(const LinearLayout &src, const LinearLayout &dst,
-                                  int bitwidth) {
+LinearLayout optimalSwizzlingLdSt(const LinearLayout &src, const LinearLayout &dst, int bitwidth) {
   require(bitwidth >= 1 && bitwidth <= 128, "optimalSwizzlingLdSt: bitwidth");
   const LinearLayout srcFlat = src.flattenOuts(), dstFlat = dst.flattenOuts();
   const Vec regSrc = flatBases(srcFlat, kRegister), regDst = flatBases(dstFlat, kRegister);
@@ -176,7 +177,8 @@ LinearLayout optimalSwizzlingLdSt(const LinearLayout &src, const LinearLayout &d
   // the other (0: unset, 1: src filled the bank, 2: dst did).
   int srcFillsBank = 0;
   if ((int64_t{1} << vbasis.size()) * bitwidth < 32) {
-    const size_t basesPerBank = static_cast<size_t>(log2Floor(static_cast<uint64_t>(32 / bitwidth)));
+    const size_t basesPerBank =
+        static_cast<size_t>(log2Floor(static_cast<uint64_t>(32 / bitwidth)));
     const Vec warpSrc = removeZeros(flatBases(srcFlat, kWarp));
     const Vec warpDst = removeZeros(flatBases(dstFlat, kWarp));
     auto removeVec = [&](const Vec &v) {
@@ -264,7 +266,8 @@ LinearLayout optimalSwizzlingLdSt(const LinearLayout &src, const LinearLayout &d
 LinearLayout optimalSharedLayout(const LinearLayout &src, const LinearLayout &dst, int bitwidth) {
   const LinearLayout s = removeBroadcastRegisters(src), d = removeBroadcastRegisters(dst);
   const LinearLayout smem = optimalSwizzlingLdSt(s, d, bitwidth);
-  LinearLayout offset = smem.reshapeIns({{kOffset, static_cast<int32_t>(smem.getTotalInDimSize())}});
+  LinearLayout offset =
+      smem.reshapeIns({{kOffset, static_cast<int32_t>(smem.getTotalInDimSize())}});
   LinearLayout::BasesT bases = offset.getBases();
   bases.push_back({kBlock, {}});
   return LinearLayout(std::move(bases), smem.getOutDims(), /*requireSurjective=*/true);

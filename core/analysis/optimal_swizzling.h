@@ -40,8 +40,7 @@ std::vector<int32_t> intersectionBasis(const std::vector<int32_t> &b1,
 // Triton's optimalSwizzlingLdSt: in-dims vector, bank, segment, reps ->
 // src's out-dims.  Requires: src and dst map register, lane, warp[, block]
 // onto the same dims and have no zero register bases.
-LinearLayout optimalSwizzlingLdSt(const LinearLayout &src, const LinearLayout &dst,
-                                  int bitwidth);
+LinearLayout optimalSwizzlingLdSt(const LinearLayout &src, const LinearLayout &dst, int bitwidth);
 
 // The same as a shared layout: offset = vector, bank, segment, reps (in that
 // order, minor first) and a size-1 block dim.  Broadcast registers are

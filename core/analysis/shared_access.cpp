@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "analysis/bank_conflicts.h"
 #include "analysis/shared_vectorisation.h"
 #include "encodings/padded_shared.h"
 #include "layout/layout_utils.h"
@@ -68,8 +69,8 @@ SharedAccessReport analyzeSharedAccess(const LinearLayout &reg, const LinearLayo
   } else {
     std::optional<int> maxVec;
     if (padded && !padded->intervals.empty())
-      maxVec = static_cast<int>(
-          *std::min_element(padded->intervals.begin(), padded->intervals.end()));
+      maxVec =
+          static_cast<int>(*std::min_element(padded->intervals.begin(), padded->intervals.end()));
     r.plan = planLdSt(regNoBroadcast, smem, storageBits, maxVec);
   }
   if (t.vendor == Vendor::Nvidia && r.plan.laneCount != 32)
@@ -93,9 +94,8 @@ SharedAccessReport analyzeSharedAccess(const LinearLayout &reg, const LinearLayo
         if ((p.addressLanes >> l) & 1)
           accesses.push_back({l, r.byteAddress(p.offset(k, l, w)), p.accessBytes});
       const bool detail = w == options.warp && k < options.detailLimit;
-      InstructionWavefronts served = serveInstruction(t, p.cls, options.direction,
-                                                      p.accessBytes, p.laneCount, accesses,
-                                                      detail);
+      InstructionWavefronts served = serveInstruction(t, p.cls, options.direction, p.accessBytes,
+                                                      p.laneCount, accesses, detail);
       r.ctaWavefronts += served.wavefronts;
       r.ctaIdealWavefronts += served.ideal;
       if (w != options.warp)
@@ -119,6 +119,7 @@ SharedAccessReport analyzeSharedAccess(const Encoding &distributed, const Encodi
     throw Error("--distributed", "is a shared layout; expected a distributed (register) layout");
   if (!shared.isShared())
     throw Error("--shared", "is a distributed layout; expected a shared-memory layout");
+  checkSharedShape(shape);
   const auto *padded = shared.kind() == EncodingKind::PaddedShared
                            ? static_cast<const PaddedSharedEncoding *>(&shared)
                            : nullptr;

@@ -32,10 +32,10 @@ class PaddedSharedEncoding;
 
 struct SharedAccessOptions {
   AccessDirection direction = AccessDirection::Load;
-  BankTarget target;         // sm90 by default
-  int warp = 0;              // warp kept in detail
-  bool allowMatrix = true;   // use ldmatrix/stmatrix where Triton would
-  int detailLimit = 4096;    // instructions kept in detail
+  BankTarget target;       // sm90 by default
+  int warp = 0;            // warp kept in detail
+  bool allowMatrix = true; // use ldmatrix/stmatrix where Triton would
+  int detailLimit = 4096;  // instructions kept in detail
 };
 
 struct InstructionDetail {
@@ -47,14 +47,14 @@ struct InstructionDetail {
 struct SharedAccessReport {
   AccessDirection direction = AccessDirection::Load;
   BankTarget target;
-  std::string instruction;     // PTX / AMDGPU mnemonic
-  SharedAccessPlan plan;       // addresses of every instruction, lane, warp
-  int elementBits = 16;        // as given (i1 stays 1)
-  int elementBytes = 2;        // in shared memory (at least 1)
+  std::string instruction; // PTX / AMDGPU mnemonic
+  SharedAccessPlan plan;   // addresses of every instruction, lane, warp
+  int elementBits = 16;    // as given (i1 stays 1)
+  int elementBytes = 2;    // in shared memory (at least 1)
   int warp = 0;
-  int64_t wavefronts = 0;      // the chosen warp, all instructions
+  int64_t wavefronts = 0; // the chosen warp, all instructions
   int64_t idealWavefronts = 0;
-  int64_t ctaWavefronts = 0;   // every warp of the CTA
+  int64_t ctaWavefronts = 0; // every warp of the CTA
   int64_t ctaIdealWavefronts = 0;
   int maxWavefrontsPerInstruction = 0;
   std::vector<InstructionDetail> instructions; // the chosen warp, up to detailLimit

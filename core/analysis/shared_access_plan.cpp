@@ -172,11 +172,16 @@ std::string instructionName(const SharedAccessPlan &plan, const BankTarget &targ
   }
   std::string op = load ? "ld.shared." : "st.shared.";
   switch (bytes) {
-  case 1: return op + "b8";
-  case 2: return op + "b16";
-  case 4: return op + "b32";
-  case 8: return op + "v2.b32";
-  default: return op + "v4.b32";
+  case 1:
+    return op + "b8";
+  case 2:
+    return op + "b16";
+  case 4:
+    return op + "b32";
+  case 8:
+    return op + "v2.b32";
+  default:
+    return op + "v4.b32";
   }
 }
 

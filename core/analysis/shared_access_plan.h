@@ -33,10 +33,10 @@ namespace ls {
 
 struct SharedAccessPlan {
   InstructionClass cls = InstructionClass::LdSt;
-  bool transposed = false;    // ldmatrix/stmatrix .trans
-  int vectorElements = 1;     // elements a lane moves per instruction
-  int accessBytes = 4;        // bytes at each lane's address (16 for matrix rows)
-  int matrices = 0;           // .x1 / .x2 / .x4
+  bool transposed = false; // ldmatrix/stmatrix .trans
+  int vectorElements = 1;  // elements a lane moves per instruction
+  int accessBytes = 4;     // bytes at each lane's address (16 for matrix rows)
+  int matrices = 0;        // .x1 / .x2 / .x4
   int laneCount = 32;
   int warpCount = 1;
   uint64_t addressLanes = 0;  // lanes that give an address

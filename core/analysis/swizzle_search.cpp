@@ -22,9 +22,12 @@ using Score = std::tuple<int, int64_t, int64_t, int, int>;
 
 int kindRank(EncodingKind k) {
   switch (k) {
-  case EncodingKind::NvmmaShared: return 0;
-  case EncodingKind::SwizzledShared: return 1;
-  default: return 2;
+  case EncodingKind::NvmmaShared:
+    return 0;
+  case EncodingKind::SwizzledShared:
+    return 1;
+  default:
+    return 2;
   }
 }
 
@@ -111,8 +114,8 @@ bool SwizzleProposal::improves() const {
 }
 
 SwizzleFigures evaluateSharedLayout(const Encoding &writer, const Encoding &reader,
-                                    const EncodingPtr &shared, const Shape &shape,
-                                    int elementBits, const BankTarget &target) {
+                                    const EncodingPtr &shared, const Shape &shape, int elementBits,
+                                    const BankTarget &target) {
   SwizzleFigures f;
   f.shared = shared;
   f.attribute = ir::printEncoding(*shared);
@@ -139,8 +142,8 @@ SwizzleFigures evaluateSharedLayout(const Encoding &writer, const Encoding &read
 }
 
 SwizzleProposal proposeSharedLayout(const Encoding &writer, const Encoding &reader,
-                                    const Shape &shape, int elementBits,
-                                    const BankTarget &target, const EncodingPtr &current) {
+                                    const Shape &shape, int elementBits, const BankTarget &target,
+                                    const EncodingPtr &current) {
   if (writer.isShared())
     throw Error("--writer", "is a shared layout; expected a distributed (register) layout");
   if (reader.isShared())

@@ -56,13 +56,12 @@ struct SwizzleProposal {
 // Figures of one shared layout.  Throws ls::Error if the layouts do not fit
 // (ranks, warp sizes, shapes).
 SwizzleFigures evaluateSharedLayout(const Encoding &writer, const Encoding &reader,
-                                    const EncodingPtr &shared, const Shape &shape,
-                                    int elementBits, const BankTarget &target);
+                                    const EncodingPtr &shared, const Shape &shape, int elementBits,
+                                    const BankTarget &target);
 
 // Requires: writer and reader distributed, on `shape`, one CTA.
 SwizzleProposal proposeSharedLayout(const Encoding &writer, const Encoding &reader,
-                                    const Shape &shape, int elementBits,
-                                    const BankTarget &target,
+                                    const Shape &shape, int elementBits, const BankTarget &target,
                                     const EncodingPtr &current = nullptr);
 
 } // namespace ls

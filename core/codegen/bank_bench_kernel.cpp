@@ -156,15 +156,13 @@ std::string bankBenchKernel(const BankBenchCase &c) {
     << "// accesses of storing and loading one tensor, for Nsight Compute.\n"
     << "//   distributed: " << c.distributed << "\n"
     << "//   shared:      " << c.shared << "\n"
-    << "//   shape: " << shapeText(c.shape) << "  dtype: " << c.dtype << "  target: "
-    << ld.target.name << "\n"
+    << "//   shape: " << shapeText(c.shape) << "  dtype: " << c.dtype
+    << "  target: " << ld.target.name << "\n"
     << "// Prediction per pass (one CTA, " << ld.plan.warpCount << " warps):\n"
     << "//   store: " << st.instruction << " x" << st.instructionsPerThread()
-    << " per thread: wavefronts " << st.ctaWavefronts << ", ideal " << st.ctaIdealWavefronts
-    << "\n"
+    << " per thread: wavefronts " << st.ctaWavefronts << ", ideal " << st.ctaIdealWavefronts << "\n"
     << "//   load:  " << ld.instruction << " x" << ld.instructionsPerThread()
-    << " per thread: wavefronts " << ld.ctaWavefronts << ", ideal " << ld.ctaIdealWavefronts
-    << "\n"
+    << " per thread: wavefronts " << ld.ctaWavefronts << ", ideal " << ld.ctaIdealWavefronts << "\n"
     << "// Launch order: 0 store<1>, 1 store<3>, 2 load<1>, 3 load<3>.\n"
     << "// Build: nvcc -arch=sm_90 -O3 -o bank bank.cu\n\n"
     << "#include <cstdio>\n#include <cuda_runtime.h>\n\n";

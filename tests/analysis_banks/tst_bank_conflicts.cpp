@@ -56,8 +56,8 @@ private slots:
 
   void vectorisationPermutesRegisters() {
     // The worked example of shared_vectorisation.h.
-    LinearLayout cvt({{kRegister, {{2}, {1}, {64}, {4}}}, {kLane, {{12}}}},
-                     {{kOffset, 128}}, /*requireSurjective=*/false);
+    LinearLayout cvt({{kRegister, {{2}, {1}, {64}, {4}}}, {kLane, {{12}}}}, {{kOffset, 128}},
+                     /*requireSurjective=*/false);
     Vectorisation v = largestVectorisation(cvt, 16);
     QCOMPARE(v.elements, 4);
     QCOMPARE(v.registerOrder, (std::vector<int>{1, 0, 2, 3}));

@@ -12,7 +12,8 @@ using namespace ls;
 
 namespace {
 
-const char *kRowMajor = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
+const char *kRowMajor =
+    "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
 const char *kNvmma128 =
     "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>";
 const char *kColumnWarp =
@@ -30,8 +31,7 @@ SharedAccessReport analyze(const char *dist, const char *shared, Shape shape, in
   o.direction = dir;
   o.allowMatrix = allowMatrix;
   o.target = BankTarget::byName(target);
-  return analyzeSharedAccess(*ir::parseEncoding(dist), *ir::parseEncoding(shared), shape, bits,
-                             o);
+  return analyzeSharedAccess(*ir::parseEncoding(dist), *ir::parseEncoding(shared), shape, bits, o);
 }
 
 std::vector<LaneAccess> lanes(int n, int bytes, int64_t (*addr)(int)) {
@@ -80,8 +80,8 @@ private slots:
     for (int l = 0; l < n; ++l)
       acc.push_back({l, int64_t{l} * stride, bytes});
     auto r = serveInstruction(t, InstructionClass::LdSt,
-                              load ? AccessDirection::Load : AccessDirection::Store, bytes, n,
-                              acc, /*detail=*/true);
+                              load ? AccessDirection::Load : AccessDirection::Store, bytes, n, acc,
+                              /*detail=*/true);
     QCOMPARE(r.wavefronts, wavefronts);
     QCOMPARE(r.ideal, ideal);
     QCOMPARE(static_cast<int>(r.fronts.size()), wavefronts);
@@ -171,9 +171,9 @@ private slots:
     QVERIFY_THROWS_EXCEPTION(ls::Error, BankTarget::byName("sm75"));
     SharedAccessOptions o;
     o.warp = 9;
-    QVERIFY_THROWS_EXCEPTION(ls::Error, analyzeSharedAccess(*ir::parseEncoding(kColumnWarp),
-                                                        *ir::parseEncoding(kRowMajor), {32, 32},
-                                                        32, o));
+    QVERIFY_THROWS_EXCEPTION(ls::Error,
+                             analyzeSharedAccess(*ir::parseEncoding(kColumnWarp),
+                                                 *ir::parseEncoding(kRowMajor), {32, 32}, 32, o));
   }
 };
 

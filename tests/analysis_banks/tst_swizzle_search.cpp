@@ -13,7 +13,8 @@ const char *kBlocked8 = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = 
                         "warpsPerCTA = [4, 1], order = [1, 0]}>";
 const char *kMmaA = "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, "
                     "versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 2}>";
-const char *kRowMajor = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
+const char *kRowMajor =
+    "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
 const char *kRowsF32 = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], "
                        "warpsPerCTA = [4, 1], order = [1, 0]}>";
 const char *kColsF32 = "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], "

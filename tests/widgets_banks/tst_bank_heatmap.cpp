@@ -18,7 +18,8 @@ namespace {
 const char *kColumnWarp =
     "#ttg.linear<{register = [[0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
     "[16, 0]], warp = [[0, 1], [0, 2]], block = []}>";
-const char *kRowMajor = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
+const char *kRowMajor =
+    "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
 
 QPoint centerOf(const BankHeatmapGeometry &g, int row, int bank) {
   return {g.xOfBank(bank) + g.cellWidth / 2, g.yOfRow(row) + g.cellHeight / 2};
