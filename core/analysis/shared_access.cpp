@@ -87,7 +87,10 @@ SharedAccessReport analyzeSharedAccess(const LinearLayout &reg, const LinearLayo
   const SharedAccessPlan &p = r.plan;
   std::vector<LaneAccess> accesses;
   accesses.reserve(static_cast<size_t>(p.laneCount));
+  const bool everyWarp = options.allWarps || padded;
   for (int w = 0; w < p.warpCount; ++w) {
+    if (!everyWarp && w != options.warp)
+      continue;
     for (int k = 0; k < p.instructions(); ++k) {
       accesses.clear();
       for (int l = 0; l < p.laneCount; ++l)
@@ -108,6 +111,10 @@ SharedAccessReport analyzeSharedAccess(const LinearLayout &reg, const LinearLayo
       else
         r.truncated = true;
     }
+  }
+  if (!everyWarp) {
+    r.ctaWavefronts = r.wavefronts * p.warpCount;
+    r.ctaIdealWavefronts = r.idealWavefronts * p.warpCount;
   }
   return r;
 }

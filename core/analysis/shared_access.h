@@ -36,6 +36,10 @@ struct SharedAccessOptions {
   int warp = 0;            // warp kept in detail
   bool allowMatrix = true; // use ldmatrix/stmatrix where Triton would
   int detailLimit = 4096;  // instructions kept in detail
+  // Serve every warp for the CTA totals. Without padding all warps take the
+  // same wavefronts (their addresses differ by an xor), so searches may
+  // serve the chosen warp only and scale: ctaWavefronts = warps x warp's.
+  bool allWarps = true;
 };
 
 struct InstructionDetail {

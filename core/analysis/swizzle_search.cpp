@@ -122,6 +122,7 @@ SwizzleFigures evaluateSharedLayout(const Encoding &writer, const Encoding &read
   SharedAccessOptions opt;
   opt.target = target;
   opt.detailLimit = 0;
+  opt.allWarps = false;
   opt.direction = AccessDirection::Store;
   SharedAccessReport st = analyzeSharedAccess(writer, *shared, shape, elementBits, opt);
   opt.direction = AccessDirection::Load;
