@@ -332,7 +332,13 @@ std::optional<LinearLayout> cgaLayoutOf(const TmemRegRequest &r) {
   if (r.cgaBases.size() > 4)
     throw Error("cga_layout", "at most 4 bases (16 CTAs)");
   // Gluon always passes a CTA layout, an empty one for a single CTA.
-  return LinearLayout({{kBlock, r.cgaBases}}, standardOutDimNames(2));
+  try {
+    return LinearLayout({{kBlock, r.cgaBases}}, standardOutDimNames(2));
+  } catch (const Error &) {
+    throw Error("cga_layout", "the bases must reach every CTA tile of the cluster (Triton asserts "
+                              "that a CGA layout is surjective); e.g. [[1, 0]] splits dim 0 over "
+                              "two CTAs");
+  }
 }
 
 LinearLayout solve(const TmemRegRequest &r, TmemAtom atom, const std::string &atomName) {
