@@ -312,9 +312,8 @@ void checkRequest(const TmemRegRequest &r) {
     throw Error("shape", "expected a 2D tensor");
   if (!r.layout)
     throw Error("layout", "a TMEM layout is required");
-  if (r.bitwidth != 8 && r.bitwidth != 16 && r.bitwidth != 32)
-    throw Error("dtype", "TMEM holds 8-, 16- or 32-bit elements, got " +
-                             std::to_string(r.bitwidth) + "-bit");
+  if (r.bitwidth <= 0 || r.bitwidth > 64)
+    throw Error("dtype", "unsupported element width " + std::to_string(r.bitwidth));
   validateShape(r.shape, 2, "shape");
   if (auto *t = dynamic_cast<const TensorMemoryEncoding *>(r.layout.get()))
     t->verifyMemDesc(r.shape, r.bitwidth);
@@ -323,6 +322,11 @@ void checkRequest(const TmemRegRequest &r) {
   else
     throw Error("layout", "expected #ttng.tensor_memory_encoding<...> or "
                           "#ttng.tensor_memory_scales_encoding<...>");
+  // Past the verifier (which rejects wider elements with Triton's message):
+  // sub-byte elements are not a TMEM data type.
+  if (r.bitwidth != 8 && r.bitwidth != 16 && r.bitwidth != 32)
+    throw Error("dtype", "TMEM holds 8-, 16- or 32-bit elements, got " +
+                             std::to_string(r.bitwidth) + "-bit");
 }
 
 std::optional<LinearLayout> cgaLayoutOf(const TmemRegRequest &r) {
