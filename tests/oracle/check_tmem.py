@@ -29,12 +29,36 @@ def shape_arg(shape):
 
 
 def gluon_message(error):
-    # "ValueError: text" / "AssertionError: text" -> "text"
+    """Gluon's own message ("ValueError: text" / "AssertionError: text" -> "text"), or None
+    when the rejection came from elsewhere (an MLIR verifier, a C++ abort), whose text is
+    not compared."""
     head, sep, rest = error.partition(": ")
-    return rest if sep and head.endswith("Error") else error
+    return rest if sep and head in ("ValueError", "AssertionError") else None
+
+
+def tmem_attr(case):
+    """The attribute of a case Gluon rejected before printing one."""
+    if "block" not in case:
+        split = case.get("cta_split_num") or [1, 1]
+        parts = [f"CTASplitM = {split[0]}"] if split[0] != 1 else []
+        parts += [f"CTASplitN = {split[1]}"] if split[1] != 1 else []
+        return "#ttng.tensor_memory_scales_encoding<" + ", ".join(parts) + ">"
+    split = case.get("cta_split_num") or [1, 1]
+    s = (f"#ttng.tensor_memory_encoding<blockM = {case['block'][0]}, blockN = {case['block'][1]}, "
+         f"colStride = {case['col_stride']}")
+    s += f", CTASplitM = {split[0]}" if split[0] != 1 else ""
+    s += f", CTASplitN = {split[1]}" if split[1] != 1 else ""
+    s += ", twoCTAs = true" if case.get("two_ctas") else ""
+    return s + ">"
+
+
+def bases_arg(bases):
+    return "[" + ", ".join("[" + ", ".join(str(x) for x in b) + "]" for b in bases) + "]"
 
 
 def nvmma_text(case):
+    if case.get("attr_text"):
+        return case["attr_text"]
     s = (f"#ttg.nvmma_shared<{{swizzlingByteWidth = {case['swizzle_byte_width']}, "
          f"transposed = {'true' if case['transposed'] else 'false'}, "
          f"elementBitWidth = {case['element_bitwidth']}")
@@ -51,17 +75,27 @@ def check(cli, case):
         args = ["nvmma-default", "--shape", shape_arg(case["shape"]), "--dtype", case["dtype"]]
         if case.get("transposed"):
             args.append("--transposed")
+        if case.get("fp4_padded"):
+            args.append("--fp4-padded")
+        if case.get("cga_layout"):
+            args += ["--cga-layout", bases_arg(case["cga_layout"])]
         rc, out, err = run(cli, args)
         want = nvmma_text(case)
         return [("nvmma-default", rc == 0 and out.strip() == want, f"rc={rc} got {out.strip()!r} want {want!r} {err[:200]}")]
-    if kind != "tmem" or "attr" not in case:
+    if kind != "tmem" or "shape" not in case:
         return []
+    attr = case.get("attr") or tmem_attr(case)
     common = ["--shape", shape_arg(case["shape"]), "--dtype", case["dtype"],
               "--num-warps", str(case["num_warps"]), "--variant", case["variant"], "--json"]
-    rc, out, err = run(cli, ["tmem-reg", "--tmem", case["attr"]] + common)
+    if case.get("cga_layout"):
+        common += ["--cga-layout", bases_arg(case["cga_layout"])]
+    rc, out, err = run(cli, ["tmem-reg", "--tmem", attr] + common)
     if not case.get("ok"):
         msg = gluon_message(case["error"])
-        ok = rc == 2 and err.startswith("error: ") and err.count("\n") == 1 and msg in err
+        ok = rc == 2 and err.startswith("error: ") and err.count("\n") == 1
+        if msg is None:
+            return [("tmem-reject-other", ok, f"rc={rc} stderr={err[:300]!r} (Gluon: {case['error'][:200]})")]
+        ok = ok and msg in err
         return [("tmem-reject", ok, f"rc={rc} stderr={err[:300]!r} want {msg[:200]!r}")]
     results = []
     ok = False
@@ -71,7 +105,7 @@ def check(cli, case):
     results.append(("tmem-reg", ok, f"rc={rc} {err[:200]} got {out[:400]} want {case['reg_layout']}"))
     if "memdesc" in case:
         rc2, out2, err2 = run(cli, ["tmem-reg", "--tmem", case["memdesc"], "--num-warps", str(case["num_warps"]),
-                                    "--variant", case["variant"], "--json"])
+                                    "--variant", case["variant"], "--json"] + common[common.index("--json") + 1:])
         results.append(("tmem-reg-memdesc", rc2 == 0 and out2 == out, f"rc={rc2} {err2[:200]}"))
     rc3, out3, err3 = run(cli, ["print", "--layout", case["attr"]])
     results.append(("tmem-print", rc3 == 0 and out3.strip() == case["attr"], f"rc={rc3} {out3.strip()!r} {err3[:200]}"))
