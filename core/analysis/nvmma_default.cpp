@@ -3,24 +3,11 @@
 #include <algorithm>
 
 #include "util/error.h"
+#include "util/seq_text.h"
 
 namespace ls {
 
 namespace {
-
-std::string pyList(const std::vector<int64_t> &v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
-std::string pyBases(const std::vector<std::vector<int32_t>> &bases) {
-  std::string s = "[";
-  for (size_t i = 0; i < bases.size(); ++i)
-    s += (i ? ", " : "") + pyList(std::vector<int64_t>(bases[i].begin(), bases[i].end()));
-  return s + "]";
-}
 
 void checkRequest(const NvmmaDefaultRequest &r) {
   if (r.blockShape.empty() || r.blockShape.size() > 8)
@@ -28,7 +15,7 @@ void checkRequest(const NvmmaDefaultRequest &r) {
   for (int64_t d : r.blockShape)
     if (d <= 0 || d > (int64_t{1} << 30))
       throw Error("block_shape", "dimensions must be between 1 and 2^30, got " +
-                                     pyList(r.blockShape));
+                                     seqText(r.blockShape));
   // NVMMASharedLayout.__post_init__ asserts these.
   if (r.bitwidth != 8 && r.bitwidth != 16 && r.bitwidth != 32 && r.bitwidth != 64)
     throw Error("dtype", "NVMMASharedLayout needs an element bitwidth of 8, 16, 32 or 64 (Gluon "
@@ -62,8 +49,8 @@ std::vector<int64_t> gluonShapePerCTA(const std::vector<int64_t> &shape,
   for (size_t i = 0; i < rank; ++i) {
     cgaShape[i] *= 2; // "the shape is the largest stride * 2"
     if (perCTA[i] % cgaShape[i] != 0)
-      throw Error("cga_layout", "Shape " + pyList(shape) + " is not divisible by CGA layout " +
-                                    pyBases(cgaBases));
+      throw Error("cga_layout", "Shape " + seqText(shape) + " is not divisible by CGA layout " +
+                                    basesText(cgaBases));
     perCTA[i] /= cgaShape[i];
   }
   return perCTA;

@@ -6,6 +6,7 @@
 #include "encodings/tensor_memory_scales.h"
 #include "util/bits.h"
 #include "util/error.h"
+#include "util/seq_text.h"
 
 namespace ls {
 
@@ -30,27 +31,6 @@ bool isZero(std::span<const int32_t> basis) {
 // Called where Triton 3.6 asserts (the process aborts); we refuse instead.
 [[noreturn]] void tritonAborts(const std::string &field, const std::string &what) {
   throw Error(field, "Triton 3.6 aborts on this input (" + what + ")");
-}
-
-std::string pyList(const std::vector<int32_t> &v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
-std::string pyBases(const Bases &bases) {
-  std::string s = "[";
-  for (size_t i = 0; i < bases.size(); ++i)
-    s += (i ? ", " : "") + pyList(bases[i]);
-  return s + "]";
-}
-
-std::string pyShape(const Shape &shape) {
-  std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + "]";
 }
 
 // The 32-bit case of getDistributedLayoutForTmemLdSt: extend the atom with
@@ -265,6 +245,8 @@ LinearLayout applySplitN(const LinearLayout &layout, const TmemRegRequest &r) {
   const int32_t half = static_cast<int32_t>(r.shape[1] / 2);
   const LinearLayout::Basis target = {0, half};
   LinearLayout::BasesT bases = layout.getBases();
+  for (const DimName &d : {kRegister, kLane, kWarp})
+    basesOf(bases, d); // append missing dims first: the references below stay valid
   Bases &regs = basesOf(bases, kRegister);
   Bases &lanes = basesOf(bases, kLane);
   Bases &warps = basesOf(bases, kWarp);
@@ -350,7 +332,7 @@ LinearLayout solve(const TmemRegRequest &r, TmemAtom atom, const std::string &at
   auto layout = tmemLoadStoreLayout(tmem, atom, r.numWarps, r.bitwidth, cgaLayoutOf(r));
   if (!layout)
     throw Error("instr_variant", "TMEM layout '" + atomName + "' unsupported for shape " +
-                                     pyShape(r.shape) + " and num_warps " +
+                                     seqText(r.shape) + " and num_warps " +
                                      std::to_string(r.numWarps));
   return *layout;
 }
@@ -403,21 +385,14 @@ std::string gluonTmemLayoutRepr(const Encoding &layout) {
 }
 
 std::string gluonLinearLayoutRepr(const LinearLayout &layout) {
-  auto get = [&](const DimName &name) {
-    Bases out;
-    if (layout.hasInDim(name))
-      for (int i = 0; i < layout.getInDimSizeLog2(name); ++i) {
-        auto b = layout.getBasis(name, i);
-        out.emplace_back(b.begin(), b.end());
-      }
-    return out;
-  };
   Shape shape;
   for (const auto &[name, size] : layout.getOutDims())
     shape.push_back(size);
-  return "DistributedLinearLayout(reg_bases=" + pyBases(get(kRegister)) +
-         ", lane_bases=" + pyBases(get(kLane)) + ", warp_bases=" + pyBases(get(kWarp)) +
-         ", block_bases=" + pyBases(get(kBlock)) + ", shape=" + pyShape(shape) + ")";
+  return "DistributedLinearLayout(reg_bases=" + basesText(inDimBases(layout, kRegister)) +
+         ", lane_bases=" + basesText(inDimBases(layout, kLane)) +
+         ", warp_bases=" + basesText(inDimBases(layout, kWarp)) +
+         ", block_bases=" + basesText(inDimBases(layout, kBlock)) + ", shape=" + seqText(shape) +
+         ")";
 }
 
 } // namespace ls

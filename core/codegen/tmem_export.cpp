@@ -5,35 +5,11 @@
 #include "encodings/tensor_memory_scales.h"
 #include "ir/layout_printer.h"
 #include "util/error.h"
+#include "util/seq_text.h"
 
 namespace ls::codegen {
 
 namespace {
-
-std::string list(const std::vector<int32_t> &v, const char *open = "[", const char *close = "]") {
-  std::string s = open;
-  for (size_t i = 0; i < v.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + close;
-}
-
-std::vector<std::vector<int32_t>> basesOf(const LinearLayout &ll, const DimName &inDim) {
-  std::vector<std::vector<int32_t>> out;
-  if (ll.hasInDim(inDim))
-    for (int i = 0; i < ll.getInDimSizeLog2(inDim); ++i) {
-      auto b = ll.getBasis(inDim, i);
-      out.emplace_back(b.begin(), b.end());
-    }
-  return out;
-}
-
-std::string basesText(const std::vector<std::vector<int32_t>> &bases, const char *open,
-                      const char *close) {
-  std::string s = open;
-  for (size_t i = 0; i < bases.size(); ++i)
-    s += (i ? ", " : "") + list(bases[i], open, close);
-  return s + close;
-}
 
 std::string shapeText(const Shape &shape, const char *sep) {
   std::string s;
@@ -173,7 +149,7 @@ std::string tmemCpp(const TmemDesign &d) {
   bool first = true;
   for (const DimName &dim : {kRegister, kLane, kWarp, kBlock}) {
     s += std::string(first ? "" : ",\n                        ") + "{S(\"" + dim + "\"), " +
-         basesText(basesOf(reg, dim), "{", "}") + "}";
+         basesText(inDimBases(reg, dim), "{", "}") + "}";
     first = false;
   }
   s += "},\n                       {S(\"dim0\"), S(\"dim1\")});\n";

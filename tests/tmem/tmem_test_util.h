@@ -5,21 +5,13 @@
 #include <QString>
 
 #include "layout/linear_layout.h"
+#include "util/seq_text.h"
 
 namespace tmemtest {
 
 // "[[0, 1], [2, 0]]" for one in-dim ("[]" if absent).
 inline QString basesText(const ls::LinearLayout &ll, const ls::DimName &inDim) {
-  QString s = "[";
-  if (ll.hasInDim(inDim))
-    for (int i = 0; i < ll.getInDimSizeLog2(inDim); ++i) {
-      auto b = ll.getBasis(inDim, i);
-      s += (i ? ", [" : "[");
-      for (size_t j = 0; j < b.size(); ++j)
-        s += (j ? ", " : "") + QString::number(b[j]);
-      s += "]";
-    }
-  return s + "]";
+  return QString::fromStdString(ls::basesText(ls::inDimBases(ll, inDim)));
 }
 
 // "row=[...] col=[...]" or "register=[...] lane=[...] warp=[...] block=[...]".
