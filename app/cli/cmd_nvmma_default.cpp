@@ -1,7 +1,7 @@
 // `nvmma-default`: the #ttg.nvmma_shared attribute Gluon's
 // NVMMASharedLayout.get_default_for picks for a tile.
 #include "analysis/nvmma_default.h"
-#include "cli_bases.h"
+#include "cli_values.h"
 #include "cli_common.h"
 #include "ir/layout_printer.h"
 

@@ -3,6 +3,7 @@
 // the operands' default NVMMA shared layouts.
 #include "analysis/tmem_design.h"
 #include "cli_common.h"
+#include "cli_values.h"
 #include "encodings/linear.h"
 #include "ir/layout_printer.h"
 #include "util/error.h"
@@ -11,12 +12,6 @@
 namespace ls::cli {
 namespace {
 
-int64_t positive(const std::string &text, const std::string &flag) {
-  if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos)
-    throw Error(flag, "expected a positive number, got '" + text + "'");
-  return std::stoll(text);
-}
-
 int runTcgen05(const Args &args, std::ostream &out) {
   const Shape mn = parseShape(args.required("shape"));
   if (mn.size() != 2)
@@ -24,11 +19,11 @@ int runTcgen05(const Args &args, std::ostream &out) {
   Tcgen05Request r;
   r.m = mn[0];
   r.n = mn[1];
-  r.k = positive(args.required("k"), "--k");
+  r.k = parseCount(args.required("k"), "--k");
   r.operandBits = ir::parseElementType(args.required("dtype")).bits;
   const std::string acc = args.optional("acc-dtype").value_or("f32");
   r.accBits = ir::parseElementType(acc, "--acc-dtype").bits;
-  r.numWarps = static_cast<int>(positive(args.optional("num-warps").value_or("4"), "--num-warps"));
+  r.numWarps = static_cast<int>(parseCount(args.optional("num-warps").value_or("4"), "--num-warps"));
   r.bTransposed = args.flag("b-transposed");
   const Tcgen05Suggestion s = suggestTcgen05(r);
   const TmemDesign d = suggestTmemDesign(r, acc);

@@ -2,7 +2,7 @@
 // get_tmem_reg_layout computes it.
 #include "analysis/tmem_reg_layout.h"
 #include "cli_common.h"
-#include "cli_bases.h"
+#include "cli_values.h"
 #include "util/error.h"
 
 namespace ls::cli {
@@ -16,10 +16,7 @@ int runTmemReg(const Args &args, std::ostream &out) {
   req.layout = r.encoding;
   req.shape = r.shape;
   req.bitwidth = r.element->bits;
-  const std::string warps = args.required("num-warps");
-  if (warps.empty() || warps.size() > 6 || warps.find_first_not_of("0123456789") != std::string::npos)
-    throw Error("--num-warps", "expected a number of warps such as 4, got '" + warps + "'");
-  req.numWarps = std::stoi(warps);
+  req.numWarps = static_cast<int>(parseCount(args.required("num-warps"), "--num-warps"));
   req.variant = parseTmemVariant(args.optional("variant").value_or("32x32b"));
   if (auto cga = args.optional("cga-layout"))
     req.cgaBases = parseBasesList(*cga, "--cga-layout");

@@ -41,11 +41,15 @@ std::string TmemDesign::attributeText() const {
   return ir::printEncoding(*layout);
 }
 
-std::string TmemDesign::memDescText() const {
+std::string TmemDesign::typeBody() const {
   std::string dims;
   for (int64_t d : shape)
     dims += std::to_string(d) + "x";
-  return "!ttg.memdesc<" + dims + element.name + ", " + attributeText() +
+  return dims + element.name;
+}
+
+std::string TmemDesign::memDescText(const std::string &encoding) const {
+  return "!ttg.memdesc<" + typeBody() + ", " + (encoding.empty() ? attributeText() : encoding) +
          ", #ttng.tensor_memory, mutable>";
 }
 

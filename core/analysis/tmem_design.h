@@ -44,8 +44,11 @@ struct TmemDesign {
   int numCTAs() const;
   // The attribute as Triton 3.6 prints it.
   std::string attributeText() const;
-  // !ttg.memdesc<128x64xf32, #ttng.tensor_memory_encoding<...>, #ttng.tensor_memory, mutable>
-  std::string memDescText() const;
+  // !ttg.memdesc<128x64xf32, #ttng.tensor_memory_encoding<...>, #ttng.tensor_memory, mutable>;
+  // `encoding` replaces the attribute (an alias such as "#tmem").
+  std::string memDescText(const std::string &encoding = "") const;
+  // "128x64xf32": the shape and element part of a tensor or memdesc type.
+  std::string typeBody() const;
 
   // All checks get_tmem_reg_layout makes; throws ls::Error.
   void validate() const;

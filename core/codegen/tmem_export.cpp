@@ -11,20 +11,13 @@ namespace ls::codegen {
 
 namespace {
 
-std::string shapeText(const Shape &shape, const char *sep) {
-  std::string s;
-  for (size_t i = 0; i < shape.size(); ++i)
-    s += (i ? sep : "") + std::to_string(shape[i]);
-  return s;
-}
-
 bool isScales(const TmemDesign &d) {
   return d.layout && d.layout->kind() == EncodingKind::TensorMemoryScales;
 }
 
 std::string accessComment(const TmemDesign &d) {
   return std::string(tmemVariantName(d.variant)) + " TMEM access, " + std::to_string(d.numWarps) +
-         " warps, " + shapeText(d.shape, "x") + "x" + d.element.name;
+         " warps, " + d.typeBody();
 }
 
 } // namespace
@@ -63,15 +56,13 @@ std::string tmemMlir(const TmemDesign &d) {
   LinearEncoding linear;
   linear.layout = reg;
   const std::string alias = isScales(d) ? "#tmem_scales" : "#tmem";
-  std::string memdesc = "!ttg.memdesc<" + shapeText(d.shape, "x") + "x" + d.element.name + ", " +
-                        alias + ", #ttng.tensor_memory, mutable>";
+  const std::string memdesc = d.memDescText(alias);
   std::string s;
   s += alias + " = " + d.attributeText() + "\n";
   s += "#linear = " + ir::printEncoding(linear) + "\n";
   s += "// " + accessComment(d) + ": the registers each thread holds\n";
   s += "%tmem = ttng.tmem_alloc : () -> " + memdesc + "\n";
-  s += "%regs = ttng.tmem_load %tmem : " + memdesc + " -> tensor<" + shapeText(d.shape, "x") + "x" +
-       d.element.name + ", #linear>\n";
+  s += "%regs = ttng.tmem_load %tmem : " + memdesc + " -> tensor<" + d.typeBody() + ", #linear>\n";
   return s;
 }
 
@@ -101,16 +92,16 @@ std::string tmemGluon(const TmemDesign &d) {
        ", get_tmem_reg_layout\n\n";
   s += "# " + accessComment(d) + "\n";
   s += "tmem_layout: gl.constexpr = " + layoutCall + "\n";
-  s += "reg_layout: gl.constexpr = get_tmem_reg_layout(" + gluonDtype(d.element) + ", [" +
-       shapeText(d.shape, ", ") + "], tmem_layout, " + std::to_string(d.numWarps) + ", \"" +
+  s += "reg_layout: gl.constexpr = get_tmem_reg_layout(" + gluonDtype(d.element) + ", " +
+       seqText(d.shape) + ", tmem_layout, " + std::to_string(d.numWarps) + ", \"" +
        tmemVariantName(d.variant) + "\"";
   if (!d.cgaBases.empty())
     s += ", cga_layout=" + basesText(d.cgaBases, "[", "]");
   s += ")\n";
   s += "# Triton 3.6 computes:\n";
   s += "# " + gluonLinearLayoutRepr(reg) + "\n";
-  s += "# in a kernel: tmem = gl.allocate_tensor_memory(" + gluonDtype(d.element) + ", [" +
-       shapeText(d.shape, ", ") + "], tmem_layout); regs = tmem.load(reg_layout)\n";
+  s += "# in a kernel: tmem = gl.allocate_tensor_memory(" + gluonDtype(d.element) + ", " +
+       seqText(d.shape) + ", tmem_layout); regs = tmem.load(reg_layout)\n";
   return s;
 }
 
@@ -134,7 +125,7 @@ std::string tmemCpp(const TmemDesign &d) {
   s += "// Triton 3.6 C++: " + accessComment(d) + ".\n";
   s += "// namespace ttg = mlir::triton::gpu; namespace ttng = mlir::triton::nvidia_gpu;\n";
   s += "auto tmemEnc = " + enc + ";\n";
-  s += "auto memDesc = ttg::MemDescType::get({" + shapeText(d.shape, ", ") + "}, " +
+  s += "auto memDesc = ttg::MemDescType::get(" + seqText(d.shape, "{", "}") + ", " +
        mlirCppType(d.element) + ", tmemEnc,\n    ttng::TensorMemorySpaceAttr::get(ctx), "
        "/*mutableMemory=*/true);\n";
   s += "auto cgaLayout = ttg::CTAEncodingAttr::get(ctx, LinearLayout({{S(\"block\"), " +

@@ -1,4 +1,4 @@
-#include "cli_bases.h"
+#include "cli_values.h"
 
 #include "ir/attr_syntax_parser.h"
 #include "util/error.h"
@@ -30,6 +30,12 @@ std::vector<std::vector<int32_t>> parseBasesList(const std::string &text, const 
     out.push_back(std::move(basis));
   }
   return out;
+}
+
+int64_t parseCount(const std::string &text, const std::string &flag) {
+  if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos)
+    throw Error(flag, "expected a number such as 4, got '" + text.substr(0, 40) + "'");
+  return std::stoll(text);
 }
 
 } // namespace ls::cli
