@@ -26,14 +26,14 @@ inline constexpr const char *kKernelPrologue = R"LS(// Layout Studio export: sel
 #include <vector>
 @INCLUDE@
 
-#define LS_CHECK(call)                                                            \
-  do {                                                                            \
-    const @API@Error_t err_ = (call);                                             \
-    if (err_ != @API@Success) {                                                   \
+#define LS_CHECK(call) \
+  do { \
+    const @API@Error_t err_ = (call); \
+    if (err_ != @API@Success) { \
       std::fprintf(stderr, "@LANG@ error: %s (%s:%d)\n", @API@GetErrorString(err_), \
-                   __FILE__, __LINE__);                                           \
-      std::exit(2);                                                               \
-    }                                                                             \
+                   __FILE__, __LINE__); \
+      std::exit(2); \
+    } \
   } while (0)
 
 namespace {
