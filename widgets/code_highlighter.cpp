@@ -45,24 +45,26 @@ CodeHighlighter::CodeHighlighter(Language language, QTextDocument *document)
   rules_.append({QRegularExpression("\\b\\d+\\b"), numberFormat()});
   switch (language) {
   case Language::Mlir:
-    rules_.append({words({"module", "attributes", "tensor", "true", "false", "public"}),
-                   keywordFormat()});
-    rules_.append({QRegularExpression("\\b(tt|ttg|ttng|triton_gpu|arith)\\.[a-z_]+"),
-                   operationFormat()});
-    rules_.append({QRegularExpression("![a-z_]+\\.[a-z_]+|#[A-Za-z_][A-Za-z0-9_.]*"),
-                   attributeFormat()});
+    rules_.append(
+        {words({"module", "attributes", "tensor", "true", "false", "public"}), keywordFormat()});
+    rules_.append(
+        {QRegularExpression("\\b(tt|ttg|ttng|triton_gpu|arith)\\.[a-z_]+"), operationFormat()});
+    rules_.append(
+        {QRegularExpression("![a-z_]+\\.[a-z_]+|#[A-Za-z_][A-Za-z0-9_.]*"), attributeFormat()});
     rules_.append({QRegularExpression("\"[^\"]*\""), stringFormat()});
     rules_.append({QRegularExpression("//.*$"), commentFormat()});
     break;
   case Language::Cpp:
-    rules_.append({words({"auto", "const", "constexpr", "for", "if", "else", "return", "struct",
-                          "namespace", "using", "static_cast", "reinterpret_cast", "extern",
-                          "while", "do", "continue", "inline", "int", "bool", "char", "void",
-                          "true", "false", "nullptr", "__global__", "__device__", "__host__",
-                          "__shared__"}),
+    rules_.append({words({"auto",       "const",      "constexpr",   "for",
+                          "if",         "else",       "return",      "struct",
+                          "namespace",  "using",      "static_cast", "reinterpret_cast",
+                          "extern",     "while",      "do",          "continue",
+                          "inline",     "int",        "bool",        "char",
+                          "void",       "true",       "false",       "nullptr",
+                          "__global__", "__device__", "__host__",    "__shared__"}),
                    keywordFormat()});
-    rules_.append({QRegularExpression("\\b([A-Z][A-Za-z0-9]*|u?int(8|16|32|64)_t)\\b"),
-                   operationFormat()});
+    rules_.append(
+        {QRegularExpression("\\b([A-Z][A-Za-z0-9]*|u?int(8|16|32|64)_t)\\b"), operationFormat()});
     rules_.append({QRegularExpression("^\\s*#\\s*[a-z]+.*$"), attributeFormat()});
     rules_.append({QRegularExpression("\"(\\\\.|[^\"\\\\])*\""), stringFormat()});
     rules_.append({QRegularExpression("//.*$"), commentFormat()});
@@ -70,8 +72,8 @@ CodeHighlighter::CodeHighlighter(Language language, QTextDocument *document)
   case Language::Python:
     rules_.append({words({"from", "import", "as", "def", "return", "True", "False", "None"}),
                    keywordFormat()});
-    rules_.append({QRegularExpression("\\b(ttgl\\.)?[A-Z][A-Za-z0-9]*Layout\\b"),
-                   operationFormat()});
+    rules_.append(
+        {QRegularExpression("\\b(ttgl\\.)?[A-Z][A-Za-z0-9]*Layout\\b"), operationFormat()});
     rules_.append({QRegularExpression("\"[^\"]*\"|'[^']*'"), stringFormat()});
     rules_.append({QRegularExpression("#.*$"), commentFormat()});
     break;

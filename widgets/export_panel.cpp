@@ -119,9 +119,13 @@ void ExportPanel::setDesign(ls::EncodingPtr encoding, const ls::Shape &shape,
   updateButtons();
 }
 
-void ExportPanel::clearDesign() { setDesign(nullptr, {}); }
+void ExportPanel::clearDesign() {
+  setDesign(nullptr, {});
+}
 
-ExportFormat ExportPanel::currentFormat() const { return pages_[tabs_->currentIndex()].format; }
+ExportFormat ExportPanel::currentFormat() const {
+  return pages_[tabs_->currentIndex()].format;
+}
 
 void ExportPanel::setCurrentFormat(ExportFormat format) {
   for (int i = 0; i < pages_.size(); ++i)

@@ -35,20 +35,20 @@ int runExport(const Args &args, std::ostream &out) {
   return 0;
 }
 
-CommandRegistration reg(
-    {"export",
-     "export a layout as MLIR, C++, Gluon, a kernel descriptor or a CUDA/HIP test kernel",
-     {{"layout", true, "layout attribute or tensor/memdesc type"},
-      {"shape", true, "tensor shape, e.g. 64x64"},
-      {"format", true,
-       "mlir (attribute), mlir-module (TTGIR), cpp, gluon, descriptor (JSON), cuda, hip"},
-      {"dtype", true, "element type (default: from the layout, else f16)"},
-      {"syntax", true, "3.6 (default) or legacy, for mlir and mlir-module"},
-      {"num-warps", true, "warps per CTA for shared layouts (default 4)"},
-      {"target", true, "cuda:<sm> or hip:gfx<arch> (default: from the layout)"},
-      {"output", true, "-o FILE: write there (atomically) instead of stdout"}},
-     false,
-     runExport});
+CommandRegistration
+    reg({"export",
+         "export a layout as MLIR, C++, Gluon, a kernel descriptor or a CUDA/HIP test kernel",
+         {{"layout", true, "layout attribute or tensor/memdesc type"},
+          {"shape", true, "tensor shape, e.g. 64x64"},
+          {"format", true,
+           "mlir (attribute), mlir-module (TTGIR), cpp, gluon, descriptor (JSON), cuda, hip"},
+          {"dtype", true, "element type (default: from the layout, else f16)"},
+          {"syntax", true, "3.6 (default) or legacy, for mlir and mlir-module"},
+          {"num-warps", true, "warps per CTA for shared layouts (default 4)"},
+          {"target", true, "cuda:<sm> or hip:gfx<arch> (default: from the layout)"},
+          {"output", true, "-o FILE: write there (atomically) instead of stdout"}},
+         false,
+         runExport});
 
 } // namespace
 } // namespace ls::cli

@@ -37,7 +37,9 @@ std::string basesText(const std::vector<LinearLayout::Basis> &bases) {
   return s + "}";
 }
 
-std::string boolText(bool b) { return b ? "true" : "false"; }
+std::string boolText(bool b) {
+  return b ? "true" : "false";
+}
 
 // Emits builder calls into `out`, one variable per attribute, parents first.
 class BuilderWriter {
@@ -59,14 +61,20 @@ private:
 
   static std::string prefix(EncodingKind k) {
     switch (k) {
-    case EncodingKind::Blocked: return "blocked";
-    case EncodingKind::Slice: return "slice";
+    case EncodingKind::Blocked:
+      return "blocked";
+    case EncodingKind::Slice:
+      return "slice";
     case EncodingKind::NvidiaMma:
     case EncodingKind::AmdMfma:
-    case EncodingKind::AmdWmma: return "mma";
-    case EncodingKind::DotOperand: return "dot";
-    case EncodingKind::Linear: return "linear";
-    default: return "shared";
+    case EncodingKind::AmdWmma:
+      return "mma";
+    case EncodingKind::DotOperand:
+      return "dot";
+    case EncodingKind::Linear:
+      return "linear";
+    default:
+      return "shared";
     }
   }
 
@@ -108,10 +116,9 @@ private:
     case EncodingKind::NvidiaMma: {
       const auto &e = static_cast<const NvidiaMmaEncoding &>(enc);
       std::string c = cga(e.cga);
-      return "NvidiaMmaEncodingAttr::get(ctx, /*versionMajor=*/" +
-             std::to_string(e.versionMajor) + ", /*versionMinor=*/" +
-             std::to_string(e.versionMinor) + ", /*warpsPerCTA=*/" + braces(e.warpsPerCTA) +
-             ", " + c + ", /*instrShape=*/" + braces(e.instrShape) + ")";
+      return "NvidiaMmaEncodingAttr::get(ctx, /*versionMajor=*/" + std::to_string(e.versionMajor) +
+             ", /*versionMinor=*/" + std::to_string(e.versionMinor) + ", /*warpsPerCTA=*/" +
+             braces(e.warpsPerCTA) + ", " + c + ", /*instrShape=*/" + braces(e.instrShape) + ")";
     }
     case EncodingKind::DotOperand: {
       const auto &e = static_cast<const DotOperandEncoding &>(enc);
@@ -154,10 +161,9 @@ private:
       const auto &e = static_cast<const NvmmaSharedEncoding &>(enc);
       std::string c = cga(e.cga);
       return "NVMMASharedEncodingAttr::get(ctx, /*swizzlingByteWidth=*/" +
-             std::to_string(e.swizzlingByteWidth) + ", /*transposed=*/" +
-             boolText(e.transposed) + ", /*elementBitWidth=*/" +
-             std::to_string(e.elementBitWidth) + ", /*fp4Padded=*/" + boolText(e.fp4Padded) +
-             ", " + c + ")";
+             std::to_string(e.swizzlingByteWidth) + ", /*transposed=*/" + boolText(e.transposed) +
+             ", /*elementBitWidth=*/" + std::to_string(e.elementBitWidth) + ", /*fp4Padded=*/" +
+             boolText(e.fp4Padded) + ", " + c + ")";
     }
     case EncodingKind::PaddedShared: {
       const auto &e = static_cast<const PaddedSharedEncoding &>(enc);
@@ -193,18 +199,21 @@ std::string cppLinearLayout(const LinearLayout &ll, const std::string &var) {
   out << "},\n    ";
   // The short form infers each out size as the next power of two above the
   // largest basis value; it matches whenever the layout is surjective.
-  auto inferred = LinearLayout::tryCreate(bases, [&] {
-    LinearLayout::DimSizes sizes;
-    for (const auto &[name, size] : ll.getOutDims()) {
-      int32_t s = 1;
-      for (const auto &[in, bs] : bases)
-        for (const auto &b : bs)
-          while (s <= b[static_cast<size_t>(ll.getOutDimIndex(name))])
-            s *= 2;
-      sizes.push_back({name, s});
-    }
-    return sizes;
-  }(), /*requireSurjective=*/true);
+  auto inferred = LinearLayout::tryCreate(
+      bases,
+      [&] {
+        LinearLayout::DimSizes sizes;
+        for (const auto &[name, size] : ll.getOutDims()) {
+          int32_t s = 1;
+          for (const auto &[in, bs] : bases)
+            for (const auto &b : bs)
+              while (s <= b[static_cast<size_t>(ll.getOutDimIndex(name))])
+                s *= 2;
+          sizes.push_back({name, s});
+        }
+        return sizes;
+      }(),
+      /*requireSurjective=*/true);
   const auto outs = ll.getOutDims();
   if (inferred && *inferred == ll) {
     out << "{";

@@ -39,9 +39,15 @@ const std::vector<ExportFormat> &allFormats() {
   return all;
 }
 
-const char *formatName(ExportFormat f) { return info(f).name; }
-const char *formatTitle(ExportFormat f) { return info(f).title; }
-const char *formatSuffix(ExportFormat f) { return info(f).suffix; }
+const char *formatName(ExportFormat f) {
+  return info(f).name;
+}
+const char *formatTitle(ExportFormat f) {
+  return info(f).title;
+}
+const char *formatSuffix(ExportFormat f) {
+  return info(f).suffix;
+}
 
 ExportFormat parseFormat(const std::string &text, const std::string &field) {
   for (const auto &i : kFormats)
@@ -74,8 +80,9 @@ Target parseTarget(const std::string &text, const std::string &field) {
     t.threadsPerWarp = t.arch.size() == 6 && t.arch[3] == '9' ? 64 : 32;
     return t;
   }
-  throw Error(field, "'" + text + "' is not a target; expected cuda:<sm> (e.g. cuda:90) or "
-                                  "hip:gfx<arch> (e.g. hip:gfx942)");
+  throw Error(field, "'" + text +
+                         "' is not a target; expected cuda:<sm> (e.g. cuda:90) or "
+                         "hip:gfx<arch> (e.g. hip:gfx942)");
 }
 
 Target defaultTarget(const Encoding &enc) {
@@ -110,10 +117,14 @@ ir::ElementType defaultElementType(const Encoding &enc) {
            static_cast<const AmdMfmaEncoding &>(enc).elementBitWidth == 64)
     bits = 64;
   switch (bits) {
-  case 8: return ir::parseElementType("f8E4M3FN");
-  case 32: return ir::parseElementType("f32");
-  case 64: return ir::parseElementType("f64");
-  default: return ir::parseElementType("f16");
+  case 8:
+    return ir::parseElementType("f8E4M3FN");
+  case 32:
+    return ir::parseElementType("f32");
+  case 64:
+    return ir::parseElementType("f64");
+  default:
+    return ir::parseElementType("f16");
   }
 }
 
@@ -126,8 +137,7 @@ LinearLayout checkedLayout(const ExportDesign &design) {
   if (enc.kind() == EncodingKind::NvmmaShared) {
     const auto &n = static_cast<const NvmmaSharedEncoding &>(enc);
     if (static_cast<int>(n.elementBitWidth) != design.element.bits)
-      throw Error("--dtype", design.element.name + " has " +
-                                 std::to_string(design.element.bits) +
+      throw Error("--dtype", design.element.name + " has " + std::to_string(design.element.bits) +
                                  " bits but the nvmma_shared layout's elementBitWidth is " +
                                  std::to_string(n.elementBitWidth));
   }
@@ -137,8 +147,8 @@ LinearLayout checkedLayout(const ExportDesign &design) {
 int exportNumWarps(const Encoding &enc, const ExportOptions &options) {
   if (options.numWarps < 0 || options.numWarps > 64 ||
       (options.numWarps & (options.numWarps - 1)) != 0)
-    throw Error("--num-warps", "must be a power of two between 1 and 64, got " +
-                                   std::to_string(options.numWarps));
+    throw Error("--num-warps",
+                "must be a power of two between 1 and 64, got " + std::to_string(options.numWarps));
   if (enc.isShared())
     return options.numWarps ? options.numWarps : 4;
   int own = enc.numWarps();

@@ -63,7 +63,9 @@ std::vector<int64_t> outSizes(const LinearLayout &ll) {
   return s;
 }
 
-std::string py(bool b) { return b ? "True" : "False"; }
+std::string py(bool b) {
+  return b ? "True" : "False";
+}
 
 std::string cgaArg(const CGALayout &cga) {
   return cga.isSingleCTA() ? "" : ", cga_layout=" + nested(cga.bases());
@@ -78,8 +80,9 @@ struct GluonWriter {
     case EncodingKind::Blocked: {
       const auto &e = static_cast<const BlockedEncoding &>(enc);
       return "ttgl.BlockedLayout(size_per_thread=" + list(e.sizePerThread) +
-             ", threads_per_warp=" + list(e.threadsPerWarp) + ", warps_per_cta=" +
-             list(e.warpsPerCTA) + ", order=" + list(e.order) + cgaArg(e.cga) + ")";
+             ", threads_per_warp=" + list(e.threadsPerWarp) +
+             ", warps_per_cta=" + list(e.warpsPerCTA) + ", order=" + list(e.order) + cgaArg(e.cga) +
+             ")";
     }
     case EncodingKind::Slice: {
       const auto &e = static_cast<const SliceEncoding &>(enc);
@@ -108,17 +111,19 @@ struct GluonWriter {
       if (e.version < 1 || e.version > 4 || e.instrShape.size() != 3)
         return std::nullopt;
       needsAmd = true;
-      return "AMDMFMALayout(version=" + std::to_string(e.version) + ", instr_shape=" +
-             list(e.instrShape) + ", transposed=" + py(e.isTransposed) + ", warps_per_cta=" +
-             list(e.warpsPerCTA) + ", element_bitwidth=" + std::to_string(e.elementBitWidth) +
+      return "AMDMFMALayout(version=" + std::to_string(e.version) +
+             ", instr_shape=" + list(e.instrShape) + ", transposed=" + py(e.isTransposed) +
+             ", warps_per_cta=" + list(e.warpsPerCTA) +
+             ", element_bitwidth=" + std::to_string(e.elementBitWidth) +
              ", tiles_per_warp=" + list(e.tiles()) + cgaArg(e.cga) + ")";
     }
     case EncodingKind::AmdWmma: {
       const auto &e = static_cast<const AmdWmmaEncoding &>(enc);
       needsAmd = true;
-      return "AMDWMMALayout(version=" + std::to_string(e.version) + ", transposed=" +
-             py(e.isTranspose) + ", warps_per_cta=" + list(e.warpsPerCTA) + ", instr_shape=" +
-             list(e.instr()) + ", tiles_per_warp=" + list(e.tiles()) + cgaArg(e.cga) + ")";
+      return "AMDWMMALayout(version=" + std::to_string(e.version) +
+             ", transposed=" + py(e.isTranspose) + ", warps_per_cta=" + list(e.warpsPerCTA) +
+             ", instr_shape=" + list(e.instr()) + ", tiles_per_warp=" + list(e.tiles()) +
+             cgaArg(e.cga) + ")";
     }
     case EncodingKind::Linear: {
       const auto &e = static_cast<const LinearEncoding &>(enc);
@@ -126,9 +131,10 @@ struct GluonWriter {
     }
     case EncodingKind::SwizzledShared: {
       const auto &e = static_cast<const SwizzledSharedEncoding &>(enc);
-      return "ttgl.SwizzledSharedLayout(vec=" + std::to_string(e.vec) + ", per_phase=" +
-             std::to_string(e.perPhase) + ", max_phase=" + std::to_string(e.maxPhase) +
-             ", order=" + list(e.order) + cgaArg(e.cga) + ")";
+      return "ttgl.SwizzledSharedLayout(vec=" + std::to_string(e.vec) +
+             ", per_phase=" + std::to_string(e.perPhase) +
+             ", max_phase=" + std::to_string(e.maxPhase) + ", order=" + list(e.order) +
+             cgaArg(e.cga) + ")";
     }
     case EncodingKind::NvmmaShared: {
       const auto &e = static_cast<const NvmmaSharedEncoding &>(enc);
@@ -147,10 +153,10 @@ struct GluonWriter {
         pairs += (i ? ", [" : "[") + std::to_string(e.intervals[i]) + ", " +
                  std::to_string(e.paddings[i]) + "]";
       pairs += "]";
-      return "ttgl.PaddedSharedLayout(interval_padding_pairs=" + pairs + ", offset_bases=" +
-             nested(basesOf(e.linearComponent, kOffset)) + ", block_bases=" +
-             nested(basesOf(e.linearComponent, kBlock)) + ", shape=" +
-             list(outSizes(e.linearComponent)) + ")";
+      return "ttgl.PaddedSharedLayout(interval_padding_pairs=" + pairs +
+             ", offset_bases=" + nested(basesOf(e.linearComponent, kOffset)) +
+             ", block_bases=" + nested(basesOf(e.linearComponent, kBlock)) +
+             ", shape=" + list(outSizes(e.linearComponent)) + ")";
     }
     case EncodingKind::SharedLinear: {
       const auto &e = static_cast<const SharedLinearEncoding &>(enc);
@@ -166,10 +172,10 @@ struct GluonWriter {
   static std::string distributedLinear(const LinearLayout &ll, const std::string &indent) {
     const std::string sep = indent.empty() ? ", " : ",\n" + indent;
     const std::string open = indent.empty() ? "(" : "(\n" + indent;
-    return "ttgl.DistributedLinearLayout" + open + "reg_bases=" +
-           nested(basesOf(ll, kRegister)) + sep + "lane_bases=" + nested(basesOf(ll, kLane)) +
-           sep + "warp_bases=" + nested(basesOf(ll, kWarp)) + sep + "block_bases=" +
-           nested(basesOf(ll, kBlock)) + sep + "shape=" + list(outSizes(ll)) +
+    return "ttgl.DistributedLinearLayout" + open + "reg_bases=" + nested(basesOf(ll, kRegister)) +
+           sep + "lane_bases=" + nested(basesOf(ll, kLane)) + sep +
+           "warp_bases=" + nested(basesOf(ll, kWarp)) + sep +
+           "block_bases=" + nested(basesOf(ll, kBlock)) + sep + "shape=" + list(outSizes(ll)) +
            (indent.empty() ? ")" : ",\n)");
   }
 
@@ -177,9 +183,9 @@ struct GluonWriter {
                                   const std::string &indent) {
     const std::string sep = indent.empty() ? ", " : ",\n" + indent;
     const std::string open = indent.empty() ? "(" : "(\n" + indent;
-    return "ttgl.SharedLinearLayout" + open + "offset_bases=" + nested(basesOf(ll, kOffset)) +
-           sep + "block_bases=" + nested(basesOf(ll, kBlock)) + sep + "alignment=" +
-           std::to_string(alignment) + (indent.empty() ? ")" : ",\n)");
+    return "ttgl.SharedLinearLayout" + open + "offset_bases=" + nested(basesOf(ll, kOffset)) + sep +
+           "block_bases=" + nested(basesOf(ll, kBlock)) + sep +
+           "alignment=" + std::to_string(alignment) + (indent.empty() ? ")" : ",\n)");
   }
 };
 

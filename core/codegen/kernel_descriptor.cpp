@@ -74,8 +74,8 @@ KernelDescriptor describeKernel(const ExportDesign &design, const ExportOptions 
   if (enc.kind() == EncodingKind::TensorMemory)
     throw Error("layout", "tensor-memory layouts have no kernel export yet");
   if (design.element.name.rfind("!tt.ptr", 0) == 0)
-    throw Error("--dtype", "kernels store numbers; use a numeric element type, not " +
-                               design.element.name);
+    throw Error("--dtype",
+                "kernels store numbers; use a numeric element type, not " + design.element.name);
   KernelDescriptor d;
   d.attribute = ir::printEncoding(enc);
   d.kind = enc.kind();
@@ -92,7 +92,8 @@ KernelDescriptor describeKernel(const ExportDesign &design, const ExportOptions 
   const int inBits = ll.getTotalInDimSizeLog2();
   if (inBits > kMaxKernelBits)
     throw Error("layout", "test kernels check at most 2^24 hardware locations; this layout "
-                          "has 2^" + std::to_string(inBits));
+                          "has 2^" +
+                              std::to_string(inBits));
   d.elements = flat.numElements();
   d.locations = int64_t{1} << inBits;
   d.replication = int64_t{1} << (inBits - ll.getRank());
@@ -191,8 +192,8 @@ std::string descriptorJson(const KernelDescriptor &d) {
         w.array({int64_t{d.paddingIntervals[i]}, int64_t{d.paddingAmounts[i]}});
       w.endArray();
     }
-    w.key("inverse_offsets").array(
-        std::vector<int64_t>(d.inverseOffsets.begin(), d.inverseOffsets.end()));
+    w.key("inverse_offsets")
+        .array(std::vector<int64_t>(d.inverseOffsets.begin(), d.inverseOffsets.end()));
     w.key("read_layout").value(d.readLayout);
     w.key("read_bases");
     writeTables(d.readTables);

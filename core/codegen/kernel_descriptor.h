@@ -51,8 +51,8 @@ struct KernelDescriptor {
 
   int64_t registersPerThread = 0; // distributed: 2^register bits; shared: reader's
   int64_t elements = 0;
-  int64_t locations = 0;   // register x lane x warp x block (offset x block for shared)
-  int64_t replication = 0; // owners per element
+  int64_t locations = 0;         // register x lane x warp x block (offset x block for shared)
+  int64_t replication = 0;       // owners per element
   int64_t sharedMemoryBytes = 0; // per CTA (shared layouts; padding included)
   int64_t sharedMemorySlots = 0; // per CTA, in elements (padding included)
 
@@ -68,7 +68,7 @@ struct KernelDescriptor {
   std::string readLayout; // attribute of the distributed layout reading it back
   std::vector<BasisTable> readTables;
   uint64_t readFingerprint = 0;
-  std::vector<uint64_t> inverseOffsets; // element bit j -> an offset holding 2^j
+  std::vector<uint64_t> inverseOffsets;                   // element bit j -> an offset holding 2^j
   std::vector<unsigned> paddingIntervals, paddingAmounts; // padded_shared
 };
 

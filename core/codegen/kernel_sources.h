@@ -10,7 +10,8 @@
 namespace ls::codegen {
 
 // Header comment, includes, error checking, shape and element printing.
-inline constexpr const char *kKernelPrologue = R"LS(// Layout Studio export: self-checking @LANG@ test kernel
+inline constexpr const char *kKernelPrologue =
+    R"LS(// Layout Studio export: self-checking @LANG@ test kernel
 //
 // Layout:  @ATTR@
 // Tensor:  tensor<@SHAPE@x@ELEM@> (@ELEMENTS@ elements)

@@ -77,8 +77,8 @@ public:
         cur = next;
       }
       if (strides[d] > 1) {
-        line("%stride" + id + " = arith.constant dense<" + std::to_string(strides[d]) + "> : " +
-             tensor(cur, "i32", blocked));
+        line("%stride" + id + " = arith.constant dense<" + std::to_string(strides[d]) +
+             "> : " + tensor(cur, "i32", blocked));
         line("%scaled" + id + " = arith.muli " + value + ", %stride" + id + " : " +
              tensor(cur, "i32", blocked));
         value = "%scaled" + id;
@@ -130,13 +130,15 @@ std::string exportModule(const ExportDesign &design, const ExportOptions &option
   const std::string &elem = design.element.name;
   if (elem.rfind("!tt.ptr", 0) == 0)
     throw Error("--dtype", "a TTGIR module export loads and stores numbers; use a numeric "
-                           "element type, not " + elem);
+                           "element type, not " +
+                               elem);
   int elementsLog2 = 0;
   for (int64_t s : design.shape)
     elementsLog2 += log2Floor(static_cast<uint64_t>(s));
   if (elementsLog2 > kMaxModuleElementsLog2)
     throw Error("--shape", "TTGIR module exports hold at most 2^20 elements (Triton's largest "
-                           "tensor); this shape has 2^" + std::to_string(elementsLog2));
+                           "tensor); this shape has 2^" +
+                               std::to_string(elementsLog2));
   const Target target = resolveTarget(enc, options);
   const int numWarps = exportNumWarps(enc, options);
   const int lanes = enc.isShared() ? target.threadsPerWarp : enc.warpSize();
@@ -182,8 +184,8 @@ std::string exportModule(const ExportDesign &design, const ExportOptions &option
   const std::string ptrs = w.tensor(design.shape, w.ptr(), "#blocked");
   const std::string valsBlocked = w.tensor(design.shape, elem, "#blocked");
   if (enc.isShared()) {
-    const std::string memdesc = (legacy ? "!tt.memdesc<" : "!ttg.memdesc<") + shapeStr + "x" +
-                                elem + ", #shared, #smem>";
+    const std::string memdesc =
+        (legacy ? "!tt.memdesc<" : "!ttg.memdesc<") + shapeStr + "x" + elem + ", #shared, #smem>";
     w.line("%vals = tt.load %in_ptrs : " + ptrs);
     w.line("%tile = " + ttg + ".local_alloc %vals : (" + valsBlocked + ") -> " + memdesc);
     w.line("%back = " + ttg + ".local_load %tile : " + memdesc + " -> " + valsBlocked);
@@ -191,8 +193,8 @@ std::string exportModule(const ExportDesign &design, const ExportOptions &option
     const std::string ptrsL = w.tensor(design.shape, w.ptr(), "#layout");
     w.line("%ptrs = " + ttg + ".convert_layout %in_ptrs : " + ptrs + " -> " + ptrsL);
     w.line("%vals = tt.load %ptrs : " + ptrsL);
-    w.line("%back = " + ttg + ".convert_layout %vals : " +
-           w.tensor(design.shape, elem, "#layout") + " -> " + valsBlocked);
+    w.line("%back = " + ttg + ".convert_layout %vals : " + w.tensor(design.shape, elem, "#layout") +
+           " -> " + valsBlocked);
   }
   w.line("tt.store %out_ptrs, %back : " + ptrs);
   w.line("tt.return");

@@ -159,9 +159,9 @@ std::string testKernelSource(const KernelDescriptor &d, KernelDialect dialect) {
   v["PAD_COUNT"] = std::to_string(intervals.size());
   v["PAD_INTERVALS"] = cArray(intervals);
   v["PAD_AMOUNTS"] = cArray(paddings);
-  v["SET_SMEM"] =
-      hip ? "" : "  LS_CHECK(cudaFuncSetAttribute(roundTrip, "
-                 "cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes));\n";
+  v["SET_SMEM"] = hip ? ""
+                      : "  LS_CHECK(cudaFuncSetAttribute(roundTrip, "
+                        "cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes));\n";
   return fill(std::string(kKernelPrologue) + kSharedKernel, v);
 }
 

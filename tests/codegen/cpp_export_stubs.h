@@ -69,9 +69,9 @@ struct BlockedEncodingAttr : Attribute {
                                  ArrayRef<unsigned> threadsPerWarp, ArrayRef<unsigned> warpsPerCTA,
                                  ArrayRef<unsigned> order, CTAEncodingAttr cga) {
     return {{"#ttg.blocked<{sizePerThread = " + listText(sizePerThread.values) +
-             ", threadsPerWarp = " + listText(threadsPerWarp.values) + ", warpsPerCTA = " +
-             listText(warpsPerCTA.values) + ", order = " + listText(order.values) + cga.text +
-             "}>"}};
+             ", threadsPerWarp = " + listText(threadsPerWarp.values) +
+             ", warpsPerCTA = " + listText(warpsPerCTA.values) +
+             ", order = " + listText(order.values) + cga.text + "}>"}};
   }
 };
 
@@ -86,9 +86,9 @@ struct NvidiaMmaEncodingAttr : Attribute {
                                    ArrayRef<unsigned> warpsPerCTA, CTAEncodingAttr cga,
                                    ArrayRef<unsigned> instrShape) {
     return {{"#ttg.nvidia_mma<{versionMajor = " + std::to_string(versionMajor) +
-             ", versionMinor = " + std::to_string(versionMinor) + ", warpsPerCTA = " +
-             listText(warpsPerCTA.values) + cga.text + ", instrShape = " +
-             listText(instrShape.values) + "}>"}};
+             ", versionMinor = " + std::to_string(versionMinor) +
+             ", warpsPerCTA = " + listText(warpsPerCTA.values) + cga.text +
+             ", instrShape = " + listText(instrShape.values) + "}>"}};
   }
 };
 
@@ -112,14 +112,14 @@ struct AMDMfmaEncodingAttr : Attribute {
                                  ArrayRef<unsigned> instrShape, bool isTransposed,
                                  CTAEncodingAttr cga, ArrayRef<unsigned> tilesPerWarp,
                                  unsigned elementBitWidth) {
-    return {{"#ttg.amd_mfma<{version = " + std::to_string(version) + ", warpsPerCTA = " +
-             listText(warpsPerCTA.values) + ", instrShape = " + listText(instrShape.values) +
-             ", isTransposed = " + (isTransposed ? "true" : "false") + cga.text +
-             (allOnes(tilesPerWarp.values) ? ""
-                                           : ", tilesPerWarp = " + listText(tilesPerWarp.values)) +
-             (elementBitWidth != 32 ? ", elementBitWidth = " + std::to_string(elementBitWidth)
-                                    : std::string()) +
-             "}>"}};
+    return {
+        {"#ttg.amd_mfma<{version = " + std::to_string(version) + ", warpsPerCTA = " +
+         listText(warpsPerCTA.values) + ", instrShape = " + listText(instrShape.values) +
+         ", isTransposed = " + (isTransposed ? "true" : "false") + cga.text +
+         (allOnes(tilesPerWarp.values) ? "" : ", tilesPerWarp = " + listText(tilesPerWarp.values)) +
+         (elementBitWidth != 32 ? ", elementBitWidth = " + std::to_string(elementBitWidth)
+                                : std::string()) +
+         "}>"}};
   }
 };
 
@@ -128,29 +128,29 @@ struct AMDWmmaEncodingAttr : Attribute {
                                  ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> tilesPerWarp,
                                  CTAEncodingAttr cga, ArrayRef<unsigned> instrShape) {
     const bool defaultInstr = instrShape.values == std::vector<unsigned>{16, 16, 16};
-    return {{"#ttg.amd_wmma<{version = " + std::to_string(version) + ", isTranspose = " +
-             (isTransposed ? "true" : "false") + ", warpsPerCTA = " +
-             listText(warpsPerCTA.values) + cga.text +
-             (allOnes(tilesPerWarp.values) ? ""
-                                           : ", tilesPerWarp = " + listText(tilesPerWarp.values)) +
-             (defaultInstr ? "" : ", instrShape = " + listText(instrShape.values)) + "}>"}};
+    return {
+        {"#ttg.amd_wmma<{version = " + std::to_string(version) +
+         ", isTranspose = " + (isTransposed ? "true" : "false") +
+         ", warpsPerCTA = " + listText(warpsPerCTA.values) + cga.text +
+         (allOnes(tilesPerWarp.values) ? "" : ", tilesPerWarp = " + listText(tilesPerWarp.values)) +
+         (defaultInstr ? "" : ", instrShape = " + listText(instrShape.values)) + "}>"}};
   }
 };
 
 struct LinearEncodingAttr : Attribute {
   static LinearEncodingAttr get(MLIRContext *, ls::LinearLayout ll) {
-    return {{"#ttg.linear<{register = " + basesText(ll, "register") + ", lane = " +
-             basesText(ll, "lane") + ", warp = " + basesText(ll, "warp") + ", block = " +
-             basesText(ll, "block") + "}>"}};
+    return {{"#ttg.linear<{register = " + basesText(ll, "register") +
+             ", lane = " + basesText(ll, "lane") + ", warp = " + basesText(ll, "warp") +
+             ", block = " + basesText(ll, "block") + "}>"}};
   }
 };
 
 inline std::string swizzledText(const char *name, unsigned vec, unsigned perPhase,
                                 unsigned maxPhase, const std::vector<unsigned> &order,
                                 const CTAEncodingAttr &cga) {
-  return std::string("#ttg.") + name + "<{vec = " + std::to_string(vec) + ", perPhase = " +
-         std::to_string(perPhase) + ", maxPhase = " + std::to_string(maxPhase) + ", order = " +
-         listText(order) + cga.text + "}>";
+  return std::string("#ttg.") + name + "<{vec = " + std::to_string(vec) +
+         ", perPhase = " + std::to_string(perPhase) + ", maxPhase = " + std::to_string(maxPhase) +
+         ", order = " + listText(order) + cga.text + "}>";
 }
 
 struct SwizzledSharedEncodingAttr : Attribute {
@@ -177,9 +177,9 @@ struct NVMMASharedEncodingAttr : Attribute {
     if (tail.empty() && cga.rank != 2)
       tail = ", rank = " + std::to_string(cga.rank);
     return {{"#ttg.nvmma_shared<{swizzlingByteWidth = " + std::to_string(swizzlingByteWidth) +
-             ", transposed = " + (transposed ? "true" : "false") + ", elementBitWidth = " +
-             std::to_string(elementBitWidth) + (fp4Padded ? ", fp4Padded = true" : "") + tail +
-             "}>"}};
+             ", transposed = " + (transposed ? "true" : "false") +
+             ", elementBitWidth = " + std::to_string(elementBitWidth) +
+             (fp4Padded ? ", fp4Padded = true" : "") + tail + "}>"}};
   }
 };
 

@@ -231,11 +231,11 @@ private slots:
     QVERIFY(m.rfind("    tt.return\n  }\n}\n") == m.size() - 20);
   }
   void moduleOfASharedLayout() {
-    std::string m = exportDesign(
-        design("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
-               "elementBitWidth = 16}>",
-               {64, 64}),
-        ExportFormat::Module);
+    std::string m =
+        exportDesign(design("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+                            "elementBitWidth = 16}>",
+                            {64, 64}),
+                     ExportFormat::Module);
     QVERIFY(contains(m, "#smem = #ttg.shared_memory\n"));
     QVERIFY(contains(m, "    %tile = ttg.local_alloc %vals : (tensor<64x64xf16, #blocked>) -> "
                         "!ttg.memdesc<64x64xf16, #shared, #smem>\n"));
@@ -332,11 +332,12 @@ private slots:
     QTest::addColumn<QString>("attr");
     QTest::addColumn<QString>("shape");
     QTest::addColumn<QString>("ctor");
-    QTest::newRow("mma") << "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = "
-                            "[4, 1], CGALayout = [[1, 0]], instrShape = [16, 64, 16]}>"
-                         << "128x64"
-                         << "layout = ttgl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, "
-                            "1], instr_shape=[16, 64, 16], cga_layout=[[1, 0]])\n";
+    QTest::newRow("mma")
+        << "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = "
+           "[4, 1], CGALayout = [[1, 0]], instrShape = [16, 64, 16]}>"
+        << "128x64"
+        << "layout = ttgl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, "
+           "1], instr_shape=[16, 64, 16], cga_layout=[[1, 0]])\n";
     QTest::newRow("mfma") << "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, "
                              "32, 8], isTransposed = true}>"
                           << "64x64"
@@ -453,38 +454,55 @@ private slots:
     const int cuda = static_cast<int>(ExportFormat::Cuda);
     const int hip = static_cast<int>(ExportFormat::Hip);
     const int module = static_cast<int>(ExportFormat::Module);
-    QTest::newRow("too many elements for a kernel") << kBlocked << "8192x4096" << "f16" << cuda
-                                                    << "" << "--shape";
+    QTest::newRow("too many elements for a kernel") << kBlocked << "8192x4096"
+                                                    << "f16" << cuda << ""
+                                                    << "--shape";
     QTest::newRow("too many threads") << "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = "
                                          "[1, 32], warpsPerCTA = [64, 1], order = [1, 0]}>"
-                                      << "64x64" << "f16" << cuda << "" << "layout";
+                                      << "64x64"
+                                      << "f16" << cuda << ""
+                                      << "layout";
     QTest::newRow("too much shared memory") << "#ttg.swizzled_shared<{vec = 1, perPhase = 1, "
                                                "maxPhase = 1, order = [1, 0]}>"
-                                            << "256x512" << "f32" << cuda << "" << "--shape";
+                                            << "256x512"
+                                            << "f32" << cuda << ""
+                                            << "--shape";
     QTest::newRow("LDS is 64 KiB") << "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, "
                                       "order = [1, 0]}>"
-                                   << "128x256" << "f32" << hip << "" << "--shape";
-    QTest::newRow("module too large") << kBlocked << "2048x1024" << "f16" << module << ""
+                                   << "128x256"
+                                   << "f32" << hip << ""
+                                   << "--shape";
+    QTest::newRow("module too large") << kBlocked << "2048x1024"
+                                      << "f16" << module << ""
                                       << "--shape";
     QTest::newRow("32-lane target for 64 lanes") << "#ttg.amd_mfma<{version = 3, warpsPerCTA = "
                                                     "[2, 2], instrShape = [32, 32, 8], "
                                                     "isTransposed = true}>"
-                                                 << "64x64" << "f32" << module << "cuda:90"
+                                                 << "64x64"
+                                                 << "f32" << module << "cuda:90"
                                                  << "--target";
     QTest::newRow("nvmma width vs dtype") << "#ttg.nvmma_shared<{swizzlingByteWidth = 128, "
                                              "transposed = false, elementBitWidth = 16}>"
-                                          << "64x64" << "f32" << cuda << "" << "--dtype";
-    QTest::newRow("pointer elements") << kBlocked << "64x64" << "!tt.ptr<f16>" << module << ""
+                                          << "64x64"
+                                          << "f32" << cuda << ""
+                                          << "--dtype";
+    QTest::newRow("pointer elements") << kBlocked << "64x64"
+                                      << "!tt.ptr<f16>" << module << ""
                                       << "--dtype";
-    QTest::newRow("wrong rank") << kBlocked << "64" << "f16" << cuda << "" << "shape";
+    QTest::newRow("wrong rank") << kBlocked << "64"
+                                << "f16" << cuda << ""
+                                << "shape";
     QTest::newRow("tmem kernel") << "#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, "
                                     "colStride = 1>"
-                                 << "128x128" << "f32" << cuda << "" << "--format";
-    QTest::newRow("legacy of a 3.6-only layout") << "#ttg.padded_shared<[32:+4] {order = [1, 0], "
-                                                    "shape = [64, 64]}>"
-                                                 << "64x64" << "f16"
-                                                 << static_cast<int>(ExportFormat::Attribute)
-                                                 << "legacy" << "padded_shared";
+                                 << "128x128"
+                                 << "f32" << cuda << ""
+                                 << "--format";
+    QTest::newRow("legacy of a 3.6-only layout")
+        << "#ttg.padded_shared<[32:+4] {order = [1, 0], "
+           "shape = [64, 64]}>"
+        << "64x64"
+        << "f16" << static_cast<int>(ExportFormat::Attribute) << "legacy"
+        << "padded_shared";
   }
   void badDesignsAreErrors() {
     QFETCH(QString, attr);

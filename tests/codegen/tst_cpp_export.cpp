@@ -12,7 +12,9 @@ using ls_test::cppCases;
 
 namespace {
 // The long form a padded_shared stand-in prints, from the canonical text.
-bool isPadded(const std::string &attr) { return attr.rfind("#ttg.padded_shared", 0) == 0; }
+bool isPadded(const std::string &attr) {
+  return attr.rfind("#ttg.padded_shared", 0) == 0;
+}
 } // namespace
 
 class TestCppExport : public QObject {

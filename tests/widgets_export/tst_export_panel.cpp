@@ -180,17 +180,20 @@ private slots:
     auto *module = tabs->currentWidget()->findChild<QPlainTextEdit *>();
     QCOMPARE(colourAt(module, "// Layout Studio export", 3),
              CodeHighlighter::commentFormat().foreground().color());
-    QCOMPARE(colourAt(module, "tt.load", 1), CodeHighlighter::operationFormat().foreground().color());
+    QCOMPARE(colourAt(module, "tt.load", 1),
+             CodeHighlighter::operationFormat().foreground().color());
     QCOMPARE(colourAt(module, "#blocked =", 1),
              CodeHighlighter::attributeFormat().foreground().color());
     panel.setCurrentFormat(ExportFormat::Gluon);
     auto *gluon = tabs->currentWidget()->findChild<QPlainTextEdit *>();
-    QCOMPARE(colourAt(gluon, "from triton", 0), CodeHighlighter::keywordFormat().foreground().color());
+    QCOMPARE(colourAt(gluon, "from triton", 0),
+             CodeHighlighter::keywordFormat().foreground().color());
     QCOMPARE(colourAt(gluon, "ttgl.BlockedLayout", 6),
              CodeHighlighter::operationFormat().foreground().color());
     panel.setCurrentFormat(ExportFormat::Descriptor);
     auto *json = tabs->currentWidget()->findChild<QPlainTextEdit *>();
-    QCOMPARE(colourAt(json, "\"layout\"", 1), CodeHighlighter::operationFormat().foreground().color());
+    QCOMPARE(colourAt(json, "\"layout\"", 1),
+             CodeHighlighter::operationFormat().foreground().color());
   }
 };
 
