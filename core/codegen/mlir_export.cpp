@@ -160,10 +160,12 @@ std::string exportModule(const ExportDesign &design, const ExportOptions &option
       << "// on tensor<" << shapeStr << "x" << elem << ">.  Offsets are built in a plain "
       << "blocked layout;\n";
   if (enc.isShared())
-    out << "// the values go through shared memory in this layout (local_alloc, local_load)\n";
+    out << "// the values pass through shared memory in this layout (local_alloc,\n"
+        << "// local_load) before the store, ";
   else
-    out << "// each thread loads its elements in this layout, then converts back\n";
-  out << "// and stores, so that out[i] == in[i].  Compile with\n"
+    out << "// each thread loads its elements in this layout, converts back and\n"
+        << "// stores, ";
+  out << "so that out[i] == in[i].  Compile with\n"
       << "//   triton.compile(\"this.ttgir\", target=GPUTarget(\"" << target.backend << "\", "
       << (target.isCuda() ? target.arch : "\"" + target.arch + "\"") << ", "
       << target.threadsPerWarp << "))\n";
