@@ -5,6 +5,8 @@
 #include "codegen/kernel_descriptor.h"
 #include "codegen/mlir_export.h"
 #include "codegen/test_kernel.h"
+#include "analysis/tmem_design.h"
+#include "codegen/tmem_export.h"
 #include "util/error.h"
 
 namespace ls::codegen {
@@ -34,14 +36,33 @@ std::string exportDesign(const ExportDesign &design, ExportFormat format,
   throw InternalError("exportDesign: unknown format");
 }
 
-// Plug-in point for codegen/tmem_export.*: route the formats it implements
-// there.  The attribute needs nothing TMEM-specific.
+// Tensor-memory layouts: the attribute, and the TMEM snippets of
+// codegen/tmem_export (memdesc type and allocation, the Gluon
+// TensorMemoryLayout + get_tmem_reg_layout calls, the C++ builders). They
+// have no thread layout of their own, so there is no test kernel.
 std::string exportTensorMemoryDesign(const ExportDesign &design, ExportFormat format,
                                      const ExportOptions &options) {
   if (format == ExportFormat::Attribute)
     return exportAttribute(design, options);
-  throw Error("--format", std::string("tensor-memory layouts cannot be exported as ") +
-                              formatName(format) + " yet (only mlir)");
+  TmemDesign tmem;
+  tmem.layout = design.encoding;
+  tmem.shape = design.shape;
+  tmem.element = design.element;
+  if (options.numWarps > 0)
+    tmem.numWarps = options.numWarps;
+  tmem.validate();
+  switch (format) {
+  case ExportFormat::Module:
+    return tmemMlir(tmem);
+  case ExportFormat::Gluon:
+    return tmemGluon(tmem);
+  case ExportFormat::Cpp:
+    return tmemCpp(tmem);
+  default:
+    throw Error("--format", std::string("a tensor-memory layout has no ") + formatName(format) +
+                                " export (it is not a thread layout); use mlir, mlir-module, "
+                                "gluon or cpp, or `tmem-reg` for the registers a TMEM load uses");
+  }
 }
 
 } // namespace ls::codegen
