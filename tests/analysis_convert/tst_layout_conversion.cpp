@@ -189,9 +189,9 @@ private slots:
   }
 
   void movesNameSourceRegisters() {
-    // Transpose: destination warp 0, lane 0 holds column 0, rows 0..3; the
-    // source holds row r, columns 0..3 in lane 2 * (r % 2)... so row 1 comes
-    // from lane 16 of warp 0, register 0.
+    // Transpose: destination warp 0, lane 0, register 1 holds (row 1, col 0).
+    // The source spreads columns over lane bits 0-3 and rows 0/1 over lane
+    // bit 4, so (1, 0) sits in lane 16 of warp 0, register 0.
     LayoutConversion c = conversion(kLoad, kStore, "64x64");
     HardwareLocation from = c.sourceOf({0, 0, 0, 1});
     QCOMPARE(from.warp, 0);
