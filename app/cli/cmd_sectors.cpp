@@ -33,7 +33,7 @@ int runSectors(const Args &args, std::ostream &out) {
     warp = static_cast<int>(parseIntList(*w, "--warp", true).at(0));
   if (auto i = args.optional("instruction"))
     instr = static_cast<int>(parseIntList(*i, "--instruction", true).at(0));
-  InstructionAccess detail = ga.instruction(warp, instr);
+  GlobalInstruction detail = ga.instruction(warp, instr);
 
   if (args.flag("json")) {
     JsonWriter w;
@@ -47,7 +47,7 @@ int runSectors(const Args &args, std::ostream &out) {
     w.key("min_sectors").value(ga.totalMinSectors());
     w.key("efficiency").value(ga.efficiency());
     w.key("instructions").beginArray();
-    for (const InstructionSummary &s : ga.summaries()) {
+    for (const GlobalInstructionSummary &s : ga.summaries()) {
       w.beginObject();
       w.key("warp").value(int64_t{s.warp});
       w.key("instruction").value(int64_t{s.index});
@@ -61,7 +61,7 @@ int runSectors(const Args &args, std::ostream &out) {
     w.key("warp").value(int64_t{detail.warp});
     w.key("instruction").value(int64_t{detail.index});
     w.key("lanes").beginArray();
-    for (const LaneAccess &l : detail.lanes) {
+    for (const GlobalLaneAccess &l : detail.lanes) {
       w.beginObject();
       w.key("lane").value(int64_t{l.lane});
       w.key("byte").value(l.firstByte);
@@ -85,7 +85,7 @@ int runSectors(const Args &args, std::ostream &out) {
   t += "all warps: " + std::to_string(ga.totalSectors()) + " sectors, minimum " +
        std::to_string(ga.totalMinSectors()) + ", efficiency " + percent(ga.efficiency()) + "\n";
   size_t shown = 0;
-  for (const InstructionSummary &s : ga.summaries()) {
+  for (const GlobalInstructionSummary &s : ga.summaries()) {
     if (++shown > 64) {
       t += "... (" + std::to_string(ga.summaries().size() - 64) + " more; use --json)\n";
       break;
@@ -95,7 +95,7 @@ int runSectors(const Args &args, std::ostream &out) {
   }
   t += "warp " + std::to_string(warp) + " instruction " + std::to_string(instr) +
        ", sectors per lane:\n";
-  for (const LaneAccess &l : detail.lanes) {
+  for (const GlobalLaneAccess &l : detail.lanes) {
     t += "  lane " + std::to_string(l.lane) + ": byte " + std::to_string(l.firstByte) +
          " sector" + (l.lastSector > l.firstSector ? "s " : " ") + std::to_string(l.firstSector);
     if (l.lastSector > l.firstSector)

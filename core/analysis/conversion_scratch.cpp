@@ -283,11 +283,11 @@ LinearLayout tileToOffset(const LinearLayout &total, int numRepBits) {
                       /*requireSurjective=*/false);
 }
 
-} // namespace
-
-int scratchElementBits(int elementBits) { return std::max(elementBits, 8); }
-
-int largestVectorisation(const LinearLayout &toOffset, int maxElems) {
+// Triton's largestVectorisation for a map register/lane/warp -> "offset": the
+// largest power of two v <= maxElems such that registers can be reordered so
+// the first log2(v) of them step through offsets 1, 2, 4, ... and no other
+// basis touches those low offset bits.
+int scratchVectorElems(const LinearLayout &toOffset, int maxElems) {
   Vecs regs = flatBases(toOffset, kRegister);
   Vecs others;
   for (const auto &d : toOffset.getInDimNames())
@@ -318,6 +318,10 @@ int largestVectorisation(const LinearLayout &toOffset, int maxElems) {
   }
   return 1;
 }
+
+} // namespace
+
+int scratchElementBits(int elementBits) { return std::max(elementBits, 8); }
 
 LinearLayout optimalScratchLayout(const LinearLayout &src, const LinearLayout &dst,
                                   int bitwidth) {
@@ -436,8 +440,8 @@ ConversionScratch planConversionScratch(const LinearLayout &srcIn, const LinearL
   const int maxVec = 128 / bitwidth;
   const LinearLayout store = tileToOffset(src.invertAndCompose(plan.buffer), repBits);
   const LinearLayout load = tileToOffset(dst.invertAndCompose(plan.buffer), repBits);
-  plan.storeVectorElems = largestVectorisation(store, maxVec);
-  plan.loadVectorElems = largestVectorisation(load, maxVec);
+  plan.storeVectorElems = scratchVectorElems(store, maxVec);
+  plan.loadVectorElems = scratchVectorElems(load, maxVec);
   plan.storesPerThread =
       int64_t{plan.reps} * store.getInDimSize(kRegister) / plan.storeVectorElems;
   plan.loadsPerThread = int64_t{plan.reps} * load.getInDimSize(kRegister) / plan.loadVectorElems;

@@ -82,10 +82,4 @@ ConversionScratch planConversionScratch(const LinearLayout &src, const LinearLay
 LinearLayout optimalScratchLayout(const LinearLayout &src, const LinearLayout &dst,
                                   int elementBits);
 
-// Triton's largestVectorisation for a map register/lane/warp -> one 1-D
-// "offset" dim: the largest power of two v <= maxElems such that registers can
-// be reordered so the first log2(v) of them step through offsets 1, 2, 4, ...
-// and no other basis touches those low offset bits.
-int largestVectorisation(const LinearLayout &toOffset, int maxElems);
-
 } // namespace ls

@@ -107,7 +107,7 @@ GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
       sectors.erase(std::unique(sectors.begin(), sectors.end()), sectors.end());
       std::sort(elems.begin(), elems.end());
       elems.erase(std::unique(elems.begin(), elems.end()), elems.end());
-      InstructionSummary s;
+      GlobalInstructionSummary s;
       s.warp = w;
       s.index = i;
       s.sectors = static_cast<int64_t>(sectors.size());
@@ -135,18 +135,18 @@ double GlobalAccess::efficiency() const {
   return totalSectors_ == 0 ? 1.0 : double(totalUniqueBytes_) / double(totalSectors_ * 32);
 }
 
-InstructionAccess GlobalAccess::instruction(int32_t warp, int32_t index) const {
+GlobalInstruction GlobalAccess::instruction(int32_t warp, int32_t index) const {
   if (warp < 0 || warp >= warps_)
     throw Error("warp", "must be between 0 and " + std::to_string(warps_ - 1));
   if (index < 0 || index >= instructionsPerThread())
     throw Error("instruction", "must be between 0 and " + std::to_string(instructionsPerThread() - 1));
-  InstructionAccess a;
+  GlobalInstruction a;
   a.warp = warp;
   a.index = index;
   std::vector<int64_t> elems;
   for (int32_t l = 0; l < lanes_; ++l) {
     const int64_t first = elementOffset(warp, l, index * vector_);
-    LaneAccess la;
+    GlobalLaneAccess la;
     la.lane = l;
     la.firstByte = first * elemBytes_;
     la.bytes = vector_ * elemBytes_;

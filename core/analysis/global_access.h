@@ -36,7 +36,7 @@
 
 namespace ls {
 
-struct LaneAccess {
+struct GlobalLaneAccess {
   int32_t lane = 0;
   int64_t firstByte = 0; // byte offset from the tensor base
   int32_t bytes = 0;
@@ -44,10 +44,10 @@ struct LaneAccess {
   int64_t lastSector = 0;
 };
 
-struct InstructionAccess {
+struct GlobalInstruction {
   int32_t warp = 0;
   int32_t index = 0;           // which of the thread's vector instructions
-  std::vector<LaneAccess> lanes;
+  std::vector<GlobalLaneAccess> lanes;
   std::vector<int64_t> sectors; // distinct sectors, ascending
   int64_t uniqueBytes = 0;      // distinct bytes requested by the warp
   int64_t minSectors = 0;       // ceil(uniqueBytes / 32)
@@ -56,7 +56,7 @@ struct InstructionAccess {
   }
 };
 
-struct InstructionSummary {
+struct GlobalInstructionSummary {
   int32_t warp = 0;
   int32_t index = 0;
   int64_t sectors = 0;
@@ -82,9 +82,9 @@ public:
   const std::vector<int64_t> &strides() const { return strides_; }
 
   // One warp instruction in detail (every lane, every sector).
-  InstructionAccess instruction(int32_t warp, int32_t index) const;
+  GlobalInstruction instruction(int32_t warp, int32_t index) const;
   // Every warp x instruction of the first CTA, warp-major.
-  const std::vector<InstructionSummary> &summaries() const { return summaries_; }
+  const std::vector<GlobalInstructionSummary> &summaries() const { return summaries_; }
 
   int64_t totalSectors() const { return totalSectors_; }
   int64_t totalMinSectors() const { return totalMinSectors_; }
@@ -100,7 +100,7 @@ private:
   int elemBytes_ = 4;
   int regs_ = 1, lanes_ = 1, warps_ = 1;
   int vector_ = 1;
-  std::vector<InstructionSummary> summaries_;
+  std::vector<GlobalInstructionSummary> summaries_;
   int64_t totalSectors_ = 0, totalMinSectors_ = 0, totalUniqueBytes_ = 0;
 };
 

@@ -162,7 +162,7 @@ private slots:
     GlobalAccess ga(layoutOf(layout, {64, 64}), 32, vec(strides));
     QCOMPARE(ga.vectorElems(), vector);
     QCOMPARE(ga.instructionsPerThread(), instructions);
-    InstructionAccess a = ga.instruction(0, 0);
+    GlobalInstruction a = ga.instruction(0, 0);
     QCOMPARE(int64_t(a.sectors.size()), int64_t(sectors));
     QCOMPARE(a.minSectors, int64_t(minSectors));
     QCOMPARE(ga.summaries().front().sectors, int64_t(sectors));
@@ -173,7 +173,7 @@ private slots:
   void lanesHitKnownSectors() {
     // Load layout: lane 17 holds row 1, columns 4..7 -> bytes 272..287.
     GlobalAccess ga(layoutOf(kLoad, {64, 64}), 32);
-    InstructionAccess a = ga.instruction(0, 0);
+    GlobalInstruction a = ga.instruction(0, 0);
     QCOMPARE(a.lanes[17].firstByte, int64_t{272});
     QCOMPARE(a.lanes[17].firstSector, int64_t{8});
     QCOMPARE(a.lanes[17].lastSector, int64_t{8});
