@@ -110,6 +110,14 @@ HardwareLocation LayoutConversion::sourceOf(const HardwareLocation &to) const {
   return from;
 }
 
+std::vector<int32_t> LayoutConversion::elementAt(const HardwareLocation &to) const {
+  const int32_t in[4] = {to.reg, to.lane, to.warp, to.block};
+  std::vector<int32_t> out(dst_.getNumOutDims(), 0);
+  dst_.applyIndexed(in, out.data());
+  // Out-dims are dim0, dim1, ... in order for distributed layouts.
+  return out;
+}
+
 RegisterMove LayoutConversion::moveTo(const HardwareLocation &to) const {
   RegisterMove m;
   m.to = to;

@@ -98,6 +98,8 @@ public:
 
   // The source register feeding a destination register.
   HardwareLocation sourceOf(const HardwareLocation &to) const;
+  // Tensor coordinates (dim0, dim1, ...) a destination register receives.
+  std::vector<int32_t> elementAt(const HardwareLocation &to) const;
   // Every register of every lane of one destination warp, lane-major.
   std::vector<RegisterMove> movesInto(int32_t block, int32_t warp) const;
   // Every destination register fed by one source thread.  Scans all
