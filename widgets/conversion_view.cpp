@@ -8,6 +8,8 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include "util/error.h"
+
 namespace ls::widgets {
 
 namespace {
@@ -37,8 +39,27 @@ void ConversionView::setConversion(std::shared_ptr<const LayoutConversion> conve
   header_ = conversion_ ? describeCost(*conversion_, cost) : QStringList();
   warp_ = 0;
   selectedLane_ = -1;
-  moves_ = conversion_ ? conversion_->movesInto(0, 0) : std::vector<RegisterMove>{};
+  loadMoves();
   update();
+}
+
+void ConversionView::loadMoves() {
+  moves_.clear();
+  if (!conversion_)
+    return;
+  try {
+    moves_ = conversion_->movesInto(0, warp_);
+  } catch (const Error &e) {
+    // Too many registers to draw: the header still states class and cost.
+    const QString line = tr("registers not drawn: %1").arg(QString::fromStdString(e.what()));
+    if (!header_.contains(line))
+      header_ << line;
+  }
+}
+
+bool ConversionView::hasMove(int lane, int reg) const {
+  return conversion_ && !moves_.empty() && lane >= 0 && lane < conversion_->numLanes() &&
+         reg >= 0 && reg < conversion_->destinationRegisters();
 }
 
 void ConversionView::clear() {
@@ -55,7 +76,7 @@ void ConversionView::setWarp(int warp) {
   if (warp == warp_)
     return;
   warp_ = warp;
-  moves_ = conversion_->movesInto(0, warp_);
+  loadMoves();
   update();
   emit warpChanged(warp_);
 }
@@ -177,7 +198,7 @@ QColor ConversionView::sourceCellColor(int lane, int /*reg*/) const {
 }
 
 QColor ConversionView::destinationCellColor(int lane, int reg) const {
-  if (!conversion_)
+  if (!hasMove(lane, reg))
     return palette().color(QPalette::Base);
   const RegisterMove &m =
       moves_[static_cast<size_t>(lane) * conversion_->destinationRegisters() + reg];
@@ -208,7 +229,7 @@ void ConversionView::paintPanel(QPainter &p, const ConversionViewGeometry &g, Pa
       QString text;
       if (src) {
         text = QStringLiteral("r%1").arg(reg);
-      } else {
+      } else if (hasMove(lane, reg)) {
         const RegisterMove &m = moves_[static_cast<size_t>(lane) * dstRegs + reg];
         text = loc(m.from, m.from.warp != warp_ || m.from.block != 0);
         if (fm.horizontalAdvance(text) > r.width() - 2)
@@ -296,7 +317,7 @@ void ConversionView::mousePressEvent(QMouseEvent *event) {
   }
   if (hit->panel == Panel::Source) {
     setSelectedLane(hit->lane);
-  } else {
+  } else if (hasMove(hit->lane, hit->reg)) {
     const RegisterMove &m =
         moves_[static_cast<size_t>(hit->lane) * conversion_->destinationRegisters() + hit->reg];
     setSelectedLane(m.from.warp == warp_ && m.from.block == 0 ? m.from.lane : -1);
@@ -320,6 +341,8 @@ QString ConversionView::toolTipAt(QPointF pos) const {
         .arg(hit->reg)
         .arg(sent);
   }
+  if (!hasMove(hit->lane, hit->reg))
+    return {};
   const RegisterMove &m =
       moves_[static_cast<size_t>(hit->lane) * conversion_->destinationRegisters() + hit->reg];
   QStringList coords;

@@ -90,6 +90,8 @@ protected:
 
 private:
   qreal headerHeight() const;
+  void loadMoves();
+  bool hasMove(int lane, int reg) const;
   void paintPanel(QPainter &p, const ConversionViewGeometry &g, ConversionViewGeometry::Panel panel,
                   const QRectF &exposed) const;
   void paintArrows(QPainter &p, const ConversionViewGeometry &g) const;

@@ -70,7 +70,9 @@ CoalesceResult coalescedLayout(const CoalesceInput &in) {
   for (int64_t s : in.shape)
     numElems *= s;
   const int64_t numThreads = int64_t{in.numWarps} * in.threadsPerWarp;
-  const unsigned evenShare = static_cast<unsigned>(std::max<int64_t>(numElems / numThreads, 1));
+  // Clamped so that huge tensors cannot wrap the unsigned arithmetic below.
+  const unsigned evenShare =
+      static_cast<unsigned>(std::clamp<int64_t>(numElems / numThreads, 1, int64_t{1} << 30));
   const unsigned perThread = std::min(perAccess, evenShare);
   std::vector<unsigned> sizePerThread(rank, 1);
   sizePerThread[d0] = perThread;

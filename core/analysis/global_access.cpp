@@ -54,6 +54,12 @@ GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
   for (int64_t s : strides_)
     if (s < 0 || s > (int64_t{1} << 40))
       throw Error("--strides", "strides must be between 0 and 2^40 elements");
+  // Byte offsets must fit comfortably in 64 bits.
+  double maxOffset = 0;
+  for (size_t d = 0; d < shape.size(); ++d)
+    maxOffset += double(shape[d] - 1) * double(strides_[d]) * 8.0;
+  if (maxOffset > double(int64_t{1} << 60))
+    throw Error("--strides", "the tensor would span more than 2^60 bytes");
 
   regs_ = layout_.getInDimSize(kRegister);
   lanes_ = layout_.getInDimSize(kLane);

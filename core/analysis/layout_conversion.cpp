@@ -65,6 +65,10 @@ LayoutConversion::LayoutConversion(LinearLayout source, LinearLayout destination
     }
   }
 
+  // Flattened tensor coordinates are 32-bit in the scratch and shuffle plans.
+  if (src_.getTotalOutDimSizeLog2() > 30)
+    throw Error("shape", "conversions are analysed for tensors of at most 2^30 elements");
+
   full_ = dst_.invertAndCompose(src_);
   // Quotient the slowest common dims first, stopping at the first that moves.
   LinearLayout comp = full_;
@@ -137,6 +141,8 @@ std::vector<RegisterMove> LayoutConversion::movesInto(int32_t block, int32_t war
   if (block < 0 || block >= numBlocks() || warp < 0 || warp >= numWarps())
     throw Error("warp", "block " + std::to_string(block) + ", warp " + std::to_string(warp) +
                             " is outside the layout");
+  if (int64_t{numLanes()} * destinationRegisters() > kMaxMovesPerWarp)
+    throw Error("shape", "too many registers per warp to list (more than 2^20)");
   std::vector<RegisterMove> moves;
   moves.reserve(static_cast<size_t>(numLanes()) * destinationRegisters());
   for (int32_t lane = 0; lane < numLanes(); ++lane)

@@ -101,6 +101,7 @@ public:
   // Tensor coordinates (dim0, dim1, ...) a destination register receives.
   std::vector<int32_t> elementAt(const HardwareLocation &to) const;
   // Every register of every lane of one destination warp, lane-major.
+  // Throws ls::Error beyond kMaxMovesPerWarp registers.
   std::vector<RegisterMove> movesInto(int32_t block, int32_t warp) const;
   // Every destination register fed by one source thread.  Scans all
   // destination locations; throws ls::Error beyond kMaxScannedLocations.
@@ -109,6 +110,7 @@ public:
   std::vector<int64_t> scopeHistogram() const;
 
   static constexpr int64_t kMaxScannedLocations = int64_t{1} << 22;
+  static constexpr int64_t kMaxMovesPerWarp = int64_t{1} << 20;
 
 private:
   RegisterMove moveTo(const HardwareLocation &to) const;
