@@ -171,13 +171,15 @@ QStringList ConversionView::describeCost(const LayoutConversion &c, const Conver
   }
   if (cost.scratch) {
     const ConversionScratch &s = *cost.scratch;
-    lines << tr("%1 bytes of shared memory, %2 rep(s); per thread %3 st.shared (x%4), %5 "
-                "ld.shared (x%6); bank conflicts %7")
+    lines << tr("%1 bytes of shared memory, %2 rep(s); per thread %3 %4 (x%5), %6 %7 (x%8); "
+                "bank conflicts %9")
                  .arg(s.bytes)
                  .arg(s.reps)
                  .arg(s.storesPerThread)
+                 .arg(QString::fromStdString(s.storeInstruction))
                  .arg(s.storeVectorElems)
                  .arg(s.loadsPerThread)
+                 .arg(QString::fromStdString(s.loadInstruction))
                  .arg(s.loadVectorElems)
                  .arg(s.conflicts ? tr("store %1, load %2")
                                         .arg(s.conflicts->store)

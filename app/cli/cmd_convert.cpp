@@ -68,15 +68,19 @@ std::string costJson(const LayoutConversion &c, const ConversionCost &cost,
   if (cost.scratch) {
     const ConversionScratch &s = *cost.scratch;
     w.beginObject();
+    w.key("target").value(scratchTargetName(s.target));
     w.key("bytes").value(s.bytes);
     w.key("reps").value(int64_t{s.reps});
     w.key("element_bits").value(int64_t{s.elementBits});
     w.key("vector_elems").value(int64_t{s.vectorElems});
     w.key("store_vector_elems").value(int64_t{s.storeVectorElems});
     w.key("load_vector_elems").value(int64_t{s.loadVectorElems});
+    w.key("store_instruction").value(s.storeInstruction);
+    w.key("load_instruction").value(s.loadInstruction);
     w.key("stores_per_thread").value(s.storesPerThread);
     w.key("loads_per_thread").value(s.loadsPerThread);
     w.key("barriers").value(s.barriers);
+    w.key("warp_synchronous").value(s.warpSynchronous);
     w.key("conflicts");
     if (s.conflicts) {
       w.beginObject();
@@ -125,10 +129,11 @@ std::string costText(const LayoutConversion &c, const ConversionCost &cost,
   }
   if (cost.scratch) {
     const ConversionScratch &s = *cost.scratch;
-    o << "shared memory (" << dtype << "): " << s.bytes << " bytes, " << s.reps << " rep(s), "
-      << s.storesPerThread << " st.shared (x" << s.storeVectorElems << ") and "
-      << s.loadsPerThread << " ld.shared (x" << s.loadVectorElems << ") per thread, "
-      << s.barriers << " barrier(s)\n";
+    o << "shared memory (" << dtype << ", " << scratchTargetName(s.target) << "): " << s.bytes
+      << " bytes, " << s.reps << " rep(s), " << s.storesPerThread << " " << s.storeInstruction
+      << " (x" << s.storeVectorElems << ") and " << s.loadsPerThread << " " << s.loadInstruction
+      << " (x" << s.loadVectorElems << ") per thread, " << s.barriers
+      << (s.warpSynchronous ? " warp barrier(s)\n" : " barrier(s)\n");
     if (s.conflicts)
       o << "bank conflicts: store " << s.conflicts->store << ", load " << s.conflicts->load
         << "\n";
@@ -156,8 +161,17 @@ int runConvert(const Args &args, std::ostream &out) {
     dtype = e.name;
     bits = e.bits;
   }
+  ScratchTarget target = ScratchTarget::Sm90;
+  if (auto t = args.optional("target")) {
+    if (*t == "generic")
+      target = ScratchTarget::Generic;
+    else if (*t == "sm80")
+      target = ScratchTarget::Sm80;
+    else if (*t != "sm90")
+      throw Error("--target", "'" + *t + "' is not one of generic, sm80, sm90");
+  }
   LayoutConversion c(distributedLayout(from, "from"), distributedLayout(to, "to"));
-  ConversionCost cost = conversionCost(c, bits);
+  ConversionCost cost = conversionCost(c, bits, target);
 
   std::string text = args.flag("json") ? costJson(c, cost, dtype) + "\n" : costText(c, cost, dtype);
   if (args.flag("moves")) {
@@ -185,6 +199,9 @@ CommandRegistration reg(
       {"to", true, "destination layout attribute or tensor type"},
       {"shape", true, "tensor shape, e.g. 64x64"},
       {"dtype", true, "element type (default f32); sets shuffle packing and scratch bytes"},
+      {"target", true,
+       "shared-memory instructions: sm90 (default: ldmatrix, stmatrix), sm80 (ldmatrix), "
+       "generic (ld/st.shared only, as AMD and Triton's default allocation)"},
       {"json", false, "print JSON"},
       {"moves", false, "also list, for one destination warp, where each register comes from"},
       {"warp", true, "destination warp for --moves (default 0)"},

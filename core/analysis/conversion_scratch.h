@@ -6,27 +6,23 @@
 // When data must cross warps (or a warp permutation is too tangled for
 // shuffles), every thread stores its registers into a scratch buffer, the CTA
 // synchronises, and every thread loads the registers of the destination
-// layout. How the tensor is laid out in that buffer decides three costs:
+// layout. The buffer's layout (conversion_swizzle.h) decides three costs:
 //
-//   bytes         the buffer is only as large as one *tile*: tensor bits
-//                 that are registers in both layouts and sit in the segment
-//                 part of the buffer become "reps", rounds of store/barrier/
-//                 load that reuse the same buffer;
+//   bytes         the buffer holds one *tile*: tensor bits that are registers
+//                 in both layouts and sit in the segment part of the buffer
+//                 become "reps", rounds of store/barrier/load reusing the same
+//                 space. `bytes` equals the scratch size Triton's allocation
+//                 reserves for the target (NVIDIA's allocation knows about
+//                 ldmatrix/stmatrix, the generic one does not);
 //   instructions  each st.shared / ld.shared moves a vector of consecutive
-//                 offsets held in consecutive registers, at most 128 bits;
+//                 offsets held in consecutive registers, at most 128 bits, as
+//                 lowerLdStShared vectorises; ldmatrix / stmatrix move 128
+//                 bits per thread;
 //   conflicts     how many wavefronts each access needs (see the hook below).
 //
-// Triton picks the buffer layout with optimalSwizzlingLdSt
-// (lib/Tools/GenericSwizzling.cpp): a 1-D layout over GF(2) with in-dims
-//
-//   vector  (bits of the offset inside one vectorised access),
-//   bank    (bits that spread one access over the 32 banks),
-//   segment (the remaining bits, chosen to avoid conflicts),
-//   reps    (segment bits that are registers on both sides: time, not space)
-//
-// onto the tensor. This file reproduces that choice exactly, so that `bytes`
-// equals the scratch size Triton's allocation analysis reserves, and derives
-// the instruction counts the way lowerLdStShared vectorises.
+// Example: the 64x64 f32 transpose (blocked [1,4]/[2,16]/[4,1] to
+// [4,1]/[16,2]/[1,4]) shares no register bit between the sides: 16384 bytes,
+// one rep, 32 scalar st.shared and 32 scalar ld.shared per thread.
 //
 // # The bank-conflict hook
 //
@@ -38,7 +34,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
+#include "analysis/conversion_swizzle.h"
 #include "layout/linear_layout.h"
 
 namespace ls {
@@ -49,19 +47,23 @@ struct ScratchConflicts {
 };
 
 struct ConversionScratch {
+  ScratchTarget target = ScratchTarget::Sm90;
   // vector, bank, segment, reps -> dim0.. (the tensor's out-dims).
   LinearLayout buffer;
+  std::string storeInstruction = "st.shared"; // or stmatrix, stmatrix.trans
+  std::string loadInstruction = "ld.shared";  // or ldmatrix, ldmatrix.trans
   // Bits per element in shared memory: i1 and other sub-byte types travel as
   // i8, pointers as i64.
   int elementBits = 0;
   int vectorElems = 1;   // elements per bank-line vector (size of "vector")
   int reps = 1;          // rounds of store, barrier, load
   int64_t bytes = 0;     // scratch bytes Triton allocates (one rep's tile)
-  int storeVectorElems = 1; // elements per st.shared
-  int loadVectorElems = 1;  // elements per ld.shared
-  int64_t storesPerThread = 0; // st.shared per thread, all reps
-  int64_t loadsPerThread = 0;  // ld.shared per thread, all reps
-  int64_t barriers = 0;        // CTA barriers (two per rep, minus the first)
+  int storeVectorElems = 1; // elements per store instruction
+  int loadVectorElems = 1;  // elements per load instruction
+  int64_t storesPerThread = 0; // store instructions per thread, all reps
+  int64_t loadsPerThread = 0;  // load instructions per thread, all reps
+  int64_t barriers = 0;        // barriers (two per rep, minus the first)
+  bool warpSynchronous = false; // bar.warp.sync suffices (no data crosses warps)
   // From the bank analysis, nullopt while it is not wired in.
   std::optional<ScratchConflicts> conflicts;
 };
@@ -75,11 +77,7 @@ int scratchElementBits(int elementBits);
 // same tensor; elementBits in 1..64.  Broadcast registers and the block dim
 // are removed here, as Triton does before planning.
 ConversionScratch planConversionScratch(const LinearLayout &src, const LinearLayout &dst,
-                                        int elementBits);
-
-// Triton's optimalSwizzlingLdSt on layouts already stripped of register
-// broadcasting (and of the block dim); exposed for tests and the bank module.
-LinearLayout optimalScratchLayout(const LinearLayout &src, const LinearLayout &dst,
-                                  int elementBits);
+                                        int elementBits,
+                                        ScratchTarget target = ScratchTarget::Sm90);
 
 } // namespace ls

@@ -179,7 +179,8 @@ std::vector<int64_t> LayoutConversion::scopeHistogram() const {
   return hist;
 }
 
-ConversionCost conversionCost(const LayoutConversion &conversion, int elementBits) {
+ConversionCost conversionCost(const LayoutConversion &conversion, int elementBits,
+                              ScratchTarget target) {
   if (elementBits < 1 || elementBits > 64)
     throw Error("dtype", "element width must be 1 to 64 bits");
   ConversionCost cost;
@@ -189,7 +190,7 @@ ConversionCost conversionCost(const LayoutConversion &conversion, int elementBit
     cost.shuffle = planWarpShuffle(conversion.source(), conversion.destination(), elementBits);
   else if (cost.kind == ConversionKind::SharedMemory)
     cost.scratch =
-        planConversionScratch(conversion.source(), conversion.destination(), elementBits);
+        planConversionScratch(conversion.source(), conversion.destination(), elementBits, target);
   return cost;
 }
 

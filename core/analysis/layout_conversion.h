@@ -128,7 +128,9 @@ struct ConversionCost {
   std::optional<ConversionScratch> scratch; // kind == SharedMemory
 };
 
-// Requires: elementBits in 1..64 (pointers: 64).
-ConversionCost conversionCost(const LayoutConversion &conversion, int elementBits);
+// Requires: elementBits in 1..64 (pointers: 64). `target` picks the
+// shared-memory instructions Triton may use (NVIDIA sm90 by default).
+ConversionCost conversionCost(const LayoutConversion &conversion, int elementBits,
+                              ScratchTarget target = ScratchTarget::Sm90);
 
 } // namespace ls

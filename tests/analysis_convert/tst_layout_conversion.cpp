@@ -158,7 +158,8 @@ private slots:
     QFETCH(int, bits);
     QFETCH(qint64, bytes);
     QFETCH(int, reps);
-    ConversionCost cost = conversionCost(conversion(from, to, shape), bits);
+    // test-allocation.mlir runs Triton's default (generic) allocation.
+    ConversionCost cost = conversionCost(conversion(from, to, shape), bits, ScratchTarget::Generic);
     QVERIFY(cost.scratch.has_value());
     QCOMPARE(cost.scratch->bytes, bytes);
     QCOMPARE(cost.scratch->reps, reps);
@@ -167,14 +168,78 @@ private slots:
     QVERIFY(!cost.scratch->conflicts.has_value());
   }
 
+  void nvidiaLoweringMatchesTritonTests_data() {
+    // tritongpu_to_llvm.mlir, lowered for the default sm80 (ldmatrix, no stmatrix).
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<int>("bits");
+    QTest::addColumn<QString>("store"); // "count instr xvec"
+    QTest::addColumn<QString>("load");
+    QTest::addColumn<bool>("warpSync");
+    QTest::newRow("blocked_blocked 32x32 f32")
+        << "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], "
+           "order = [1, 0]}>"
+        << "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], "
+           "order = [0, 1]}>"
+        << "32x32" << 32 << "8 st.shared x1"
+        << "8 ld.shared x1" << false;
+    QTest::newRow("blocked_blocked_multi_rep")
+        << "#ttg.blocked<{sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], "
+           "order = [1, 0]}>"
+        << "#ttg.blocked<{sizePerThread = [4, 8], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], "
+           "order = [1, 0]}>"
+        << "32x32" << 32 << "8 st.shared x4"
+        << "8 ldmatrix x4" << true;
+    QTest::newRow("transpose 128x128 f8")
+        << "#ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "
+           "order = [1, 0]}>"
+        << "#ttg.blocked<{sizePerThread = [16, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], "
+           "order = [0, 1]}>"
+        << "128x128" << 8 << "128 st.shared x1"
+        << "32 ld.shared x4" << false;
+  }
+  void nvidiaLoweringMatchesTritonTests() {
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, shape);
+    QFETCH(int, bits);
+    QFETCH(QString, store);
+    QFETCH(QString, load);
+    QFETCH(bool, warpSync);
+    ConversionScratch s =
+        *conversionCost(conversion(from, to, shape), bits, ScratchTarget::Sm80).scratch;
+    QCOMPARE(QString("%1 %2 x%3")
+                 .arg(s.storesPerThread)
+                 .arg(QString::fromStdString(s.storeInstruction))
+                 .arg(s.storeVectorElems),
+             store);
+    QCOMPARE(QString("%1 %2 x%3")
+                 .arg(s.loadsPerThread)
+                 .arg(QString::fromStdString(s.loadInstruction))
+                 .arg(s.loadVectorElems),
+             load);
+    QCOMPARE(s.warpSynchronous, warpSync);
+  }
+
   void scratchInstructionsFollowVectorisation() {
-    // AL -> BL on 16x32 f16: each thread stores its 4 contiguous halves at
-    // once and loads 4 vectors of 4.
-    ConversionScratch s = *conversionCost(conversion(kAL, kBL, "16x32"), 16).scratch;
+    // AL -> BL on 16x32 f16 with ld/st.shared: each thread stores its 4
+    // contiguous halves at once and loads 4 vectors of 4.
+    ConversionScratch s =
+        *conversionCost(conversion(kAL, kBL, "16x32"), 16, ScratchTarget::Generic).scratch;
+    QCOMPARE(s.storeInstruction, std::string("st.shared"));
     QCOMPARE(s.storeVectorElems, 4);
     QCOMPARE(s.storesPerThread, int64_t{1});
     QCOMPARE(s.loadVectorElems, 4);
     QCOMPARE(s.loadsPerThread, int64_t{4});
+    // On sm90 the same buffer size is reached with stmatrix and ldmatrix.
+    ConversionScratch h = *conversionCost(conversion(kAL, kBL, "16x32"), 16).scratch;
+    QCOMPARE(h.bytes, int64_t{1024});
+    QCOMPARE(h.storeInstruction, std::string("stmatrix"));
+    QCOMPARE(h.storesPerThread, int64_t{1});
+    QCOMPARE(h.loadInstruction, std::string("ldmatrix"));
+    QCOMPARE(h.loadVectorElems, 8);
+    QCOMPARE(h.loadsPerThread, int64_t{2});
     // The f32 transpose shares no register bit between the sides: scalars.
     ConversionScratch t = *conversionCost(conversion(kLoad, kStore, "64x64"), 32).scratch;
     QCOMPARE(t.vectorElems, 1);
@@ -183,7 +248,7 @@ private slots:
   }
 
   void subByteElementsTravelAsBytes() {
-    ConversionCost cost = conversionCost(conversion(kAL, kBL, "16x32"), 1);
+    ConversionCost cost = conversionCost(conversion(kAL, kBL, "16x32"), 1, ScratchTarget::Generic);
     QCOMPARE(cost.scratch->elementBits, 8);
     QCOMPARE(cost.scratch->bytes, int64_t{512});
   }

@@ -443,7 +443,9 @@ module attributes {{"ttg.num-warps" = {warps} : i32, "ttg.num-ctas" = 1 : i32, "
     return dict(
         shared=int(getattr(k.metadata, "shared", -1)),
         ptx=dict(shfl=count(r"\bshfl\.sync", ptx), st_shared=count(r"\bst\.shared", ptx),
-                 ld_shared=count(r"\bld\.shared", ptx), bar=count(r"\bbar\.sync|\bbarrier\.sync", ptx)),
+                 ld_shared=count(r"\bld\.shared", ptx), stmatrix=count(r"\bstmatrix\b", ptx),
+                 ldmatrix=count(r"\bldmatrix\b", ptx),
+                 bar=count(r"\bbar\.sync|\bbarrier\.sync", ptx), bar_warp=count(r"\bbar\.warp\.sync", ptx)),
         llir=dict(shfl=count(r"@llvm\.nvvm\.shfl\.sync[\w.]*\(", llir),
                   st_shared=count(r"\bstore [^\n]*addrspace\(3\)", llir),
                   ld_shared=count(r"= load [^\n]*addrspace\(3\)", llir),
@@ -573,7 +575,7 @@ def main():
             rec["src"], rec["dst"] = tri["src"], tri["dst"]
             shape_arg = "x".join(str(s) for s in case["shape"])
             rec["ours"] = ours(a.cli, ["convert", "--from", tri["src"], "--to", tri["dst"], "--shape", shape_arg,
-                                       "--dtype", case["dtype"]])
+                                       "--dtype", case["dtype"], "--target", "sm90"])
             n_ok += 1
             can_compile = (not DRY and is_nvidia(case["src"]) and is_nvidia(case["dst"])
                            and num_ctas(case["src"]) == 1 and num_ctas(case["dst"]) == 1

@@ -91,8 +91,13 @@ def main():
                 sh = o.get("shuffle")
                 shfl.add(c["ptx"]["shfl"] == (sh["shuffle_rounds"] if sh else 0), r)
                 if sm:
-                    stores.add(c["ptx"]["st_shared"] == sm["stores_per_thread"], r)
-                    loads.add(c["ptx"]["ld_shared"] == sm["loads_per_thread"], r)
+                    p = c["ptx"]
+                    st = p.get("stmatrix", 0) if sm.get("store_instruction", "").startswith("stmatrix") \
+                        else p["st_shared"]
+                    ld = p.get("ldmatrix", 0) if sm.get("load_instruction", "").startswith("ldmatrix") \
+                        else p["ld_shared"]
+                    stores.add(st == sm["stores_per_thread"], r)
+                    loads.add(ld == sm["loads_per_thread"], r)
             rows.append(r)
         elif r["kind"] == "coalesce":
             o = r.get("ours", {})
@@ -126,7 +131,7 @@ def main():
       "`GluonOpBuilder.is_convert_layout_trivial` classifies the pair, and `layout-studio-cli convert` "
       "reads Triton's text. NVIDIA pairs on one CTA are also compiled (load, `ttg.convert_layout`, store, "
       "from TTGIR) and the kernel shows what Triton really emitted: `metadata.shared` bytes and the "
-      "`shfl.sync`, `st.shared`, `ld.shared` counts in PTX. Coalescing cases put `tt.contiguity` / "
+      "`shfl.sync`, `st.shared`/`stmatrix`, `ld.shared`/`ldmatrix` counts in PTX (our side with `--target sm90`). Coalescing cases put `tt.contiguity` / "
       "`tt.divisibility` hints on a pointer tensor and run Gluon's `gluon-infer-coalesced-encodings` on "
       "`get_coalesced_layout()` (`#gluon.coalesced_encoding`) and `tritongpu-coalesce`.")
     w("")
@@ -136,8 +141,8 @@ def main():
     w(klass.row("class vs the compiled kernel (shared memory / shuffles / neither)"))
     w(nbytes.row("scratch bytes vs `metadata.shared`"))
     w(shfl.row("shuffle rounds vs `shfl.sync` in PTX"))
-    w(stores.row("`st.shared` per thread vs PTX (LLVM may merge)"))
-    w(loads.row("`ld.shared` per thread vs PTX (LLVM may merge)"))
+    w(stores.row("stores per thread (`st.shared` / `stmatrix`) vs PTX (LLVM may merge)"))
+    w(loads.row("loads per thread (`ld.shared` / `ldmatrix`) vs PTX (LLVM may merge)"))
     w(gluon.row("coalesce vs `get_coalesced_layout` (Gluon)"))
     w(ttgpu.row("coalesce vs `tritongpu-coalesce`"))
     w("")
