@@ -187,7 +187,8 @@ QStringList ConversionView::describeCost(const LayoutConversion &c, const Conver
                                   : tr("unknown"));
   }
   if (cost.kind == ConversionKind::AcrossCtas)
-    lines << tr("across CTAs: Triton 3.6 does not lower this conversion");
+    lines << tr("across CTAs: distributed shared memory and cluster barriers (NVIDIA, blocked, "
+                "mma and slice layouts only); not costed");
   return lines;
 }
 

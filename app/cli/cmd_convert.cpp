@@ -141,7 +141,8 @@ std::string costText(const LayoutConversion &c, const ConversionCost &cost,
       o << "bank conflicts: unknown (bank analysis not wired in)\n";
   }
   if (cost.kind == ConversionKind::AcrossCtas)
-    o << "across CTAs: needs distributed shared memory; Triton 3.6 does not lower it\n";
+    o << "across CTAs: distributed shared memory and cluster barriers (Triton 3.6 lowers it on "
+         "NVIDIA for blocked, mma and slice layouts only); not costed here\n";
   o << "minimal conversion:" << c.minimalMap().toString() << "\n";
   return o.str();
 }

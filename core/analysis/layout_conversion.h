@@ -23,8 +23,9 @@
 //                                 fewer than two register/lane transpositions,
 //                                 otherwise shared memory
 //   register, lane, warp          shared memory within the CTA
-//   ... block                     across CTAs (distributed shared memory;
-//                                 Triton 3.6 does not lower it)
+//   ... block                     across CTAs (distributed shared memory and
+//                                 cluster barriers: NVIDIA lowers it for
+//                                 blocked, mma and slice layouts only)
 //
 // Example: blocked sizePerThread [1,4] threadsPerWarp [2,16] warpsPerCTA
 // [4,1] to the same with sizePerThread [4,1], threadsPerWarp [16,2],
