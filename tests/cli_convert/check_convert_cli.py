@@ -6,6 +6,7 @@ memory and time limits.
 usage: check_convert_cli.py CLI
 """
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -21,8 +22,11 @@ SHARED = "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, eleme
 
 
 def limit():
-    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
-    resource.setrlimit(resource.RLIMIT_CPU, (20, 20))
+    # 2 GiB of address space (not under AddressSanitizer, which reserves terabytes of
+    # shadow memory) and 60 s of CPU: a runaway allocation or loop fails the case.
+    if not os.environ.get("LS_SANITIZED"):
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+    resource.setrlimit(resource.RLIMIT_CPU, (60, 60))
 
 
 def run(args):
