@@ -106,16 +106,54 @@ private slots:
     QCOMPARE(c.isTrivial(), kind == "no-op" || kind == "register-permutation");
   }
 
+  void shuffleCountsMatchTritonLowering_data() {
+    // cvt_to_llvm.mlir and tritongpu_to_llvm.mlir count the shuffles and
+    // selects transferWithinWarp emits.
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<int>("bits");
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<qint64>("shuffles");
+    QTest::addColumn<qint64>("selects");
+    QTest::addColumn<bool>("laneTrivial");
+    QTest::newRow("blocked_blocked_vec 16x16 i32") << kB0 << kB2 << "16x16" << 32 << "swap"
+                                                   << qint64(8) << qint64(16) << false;
+    QTest::newRow("shuffle_swap 32x32 i32")
+        << "#ttg.blocked<{sizePerThread = [32, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, "
+           "1], order = [1, 0]}>"
+        << "#ttg.blocked<{sizePerThread = [16, 2], threadsPerWarp = [2, 16], warpsPerCTA = [1, "
+           "1], order = [1, 0]}>"
+        << "32x32" << 32 << "swap" << qint64(32) << qint64(64) << false;
+    QTest::newRow("shuffle_ship 32x32 i32")
+        << "#ttg.blocked<{sizePerThread = [32, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, "
+           "1], order = [0, 1]}>"
+        << "#ttg.blocked<{sizePerThread = [16, 2], threadsPerWarp = [2, 16], warpsPerCTA = [1, "
+           "1], order = [0, 1]}>"
+        << "32x32" << 32 << "ship" << qint64(16) << qint64(48) << true;
+    QTest::newRow("shuffle_packed_4xi1")
+        << "#ttg.linear<{register=[[1, 0], [2, 0], [4, 0]], lane=[[0, 1], [0, 2], [0, 4], [0, "
+           "8], [0, 16]], warp=[], block=[]}>"
+        << "#ttg.linear<{register=[[1, 0], [2, 0], [0, 1]], lane=[[4, 0], [0, 2], [0, 4], [0, "
+           "8], [0, 16]], warp=[], block=[]}>"
+        << "8x32" << 1 << "ship" << qint64(1) << qint64(3) << true;
+  }
   void shuffleCountsMatchTritonLowering() {
-    // cvt_to_llvm.mlir: 8 shfl.sync.idx and 16 selects for 16x16 i32.
-    LayoutConversion c = conversion(kB0, kB2, "16x16");
-    ConversionCost cost = conversionCost(c, 32);
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, shape);
+    QFETCH(int, bits);
+    QFETCH(QString, method);
+    QFETCH(qint64, shuffles);
+    QFETCH(qint64, selects);
+    QFETCH(bool, laneTrivial);
+    ConversionCost cost = conversionCost(conversion(from, to, shape), bits);
     QVERIFY(cost.shuffle.has_value());
-    QCOMPARE(cost.shuffle->method, std::string("swap"));
-    QCOMPARE(cost.shuffle->shuffles, int64_t{8});
-    QCOMPARE(cost.shuffle->selects, int64_t{16});
+    QCOMPARE(QString::fromStdString(cost.shuffle->method), method);
+    QCOMPARE(cost.shuffle->shuffles, int64_t(shuffles));
+    QCOMPARE(cost.shuffle->selects, int64_t(selects));
     QCOMPARE(cost.shuffle->mixedTranspositions.size(), size_t{1});
-    QVERIFY(!cost.shuffle->lanePermutationIsTrivial);
+    QCOMPARE(cost.shuffle->lanePermutationIsTrivial, laneTrivial);
   }
 
   void singleTranspositionShips() {
