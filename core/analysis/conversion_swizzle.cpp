@@ -47,11 +47,13 @@ Vecs removeZeros(const Vecs &v) {
   return out;
 }
 
-// Reduced row echelon form of the rows, pivot = lowest set bit (f2reduce's
-// convention); returns the pivot columns.  The RREF is unique, so bases
+// The nonzero rows of the reduced row echelon form, each row's pivot its
+// lowest set bit (f2reduce's convention). The RREF is unique, so bases
 // derived from it do not depend on the elimination order.
-std::set<int> rrefPivots(std::vector<uint64_t> rows, int dim) {
-  std::set<int> pivots;
+std::vector<uint64_t> rref(const Vecs &vectors, int dim) {
+  std::vector<uint64_t> rows;
+  for (int32_t v : vectors)
+    rows.push_back(static_cast<uint32_t>(v));
   size_t r = 0;
   for (int c = 0; c < dim && r < rows.size(); ++c) {
     size_t p = r;
@@ -63,52 +65,37 @@ std::set<int> rrefPivots(std::vector<uint64_t> rows, int dim) {
     for (size_t q = 0; q < rows.size(); ++q)
       if (q != r && ((rows[q] >> c) & 1))
         rows[q] ^= rows[r];
-    pivots.insert(c);
     ++r;
   }
-  return pivots;
+  rows.resize(r);
+  return rows;
 }
 
-// A basis of {x : <x, v> = 0 for all v} in Triton's order (free columns
-// ascending, each completed through the RREF pivots).
+// A basis of {x : <x, v> = 0 for all v} in Triton's order: free columns
+// ascending, each completed through the pivots of the rows that contain it.
 Vecs nullspaceBasis(const Vecs &vectors, int dim) {
-  std::vector<uint64_t> rows(vectors.begin(), vectors.end());
-  for (auto &x : rows)
-    x &= 0xffffffffu;
-  // Full RREF (rows kept) to complete each free column.
-  size_t r = 0;
-  std::vector<std::pair<int, uint64_t>> pivotRows;
-  for (int c = 0; c < dim && r < rows.size(); ++c) {
-    size_t p = r;
-    while (p < rows.size() && !((rows[p] >> c) & 1))
-      ++p;
-    if (p == rows.size())
-      continue;
-    std::swap(rows[r], rows[p]);
-    for (size_t q = 0; q < rows.size(); ++q)
-      if (q != r && ((rows[q] >> c) & 1))
-        rows[q] ^= rows[r];
-    ++r;
-  }
+  const std::vector<uint64_t> rows = rref(vectors, dim);
   std::set<int> pivots;
-  for (size_t i = 0; i < r; ++i)
-    pivots.insert(std::countr_zero(rows[i]));
+  for (uint64_t row : rows)
+    pivots.insert(std::countr_zero(row));
   Vecs basis;
   for (int freeCol = 0; freeCol < dim; ++freeCol) {
     if (pivots.count(freeCol))
       continue;
     uint64_t v = uint64_t{1} << freeCol;
-    for (size_t i = 0; i < r; ++i)
-      if ((rows[i] >> freeCol) & 1)
-        v ^= uint64_t{1} << std::countr_zero(rows[i]);
+    for (uint64_t row : rows)
+      if ((row >> freeCol) & 1)
+        v ^= uint64_t{1} << std::countr_zero(row);
     basis.push_back(static_cast<int32_t>(v));
   }
   return basis;
 }
 
-// Unit vectors completing `basis` to the whole space (non-pivot columns).
+// Unit vectors completing `basis` to the whole space (the non-pivot columns).
 Vecs complementBasis(const Vecs &basis, int dim) {
-  std::set<int> pivots = rrefPivots(std::vector<uint64_t>(basis.begin(), basis.end()), dim);
+  std::set<int> pivots;
+  for (uint64_t row : rref(basis, dim))
+    pivots.insert(std::countr_zero(row));
   Vecs comp;
   for (int i = 0; i < dim; ++i)
     if (!pivots.count(i))
