@@ -40,6 +40,7 @@ Vecs flatBases(const LinearLayout &flat, const DimName &dim) {
 // reps tile, then reshapeOuts).
 LinearLayout tileToOffset(const LinearLayout &total, int numRepBits) {
   const int repsIdx = total.getOutDimIndex(kReps);
+  const LinearLayout::DimSizes outDims = total.getOutDims();
   LinearLayout::BasesT bases = total.getBases();
   std::vector<bool> usedRep(numRepBits, false);
   int32_t offsetSize = 1;
@@ -67,7 +68,7 @@ LinearLayout tileToOffset(const LinearLayout &total, int numRepBits) {
       // Offset = vector + bank * |vector| + segment * |vector||bank| (minor first).
       int32_t offset = 0, shift = 0;
       for (int o = 0; o < static_cast<int>(b.size()); ++o) {
-        const auto &[oname, osize] = total.getOutDims()[o];
+        const auto &[oname, osize] = outDims[o];
         if (oname == kReps)
           continue;
         offset |= b[o] << shift;
