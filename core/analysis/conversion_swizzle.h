@@ -14,10 +14,12 @@
 //           of store / barrier / load reusing the same buffer, not space.
 //
 // Example: 16x32 f16, blocked sizePerThread [1,4] threadsPerWarp [4,8] to
-// sizePerThread [1,4] threadsPerWarp [1,32] (4 warps): the four registers
-// along dim 1 are registers of both layouts, so vector = those 2 bits (64
-// bits per access); the buffer holds the whole 512-element tile: 1024 bytes,
-// as Triton's allocation test says.
+// sizePerThread [1,4] threadsPerWarp [1,32] (4 warps), with ld/st.shared:
+// the four registers along dim 1 are registers of both layouts, so vector =
+// those 2 bits (64 bits per access); no bit is a register of both sides in
+// the segment, so the buffer holds the whole tensor: 1024 bytes, as Triton's
+// allocation test says. On sm90 the same 1024 bytes are accessed with
+// stmatrix and ldmatrix, whose vector adds the two lanes of an 8x8 row.
 //
 // # Which instructions
 //
