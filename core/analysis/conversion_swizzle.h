@@ -19,7 +19,8 @@
 // those 2 bits (64 bits per access); no bit is a register of both sides in
 // the segment, so the buffer holds the whole tensor: 1024 bytes, as Triton's
 // allocation test says. On sm90 the same 1024 bytes are accessed with
-// stmatrix and ldmatrix, whose vector adds the two lanes of an 8x8 row.
+// stmatrix and ldmatrix: their 128-bit vector is one register bit and the
+// first two lane bits (four lanes hold one 16-byte row of an 8x8 matrix).
 //
 // # Which instructions
 //
