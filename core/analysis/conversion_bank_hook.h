@@ -2,16 +2,21 @@
 //
 // A convert_layout through shared memory stores the source registers into
 // the scratch buffer chosen by planConversionScratch and loads the destination
-// registers from it. How many extra wavefronts those two accesses need is the
-// business of the bank analysis (core/analysis/bank_conflicts.*, a separate
-// module). Until that module is wired in, this hook answers nullopt and every
-// report says the conflicts are unknown ("conflicts": null in JSON).
+// registers from it. The figure reported is Triton 3.6's own count for that
+// buffer (GenericSwizzling.cpp, bankConflicts): within one wavefront of the
+// store (its tile of lane and register bases, tileSrc) a basis that also lies
+// in the buffer's *segment* puts two lanes on the same bank in different bank
+// lines, so with k such independent bases the wavefront is replayed 2^k
+// times:
 //
-// To wire it: implement conversionBankConflicts in conversion_bank_hook.cpp by
-// evaluating the store (src registers -> plan.buffer) and the load
-// (plan.buffer -> dst registers) of one rep with the bank analysis, for
-// plan.elementBits-bit elements, with the vector widths plan.storeVectorElems
-// and plan.loadVectorElems.
+//   store conflicts = 2^dim(span(segment) /\ span(store tile)) - 1
+//   load  conflicts = 2^dim(span(segment) /\ span(load tile))  - 1
+//
+// per instruction. These are the numbers Triton minimises when it picks the
+// buffer; 0 means the swizzle is conflict-free in that direction. The
+// intersection is the bank module's intersectionBasis (optimal_swizzling.h).
+// The hardware wavefront model (shared_access.h) can replace this figure
+// here without touching the callers.
 #pragma once
 
 #include <optional>
@@ -22,6 +27,7 @@ namespace ls {
 
 // Requires: src and dst stripped of broadcast registers and of the block dim
 // (as planConversionScratch passes them); plan filled except `conflicts`.
+// Returns nullopt when the figure cannot be computed.
 std::optional<ScratchConflicts> conversionBankConflicts(const LinearLayout &src,
                                                         const LinearLayout &dst,
                                                         const ConversionScratch &plan);

@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "analysis/conversion_bank_hook.h"
+#include "analysis/shared_vectorisation.h"
 #include "layout/layout_utils.h"
 #include "util/error.h"
 
@@ -85,42 +86,6 @@ LinearLayout tileToOffset(const LinearLayout &total, int numRepBits) {
                       /*requireSurjective=*/false);
 }
 
-// Triton's largestVectorisation for a map register/lane/warp -> "offset": the
-// largest power of two v <= maxElems such that registers can be reordered so
-// the first log2(v) of them step through offsets 1, 2, 4, ... and no other
-// basis touches those low offset bits.
-int scratchVectorElems(const LinearLayout &toOffset, int maxElems) {
-  Vecs regs = flatBases(toOffset, kRegister);
-  Vecs others;
-  for (const auto &d : toOffset.getInDimNames())
-    if (d != kRegister)
-      for (int32_t v : flatBases(toOffset, d))
-        others.push_back(v);
-  for (int v = maxElems; v >= 1; v /= 2) {
-    const int k = log2Of(v);
-    std::vector<bool> used(regs.size(), false);
-    bool ok = true;
-    for (int i = 0; i < k && ok; ++i) {
-      ok = false;
-      for (size_t j = 0; j < regs.size(); ++j)
-        if (!used[j] && regs[j] == (int32_t{1} << i)) {
-          used[j] = true;
-          ok = true;
-          break;
-        }
-    }
-    for (size_t j = 0; j < regs.size() && ok; ++j)
-      if (!used[j] && (regs[j] & (v - 1)))
-        ok = false;
-    for (int32_t o : others)
-      if (ok && (o & (v - 1)))
-        ok = false;
-    if (ok)
-      return v;
-  }
-  return 1;
-}
-
 } // namespace
 
 int scratchElementBits(int elementBits) { return std::max(elementBits, 8); }
@@ -143,6 +108,8 @@ ConversionScratch planConversionScratch(const LinearLayout &srcIn, const LinearL
   const int bitwidth = plan.elementBits;
   const ScratchSwizzle swizzle = chooseScratchSwizzle(src, dst, bitwidth, target);
   plan.buffer = swizzle.buffer;
+  plan.storeTile = swizzle.tileSrc;
+  plan.loadTile = swizzle.tileDst;
   plan.storeInstruction = scratchInstructionName(swizzle.store, /*store=*/true);
   plan.loadInstruction = scratchInstructionName(swizzle.load, /*store=*/false);
   plan.vectorElems = plan.buffer.getInDimSize("vector");
@@ -158,7 +125,7 @@ ConversionScratch planConversionScratch(const LinearLayout &srcIn, const LinearL
   // registers.
   auto perAccess = [&](ScratchInstruction instr, const LinearLayout &cvt) {
     return instr == ScratchInstruction::Shared
-               ? scratchVectorElems(cvt, maxVec)
+               ? largestVectorisation(cvt, bitwidth).elements
                : std::min(maxVec, cvt.getInDimSize(kRegister));
   };
   plan.storeVectorElems = perAccess(swizzle.store, store);

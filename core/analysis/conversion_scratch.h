@@ -24,17 +24,16 @@
 // [4,1]/[16,2]/[1,4]) shares no register bit between the sides: 16384 bytes,
 // one rep, 32 scalar st.shared and 32 scalar ld.shared per thread.
 //
-// # The bank-conflict hook
+// # Bank conflicts
 //
-// The number of bank conflicts of the chosen buffer belongs to the bank
-// analysis (core/analysis/bank_conflicts.*, another module). This file only
-// calls `conversionBankConflicts` (conversion_bank_hook.h), which returns
-// nullopt until that analysis is wired in; reports then say "unknown".
+// `conflicts` is Triton's own count for the chosen buffer, computed through
+// the hook in conversion_bank_hook.h (on the bank module's GF(2) helpers).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "analysis/conversion_swizzle.h"
 #include "layout/linear_layout.h"
@@ -42,8 +41,8 @@
 namespace ls {
 
 struct ScratchConflicts {
-  int64_t store = 0; // extra wavefronts of the st.shared of one rep
-  int64_t load = 0;  // extra wavefronts of the ld.shared of one rep
+  int64_t store = 0; // extra wavefronts per store instruction (Triton's count)
+  int64_t load = 0;  // extra wavefronts per load instruction
 };
 
 struct ConversionScratch {
@@ -52,6 +51,9 @@ struct ConversionScratch {
   LinearLayout buffer;
   std::string storeInstruction = "st.shared"; // or stmatrix, stmatrix.trans
   std::string loadInstruction = "ld.shared";  // or ldmatrix, ldmatrix.trans
+  // One wavefront of the store / load as flattened tensor bases (Triton's
+  // tileSrc / tileDst), for the bank-conflict count.
+  std::vector<int32_t> storeTile, loadTile;
   // Bits per element in shared memory: i1 and other sub-byte types travel as
   // i8, pointers as i64.
   int elementBits = 0;
@@ -64,7 +66,7 @@ struct ConversionScratch {
   int64_t loadsPerThread = 0;  // load instructions per thread, all reps
   int64_t barriers = 0;        // barriers (two per rep, minus the first)
   bool warpSynchronous = false; // bar.warp.sync suffices (no data crosses warps)
-  // From the bank analysis, nullopt while it is not wired in.
+  // Triton's bank-conflict count of the buffer (conversion_bank_hook.h).
   std::optional<ScratchConflicts> conflicts;
 };
 

@@ -1,9 +1,10 @@
 #include "analysis/conversion_swizzle.h"
 
+#include "analysis/optimal_swizzling.h"
+
 #include <algorithm>
 #include <bit>
 #include <optional>
-#include <set>
 
 #include "layout/layout_utils.h"
 #include "util/error.h"
@@ -13,8 +14,6 @@ namespace {
 
 using Vecs = std::vector<int32_t>;
 
-const DimName kVector = "vector";
-const DimName kBank = "bank";
 const DimName kSegment = "segment";
 const DimName kReps = "reps";
 
@@ -37,194 +36,6 @@ Vecs flatBases(const LinearLayout &flat, const DimName &dim) {
   for (int i = 0; i < flat.getInDimSizeLog2(dim); ++i)
     out.push_back(flat.getBasis(dim, i)[0]);
   return out;
-}
-
-Vecs removeZeros(const Vecs &v) {
-  Vecs out;
-  for (int32_t x : v)
-    if (x != 0)
-      out.push_back(x);
-  return out;
-}
-
-// The nonzero rows of the reduced row echelon form, each row's pivot its
-// lowest set bit (f2reduce's convention). The RREF is unique, so bases
-// derived from it do not depend on the elimination order.
-std::vector<uint64_t> rref(const Vecs &vectors, int dim) {
-  std::vector<uint64_t> rows;
-  for (int32_t v : vectors)
-    rows.push_back(static_cast<uint32_t>(v));
-  size_t r = 0;
-  for (int c = 0; c < dim && r < rows.size(); ++c) {
-    size_t p = r;
-    while (p < rows.size() && !((rows[p] >> c) & 1))
-      ++p;
-    if (p == rows.size())
-      continue;
-    std::swap(rows[r], rows[p]);
-    for (size_t q = 0; q < rows.size(); ++q)
-      if (q != r && ((rows[q] >> c) & 1))
-        rows[q] ^= rows[r];
-    ++r;
-  }
-  rows.resize(r);
-  return rows;
-}
-
-// A basis of {x : <x, v> = 0 for all v} in Triton's order: free columns
-// ascending, each completed through the pivots of the rows that contain it.
-Vecs nullspaceBasis(const Vecs &vectors, int dim) {
-  const std::vector<uint64_t> rows = rref(vectors, dim);
-  std::set<int> pivots;
-  for (uint64_t row : rows)
-    pivots.insert(std::countr_zero(row));
-  Vecs basis;
-  for (int freeCol = 0; freeCol < dim; ++freeCol) {
-    if (pivots.count(freeCol))
-      continue;
-    uint64_t v = uint64_t{1} << freeCol;
-    for (uint64_t row : rows)
-      if ((row >> freeCol) & 1)
-        v ^= uint64_t{1} << std::countr_zero(row);
-    basis.push_back(static_cast<int32_t>(v));
-  }
-  return basis;
-}
-
-// Unit vectors completing `basis` to the whole space (the non-pivot columns).
-Vecs complementBasis(const Vecs &basis, int dim) {
-  std::set<int> pivots;
-  for (uint64_t row : rref(basis, dim))
-    pivots.insert(std::countr_zero(row));
-  Vecs comp;
-  for (int i = 0; i < dim; ++i)
-    if (!pivots.count(i))
-      comp.push_back(int32_t{1} << i);
-  return comp;
-}
-
-bool isPowerOfTwo(int32_t x) { return x > 0 && (x & (x - 1)) == 0; }
-
-// Triton's intersectionBasis: for bit-permutation bases, b1's members that are
-// in b2 (b1's order); otherwise the null space of the joint null spaces.
-Vecs intersectionBasis(const Vecs &b1, const Vecs &b2, int dim) {
-  bool powerOf2 = std::all_of(b1.begin(), b1.end(), isPowerOfTwo) &&
-                  std::all_of(b2.begin(), b2.end(), isPowerOfTwo);
-  if (powerOf2) {
-    Vecs result;
-    for (int32_t b : b1)
-      if (b != 0 && contains(b2, b))
-        result.push_back(b);
-    return result;
-  }
-  Vecs joint = nullspaceBasis(b1, dim);
-  Vecs ns2 = nullspaceBasis(b2, dim);
-  joint.insert(joint.end(), ns2.begin(), ns2.end());
-  return nullspaceBasis(joint, dim);
-}
-
-// Triton's computeSegment: the segment bases, preferring unit vectors that
-// neither access uses to pick a bank, then xors of the two accesses' bank
-// bases (conflict-free), then the bases themselves (conflicts).
-Vecs computeSegment(const Vecs &bankSrc, const Vecs &bankDst, int dim, int lenSegment) {
-  std::set<int32_t> setSrc(bankSrc.begin(), bankSrc.end());
-  std::set<int32_t> setDst(bankDst.begin(), bankDst.end());
-  setSrc.erase(0);
-  setDst.erase(0);
-  Vecs segment;
-  for (int b = 0; b < dim; ++b)
-    if (!setSrc.count(int32_t{1} << b) && !setDst.count(int32_t{1} << b))
-      segment.push_back(int32_t{1} << b);
-  if (static_cast<int>(segment.size()) >= lenSegment) {
-    segment.resize(std::max(lenSegment, 0));
-    return segment;
-  }
-  Vecs a, b;
-  for (int32_t v : setSrc)
-    if (!setDst.count(v))
-      a.push_back(v);
-  for (int32_t v : setDst)
-    if (!setSrc.count(v))
-      b.push_back(v);
-  if (a.size() > b.size())
-    std::swap(a, b);
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
-  const int na = static_cast<int>(a.size());
-  const int logBankConflicts =
-      std::min(std::max(0, lenSegment - na - static_cast<int>(segment.size())), na);
-  for (int i = logBankConflicts; i < na; ++i)
-    segment.push_back(a[i] ^ b[i]);
-  segment.insert(segment.end(), a.begin(), a.begin() + logBankConflicts);
-  segment.insert(segment.end(), b.begin(), b.begin() + logBankConflicts);
-  if (static_cast<int>(segment.size()) > lenSegment)
-    segment.resize(lenSegment);
-  return segment;
-}
-
-LinearLayout::BasesT unflatten(const std::vector<std::pair<DimName, Vecs>> &dims) {
-  LinearLayout::BasesT bases;
-  for (const auto &[name, vecs] : dims) {
-    std::vector<LinearLayout::Basis> bs;
-    for (int32_t v : vecs)
-      bs.push_back({v});
-    bases.emplace_back(name, std::move(bs));
-  }
-  return bases;
-}
-
-// Triton's optimalSwizzling + buildReps on flattened layouts.
-LinearLayout swizzledBuffer(const LinearLayout &srcFlat, const LinearLayout &dstFlat, int bitwidth,
-                            const Vecs &vbasis, const Vecs &tileSrc, const Vecs &tileDst,
-                            int leaveReps = 0) {
-  const int dim = srcFlat.getTotalOutDimSizeLog2();
-  Vecs bankSrc = vbasis, bankDst = vbasis;
-  bankSrc.insert(bankSrc.end(), tileSrc.begin(), tileSrc.end());
-  bankDst.insert(bankDst.end(), tileDst.begin(), tileDst.end());
-  const int nv = static_cast<int>(vbasis.size());
-  // 32 banks x 32 bits per bank line.
-  const int lenBbasis = std::min(log2Of(1024 / ((int64_t{1} << nv) * bitwidth)), dim - nv);
-  const int lenSbasis = dim - lenBbasis - nv;
-  Vecs sbasis = computeSegment(bankSrc, bankDst, dim, lenSbasis);
-  Vecs unionBasis = vbasis;
-  unionBasis.insert(unionBasis.end(), sbasis.begin(), sbasis.end());
-  Vecs bbasis = complementBasis(unionBasis, dim);
-
-  // Reps: segment bases that are registers on both sides, except the first
-  // `leaveReps` of them, which ldmatrix/stmatrix .x4 need in one access.
-  Vecs srcRegs = flatBases(srcFlat, kRegister), dstRegs = flatBases(dstFlat, kRegister);
-  Vecs segment, reps;
-  for (int32_t s : sbasis) {
-    const bool both = contains(srcRegs, s) && contains(dstRegs, s);
-    if (both && leaveReps > 0) {
-      --leaveReps;
-      segment.push_back(s);
-    } else if (both) {
-      reps.push_back(s);
-    } else {
-      segment.push_back(s);
-    }
-  }
-  auto buffer = LinearLayout::tryCreate(
-      unflatten({{kVector, vbasis}, {kBank, bbasis}, {kSegment, segment}, {kReps, reps}}),
-      srcFlat.getOutDims(), /*requireSurjective=*/true);
-  if (!buffer)
-    throw InternalError("conversion scratch: the swizzled buffer does not cover the tensor");
-  return *buffer;
-}
-
-// Moves the bank bases at `order` first (Triton's ColumnAction on "bank").
-LinearLayout reorderBanks(const LinearLayout &buffer, const std::vector<size_t> &order) {
-  LinearLayout::BasesT bases = buffer.getBases();
-  for (auto &[name, bs] : bases) {
-    if (name != kBank)
-      continue;
-    std::vector<LinearLayout::Basis> reordered;
-    for (size_t i : order)
-      reordered.push_back(bs[i]);
-    bs = std::move(reordered);
-  }
-  return LinearLayout(std::move(bases), buffer.getOutDims(), /*requireSurjective=*/true);
 }
 
 // Triton's LocalMemOpTile: lanes that form the contiguous part of one
@@ -345,98 +156,6 @@ const char *scratchInstructionName(ScratchInstruction instr, bool store) {
   return "?";
 }
 
-LinearLayout optimalSwizzlingLdSt(const LinearLayout &src, const LinearLayout &dst, int bitwidth) {
-  const LinearLayout srcFlat = src.flattenOuts();
-  const LinearLayout dstFlat = dst.flattenOuts();
-  const Vecs regSrc = flatBases(srcFlat, kRegister), regDst = flatBases(dstFlat, kRegister);
-  const Vecs laneSrc = flatBases(srcFlat, kLane), laneDst = flatBases(dstFlat, kLane);
-  const int dim = src.getTotalOutDimSizeLog2();
-
-  Vecs vbasis = intersectionBasis(regSrc, regDst, dim);
-  const int maxVecBases = log2Of(128 / bitwidth);
-  if (static_cast<int>(vbasis.size()) > maxVecBases)
-    vbasis.resize(maxVecBases);
-
-  // Fill a 32-bit bank word as well as possible: registers of one side that
-  // are warps of the other, then warps common to both, then any warp.
-  std::optional<bool> srcFillsBank;
-  if ((int64_t{1} << vbasis.size()) * bitwidth < 32) {
-    const int basesPerBank = log2Of(32 / bitwidth);
-    const Vecs warpSrc = removeZeros(flatBases(srcFlat, kWarp));
-    const Vecs warpDst = removeZeros(flatBases(dstFlat, kWarp));
-    auto removeVec = [&](const Vecs &v) {
-      Vecs r;
-      for (int32_t x : v)
-        if (!contains(vbasis, x))
-          r.push_back(x);
-      return r;
-    };
-    Vecs regSrcWarp = intersectionBasis(removeVec(regSrc), warpDst, dim);
-    Vecs regDstWarp = intersectionBasis(removeVec(regDst), warpSrc, dim);
-    Vecs largest;
-    if (regSrcWarp.size() == regDstWarp.size() && !regSrcWarp.empty()) {
-      if (*std::min_element(regSrcWarp.begin(), regSrcWarp.end()) <
-          *std::min_element(regDstWarp.begin(), regDstWarp.end())) {
-        largest = regSrcWarp;
-        srcFillsBank = true;
-      } else {
-        largest = regDstWarp;
-        srcFillsBank = false;
-      }
-    } else {
-      srcFillsBank = regSrcWarp.size() > regDstWarp.size();
-      largest = *srcFillsBank ? regSrcWarp : regDstWarp;
-    }
-    vbasis.insert(vbasis.end(), largest.begin(), largest.end());
-    if (static_cast<int>(vbasis.size()) < basesPerBank) {
-      Vecs common = intersectionBasis(warpSrc, warpDst, dim);
-      vbasis.insert(vbasis.end(), common.begin(), common.end());
-    }
-    for (size_t i = 0; static_cast<int>(vbasis.size()) < basesPerBank &&
-                       (i < warpSrc.size() || i < warpDst.size());
-         ++i) {
-      if (i < warpSrc.size() && !contains(vbasis, warpSrc[i]))
-        vbasis.push_back(warpSrc[i]);
-      if (static_cast<int>(vbasis.size()) < basesPerBank && i < warpDst.size() &&
-          !contains(vbasis, warpDst[i]))
-        vbasis.push_back(warpDst[i]);
-    }
-    if (static_cast<int>(vbasis.size()) > basesPerBank)
-      vbasis.resize(basesPerBank);
-  }
-
-  const int log2Vec =
-      log2Of(std::max<int64_t>(1, ((int64_t{1} << vbasis.size()) * bitwidth) / 32));
-  auto dropBack = [](const Vecs &v, int n) {
-    return Vecs(v.begin(), v.end() - std::min<int>(n, static_cast<int>(v.size())));
-  };
-  LinearLayout buffer = swizzledBuffer(srcFlat, dstFlat, bitwidth, vbasis,
-                                       dropBack(laneSrc, log2Vec), dropBack(laneDst, log2Vec));
-
-  // With narrow vectors, put first the bank bases that are registers of the
-  // side that filled the bank word, so that side can vectorise further.
-  if (log2Vec < 2) {
-    const Vecs banks = flatBases(buffer, kBank);
-    std::vector<size_t> inSrc, inDst;
-    for (size_t i = 0; i < banks.size(); ++i) {
-      if (contains(regSrc, banks[i]))
-        inSrc.push_back(i);
-      if (contains(regDst, banks[i]))
-        inDst.push_back(i);
-    }
-    std::vector<size_t> order;
-    if (srcFillsBank.has_value())
-      order = *srcFillsBank ? inSrc : inDst;
-    else
-      order = inSrc.size() > inDst.size() ? inSrc : inDst;
-    for (size_t i = 0; i < banks.size(); ++i)
-      if (std::find(order.begin(), order.end(), i) == order.end())
-        order.push_back(i);
-    buffer = reorderBanks(buffer, order);
-  }
-  return buffer.reshapeOuts(src.getOutDims());
-}
-
 ScratchSwizzle chooseScratchSwizzle(const LinearLayout &src, const LinearLayout &dst,
                                     int bitwidth, ScratchTarget target) {
   const LinearLayout srcFlat = src.flattenOuts(), dstFlat = dst.flattenOuts();
@@ -451,6 +170,7 @@ ScratchSwizzle chooseScratchSwizzle(const LinearLayout &src, const LinearLayout 
     int conflicts;
     LinearLayout buffer;
     ScratchInstruction store, load;
+    Vecs tileSrc, tileDst;
   };
   std::optional<Candidate> best;
   for (const MemOpTile &ts : srcTiles)
@@ -477,16 +197,27 @@ ScratchSwizzle chooseScratchSwizzle(const LinearLayout &src, const LinearLayout 
       if (!best || conflicts < best->conflicts ||
           (conflicts == best->conflicts &&
            buffer.getInDimSize(kReps) > best->buffer.getInDimSize(kReps)))
-        best = Candidate{conflicts, buffer, ts.instr, td.instr};
+        best = Candidate{conflicts, buffer, ts.instr, td.instr, *tileSrc, *tileDst};
     }
   ScratchSwizzle out;
   if (!best) {
     out.buffer = optimalSwizzlingLdSt(src, dst, bitwidth);
+    // Triton's bankConflictsLdSt: one wavefront is the lanes that do not
+    // address within one 32-bit word's vector.
+    const int log2Vec = log2Of(std::max<int64_t>(
+        1, int64_t{out.buffer.getInDimSize("vector")} * bitwidth / 32));
+    auto dropBack = [](const Vecs &v, int n) {
+      return Vecs(v.begin(), v.end() - std::min<int>(n, static_cast<int>(v.size())));
+    };
+    out.tileSrc = dropBack(laneSrc, log2Vec);
+    out.tileDst = dropBack(laneDst, log2Vec);
     return out;
   }
   out.buffer = best->buffer.reshapeOuts(src.getOutDims());
   out.store = best->store;
   out.load = best->load;
+  out.tileSrc = best->tileSrc;
+  out.tileDst = best->tileDst;
   return out;
 }
 

@@ -33,6 +33,9 @@
 // space); without any such pair it falls back to optimalSwizzlingLdSt.
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 #include "layout/linear_layout.h"
 
 namespace ls {
@@ -55,6 +58,10 @@ struct ScratchSwizzle {
   LinearLayout buffer; // vector, bank, segment, reps -> the tensor's out-dims
   ScratchInstruction store = ScratchInstruction::Shared;
   ScratchInstruction load = ScratchInstruction::Shared;
+  // One wavefront of the store and of the load, as flattened tensor bases
+  // (Triton's tileSrc / tileDst): what its bank-conflict count intersects
+  // with the segment.
+  std::vector<int32_t> tileSrc, tileDst;
 };
 
 // Triton's choice for converting `src` to `dst` with `bitwidth`-bit elements.
@@ -63,8 +70,7 @@ struct ScratchSwizzle {
 ScratchSwizzle chooseScratchSwizzle(const LinearLayout &src, const LinearLayout &dst,
                                     int bitwidth, ScratchTarget target);
 
-// Triton's optimalSwizzlingLdSt (the ld.shared / st.shared buffer), same
-// requirements.
-LinearLayout optimalSwizzlingLdSt(const LinearLayout &src, const LinearLayout &dst, int bitwidth);
+// The generic buffer is Triton's optimalSwizzlingLdSt (optimal_swizzling.h,
+// shared with the bank module).
 
 } // namespace ls

@@ -64,7 +64,7 @@ def expect_error(args, note):
 expect_json(["convert", "--from", LOAD, "--to", STORE, "--shape", "64x64"],
             {"class": "shared-memory", "trivial": False, "shared_memory.bytes": 16384,
              "shared_memory.reps": 1, "shared_memory.stores_per_thread": 32,
-             "shared_memory.conflicts": None, "shuffle": None,
+             "shared_memory.conflicts": {"store": 0, "load": 0}, "shuffle": None,
              "registers_by_scope.cluster": 0}, "transpose")
 expect_json(["convert", "--from", B0, "--to", B2, "--shape", "16x16", "--dtype", "i32"],
             {"class": "warp-shuffle", "shuffle.shuffle_rounds": 8, "shuffle.selects": 16,

@@ -62,7 +62,7 @@ private slots:
     QCOMPARE(v.headerLines()[0], QString("shared-memory (moves register, lane, warp)"));
     QCOMPARE(v.headerLines()[1],
              QString("16384 bytes of shared memory, 1 rep(s); per thread 32 st.shared (x1), 32 "
-                     "ld.shared (x1); bank conflicts unknown"));
+                     "ld.shared (x1); bank conflicts store 0, load 0"));
   }
 
   void destinationCellsTakeTheSourceLaneColour() {
