@@ -130,14 +130,21 @@ LinearLayout::BasesT::value_type named(const char *name, const Vec &v) {
   return {name, std::move(bases)};
 }
 
-// Moves the segment bases that both layouts hold in registers to `reps`.
+// Moves the segment bases that both layouts hold in registers to `reps`,
+// except the first `leaveReps` of them.
 LinearLayout buildReps(const Vec &regSrc, const Vec &regDst, const Vec &vec, const Vec &bank,
-                       const Vec &seg, const LinearLayout::DimSizes &outDims) {
+                       const Vec &seg, const LinearLayout::DimSizes &outDims, int leaveReps) {
   Vec segment, reps;
   for (int32_t s : seg) {
     if (contains(segment, s) || contains(reps, s))
       continue;
-    (contains(regSrc, s) && contains(regDst, s) ? reps : segment).push_back(s);
+    const bool both = contains(regSrc, s) && contains(regDst, s);
+    if (both && leaveReps > 0) {
+      --leaveReps;
+      segment.push_back(s);
+    } else {
+      (both ? reps : segment).push_back(s);
+    }
   }
   return LinearLayout(
       {named("vector", vec), named("bank", bank), named("segment", segment), named("reps", reps)},
@@ -160,6 +167,26 @@ std::vector<int32_t> intersectionBasis(const std::vector<int32_t> &b1,
   Vec ns2 = nullspaceBasis(b2, dim);
   joint.insert(joint.end(), ns2.begin(), ns2.end());
   return nullspaceBasis(joint, dim);
+}
+
+LinearLayout swizzledBuffer(const LinearLayout &srcFlat, const LinearLayout &dstFlat, int bitwidth,
+                            const std::vector<int32_t> &vbasis,
+                            const std::vector<int32_t> &tileSrc,
+                            const std::vector<int32_t> &tileDst, int leaveReps) {
+  const int dim = srcFlat.getTotalOutDimSizeLog2();
+  const Vec regSrc = flatBases(srcFlat, kRegister), regDst = flatBases(dstFlat, kRegister);
+  Vec bankSrc = vbasis, bankDst = vbasis;
+  bankSrc.insert(bankSrc.end(), tileSrc.begin(), tileSrc.end());
+  bankDst.insert(bankDst.end(), tileDst.begin(), tileDst.end());
+  const int vsize = static_cast<int>(vbasis.size());
+  const int lenB = std::min(
+      log2Floor(static_cast<uint64_t>(1024 / ((int64_t{1} << vsize) * bitwidth))), dim - vsize);
+  const int lenS = dim - lenB - vsize;
+  const Vec sbasis = computeSegment(bankSrc, bankDst, dim, lenS);
+  Vec unionBasis = vbasis;
+  unionBasis.insert(unionBasis.end(), sbasis.begin(), sbasis.end());
+  const Vec bbasis = complementBasis(unionBasis, dim);
+  return buildReps(regSrc, regDst, vbasis, bbasis, sbasis, srcFlat.getOutDims(), leaveReps);
 }
 
 LinearLayout optimalSwizzlingLdSt(const LinearLayout &src, const LinearLayout &dst, int bitwidth) {
@@ -224,19 +251,7 @@ LinearLayout optimalSwizzlingLdSt(const LinearLayout &src, const LinearLayout &d
   };
   const Vec tileSrc = dropBack(laneSrc, log2Vec), tileDst = dropBack(laneDst, log2Vec);
 
-  // optimalSwizzling: vector, segment from the tiles, bank = complement.
-  Vec bankSrc = vbasis, bankDst = vbasis;
-  bankSrc.insert(bankSrc.end(), tileSrc.begin(), tileSrc.end());
-  bankDst.insert(bankDst.end(), tileDst.begin(), tileDst.end());
-  const int vsize = static_cast<int>(vbasis.size());
-  const int lenB = std::min(
-      log2Floor(static_cast<uint64_t>(1024 / ((int64_t{1} << vsize) * bitwidth))), dim - vsize);
-  const int lenS = dim - lenB - vsize;
-  const Vec sbasis = computeSegment(bankSrc, bankDst, dim, lenS);
-  Vec unionBasis = vbasis;
-  unionBasis.insert(unionBasis.end(), sbasis.begin(), sbasis.end());
-  const Vec bbasis = complementBasis(unionBasis, dim);
-  LinearLayout smem = buildReps(regSrc, regDst, vbasis, bbasis, sbasis, srcFlat.getOutDims());
+  LinearLayout smem = swizzledBuffer(srcFlat, dstFlat, bitwidth, vbasis, tileSrc, tileDst);
 
   // Narrow vectors: put the bank bases one side holds in registers first,
   // so that side can still vectorise.

@@ -37,6 +37,19 @@ namespace ls {
 std::vector<int32_t> intersectionBasis(const std::vector<int32_t> &b1,
                                        const std::vector<int32_t> &b2, int dim);
 
+// Triton's optimalSwizzling for a given vector basis and the writer's and
+// reader's wavefront tiles (flattened bases): the segment from the tiles
+// (computeSegment), the bank as the complement of vector + segment, and the
+// segment bases both layouts hold in registers moved to reps, except the
+// first `leaveReps` of them (ldmatrix/stmatrix pairs keep two for their .x4
+// form).  In-dims vector, bank, segment, reps -> srcFlat's one out-dim.
+// Requires: srcFlat and dstFlat flattened (one out-dim), no zero register
+// bases.
+LinearLayout swizzledBuffer(const LinearLayout &srcFlat, const LinearLayout &dstFlat, int bitwidth,
+                            const std::vector<int32_t> &vbasis,
+                            const std::vector<int32_t> &tileSrc,
+                            const std::vector<int32_t> &tileDst, int leaveReps = 0);
+
 // Triton's optimalSwizzlingLdSt: in-dims vector, bank, segment, reps ->
 // src's out-dims.  Requires: src and dst map register, lane, warp[, block]
 // onto the same dims and have no zero register bases.
