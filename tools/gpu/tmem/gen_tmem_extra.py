@@ -149,7 +149,9 @@ def one_nvmma(seed, idx):
                                                    cga_layout=cga)
         rec.update(dtype=dt, shape=shape, transposed=tr, fp4_padded=fp4, cga_layout=cga or [],
                    swizzle_byte_width=lay.swizzle_byte_width, element_bitwidth=lay.element_bitwidth,
-                   rank=lay.rank, attr_text=str(lay._to_ir(b)), ok=True)
+                   rank=lay.rank, ok=True)
+        ty = str(b.get_shared_mem_desc_ty(DT[dt].to_ir(b), shape, lay._to_ir(b), shape))
+        rec['attr_text'] = ty[ty.index(', ') + 2:ty.index(', #ttg.shared_memory')]
     except Exception as e:  # noqa: BLE001
         rec['ok'] = False
         rec['error'] = f"{type(e).__name__}: {str(e)[:300]}"
