@@ -53,10 +53,8 @@ std::optional<std::string> Args::optional(const std::string &name) const {
 }
 
 int run(int argc, char **argv, std::ostream &out) {
-  if (argc < 2) {
-    printUsage(std::cerr);
-    throw Error("command", "missing; expected one of the commands listed above");
-  }
+  if (argc < 2)
+    throw Error("command", "missing; run `layout-studio-cli --help` for the list");
   std::string name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     printUsage(out);

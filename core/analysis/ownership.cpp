@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <memory>
 
 #include "f2/f2matrix.h"
 #include "util/bits.h"
@@ -168,33 +169,41 @@ std::vector<uint64_t> Ownership::ownersOf(uint64_t element) const {
   return owners;
 }
 
-std::vector<uint32_t> Ownership::elementTable() const {
-  const size_t n = size_t{1} << inBitsTotal_;
-  std::vector<uint32_t> table(n);
-  uint64_t cur = 0;
-  table[0] = 0;
-  // Gray-code order visits every location once, one xor per step.
-  for (size_t g = 1; g < n; ++g) {
-    int bit = std::countr_zero(g);
-    cur ^= forward_[bit];
-    size_t loc = g ^ (g >> 1);
-    table[loc] = static_cast<uint32_t>(cur);
+namespace {
+// Fills table[x] = xor of basis[i] over the set bits i of x, for every x, in
+// increasing order: going from x-1 to x flips bits 0..ctz(x), so one xor with
+// the prefix xor of those bases suffices and the writes stay sequential.
+std::vector<uint32_t> xorTable(const std::vector<uint64_t> &basis, int bits) {
+  // Low bits: a small table of every combination; high bits: one xor per
+  // block, then a vectorisable xor of the block with the small table.
+  const int low = std::min(bits, 10);
+  const size_t lowSize = size_t{1} << low;
+  std::vector<uint32_t> lowTable(lowSize, 0);
+  for (size_t x = 1; x < lowSize; ++x) {
+    int bit = std::countr_zero(x);
+    lowTable[x] = lowTable[x & (x - 1)] ^ static_cast<uint32_t>(basis[bit]);
+  }
+  const size_t blocks = size_t{1} << (bits - low);
+  std::vector<uint32_t> table(lowSize * blocks);
+  for (size_t h = 0; h < blocks; ++h) {
+    uint32_t base = 0;
+    for (size_t v = h, i = static_cast<size_t>(low); v; v >>= 1, ++i)
+      if (v & 1)
+        base ^= static_cast<uint32_t>(basis[i]);
+    uint32_t *dst = table.data() + h * lowSize;
+    for (size_t x = 0; x < lowSize; ++x)
+      dst[x] = base ^ lowTable[x];
   }
   return table;
 }
+} // namespace
+
+std::vector<uint32_t> Ownership::elementTable() const { return xorTable(forward_, inBitsTotal_); }
 
 std::vector<uint32_t> Ownership::firstOwnerTable() const {
   if (!isSurjective())
     throw Error("layout", "not every element has an owner (the layout is not surjective)");
-  const size_t n = size_t{1} << outBitsTotal_;
-  std::vector<uint32_t> table(n);
-  uint64_t cur = 0;
-  table[0] = 0;
-  for (size_t g = 1; g < n; ++g) {
-    cur ^= backward_[std::countr_zero(g)];
-    table[g ^ (g >> 1)] = static_cast<uint32_t>(cur);
-  }
-  return table;
+  return xorTable(backward_, outBitsTotal_);
 }
 
 } // namespace ls

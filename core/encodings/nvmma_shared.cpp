@@ -16,8 +16,6 @@ void NvmmaSharedEncoding::validate() const {
       elementBitWidth != 64)
     throw Error("elementBitWidth", "must be 8, 16, 32 or 64, got " +
                                        std::to_string(elementBitWidth));
-  if (fp4Padded && swizzlingByteWidth != 128)
-    throw Error("fp4Padded", "padded fp4 storage needs swizzlingByteWidth = 128");
   if (fp4Padded && elementBitWidth != 8)
     throw Error("fp4Padded", "padded fp4 storage needs elementBitWidth = 8");
   if (rank() < 1 || rank() > 8)

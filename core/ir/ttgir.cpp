@@ -130,6 +130,7 @@ TtgirModule parseTtgir(std::string_view text) {
           continue;
         EncodingPtr enc = buildEncoding(*t.encoding, &m.aliases, 0);
         enc->validate();
+        validateShape(Shape(t.shape.begin(), t.shape.end()), enc->rank());
         std::string key = printEncoding(*enc) + "|" + t.elementType;
         for (int64_t d : t.shape)
           key += "x" + std::to_string(d);

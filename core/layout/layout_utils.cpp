@@ -8,22 +8,44 @@
 
 namespace ls {
 
-std::vector<DimName> standardOutDimNames(int rank) {
-  std::vector<DimName> names;
-  names.reserve(rank);
-  for (int i = 0; i < rank; ++i)
-    names.push_back("dim" + std::to_string(i));
-  return names;
+const std::vector<DimName> &standardOutDimNames(int rank) {
+  static const std::vector<std::vector<DimName>> cached = [] {
+    std::vector<std::vector<DimName>> all;
+    for (int r = 0; r <= 8; ++r) {
+      std::vector<DimName> names;
+      for (int i = 0; i < r; ++i)
+        names.push_back("dim" + std::to_string(i));
+      all.push_back(std::move(names));
+    }
+    return all;
+  }();
+  require(rank >= 0 && rank <= 8, "standardOutDimNames: rank must be 0..8");
+  return cached[rank];
 }
 
 LinearLayout identityStandardND(const DimName &inDim, const std::vector<unsigned> &shape,
                                 const std::vector<unsigned> &order) {
   require(shape.size() == order.size(), "identityStandardND: shape and order differ in rank");
-  const std::vector<DimName> outNames = standardOutDimNames(static_cast<int>(shape.size()));
-  LinearLayout ret = LinearLayout::empty();
-  for (unsigned dim : order)
-    ret *= LinearLayout::identity1D(static_cast<int32_t>(shape[dim]), inDim, outNames[dim]);
-  return ret;
+  if (order.empty())
+    return LinearLayout::empty();
+  // Equivalent to the product of identity1D(shape[order[i]]) for i = 0.., built
+  // directly: out-dims in `order`, bases of order[0] first.
+  const std::vector<DimName> &names = standardOutDimNames(static_cast<int>(shape.size()));
+  LinearLayout ll;
+  int total = 0;
+  for (unsigned d : order) {
+    if (!isPowerOf2(shape[d]))
+      throw Error("layout", "size " + std::to_string(shape[d]) + " must be a power of two");
+    ll.addOutDim(LinearLayout::intern(names[d]), static_cast<int32_t>(shape[d]));
+    total += log2Floor(shape[d]);
+  }
+  const int in = ll.appendInDim(LinearLayout::intern(inDim), total);
+  int k = 0;
+  for (size_t oi = 0; oi < order.size(); ++oi)
+    for (int j = 0; j < log2Floor(shape[order[oi]]); ++j)
+      ll.basisPtr(in, k++)[oi] = int32_t{1} << j;
+  ll.rank_.v.store(total, std::memory_order_relaxed);
+  return ll;
 }
 
 LinearLayout ensureLayoutNotLargerThan(const LinearLayout &layout,
@@ -33,65 +55,7 @@ LinearLayout ensureLayoutNotLargerThan(const LinearLayout &layout,
           "ensureLayoutNotLargerThan: shape rank differs from the layout's");
   if (shape.empty())
     return layout;
-  LinearLayout::BasesT bases = layout.getBases();
-  LinearLayout::DimSizes outDims = layout.getOutDims();
-  std::vector<int> droppedRegisters;
-  struct Entry {
-    size_t inIdx;
-    size_t basisIdx;
-    int32_t value;
-  };
-  for (size_t o = 0; o < outDims.size(); ++o) {
-    int64_t actual = outDims[o].second;
-    const int64_t desired = shape[o];
-    if (actual <= desired)
-      continue;
-    std::vector<Entry> sorted;
-    for (size_t d = 0; d < bases.size(); ++d)
-      for (size_t i = 0; i < bases[d].second.size(); ++i)
-        if (int32_t v = bases[d].second[i][o]; v != 0) {
-          if (!isPowerOf2(v))
-            throw Error("layout", "cannot broadcast " + outDims[o].first + " down to " +
-                                      std::to_string(desired) + ": basis value " +
-                                      std::to_string(v) + " of '" + bases[d].first +
-                                      "' is not a power of two");
-          sorted.push_back({d, i, v});
-        }
-    // Largest first; equal values keep their order (Triton's sort is an
-    // insertion sort, hence stable, on lists this short).
-    std::stable_sort(sorted.begin(), sorted.end(),
-                     [](const Entry &a, const Entry &b) { return a.value > b.value; });
-    for (const Entry &e : sorted) {
-      if (actual <= desired)
-        break;
-      if (!broadcastRegisters && bases[e.inIdx].first == kRegister)
-        droppedRegisters.push_back(static_cast<int>(e.basisIdx));
-      else
-        bases[e.inIdx].second[e.basisIdx][o] = 0;
-      actual >>= 1;
-    }
-  }
-  if (!broadcastRegisters) {
-    for (auto &[name, b] : bases) {
-      if (name != kRegister)
-        continue;
-      std::vector<LinearLayout::Basis> kept;
-      for (size_t i = 0; i < b.size(); ++i)
-        if (std::find(droppedRegisters.begin(), droppedRegisters.end(), static_cast<int>(i)) ==
-            droppedRegisters.end())
-          kept.push_back(std::move(b[i]));
-      b = std::move(kept);
-    }
-  }
-  for (size_t o = 0; o < outDims.size(); ++o)
-    outDims[o].second = static_cast<int32_t>(std::min<int64_t>(outDims[o].second, shape[o]));
-  // Duplicated bases leave a value that no longer fits (Triton aborts here).
-  auto result = LinearLayout::tryCreate(bases, outDims, /*requireSurjective=*/false);
-  if (!result)
-    throw Error("layout", "cannot broadcast the layout down to the shape: it has duplicated "
-                          "bases along a dimension that must shrink (Triton 3.6 rejects this "
-                          "layout for this shape)");
-  return *result;
+  return layout.shrinkOutDims(shape, broadcastRegisters);
 }
 
 LinearLayout ensureLayoutNotSmallerThan(const LinearLayout &layout,

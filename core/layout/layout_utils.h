@@ -20,7 +20,7 @@ inline const DimName kOffset = "offset";
 using Shape = std::vector<int64_t>;
 
 // ["dim0", "dim1", ..., "dim<rank-1>"].
-std::vector<DimName> standardOutDimNames(int rank);
+const std::vector<DimName> &standardOutDimNames(int rank);
 
 // A 1-D -> N-d identity: the in-dim enumerates `shape` with order[0] the most
 // minor dimension.  Out-dims are standardOutDimNames(rank) in standard order.

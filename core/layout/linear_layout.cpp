@@ -1,9 +1,10 @@
 #include "layout/linear_layout.h"
 
 #include <algorithm>
-#include <array>
+#include <atomic>
 #include <bit>
 #include <limits>
+#include <mutex>
 #include <numeric>
 
 #include "f2/f2matrix.h"
@@ -12,25 +13,32 @@
 
 namespace ls {
 
+// --- Dimension names --------------------------------------------------------
+
 namespace {
 
-std::string joinInts(std::span<const int32_t> v) {
-  std::string s;
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (i)
-      s += ", ";
-    s += std::to_string(v[i]);
+// Interned names: a fixed-capacity table that readers scan without locking
+// (entries never move or change once published); writers append under a mutex.
+constexpr size_t kMaxNames = 4096;
+
+struct NameTable {
+  std::array<DimName, kMaxNames> names;
+  std::atomic<size_t> count{0};
+  std::mutex mutex;
+  NameTable() {
+    // The names every Triton layout uses come first (cheap to find).
+    for (const char *n : {"register", "lane", "warp", "block", "offset", "dim0", "dim1", "dim2",
+                          "dim3", "dim4", "dim5", "dim6", "dim7", "row", "col"})
+      names[count.fetch_add(1)] = n;
   }
-  return s;
+};
+
+NameTable &nameTable() {
+  static NameTable table;
+  return table;
 }
 
-bool contains(const std::vector<DimName> &v, const DimName &d) {
-  return std::find(v.begin(), v.end(), d) != v.end();
-}
-
-[[noreturn]] void layoutError(const std::string &rule) {
-  throw Error("linear layout", rule);
-}
+[[noreturn]] void layoutError(const std::string &rule) { throw Error("linear layout", rule); }
 
 std::string dimList(const std::vector<DimName> &v) {
   std::string s = "[";
@@ -39,75 +47,217 @@ std::string dimList(const std::vector<DimName> &v) {
   return s + "]";
 }
 
+bool contains(const std::vector<DimName> &v, const DimName &d) {
+  return std::find(v.begin(), v.end(), d) != v.end();
+}
+
+std::string joinInts(const int32_t *v, size_t n) {
+  std::string s;
+  for (size_t i = 0; i < n; ++i) {
+    if (i)
+      s += ", ";
+    s += std::to_string(v[i]);
+  }
+  return s;
+}
+
 void requireSameDimsIgnoringOrder(const std::vector<DimName> &a,
                                   const std::vector<DimName> &b) {
   bool same = a.size() == b.size();
   for (const auto &d : a)
     same = same && contains(b, d);
   if (!same)
-    layoutError("dimensions must match, ignoring order, but got " + dimList(a) +
-                " and " + dimList(b));
+    layoutError("dimensions must match, ignoring order, but got " + dimList(a) + " and " +
+                dimList(b));
 }
 
-void requireSubset(const std::vector<DimName> &small,
-                   const std::vector<DimName> &big) {
+void requireSubset(const std::vector<DimName> &small, const std::vector<DimName> &big) {
   for (const auto &d : small)
     if (!contains(big, d))
       layoutError("dimension '" + d + "' is not in " + dimList(big));
 }
 
+// Triton's supremum over small id lists: an order-preserving merge, biased
+// to x when several merges are possible.
+template <typename Id>
+int supremumIds(const Id *x, int nx, const Id *y, int ny, Id *out) {
+  auto pos = [](const Id *v, int n, Id d) {
+    for (int i = 0; i < n; ++i)
+      if (v[i] == d)
+        return i;
+    return -1;
+  };
+  // Fast paths: one list extends the other.
+  if (nx == 0 || (ny <= nx && std::equal(y, y + ny, x))) {
+    const Id *src = nx == 0 ? y : x;
+    int n = nx == 0 ? ny : nx;
+    std::copy(src, src + n, out);
+    return n;
+  }
+  int n = 0;
+  auto inResult = [&](Id d) { return pos(out, n, d) >= 0; };
+  auto noSupremum = []() { layoutError("dimension orders conflict (no common order exists)"); };
+  const int inf = std::numeric_limits<int>::max();
+  int i = 0, j = 0;
+  while (i < nx || j < ny) {
+    while (i < nx && inResult(x[i]))
+      ++i;
+    while (j < ny && inResult(y[j]))
+      ++j;
+    if (i >= nx && j >= ny)
+      break;
+    if (i < nx && j < ny && x[i] == y[j]) {
+      if (pos(y, ny, x[i]) < j)
+        noSupremum();
+      out[n++] = x[i];
+      ++i, ++j;
+      continue;
+    }
+    int candX = inf, candY = inf;
+    if (i < nx) {
+      int p = pos(y, ny, x[i]);
+      if (p >= 0 && p >= j)
+        candX = p;
+    }
+    if (j < ny) {
+      int p = pos(x, nx, y[j]);
+      if (p >= 0 && p >= i)
+        candY = p;
+    }
+    if (i < nx && candX == inf) {
+      out[n++] = x[i++];
+      continue;
+    }
+    if (j < ny && candY == inf) {
+      out[n++] = y[j++];
+      continue;
+    }
+    if (candX <= candY) {
+      if (pos(y, ny, x[i]) < j)
+        noSupremum();
+      out[n++] = x[i++];
+    } else {
+      if (pos(x, nx, y[j]) < i)
+        noSupremum();
+      out[n++] = y[j++];
+    }
+  }
+  return n;
+}
+
 } // namespace
+
+LinearLayout::DimId LinearLayout::intern(const DimName &name) {
+  NameTable &t = nameTable();
+  size_t n = t.count.load(std::memory_order_acquire);
+  for (size_t i = 0; i < n; ++i)
+    if (t.names[i] == name)
+      return static_cast<DimId>(i);
+  std::lock_guard<std::mutex> lock(t.mutex);
+  n = t.count.load(std::memory_order_relaxed);
+  for (size_t i = 0; i < n; ++i)
+    if (t.names[i] == name)
+      return static_cast<DimId>(i);
+  if (n >= kMaxNames)
+    layoutError("too many distinct dimension names (at most " + std::to_string(kMaxNames) + ")");
+  if (name.empty() || name.size() > 64)
+    layoutError("dimension names must have 1 to 64 characters");
+  t.names[n] = name;
+  t.count.store(n + 1, std::memory_order_release);
+  return static_cast<DimId>(n);
+}
+
+const DimName &LinearLayout::nameOf(DimId id) { return nameTable().names[id]; }
+
+std::vector<DimName> supremum(const std::vector<DimName> &x, const std::vector<DimName> &y) {
+  std::vector<uint16_t> xi, yi;
+  for (const auto &d : x)
+    xi.push_back(static_cast<uint16_t>(std::find(x.begin(), x.end(), d) - x.begin()));
+  // Map names to local ids: x's names first, then y's new ones.
+  std::vector<DimName> names = x;
+  for (const auto &d : y)
+    if (!contains(names, d))
+      names.push_back(d);
+  for (const auto &d : y)
+    yi.push_back(static_cast<uint16_t>(std::find(names.begin(), names.end(), d) - names.begin()));
+  std::vector<uint16_t> out(names.size());
+  int n = supremumIds(xi.data(), static_cast<int>(xi.size()), yi.data(),
+                      static_cast<int>(yi.size()), out.data());
+  std::vector<DimName> result;
+  for (int i = 0; i < n; ++i)
+    result.push_back(names[out[i]]);
+  return result;
+}
 
 // --- Construction -----------------------------------------------------------
 
-LinearLayout LinearLayout::strided1D(int32_t size, int32_t stride, DimName inDim,
-                                     DimName outDim) {
+int LinearLayout::appendInDim(DimId id, int32_t count) {
+  if (nIn_ >= kMaxDims)
+    layoutError("at most " + std::to_string(kMaxDims) + " in-dims are supported");
+  if (totalBases() + count > 62)
+    layoutError("layout too large: at most 2^62 inputs");
+  in_[nIn_] = InDim{id, static_cast<uint16_t>(totalBases()), static_cast<uint16_t>(count)};
+  data_.resize(data_.size() + static_cast<size_t>(count) * nOut_, 0);
+  return nIn_++;
+}
+
+void LinearLayout::addOutDim(DimId id, int32_t size) {
+  if (nOut_ >= kMaxDims)
+    layoutError("at most " + std::to_string(kMaxDims) + " out-dims are supported");
+  out_[nOut_++] = OutDim{id, size};
+}
+
+LinearLayout LinearLayout::strided1D(int32_t size, int32_t stride, const DimName &inDim,
+                                     const DimName &outDim) {
   if (size == 0)
     return empty();
   if (!isPowerOf2(size))
     layoutError("size " + std::to_string(size) + " must be a power of two");
   if (stride != 0 && !isPowerOf2(stride))
     layoutError("stride " + std::to_string(stride) + " must be a power of two");
+  if (int64_t{size} * std::max(stride, 1) > (int64_t{1} << 30))
+    layoutError("out-dim '" + outDim + "' would exceed 2^30 elements");
   LinearLayout ll;
-  ll.outDims_.push_back({std::move(outDim), stride == 0 ? 1 : size * stride});
-  int n = log2Floor(size);
-  ll.appendInDim(std::move(inDim), n);
+  ll.addOutDim(intern(outDim), stride == 0 ? 1 : size * stride);
+  const int n = log2Floor(static_cast<uint64_t>(size));
+  ll.appendInDim(intern(inDim), n);
   for (int i = 0; i < n; ++i)
     ll.data_[i] = stride << i;
-  ll.computeRank();
+  ll.rank_.v.store(stride == 0 ? 0 : n, std::memory_order_relaxed);
   return ll;
 }
 
-LinearLayout LinearLayout::zeros1D(int32_t size, DimName inDim, DimName outDim,
+LinearLayout LinearLayout::zeros1D(int32_t size, const DimName &inDim, const DimName &outDim,
                                    int32_t outDimSize) {
   if (size == 0)
     return empty();
   if (!isPowerOf2(size))
     layoutError("size " + std::to_string(size) + " must be a power of two");
   if (!isPowerOf2(outDimSize))
-    layoutError("out-dim size " + std::to_string(outDimSize) +
-                " must be a power of two");
+    layoutError("out-dim size " + std::to_string(outDimSize) + " must be a power of two");
   LinearLayout ll;
-  ll.outDims_.push_back({std::move(outDim), outDimSize});
-  ll.appendInDim(std::move(inDim), log2Floor(size));
-  ll.computeRank();
+  ll.addOutDim(intern(outDim), outDimSize);
+  ll.appendInDim(intern(inDim), log2Floor(static_cast<uint64_t>(size)));
+  ll.rank_.v.store(0, std::memory_order_relaxed);
   return ll;
 }
 
 LinearLayout::LinearLayout(BasesT bases, std::vector<DimName> outDimNames) {
-  for (auto &name : outDimNames)
-    outDims_.push_back({std::move(name), 1});
+  for (const auto &name : outDimNames)
+    addOutDim(intern(name), 1);
   for (const auto &[inDim, inDimBases] : bases)
     for (const auto &basis : inDimBases)
-      for (size_t i = 0; i < basis.size() && i < outDims_.size(); ++i)
-        outDims_[i].second = static_cast<int32_t>(std::max<int64_t>(
-            outDims_[i].second, nextPowerOf2(std::max(basis[i], 0))));
+      for (size_t i = 0; i < basis.size() && i < nOut_; ++i)
+        out_[i].size = static_cast<int32_t>(
+            std::min<int64_t>(int64_t{1} << 31 >> 1,
+                              std::max<int64_t>(out_[i].size, nextPowerOf2(std::max(basis[i], 0)))));
   setFromBases(bases);
   checkInvariants(/*requireSurjective=*/true, /*quiet=*/false);
 }
 
-LinearLayout::LinearLayout(BasesT bases, DimSizes outDims, bool requireSurjective)
-    : outDims_(std::move(outDims)) {
+LinearLayout::LinearLayout(BasesT bases, DimSizes outDims, bool requireSurjective) {
+  for (const auto &[name, size] : outDims)
+    addOutDim(intern(name), size);
   setFromBases(bases);
   checkInvariants(requireSurjective, /*quiet=*/false);
 }
@@ -115,8 +265,13 @@ LinearLayout::LinearLayout(BasesT bases, DimSizes outDims, bool requireSurjectiv
 std::optional<LinearLayout> LinearLayout::tryCreate(BasesT bases, DimSizes outDims,
                                                     bool requireSurjective) {
   LinearLayout ll;
-  ll.outDims_ = std::move(outDims);
-  ll.setFromBases(bases);
+  try {
+    for (const auto &[name, size] : outDims)
+      ll.addOutDim(intern(name), size);
+    ll.setFromBases(bases);
+  } catch (const Error &) {
+    return std::nullopt;
+  }
   if (!ll.checkInvariants(requireSurjective, /*quiet=*/true))
     return std::nullopt;
   return ll;
@@ -124,31 +279,20 @@ std::optional<LinearLayout> LinearLayout::tryCreate(BasesT bases, DimSizes outDi
 
 void LinearLayout::setFromBases(const BasesT &bases) {
   for (const auto &[inDim, inDimBases] : bases) {
-    if (inDimIndex(inDim) >= 0)
+    DimId id = intern(inDim);
+    if (inIndexOf(id) >= 0)
       layoutError("in-dim '" + inDim + "' is given twice");
-    int idx = appendInDim(inDim, static_cast<int32_t>(inDimBases.size()));
+    if (inDimBases.size() > 62)
+      layoutError("in-dim '" + inDim + "' has more than 62 bases");
+    int idx = appendInDim(id, static_cast<int32_t>(inDimBases.size()));
     for (size_t i = 0; i < inDimBases.size(); ++i) {
-      if (inDimBases[i].size() != outDims_.size())
-        layoutError("every basis of in-dim '" + inDim + "' must have " +
-                    std::to_string(outDims_.size()) +
-                    " components (one per out-dim), but basis " +
-                    std::to_string(i) + " has " +
+      if (inDimBases[i].size() != nOut_)
+        layoutError("every basis of in-dim '" + inDim + "' must have " + std::to_string(nOut_) +
+                    " components (one per out-dim), but basis " + std::to_string(i) + " has " +
                     std::to_string(inDimBases[i].size()));
-      std::copy(inDimBases[i].begin(), inDimBases[i].end(),
-                basisPtr(idx, static_cast<int>(i)));
+      std::copy(inDimBases[i].begin(), inDimBases[i].end(), basisPtr(idx, static_cast<int>(i)));
     }
   }
-}
-
-int LinearLayout::appendInDim(DimName name, int32_t count) {
-  InDim d{std::move(name), totalBases(), count};
-  inDims_.push_back(std::move(d));
-  data_.resize(data_.size() + static_cast<size_t>(count) * outDims_.size(), 0);
-  return static_cast<int>(inDims_.size()) - 1;
-}
-
-int32_t LinearLayout::totalBases() const {
-  return inDims_.empty() ? 0 : inDims_.back().first + inDims_.back().count;
 }
 
 bool LinearLayout::checkInvariants(bool requireSurjective, bool quiet) {
@@ -157,59 +301,63 @@ bool LinearLayout::checkInvariants(bool requireSurjective, bool quiet) {
       return false;
     layoutError(msg);
   };
-  for (size_t i = 0; i < outDims_.size(); ++i) {
-    for (size_t j = 0; j < i; ++j)
-      if (outDims_[j].first == outDims_[i].first)
-        return fail("out-dim '" + outDims_[i].first + "' is given twice");
-    if (!isPowerOf2(outDims_[i].second))
-      return fail("out-dim '" + outDims_[i].first + "' has size " +
-                  std::to_string(outDims_[i].second) +
-                  "; out-dim sizes must be powers of two");
+  for (int i = 0; i < nOut_; ++i) {
+    for (int j = 0; j < i; ++j)
+      if (out_[j].id == out_[i].id)
+        return fail("out-dim '" + nameOf(out_[i].id) + "' is given twice");
+    if (!isPowerOf2(out_[i].size))
+      return fail("out-dim '" + nameOf(out_[i].id) + "' has size " +
+                  std::to_string(out_[i].size) + "; out-dim sizes must be powers of two");
   }
-  const size_t nOut = outDims_.size();
-  for (size_t d = 0; d < inDims_.size(); ++d) {
-    for (int i = 0; i < inDims_[d].count; ++i) {
-      const int32_t *b = basisPtr(static_cast<int>(d), i);
-      for (size_t o = 0; o < nOut; ++o) {
+  for (int d = 0; d < nIn_; ++d)
+    for (int i = 0; i < in_[d].count; ++i) {
+      const int32_t *b = basisPtr(d, i);
+      for (int o = 0; o < nOut_; ++o) {
         if (b[o] < 0)
-          return fail("basis " + std::to_string(i) + " of in-dim '" +
-                      inDims_[d].name + "' has a negative value");
-        if (b[o] >= outDims_[o].second)
+          return fail("basis " + std::to_string(i) + " of in-dim '" + nameOf(in_[d].id) +
+                      "' has a negative value");
+        if (b[o] >= out_[o].size)
           return fail("basis value " + std::to_string(b[o]) + " of in-dim '" +
-                      inDims_[d].name + "' is not below the size " +
-                      std::to_string(outDims_[o].second) + " of out-dim '" +
-                      outDims_[o].first + "'");
+                      nameOf(in_[d].id) + "' is not below the size " +
+                      std::to_string(out_[o].size) + " of out-dim '" + nameOf(out_[o].id) + "'");
       }
     }
-  }
-  if (getTotalInDimSizeLog2() > 62 || getTotalOutDimSizeLog2() > 62)
-    return fail("layout too large: at most 2^62 inputs and outputs");
-  computeRank();
+  if (getTotalOutDimSizeLog2() > 62)
+    return fail("layout too large: at most 2^62 outputs");
+  invalidateRank();
   if (requireSurjective && !isSurjective())
-    return fail("the layout is expected to be surjective (every output "
-                "coordinate reachable from some input), but it is not:" +
+    return fail("the layout is expected to be surjective (every output coordinate reachable "
+                "from some input), but it is not:" +
                 toString());
   return true;
 }
 
-void LinearLayout::computeRank() {
+int32_t LinearLayout::getRank() const {
+  int32_t r = rank_.v.load(std::memory_order_relaxed);
+  if (r < 0) {
+    r = computeRank();
+    rank_.v.store(r, std::memory_order_relaxed);
+  }
+  return r;
+}
+
+int32_t LinearLayout::computeRank() const {
   const int outBits = getTotalOutDimSizeLog2();
-  const size_t nOut = outDims_.size();
   const int nBases = totalBases();
   if (outBits <= 64) {
     // Xor-basis insertion over packed output bit vectors.
-    std::array<int, 64> shift{};
+    std::array<int, kMaxDims> shift{};
     int acc = 0;
-    for (size_t o = 0; o < nOut; ++o) {
-      shift[o < 64 ? o : 63] = acc;
-      acc += log2Floor(static_cast<uint64_t>(outDims_[o].second));
+    for (int o = 0; o < nOut_; ++o) {
+      shift[o] = acc;
+      acc += log2Floor(static_cast<uint64_t>(out_[o].size));
     }
     std::array<uint64_t, 64> pivot{};
     int rank = 0;
     for (int k = 0; k < nBases; ++k) {
-      const int32_t *b = data_.data() + static_cast<size_t>(k) * nOut;
+      const int32_t *b = data_.data() + static_cast<size_t>(k) * nOut_;
       uint64_t v = 0;
-      for (size_t o = 0; o < nOut; ++o)
+      for (int o = 0; o < nOut_; ++o)
         v |= static_cast<uint64_t>(b[o]) << shift[o];
       while (v) {
         int top = 63 - std::countl_zero(v);
@@ -221,37 +369,50 @@ void LinearLayout::computeRank() {
         v ^= pivot[top];
       }
     }
-    rank_ = rank;
-    return;
+    return rank;
   }
   f2::Matrix m(outBits, nBases);
   int row = 0;
-  for (size_t o = 0; o < nOut; ++o) {
-    int bits = log2Floor(static_cast<uint64_t>(outDims_[o].second));
+  for (int o = 0; o < nOut_; ++o) {
+    int bits = log2Floor(static_cast<uint64_t>(out_[o].size));
     for (int k = 0; k < nBases; ++k) {
-      int32_t v = data_[static_cast<size_t>(k) * nOut + o];
+      int32_t v = data_[static_cast<size_t>(k) * nOut_ + o];
       for (int j = 0; j < bits; ++j)
         if ((v >> j) & 1)
           m.set(row + j, k, true);
     }
     row += bits;
   }
-  rank_ = m.reduceToRowEchelon();
+  return m.reduceToRowEchelon();
 }
 
 // --- Queries ----------------------------------------------------------------
 
+int LinearLayout::inIndexOf(DimId id) const {
+  for (int i = 0; i < nIn_; ++i)
+    if (in_[i].id == id)
+      return i;
+  return -1;
+}
+
+int LinearLayout::outIndexOf(DimId id) const {
+  for (int i = 0; i < nOut_; ++i)
+    if (out_[i].id == id)
+      return i;
+  return -1;
+}
+
 int LinearLayout::inDimIndex(const DimName &d) const {
-  for (size_t i = 0; i < inDims_.size(); ++i)
-    if (inDims_[i].name == d)
-      return static_cast<int>(i);
+  for (int i = 0; i < nIn_; ++i)
+    if (nameOf(in_[i].id) == d)
+      return i;
   return -1;
 }
 
 int LinearLayout::outDimIndex(const DimName &d) const {
-  for (size_t i = 0; i < outDims_.size(); ++i)
-    if (outDims_[i].first == d)
-      return static_cast<int>(i);
+  for (int i = 0; i < nOut_; ++i)
+    if (nameOf(out_[i].id) == d)
+      return i;
   return -1;
 }
 
@@ -264,52 +425,59 @@ int32_t LinearLayout::getOutDimIndex(const DimName &outDim) const {
 
 LinearLayout::BasesT LinearLayout::getBases() const {
   BasesT out;
-  out.reserve(inDims_.size());
-  for (size_t d = 0; d < inDims_.size(); ++d) {
-    auto &entry = out.emplace_back(inDims_[d].name, std::vector<Basis>{});
-    for (int i = 0; i < inDims_[d].count; ++i) {
-      const int32_t *b = basisPtr(static_cast<int>(d), i);
-      entry.second.emplace_back(b, b + outDims_.size());
+  out.reserve(nIn_);
+  for (int d = 0; d < nIn_; ++d) {
+    auto &entry = out.emplace_back(nameOf(in_[d].id), std::vector<Basis>{});
+    entry.second.reserve(in_[d].count);
+    for (int i = 0; i < in_[d].count; ++i) {
+      const int32_t *b = basisPtr(d, i);
+      entry.second.emplace_back(b, b + nOut_);
     }
   }
   return out;
 }
 
-std::span<const int32_t> LinearLayout::getBasis(const DimName &inDim,
-                                                int32_t pos) const {
+std::span<const int32_t> LinearLayout::getBasis(const DimName &inDim, int32_t pos) const {
   int d = inDimIndex(inDim);
   if (d < 0)
     layoutError("in-dim '" + inDim + "' is not in the layout");
-  if (pos < 0 || pos >= inDims_[d].count)
+  if (pos < 0 || pos >= in_[d].count)
     layoutError("in-dim '" + inDim + "' has no basis " + std::to_string(pos));
-  return {basisPtr(d, pos), outDims_.size()};
+  return {basisPtr(d, pos), nOut_};
 }
 
-int32_t LinearLayout::getBasis(const DimName &inDim, int32_t pos,
-                               const DimName &outDim) const {
+int32_t LinearLayout::getBasis(const DimName &inDim, int32_t pos, const DimName &outDim) const {
   return getBasis(inDim, pos)[getOutDimIndex(outDim)];
 }
 
 std::vector<DimName> LinearLayout::getInDimNames() const {
   std::vector<DimName> v;
-  v.reserve(inDims_.size());
-  for (const auto &d : inDims_)
-    v.push_back(d.name);
+  v.reserve(nIn_);
+  for (int i = 0; i < nIn_; ++i)
+    v.push_back(nameOf(in_[i].id));
   return v;
 }
 
 std::vector<DimName> LinearLayout::getOutDimNames() const {
   std::vector<DimName> v;
-  v.reserve(outDims_.size());
-  for (const auto &d : outDims_)
-    v.push_back(d.first);
+  v.reserve(nOut_);
+  for (int i = 0; i < nOut_; ++i)
+    v.push_back(nameOf(out_[i].id));
+  return v;
+}
+
+LinearLayout::DimSizes LinearLayout::getOutDims() const {
+  DimSizes v;
+  v.reserve(nOut_);
+  for (int i = 0; i < nOut_; ++i)
+    v.push_back({nameOf(out_[i].id), out_[i].size});
   return v;
 }
 
 LinearLayout::DimSizes LinearLayout::getInDims() const {
   DimSizes v;
-  for (const auto &d : inDims_)
-    v.push_back({d.name, int32_t{1} << d.count});
+  for (int i = 0; i < nIn_; ++i)
+    v.push_back({nameOf(in_[i].id), int32_t{1} << in_[i].count});
   return v;
 }
 
@@ -317,7 +485,7 @@ int32_t LinearLayout::getInDimSizeLog2(const DimName &inDim) const {
   int d = inDimIndex(inDim);
   if (d < 0)
     layoutError("in-dim '" + inDim + "' is not in the layout");
-  return inDims_[d].count;
+  return in_[d].count;
 }
 
 int32_t LinearLayout::getTotalInDimSizeLog2() const { return totalBases(); }
@@ -327,35 +495,35 @@ int32_t LinearLayout::getOutDimSizeLog2(const DimName &outDim) const {
 }
 
 int32_t LinearLayout::getOutDimSize(const DimName &outDim) const {
-  return outDims_[getOutDimIndex(outDim)].second;
+  return out_[getOutDimIndex(outDim)].size;
 }
 
 int32_t LinearLayout::getTotalOutDimSizeLog2() const {
   int32_t s = 0;
-  for (const auto &d : outDims_)
-    s += log2Floor(static_cast<uint64_t>(d.second));
+  for (int i = 0; i < nOut_; ++i)
+    s += log2Floor(static_cast<uint64_t>(out_[i].size));
   return s;
 }
 
 int32_t LinearLayout::getNumConsecutiveInOut() const {
-  if (inDims_.empty() || outDims_.empty())
+  if (nIn_ == 0 || nOut_ == 0)
     return 1;
-  const size_t nOut = outDims_.size();
   int consec = 0;
-  for (; consec < inDims_[0].count; ++consec) {
+  for (; consec < in_[0].count; ++consec) {
     const int32_t *b = basisPtr(0, consec);
     bool ok = b[0] == (int32_t{1} << consec);
-    for (size_t o = 1; o < nOut && ok; ++o)
+    for (int o = 1; o < nOut_ && ok; ++o)
       ok = b[o] == 0;
     if (!ok)
       break;
   }
   int32_t otherBits = 0;
-  for (size_t d = 0; d < inDims_.size(); ++d)
-    for (int i = 0; i < inDims_[d].count; ++i)
+  for (int d = 0; d < nIn_; ++d)
+    for (int i = 0; i < in_[d].count; ++i)
       if (d != 0 || i >= consec)
-        otherBits |= basisPtr(static_cast<int>(d), i)[0];
-  int trailingZeros = otherBits != 0 ? std::countr_zero(static_cast<uint32_t>(otherBits)) : 31;
+        otherBits |= basisPtr(d, i)[0];
+  int trailingZeros =
+      otherBits != 0 ? std::countr_zero(static_cast<uint32_t>(otherBits)) : 31;
   return int32_t{1} << std::min(consec, trailingZeros);
 }
 
@@ -364,11 +532,10 @@ LinearLayout::DimSizes LinearLayout::getFreeVariableMasks() const {
   const int nBases = totalBases();
   f2::Matrix m(outBits, nBases);
   int row = 0;
-  const size_t nOut = outDims_.size();
-  for (size_t o = 0; o < nOut; ++o) {
-    int bits = log2Floor(static_cast<uint64_t>(outDims_[o].second));
+  for (int o = 0; o < nOut_; ++o) {
+    int bits = log2Floor(static_cast<uint64_t>(out_[o].size));
     for (int k = 0; k < nBases; ++k) {
-      int32_t v = data_[static_cast<size_t>(k) * nOut + o];
+      int32_t v = data_[static_cast<size_t>(k) * nOut_ + o];
       for (int j = 0; j < bits; ++j)
         if ((v >> j) & 1)
           m.set(row + j, k, true);
@@ -382,12 +549,12 @@ LinearLayout::DimSizes LinearLayout::getFreeVariableMasks() const {
     basic[c] = true;
   DimSizes ret;
   int c = 0;
-  for (const auto &d : inDims_) {
+  for (int d = 0; d < nIn_; ++d) {
     int32_t mask = 0;
-    for (int i = 0; i < d.count; ++i, ++c)
+    for (int i = 0; i < in_[d].count; ++i, ++c)
       if (!basic[c])
         mask |= int32_t{1} << i;
-    ret.push_back({d.name, mask});
+    ret.push_back({nameOf(in_[d].id), mask});
   }
   return ret;
 }
@@ -397,29 +564,97 @@ LinearLayout::DimSizes LinearLayout::apply(const DimSizes &ins) const {
   for (const auto &[n, v] : ins)
     names.push_back(n);
   requireSameDimsIgnoringOrder(names, getInDimNames());
-  std::vector<int32_t> inVals(inDims_.size(), 0), outVals(outDims_.size(), 0);
+  std::vector<int32_t> inVals(nIn_, 0), outVals(nOut_, 0);
   for (const auto &[n, v] : ins)
     inVals[inDimIndex(n)] = v;
   applyIndexed(inVals.data(), outVals.data());
   DimSizes ret;
-  for (size_t o = 0; o < outDims_.size(); ++o)
-    ret.push_back({outDims_[o].first, outVals[o]});
+  for (int o = 0; o < nOut_; ++o)
+    ret.push_back({nameOf(out_[o].id), outVals[o]});
   return ret;
 }
 
 void LinearLayout::applyIndexed(const int32_t *ins, int32_t *outs) const {
-  const size_t nOut = outDims_.size();
-  std::fill(outs, outs + nOut, 0);
-  for (size_t d = 0; d < inDims_.size(); ++d) {
+  std::fill(outs, outs + nOut_, 0);
+  for (int d = 0; d < nIn_; ++d) {
     uint32_t v = static_cast<uint32_t>(ins[d]);
-    for (int i = 0; i < inDims_[d].count && v; ++i, v >>= 1) {
+    for (int i = 0; i < in_[d].count && v; ++i, v >>= 1) {
       if (v & 1) {
-        const int32_t *b = basisPtr(static_cast<int>(d), i);
-        for (size_t o = 0; o < nOut; ++o)
+        const int32_t *b = basisPtr(d, i);
+        for (int o = 0; o < nOut_; ++o)
           outs[o] ^= b[o];
       }
     }
   }
+}
+
+LinearLayout LinearLayout::shrinkOutDims(const std::vector<int64_t> &shape,
+                                         bool broadcastRegisters) const {
+  if (static_cast<int>(shape.size()) != nOut_)
+    layoutError("shrinkOutDims: the shape has " + std::to_string(shape.size()) +
+                " entries but the layout has " + std::to_string(nOut_) + " out-dims");
+  LinearLayout ll = *this;
+  const int regIdx = inIndexOf(intern("register"));
+  uint64_t dropped = 0; // register basis indices to remove
+  struct Entry {
+    int16_t inIdx, basisIdx;
+    int32_t value;
+  };
+  std::array<Entry, 64> sorted{};
+  for (int o = 0; o < nOut_; ++o) {
+    int64_t actual = out_[o].size;
+    const int64_t desired = shape[o];
+    if (actual <= desired)
+      continue;
+    int n = 0;
+    for (int d = 0; d < nIn_; ++d)
+      for (int i = 0; i < in_[d].count; ++i)
+        if (int32_t v = ll.basisPtr(d, i)[o]; v != 0) {
+          if (!isPowerOf2(v))
+            throw Error("layout", "cannot broadcast " + nameOf(out_[o].id) + " down to " +
+                                      std::to_string(desired) + ": basis value " +
+                                      std::to_string(v) + " of '" + nameOf(in_[d].id) +
+                                      "' is not a power of two");
+          sorted[n++] = Entry{static_cast<int16_t>(d), static_cast<int16_t>(i), v};
+        }
+    // Largest first; equal values keep their order (Triton's sort is an
+    // insertion sort, hence stable, on lists this short).
+    std::stable_sort(sorted.begin(), sorted.begin() + n,
+                     [](const Entry &a, const Entry &b) { return a.value > b.value; });
+    for (int k = 0; k < n && actual > desired; ++k, actual >>= 1) {
+      const Entry &e = sorted[k];
+      if (!broadcastRegisters && e.inIdx == regIdx)
+        dropped |= uint64_t{1} << e.basisIdx;
+      else
+        ll.basisPtr(e.inIdx, e.basisIdx)[o] = 0;
+    }
+  }
+  for (int o = 0; o < nOut_; ++o)
+    ll.out_[o].size = static_cast<int32_t>(std::min<int64_t>(out_[o].size, shape[o]));
+  if (dropped) {
+    // Rebuild without the dropped register bases.
+    LinearLayout out;
+    out.nOut_ = ll.nOut_;
+    out.out_ = ll.out_;
+    out.data_.reserve(ll.data_.size());
+    for (int d = 0; d < nIn_; ++d) {
+      int kept = 0;
+      for (int i = 0; i < ll.in_[d].count; ++i)
+        kept += !(d == regIdx && ((dropped >> i) & 1));
+      int dst = out.appendInDim(ll.in_[d].id, kept);
+      int k = 0;
+      for (int i = 0; i < ll.in_[d].count; ++i)
+        if (!(d == regIdx && ((dropped >> i) & 1)))
+          std::copy(ll.basisPtr(d, i), ll.basisPtr(d, i) + nOut_, out.basisPtr(dst, k++));
+    }
+    ll = std::move(out);
+  }
+  // Duplicated bases leave a value that no longer fits (Triton aborts here).
+  if (!ll.checkInvariants(/*requireSurjective=*/false, /*quiet=*/true))
+    throw Error("layout", "cannot broadcast the layout down to the shape: it has duplicated "
+                          "bases along a dimension that must shrink (Triton 3.6 rejects this "
+                          "layout for this shape)");
+  return ll;
 }
 
 // --- Transforms -------------------------------------------------------------
@@ -427,36 +662,42 @@ void LinearLayout::applyIndexed(const int32_t *ins, int32_t *outs) const {
 LinearLayout LinearLayout::transposeIns(const std::vector<DimName> &newOrder) const {
   requireSameDimsIgnoringOrder(newOrder, getInDimNames());
   LinearLayout ll;
-  ll.outDims_ = outDims_;
-  const size_t nOut = outDims_.size();
+  ll.nOut_ = nOut_;
+  ll.out_ = out_;
   ll.data_.reserve(data_.size());
   for (const auto &name : newOrder) {
     int src = inDimIndex(name);
-    int dst = ll.appendInDim(name, inDims_[src].count);
-    if (inDims_[src].count)
-      std::copy(basisPtr(src, 0), basisPtr(src, 0) + inDims_[src].count * nOut,
-                ll.basisPtr(dst, 0));
+    int dst = ll.appendInDim(in_[src].id, in_[src].count);
+    if (in_[src].count)
+      std::copy(basisPtr(src, 0), basisPtr(src, 0) + in_[src].count * nOut_, ll.basisPtr(dst, 0));
   }
   ll.rank_ = rank_;
   return ll;
 }
 
 LinearLayout LinearLayout::transposeOuts(const std::vector<DimName> &newOrder) const {
-  requireSameDimsIgnoringOrder(newOrder, getOutDimNames());
-  std::vector<int> perm;
+  if (static_cast<int>(newOrder.size()) != nOut_)
+    requireSameDimsIgnoringOrder(newOrder, getOutDimNames());
+  std::array<int, kMaxDims> perm{};
   LinearLayout ll;
-  for (const auto &name : newOrder) {
-    int o = outDimIndex(name);
-    perm.push_back(o);
-    ll.outDims_.push_back(outDims_[o]);
+  for (size_t k = 0; k < newOrder.size(); ++k) {
+    int o = outIndexOf(intern(newOrder[k]));
+    if (o < 0)
+      requireSameDimsIgnoringOrder(newOrder, getOutDimNames());
+    for (size_t j = 0; j < k; ++j)
+      if (perm[j] == o)
+        requireSameDimsIgnoringOrder(newOrder, getOutDimNames());
+    perm[k] = o;
+    ll.out_[k] = out_[o];
   }
-  ll.inDims_ = inDims_;
+  ll.nOut_ = nOut_;
+  ll.nIn_ = nIn_;
+  ll.in_ = in_;
   ll.data_.resize(data_.size());
-  const size_t nOut = outDims_.size();
   const int n = totalBases();
   for (int k = 0; k < n; ++k)
-    for (size_t o = 0; o < nOut; ++o)
-      ll.data_[k * nOut + o] = data_[k * nOut + perm[o]];
+    for (int o = 0; o < nOut_; ++o)
+      ll.data_[k * nOut_ + o] = data_[k * nOut_ + perm[o]];
   ll.rank_ = rank_;
   return ll;
 }
@@ -465,19 +706,19 @@ LinearLayout LinearLayout::reshapeIns(const DimSizes &newInDims) const {
   int64_t total = 1;
   for (const auto &[n, s] : newInDims) {
     if (!isPowerOf2(s))
-      layoutError("new in-dim '" + n + "' size " + std::to_string(s) +
-                  " must be a power of two");
+      layoutError("new in-dim '" + n + "' size " + std::to_string(s) + " must be a power of two");
     total *= s;
   }
   if (total != getTotalInDimSize())
-    layoutError("reshapeIns must keep the total input size " +
-                std::to_string(getTotalInDimSize()));
+    layoutError("reshapeIns must keep the total input size " + std::to_string(getTotalInDimSize()));
   LinearLayout ll;
-  ll.outDims_ = outDims_;
+  ll.nOut_ = nOut_;
+  ll.out_ = out_;
   for (const auto &[n, s] : newInDims) {
-    if (ll.inDimIndex(n) >= 0)
+    DimId id = intern(n);
+    if (ll.inIndexOf(id) >= 0)
       layoutError("in-dim '" + n + "' is given twice");
-    ll.appendInDim(n, log2Floor(static_cast<uint64_t>(s)));
+    ll.appendInDim(id, log2Floor(static_cast<uint64_t>(s)));
   }
   ll.data_ = data_;
   ll.rank_ = rank_;
@@ -488,30 +729,30 @@ LinearLayout LinearLayout::reshapeOuts(const DimSizes &newOutDims) const {
   int64_t total = 1;
   for (const auto &[n, s] : newOutDims) {
     if (!isPowerOf2(s))
-      layoutError("new out-dim '" + n + "' size " + std::to_string(s) +
-                  " must be a power of two");
+      layoutError("new out-dim '" + n + "' size " + std::to_string(s) + " must be a power of two");
     total *= s;
   }
   if (total != getTotalOutDimSize())
     layoutError("reshapeOuts must keep the total output size " +
                 std::to_string(getTotalOutDimSize()));
-  const size_t nOut = outDims_.size();
-  std::vector<int> shifts;
+  std::array<int, kMaxDims> shifts{};
   int acc = 0;
-  for (const auto &d : outDims_) {
-    shifts.push_back(acc);
-    acc += log2Floor(static_cast<uint64_t>(d.second));
+  for (int o = 0; o < nOut_; ++o) {
+    shifts[o] = acc;
+    acc += log2Floor(static_cast<uint64_t>(out_[o].size));
   }
   LinearLayout ll;
-  ll.outDims_ = newOutDims;
-  ll.inDims_ = inDims_;
+  for (const auto &[n, s] : newOutDims)
+    ll.addOutDim(intern(n), s);
+  ll.nIn_ = nIn_;
+  ll.in_ = in_;
   const size_t nNew = newOutDims.size();
   const int n = totalBases();
   ll.data_.assign(static_cast<size_t>(n) * nNew, 0);
   for (int k = 0; k < n; ++k) {
     uint64_t flat = 0;
-    for (size_t o = 0; o < nOut; ++o)
-      flat |= static_cast<uint64_t>(data_[k * nOut + o]) << shifts[o];
+    for (int o = 0; o < nOut_; ++o)
+      flat |= static_cast<uint64_t>(data_[k * nOut_ + o]) << shifts[o];
     for (size_t o = 0; o < nNew; ++o) {
       ll.data_[k * nNew + o] = static_cast<int32_t>(flat % newOutDims[o].second);
       flat /= static_cast<uint64_t>(newOutDims[o].second);
@@ -522,24 +763,24 @@ LinearLayout LinearLayout::reshapeOuts(const DimSizes &newOutDims) const {
 }
 
 LinearLayout LinearLayout::flattenIns() const {
-  if (inDims_.empty())
+  if (nIn_ == 0)
     return reshapeIns({});
-  return reshapeIns({{inDims_[0].name, static_cast<int32_t>(getTotalInDimSize())}});
+  return reshapeIns({{nameOf(in_[0].id), static_cast<int32_t>(getTotalInDimSize())}});
 }
 
 LinearLayout LinearLayout::flattenOuts() const {
-  if (outDims_.empty())
+  if (nOut_ == 0)
     return reshapeOuts({});
-  return reshapeOuts({{outDims_[0].first, static_cast<int32_t>(getTotalOutDimSize())}});
+  return reshapeOuts({{nameOf(out_[0].id), static_cast<int32_t>(getTotalOutDimSize())}});
 }
 
 LinearLayout LinearLayout::concatIns(const LinearLayout &other) const {
-  if (outDims_ != other.outDims_)
+  if (getOutDims() != other.getOutDims())
     layoutError("concatIns needs the same out-dims and sizes");
   BasesT b = getBases();
   for (auto &entry : other.getBases())
     b.push_back(std::move(entry));
-  return LinearLayout(std::move(b), outDims_, /*requireSurjective=*/false);
+  return LinearLayout(std::move(b), getOutDims(), /*requireSurjective=*/false);
 }
 
 LinearLayout LinearLayout::concatOuts(const LinearLayout &other) const {
@@ -548,60 +789,56 @@ LinearLayout LinearLayout::concatOuts(const LinearLayout &other) const {
   BasesT a = getBases(), b = other.getBases();
   for (size_t d = 0; d < a.size(); ++d)
     for (size_t i = 0; i < a[d].second.size(); ++i)
-      a[d].second[i].insert(a[d].second[i].end(), b[d].second[i].begin(),
-                            b[d].second[i].end());
-  DimSizes outs = outDims_;
-  outs.insert(outs.end(), other.outDims_.begin(), other.outDims_.end());
+      a[d].second[i].insert(a[d].second[i].end(), b[d].second[i].begin(), b[d].second[i].end());
+  DimSizes outs = getOutDims();
+  for (const auto &o : other.getOutDims())
+    outs.push_back(o);
   return LinearLayout(std::move(a), std::move(outs), /*requireSurjective=*/false);
 }
 
 LinearLayout LinearLayout::resizeInDim(const DimName &inDim, int32_t newSize) const {
   if (!isPowerOf2(newSize) || newSize > getInDimSize(inDim))
     layoutError("resizeInDim: new size " + std::to_string(newSize) +
-                " must be a power of two no larger than " +
-                std::to_string(getInDimSize(inDim)));
+                " must be a power of two no larger than " + std::to_string(getInDimSize(inDim)));
   BasesT b = getBases();
   for (auto &[n, v] : b)
     if (n == inDim)
       v.resize(log2Floor(static_cast<uint64_t>(newSize)));
-  return LinearLayout(std::move(b), outDims_, /*requireSurjective=*/false);
+  return LinearLayout(std::move(b), getOutDims(), /*requireSurjective=*/false);
 }
 
 LinearLayout LinearLayout::resizeOutDim(const DimName &outDim, int32_t newSize) const {
   int o = getOutDimIndex(outDim);
-  if (!isPowerOf2(newSize) || newSize > outDims_[o].second)
+  if (!isPowerOf2(newSize) || newSize > out_[o].size)
     layoutError("resizeOutDim: new size " + std::to_string(newSize) +
-                " must be a power of two no larger than " +
-                std::to_string(outDims_[o].second));
+                " must be a power of two no larger than " + std::to_string(out_[o].size));
   LinearLayout ll = *this;
-  const size_t nOut = outDims_.size();
   for (int k = 0; k < totalBases(); ++k)
-    if (ll.data_[k * nOut + o] >= newSize)
-      ll.data_[k * nOut + o] = 0;
-  ll.outDims_[o].second = newSize;
-  ll.computeRank();
+    if (ll.data_[k * nOut_ + o] >= newSize)
+      ll.data_[k * nOut_ + o] = 0;
+  ll.out_[o].size = newSize;
+  ll.invalidateRank();
   return ll;
 }
 
 LinearLayout LinearLayout::resize(const DimName &inDim, int32_t newSize) const {
   if (!isPowerOf2(newSize) || newSize < getInDimSize(inDim))
     layoutError("resize: new size " + std::to_string(newSize) +
-                " must be a power of two no smaller than " +
-                std::to_string(getInDimSize(inDim)));
+                " must be a power of two no smaller than " + std::to_string(getInDimSize(inDim)));
   BasesT b = getBases();
   for (auto &[n, v] : b)
     if (n == inDim)
-      v.resize(log2Floor(static_cast<uint64_t>(newSize)), Basis(outDims_.size(), 0));
-  return LinearLayout(std::move(b), outDims_, /*requireSurjective=*/false);
+      v.resize(log2Floor(static_cast<uint64_t>(newSize)), Basis(nOut_, 0));
+  return LinearLayout(std::move(b), getOutDims(), /*requireSurjective=*/false);
 }
 
 LinearLayout LinearLayout::squeezeIns(const DimName &dim) const {
   if (getInDimSize(dim) != 1)
     layoutError("squeezeIns: in-dim '" + dim + "' must have size 1");
   DimSizes dims;
-  for (const auto &d : inDims_)
-    if (d.name != dim)
-      dims.push_back({d.name, int32_t{1} << d.count});
+  for (int d = 0; d < nIn_; ++d)
+    if (nameOf(in_[d].id) != dim)
+      dims.push_back({nameOf(in_[d].id), int32_t{1} << in_[d].count});
   return reshapeIns(dims);
 }
 
@@ -609,21 +846,20 @@ LinearLayout LinearLayout::squeezeOuts(const DimName &dim) const {
   if (getOutDimSize(dim) != 1)
     layoutError("squeezeOuts: out-dim '" + dim + "' must have size 1");
   DimSizes dims;
-  for (const auto &d : outDims_)
+  for (const auto &d : getOutDims())
     if (d.first != dim)
       dims.push_back(d);
   return reshapeOuts(dims);
 }
 
-LinearLayout LinearLayout::renameInDim(const DimName &oldName,
-                                       const DimName &newName) const {
+LinearLayout LinearLayout::renameInDim(const DimName &oldName, const DimName &newName) const {
   int d = inDimIndex(oldName);
   if (d < 0)
     layoutError("in-dim '" + oldName + "' is not in the layout");
   if (oldName != newName && inDimIndex(newName) >= 0)
     layoutError("in-dim '" + newName + "' already exists");
   LinearLayout ll = *this;
-  ll.inDims_[d].name = newName;
+  ll.in_[d].id = intern(newName);
   return ll;
 }
 
@@ -638,33 +874,33 @@ LinearLayout LinearLayout::removeZeroBasesAlongDim(const DimName &inDim) const {
         kept.push_back(std::move(basis));
     v = std::move(kept);
   }
-  return LinearLayout(std::move(b), outDims_, /*requireSurjective=*/false);
+  return LinearLayout(std::move(b), getOutDims(), /*requireSurjective=*/false);
 }
 
 LinearLayout LinearLayout::sublayout(const std::vector<DimName> &inDimNames,
                                      const std::vector<DimName> &outDimNames) const {
   requireSubset(inDimNames, getInDimNames());
   requireSubset(outDimNames, getOutDimNames());
-  std::vector<int> keep;
+  std::array<int, kMaxDims> keep{};
+  int nKeep = 0;
   LinearLayout ll;
-  for (size_t o = 0; o < outDims_.size(); ++o) {
-    if (contains(outDimNames, outDims_[o].first)) {
-      keep.push_back(static_cast<int>(o));
-      ll.outDims_.push_back(outDims_[o]);
+  for (int o = 0; o < nOut_; ++o)
+    if (contains(outDimNames, nameOf(out_[o].id))) {
+      keep[nKeep++] = o;
+      ll.addOutDim(out_[o].id, out_[o].size);
     }
-  }
-  for (size_t d = 0; d < inDims_.size(); ++d) {
-    if (!contains(inDimNames, inDims_[d].name))
+  for (int d = 0; d < nIn_; ++d) {
+    if (!contains(inDimNames, nameOf(in_[d].id)))
       continue;
-    int dst = ll.appendInDim(inDims_[d].name, inDims_[d].count);
-    for (int i = 0; i < inDims_[d].count; ++i) {
-      const int32_t *src = basisPtr(static_cast<int>(d), i);
+    int dst = ll.appendInDim(in_[d].id, in_[d].count);
+    for (int i = 0; i < in_[d].count; ++i) {
+      const int32_t *src = basisPtr(d, i);
       int32_t *out = ll.basisPtr(dst, i);
-      for (size_t k = 0; k < keep.size(); ++k)
+      for (int k = 0; k < nKeep; ++k)
         out[k] = src[keep[k]];
     }
   }
-  ll.computeRank();
+  ll.invalidateRank();
   return ll;
 }
 
@@ -698,8 +934,15 @@ bool LinearLayout::isTrivialOver(const std::vector<DimName> &dimNames) const {
   for (const auto &d : getOutDimNames())
     if (!contains(dimNames, d))
       restOut.push_back(d);
-  return squareSublayoutIsIdentity(dimNames) && sublayoutIsZero(restIn, dimNames) &&
-         sublayoutIsZero(dimNames, restOut);
+  std::vector<DimName> inSet, outSet;
+  for (const auto &d : dimNames) {
+    if (hasInDim(d))
+      inSet.push_back(d);
+    if (hasOutDim(d))
+      outSet.push_back(d);
+  }
+  return squareSublayoutIsIdentity(dimNames) && sublayoutIsZero(restIn, outSet) &&
+         sublayoutIsZero(inSet, restOut);
 }
 
 std::optional<LinearLayout> LinearLayout::quotient(const std::vector<DimName> &dimNames) const {
@@ -715,114 +958,66 @@ std::optional<LinearLayout> LinearLayout::quotient(const std::vector<DimName> &d
   return sublayout(restIn, restOut);
 }
 
-std::vector<DimName> supremum(const std::vector<DimName> &x,
-                              const std::vector<DimName> &y) {
-  std::vector<DimName> result;
-  auto pos = [](const std::vector<DimName> &v, const DimName &d) {
-    auto it = std::find(v.begin(), v.end(), d);
-    return it == v.end() ? -1 : static_cast<int>(it - v.begin());
-  };
-  auto noSupremum = [&]() {
-    layoutError("dimension orders " + dimList(x) + " and " + dimList(y) +
-                " conflict (no common order exists)");
-  };
-  const int inf = std::numeric_limits<int>::max();
-  size_t i = 0, j = 0;
-  while (i < x.size() || j < y.size()) {
-    while (i < x.size() && contains(result, x[i]))
-      ++i;
-    while (j < y.size() && contains(result, y[j]))
-      ++j;
-    if (i >= x.size() && j >= y.size())
-      break;
-    if (i < x.size() && j < y.size() && x[i] == y[j]) {
-      if (pos(y, x[i]) < static_cast<int>(j))
-        noSupremum();
-      result.push_back(x[i]);
-      ++i, ++j;
-      continue;
-    }
-    int candX = inf, candY = inf;
-    if (i < x.size()) {
-      int p = pos(y, x[i]);
-      if (p >= 0 && p >= static_cast<int>(j))
-        candX = p;
-    }
-    if (j < y.size()) {
-      int p = pos(x, y[j]);
-      if (p >= 0 && p >= static_cast<int>(i))
-        candY = p;
-    }
-    if (i < x.size() && candX == inf) {
-      result.push_back(x[i++]);
-      continue;
-    }
-    if (j < y.size() && candY == inf) {
-      result.push_back(y[j++]);
-      continue;
-    }
-    if (candX <= candY) {
-      if (pos(y, x[i]) < static_cast<int>(j))
-        noSupremum();
-      result.push_back(x[i++]);
-    } else {
-      if (pos(x, y[j]) < static_cast<int>(i))
-        noSupremum();
-      result.push_back(y[j++]);
-    }
-  }
-  return result;
-}
-
 LinearLayout operator*(const LinearLayout &inner, const LinearLayout &outer) {
-  const std::vector<DimName> inNames =
-      supremum(inner.getInDimNames(), outer.getInDimNames());
-  const std::vector<DimName> outNames =
-      supremum(inner.getOutDimNames(), outer.getOutDimNames());
+  using DimId = LinearLayout::DimId;
+  constexpr int kMax = LinearLayout::kMaxDims;
+  std::array<DimId, kMax> ai{}, bi{}, ao{}, bo{};
+  for (int i = 0; i < inner.nIn_; ++i)
+    ai[i] = inner.in_[i].id;
+  for (int i = 0; i < outer.nIn_; ++i)
+    bi[i] = outer.in_[i].id;
+  for (int i = 0; i < inner.nOut_; ++i)
+    ao[i] = inner.out_[i].id;
+  for (int i = 0; i < outer.nOut_; ++i)
+    bo[i] = outer.out_[i].id;
+  std::array<DimId, 2 * kMax> inNames{}, outNames{};
+  const int nInNames = supremumIds(ai.data(), inner.nIn_, bi.data(), outer.nIn_, inNames.data());
+  const int nOutNames =
+      supremumIds(ao.data(), inner.nOut_, bo.data(), outer.nOut_, outNames.data());
+  if (nInNames > kMax || nOutNames > kMax)
+    layoutError("at most " + std::to_string(kMax) + " dims per layout are supported");
 
   LinearLayout ll;
-  const size_t nOut = outNames.size();
-  std::vector<int> innerOut(nOut), outerOut(nOut), shift(nOut);
-  for (size_t o = 0; o < nOut; ++o) {
-    innerOut[o] = inner.outDimIndex(outNames[o]);
-    outerOut[o] = outer.outDimIndex(outNames[o]);
-    int innerLog = innerOut[o] >= 0
-                       ? log2Floor(static_cast<uint64_t>(inner.outDims_[innerOut[o]].second))
-                       : 0;
-    int outerLog = outerOut[o] >= 0
-                       ? log2Floor(static_cast<uint64_t>(outer.outDims_[outerOut[o]].second))
-                       : 0;
+  std::array<int, kMax> innerOut{}, outerOut{}, shift{};
+  for (int o = 0; o < nOutNames; ++o) {
+    innerOut[o] = inner.outIndexOf(outNames[o]);
+    outerOut[o] = outer.outIndexOf(outNames[o]);
+    int innerLog =
+        innerOut[o] >= 0 ? log2Floor(static_cast<uint64_t>(inner.out_[innerOut[o]].size)) : 0;
+    int outerLog =
+        outerOut[o] >= 0 ? log2Floor(static_cast<uint64_t>(outer.out_[outerOut[o]].size)) : 0;
     shift[o] = innerLog;
     if (innerLog + outerLog > 30)
-      layoutError("out-dim '" + outNames[o] + "' would exceed 2^30 elements");
-    ll.outDims_.push_back({outNames[o], int32_t{1} << (innerLog + outerLog)});
+      layoutError("out-dim '" + LinearLayout::nameOf(outNames[o]) +
+                  "' would exceed 2^30 elements");
+    ll.addOutDim(outNames[o], int32_t{1} << (innerLog + outerLog));
   }
+  const int nOut = nOutNames;
   size_t totalCount = 0;
-  for (const auto &name : inNames) {
-    int a = inner.inDimIndex(name), b = outer.inDimIndex(name);
-    totalCount += (a >= 0 ? inner.inDims_[a].count : 0) + (b >= 0 ? outer.inDims_[b].count : 0);
+  for (int k = 0; k < nInNames; ++k) {
+    int a = inner.inIndexOf(inNames[k]), b = outer.inIndexOf(inNames[k]);
+    totalCount += (a >= 0 ? inner.in_[a].count : 0) + (b >= 0 ? outer.in_[b].count : 0);
   }
-  ll.inDims_.reserve(inNames.size());
   ll.data_.reserve(totalCount * nOut);
-  for (const auto &name : inNames) {
-    int a = inner.inDimIndex(name), b = outer.inDimIndex(name);
-    int na = a >= 0 ? inner.inDims_[a].count : 0;
-    int nb = b >= 0 ? outer.inDims_[b].count : 0;
-    int dst = ll.appendInDim(name, na + nb);
+  for (int k = 0; k < nInNames; ++k) {
+    int a = inner.inIndexOf(inNames[k]), b = outer.inIndexOf(inNames[k]);
+    int na = a >= 0 ? inner.in_[a].count : 0;
+    int nb = b >= 0 ? outer.in_[b].count : 0;
+    int dst = ll.appendInDim(inNames[k], na + nb);
     for (int i = 0; i < na; ++i) {
       const int32_t *src = inner.basisPtr(a, i);
       int32_t *out = ll.basisPtr(dst, i);
-      for (size_t o = 0; o < nOut; ++o)
+      for (int o = 0; o < nOut; ++o)
         out[o] = innerOut[o] >= 0 ? src[innerOut[o]] : 0;
     }
     for (int i = 0; i < nb; ++i) {
       const int32_t *src = outer.basisPtr(b, i);
       int32_t *out = ll.basisPtr(dst, na + i);
-      for (size_t o = 0; o < nOut; ++o)
+      for (int o = 0; o < nOut; ++o)
         out[o] = outerOut[o] >= 0 ? (src[outerOut[o]] << shift[o]) : 0;
     }
   }
-  ll.computeRank();
+  ll.invalidateRank();
   return ll;
 }
 
@@ -834,7 +1029,7 @@ std::optional<LinearLayout> divideLeft(const LinearLayout &a, const LinearLayout
     if (!a.hasOutDim(d))
       return std::nullopt;
   LinearLayout::DimSizes cOut;
-  for (const auto &[d, sizeA] : a.outDims_) {
+  for (const auto &[d, sizeA] : a.getOutDims()) {
     int32_t sizeB = b.hasOutDim(d) ? b.getOutDimSize(d) : 1;
     if (sizeA % sizeB != 0)
       return std::nullopt;
@@ -847,7 +1042,7 @@ std::optional<LinearLayout> divideLeft(const LinearLayout &a, const LinearLayout
     if (inA < inB)
       return std::nullopt;
     for (int i = 0; i < inB; ++i)
-      for (const auto &[outDim, size] : a.outDims_) {
+      for (const auto &[outDim, size] : a.getOutDims()) {
         int expected = b.hasOutDim(outDim) ? b.getBasis(inDim, i, outDim) : 0;
         if (a.getBasis(inDim, i, outDim) != expected)
           return std::nullopt;
@@ -880,7 +1075,7 @@ std::optional<LinearLayout> divideRight(const LinearLayout &a, const LinearLayou
     if (!a.hasOutDim(d))
       return std::nullopt;
   LinearLayout::DimSizes cOut;
-  for (const auto &[d, sizeA] : a.outDims_) {
+  for (const auto &[d, sizeA] : a.getOutDims()) {
     int32_t sizeB = b.hasOutDim(d) ? b.getOutDimSize(d) : 1;
     if (sizeA % sizeB != 0)
       return std::nullopt;
@@ -921,29 +1116,30 @@ std::optional<LinearLayout> divideRight(const LinearLayout &a, const LinearLayou
 
 LinearLayout LinearLayout::compose(const LinearLayout &outer) const {
   requireSameDimsIgnoringOrder(getOutDimNames(), outer.getInDimNames());
-  for (const auto &[d, size] : outDims_)
-    if (size > outer.getInDimSize(d))
-      layoutError("compose: out-dim '" + d + "' (size " + std::to_string(size) +
+  for (int o = 0; o < nOut_; ++o)
+    if (out_[o].size > outer.getInDimSize(nameOf(out_[o].id)))
+      layoutError("compose: out-dim '" + nameOf(out_[o].id) + "' (size " +
+                  std::to_string(out_[o].size) +
                   ") does not fit the outer layout's in-dim (size " +
-                  std::to_string(outer.getInDimSize(d)) + ")");
+                  std::to_string(outer.getInDimSize(nameOf(out_[o].id))) + ")");
   LinearLayout ll;
-  ll.outDims_ = outer.outDims_;
-  const size_t nOut = outDims_.size();
-  std::vector<int> outerIn(nOut);
-  for (size_t o = 0; o < nOut; ++o)
-    outerIn[o] = outer.inDimIndex(outDims_[o].first);
-  std::vector<int32_t> ins(outer.inDims_.size());
-  for (size_t d = 0; d < inDims_.size(); ++d) {
-    int dst = ll.appendInDim(inDims_[d].name, inDims_[d].count);
-    for (int i = 0; i < inDims_[d].count; ++i) {
-      std::fill(ins.begin(), ins.end(), 0);
-      const int32_t *b = basisPtr(static_cast<int>(d), i);
-      for (size_t o = 0; o < nOut; ++o)
+  ll.nOut_ = outer.nOut_;
+  ll.out_ = outer.out_;
+  std::array<int, kMaxDims> outerIn{};
+  for (int o = 0; o < nOut_; ++o)
+    outerIn[o] = outer.inIndexOf(out_[o].id);
+  std::array<int32_t, kMaxDims> ins{};
+  for (int d = 0; d < nIn_; ++d) {
+    int dst = ll.appendInDim(in_[d].id, in_[d].count);
+    for (int i = 0; i < in_[d].count; ++i) {
+      ins.fill(0);
+      const int32_t *b = basisPtr(d, i);
+      for (int o = 0; o < nOut_; ++o)
         ins[outerIn[o]] = b[o];
       outer.applyIndexed(ins.data(), ll.basisPtr(dst, i));
     }
   }
-  ll.computeRank();
+  ll.invalidateRank();
   return ll;
 }
 
@@ -956,14 +1152,17 @@ LinearLayout lstsq(const LinearLayout &a, const LinearLayout &b) {
   const int colsB = b.getTotalInDimSizeLog2();
   const int rows = a.getTotalOutDimSizeLog2();
   f2::Matrix ma(rows, colsA), mb(rows, colsB);
+  const auto aBases = a.getBases();
+  const auto bBases = b.getBases();
   int row = 0;
   for (const auto &[outDim, size] : a.getOutDims()) {
     const int bitsA = log2Floor(static_cast<uint64_t>(size));
     const int bitsB = b.hasOutDim(outDim) ? b.getOutDimSizeLog2(outDim) : 0;
+    const int oa = a.getOutDimIndex(outDim);
     int c = 0;
-    for (const auto &[inDim, bases] : a.getBases())
+    for (const auto &[inDim, bases] : aBases)
       for (const auto &basis : bases) {
-        int32_t v = basis[a.getOutDimIndex(outDim)];
+        int32_t v = basis[oa];
         for (int j = 0; j < bitsA; ++j)
           if ((v >> j) & 1)
             ma.set(row + j, c, true);
@@ -971,8 +1170,8 @@ LinearLayout lstsq(const LinearLayout &a, const LinearLayout &b) {
       }
     if (bitsB) {
       c = 0;
-      int ob = b.getOutDimIndex(outDim);
-      for (const auto &[inDim, bases] : b.getBases())
+      const int ob = b.getOutDimIndex(outDim);
+      for (const auto &[inDim, bases] : bBases)
         for (const auto &basis : bases) {
           int32_t v = basis[ob];
           for (int j = 0; j < std::min(bitsA, bitsB); ++j)
@@ -985,8 +1184,8 @@ LinearLayout lstsq(const LinearLayout &a, const LinearLayout &b) {
   }
   std::optional<f2::Matrix> x = f2::solve(ma, mb);
   if (!x)
-    layoutError("invertAndCompose: some output of the layout is not reachable "
-                "by the layout being inverted");
+    layoutError("invertAndCompose: some output of the layout is not reachable by the layout "
+                "being inverted");
   LinearLayout::BasesT flat;
   DimName inDim1D = b.getNumInDims() ? b.getInDimNames()[0] : DimName("in");
   DimName outDim1D = a.getNumInDims() ? a.getInDimNames()[0] : DimName("out");
@@ -1020,8 +1219,7 @@ LinearLayout LinearLayout::invertAndCompose(const LinearLayout &outer) const {
   // Dims on which both layouts agree map as the identity (no data movement).
   std::vector<DimName> identityDims;
   for (const auto &d : a.getInDimNames())
-    if (b.hasInDim(d) &&
-        a.sublayout({d}, outNames) == b.sublayout({d}, outNames))
+    if (b.hasInDim(d) && a.sublayout({d}, outNames) == b.sublayout({d}, outNames))
       identityDims.push_back(d);
   std::vector<DimName> aRest, bRest;
   for (const auto &d : a.getInDimNames())
@@ -1042,15 +1240,15 @@ LinearLayout LinearLayout::invertAndCompose(const LinearLayout &outer) const {
 
 LinearLayout LinearLayout::invert() const {
   if (!isInvertible())
-    layoutError("the layout is not invertible (it must be surjective with as "
-                "many inputs as outputs)");
+    layoutError("the layout is not invertible (it must be surjective with as many inputs as "
+                "outputs)");
   return pseudoinvert();
 }
 
 LinearLayout LinearLayout::pseudoinvert() const {
   LinearLayout identity = empty();
-  for (const auto &[d, size] : outDims_)
-    identity *= identity1D(size, d, d);
+  for (int o = 0; o < nOut_; ++o)
+    identity *= identity1D(out_[o].size, nameOf(out_[o].id), nameOf(out_[o].id));
   return identity.invertAndCompose(*this);
 }
 
@@ -1058,28 +1256,27 @@ LinearLayout LinearLayout::pseudoinvert() const {
 
 std::string LinearLayout::toString() const {
   std::string outDimsStr = "[";
-  for (size_t o = 0; o < outDims_.size(); ++o) {
+  for (int o = 0; o < nOut_; ++o) {
     if (o)
       outDimsStr += ", ";
-    outDimsStr += outDims_[o].first + " (size " + std::to_string(outDims_[o].second) + ")";
+    outDimsStr += nameOf(out_[o].id) + " (size " + std::to_string(out_[o].size) + ")";
   }
   outDimsStr += "]";
-  if (inDims_.empty())
-    return outDims_.empty() ? "\n(empty layout)"
-                            : "\n(empty layout with out-dims " + outDimsStr + ")";
+  if (nIn_ == 0)
+    return nOut_ == 0 ? "\n(empty layout)" : "\n(empty layout with out-dims " + outDimsStr + ")";
   std::string ret = "\n";
-  for (size_t d = 0; d < inDims_.size(); ++d) {
-    const auto &in = inDims_[d];
-    if (in.count == 0) {
-      ret += " - " + in.name + " is a size 1 dimension\n";
+  for (int d = 0; d < nIn_; ++d) {
+    const DimName &name = nameOf(in_[d].id);
+    if (in_[d].count == 0) {
+      ret += " - " + name + " is a size 1 dimension\n";
       continue;
     }
     ret += " - ";
-    for (int i = 0; i < in.count; ++i) {
+    for (int i = 0; i < in_[d].count; ++i) {
       if (i)
         ret += "\n   ";
-      ret += in.name + "=" + std::to_string(int64_t{1} << i) + " -> (" +
-             joinInts({basisPtr(static_cast<int>(d), i), outDims_.size()}) + ")";
+      ret += name + "=" + std::to_string(int64_t{1} << i) + " -> (" +
+             joinInts(basisPtr(d, i), nOut_) + ")";
     }
     ret += "\n";
   }
@@ -1088,19 +1285,24 @@ std::string LinearLayout::toString() const {
 }
 
 bool LinearLayout::equalIgnoringOutDimSizes(const LinearLayout &other) const {
-  if (outDims_.size() != other.outDims_.size() || inDims_.size() != other.inDims_.size())
+  if (nOut_ != other.nOut_ || nIn_ != other.nIn_)
     return false;
-  for (size_t o = 0; o < outDims_.size(); ++o)
-    if (outDims_[o].first != other.outDims_[o].first)
+  for (int o = 0; o < nOut_; ++o)
+    if (out_[o].id != other.out_[o].id)
       return false;
-  for (size_t d = 0; d < inDims_.size(); ++d)
-    if (inDims_[d].name != other.inDims_[d].name || inDims_[d].count != other.inDims_[d].count)
+  for (int d = 0; d < nIn_; ++d)
+    if (in_[d].id != other.in_[d].id || in_[d].count != other.in_[d].count)
       return false;
   return data_ == other.data_;
 }
 
 bool operator==(const LinearLayout &a, const LinearLayout &b) {
-  return a.equalIgnoringOutDimSizes(b) && a.outDims_ == b.outDims_;
+  if (!a.equalIgnoringOutDimSizes(b))
+    return false;
+  for (int o = 0; o < a.nOut_; ++o)
+    if (a.out_[o].size != b.out_[o].size)
+      return false;
+  return true;
 }
 
 } // namespace ls

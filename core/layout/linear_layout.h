@@ -41,6 +41,8 @@
 // that building and combining layouts allocates little.
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -73,15 +75,15 @@ public:
 
   // L(x) = stride * x for x in [0, size).  Requires: size a power of two
   // (size 0 gives empty()), stride a power of two or 0.
-  static LinearLayout strided1D(int32_t size, int32_t stride, DimName inDim,
-                                DimName outDim);
+  static LinearLayout strided1D(int32_t size, int32_t stride, const DimName &inDim,
+                                const DimName &outDim);
   // L(x) = x for x in [0, size).
-  static LinearLayout identity1D(int32_t size, DimName inDim, DimName outDim) {
-    return strided1D(size, 1, std::move(inDim), std::move(outDim));
+  static LinearLayout identity1D(int32_t size, const DimName &inDim, const DimName &outDim) {
+    return strided1D(size, 1, inDim, outDim);
   }
   // L(x) = 0 for x in [0, size); outDim has size outDimSize (default 1, which
   // keeps the layout surjective).
-  static LinearLayout zeros1D(int32_t size, DimName inDim, DimName outDim,
+  static LinearLayout zeros1D(int32_t size, const DimName &inDim, const DimName &outDim,
                               int32_t outDimSize = 1);
 
   // From bases, inferring each out-dim size as the next power of two above
@@ -99,13 +101,14 @@ public:
 
   // --- Queries --------------------------------------------------------------
 
-  bool isSurjective() const { return rank_ == getTotalOutDimSizeLog2(); }
-  bool isInjective() const { return rank_ == getTotalInDimSizeLog2(); }
+  bool isSurjective() const { return getRank() == getTotalOutDimSizeLog2(); }
+  bool isInjective() const { return getRank() == getTotalInDimSizeLog2(); }
   bool isInvertible() const {
     return isSurjective() && getTotalInDimSizeLog2() == getTotalOutDimSizeLog2();
   }
-  // Rank of the basis matrix (number of linearly independent bases).
-  int32_t getRank() const { return rank_; }
+  // Rank of the basis matrix (number of linearly independent bases),
+  // computed on first use.
+  int32_t getRank() const;
 
   // Materialised copy of the bases in Triton's nested form.
   BasesT getBases() const;
@@ -117,13 +120,13 @@ public:
   // In minor-to-major order.
   std::vector<DimName> getInDimNames() const;
   std::vector<DimName> getOutDimNames() const;
-  const DimSizes &getOutDims() const { return outDims_; }
+  DimSizes getOutDims() const;
   DimSizes getInDims() const;
 
   bool hasInDim(const DimName &d) const { return inDimIndex(d) >= 0; }
   bool hasOutDim(const DimName &d) const { return outDimIndex(d) >= 0; }
-  int32_t getNumInDims() const { return static_cast<int32_t>(inDims_.size()); }
-  int32_t getNumOutDims() const { return static_cast<int32_t>(outDims_.size()); }
+  int32_t getNumInDims() const { return nIn_; }
+  int32_t getNumOutDims() const { return nOut_; }
   // Position of outDim among getOutDimNames(); throws if absent.
   int32_t getOutDimIndex(const DimName &outDim) const;
 
@@ -155,6 +158,14 @@ public:
   // Fast path: input values given per in-dim in getInDimNames() order, output
   // values written per out-dim in getOutDimNames() order.
   void applyIndexed(const int32_t *ins, int32_t *outs) const;
+
+  // Triton's ensureLayoutNotLargerThan, in place of the out-dim sizes: each
+  // out-dim (in out-dim order) is shrunk to shape[i] by zeroing its largest
+  // basis components, largest first (ties keep in-dim then basis order); with
+  // broadcastRegisters=false the register bases chosen are removed instead.
+  // Throws ls::Error when duplicated bases leave a value that no longer fits.
+  [[nodiscard]] LinearLayout shrinkOutDims(const std::vector<int64_t> &shape,
+                                           bool broadcastRegisters) const;
 
   // --- Transforms (all return new layouts) ----------------------------------
 
@@ -248,35 +259,64 @@ public:
   bool equalIgnoringOutDimSizes(const LinearLayout &other) const;
 
 private:
+  // Dimension names are interned to small ids so that combining layouts
+  // compares integers and allocates nothing but the basis array.
+  using DimId = uint16_t;
+  static constexpr int kMaxDims = 8;
   struct InDim {
-    DimName name;
-    int32_t first = 0; // index of its first basis in data_
-    int32_t count = 0; // number of bases (log2 of the size)
+    DimId id = 0;
+    uint16_t first = 0; // index of its first basis in data_
+    uint16_t count = 0; // number of bases (log2 of the size)
   };
+  struct OutDim {
+    DimId id = 0;
+    int32_t size = 1;
+  };
+
+  static DimId intern(const DimName &name);
+  static const DimName &nameOf(DimId id);
 
   int inDimIndex(const DimName &d) const;
   int outDimIndex(const DimName &d) const;
+  int inIndexOf(DimId id) const;
+  int outIndexOf(DimId id) const;
   const int32_t *basisPtr(int inIdx, int i) const {
-    return data_.data() + static_cast<size_t>(inDims_[inIdx].first + i) * outDims_.size();
+    return data_.data() + static_cast<size_t>(in_[inIdx].first + i) * nOut_;
   }
   int32_t *basisPtr(int inIdx, int i) {
-    return data_.data() + static_cast<size_t>(inDims_[inIdx].first + i) * outDims_.size();
+    return data_.data() + static_cast<size_t>(in_[inIdx].first + i) * nOut_;
   }
-  int32_t totalBases() const;
+  int32_t totalBases() const { return nIn_ ? in_[nIn_ - 1].first + in_[nIn_ - 1].count : 0; }
 
   // Appends an in-dim with `count` zero bases; returns its index.
-  int appendInDim(DimName name, int32_t count);
+  int appendInDim(DimId id, int32_t count);
+  void addOutDim(DimId id, int32_t size);
   void setFromBases(const BasesT &bases);
   // Validates (throws ls::Error unless `quiet`) and computes rank_.
   bool checkInvariants(bool requireSurjective, bool quiet);
-  void computeRank();
+  int32_t computeRank() const;
+  void invalidateRank() { rank_.v.store(-1, std::memory_order_relaxed); }
 
-  std::vector<InDim> inDims_;
-  DimSizes outDims_;
+  std::array<InDim, kMaxDims> in_{};
+  std::array<OutDim, kMaxDims> out_{};
+  uint8_t nIn_ = 0, nOut_ = 0;
   std::vector<int32_t> data_;
-  int32_t rank_ = 0;
+  // Cached rank; -1 until computed. Relaxed atomic so that concurrent readers
+  // of one layout may both compute it (the value is deterministic).
+  struct CachedRank {
+    std::atomic<int32_t> v{-1};
+    CachedRank() = default;
+    CachedRank(const CachedRank &o) : v(o.v.load(std::memory_order_relaxed)) {}
+    CachedRank &operator=(const CachedRank &o) {
+      v.store(o.v.load(std::memory_order_relaxed), std::memory_order_relaxed);
+      return *this;
+    }
+  };
+  mutable CachedRank rank_;
 
-  friend class LinearLayoutBuilder;
+  friend LinearLayout identityStandardND(const DimName &, const std::vector<unsigned> &,
+                                         const std::vector<unsigned> &);
+
 };
 
 LinearLayout operator*(const LinearLayout &inner, const LinearLayout &outer);
