@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "analysis/ownership_batch.h"
+#include "grid_legend.h"
 
 namespace ls::ui {
 
@@ -36,9 +37,17 @@ SceneLayout GridScenePainter::layout(const QRectF &bounds, const GridSceneState 
     r.setTop(r.top() + h + 4);
   }
   if (s.showLegend) {
+    // On the right when there is room; below the grid in narrow views (two
+    // designs side by side), where it flows into columns.
     const double w = kLegendWidth * pal.fontScale;
-    l.legend = QRectF(r.right() - w, r.top(), w, r.height());
-    r.setRight(r.right() - w - kMargin);
+    if (r.width() >= 4 * w) {
+      l.legend = QRectF(r.right() - w, r.top(), w, r.height());
+      r.setRight(r.right() - w - kMargin);
+    } else {
+      const double h = 118 * pal.fontScale;
+      l.legend = QRectF(r.left(), r.bottom() - h, r.width(), h);
+      r.setBottom(r.bottom() - h - kMargin);
+    }
   }
   const QFontMetricsF fm(pal.font(8));
   double rowTickW = fm.horizontalAdvance(QStringLiteral("0000"));
@@ -120,19 +129,19 @@ void GridScenePainter::paint(QPainter &p, const QRectF &bounds, const QRectF &ex
     if (geo.area.intersects(exposed))
       paintCells(p, exposed, geo, s, pal);
     if (s.showLegend && l.legend.intersects(exposed))
-      paintLegend(p, l.legend, s, pal);
+      GridLegend::paint(p, l.legend, s, pal);
   }
   if (!s.message.isEmpty()) {
     // In the legend column when there is one, so the picture stays visible;
     // else along the bottom of the grid.
     const QFont f = pal.font(9, true);
-    const QRectF col = s.showLegend ? l.legend : QRectF(l.grid.left(), l.grid.bottom() - 80,
-                                                        l.grid.width(), 80);
+    const bool right = s.showLegend && l.legend.height() > l.legend.width();
+    const QRectF col = right ? l.legend
+                             : QRectF(l.grid.left(), l.grid.bottom() - 80, l.grid.width(), 80);
     const QRectF text = QFontMetricsF(f).boundingRect(col.adjusted(8, 0, -8, 0),
                                                       Qt::TextWordWrap, s.message);
-    const QRectF box(col.left(), s.showLegend ? col.bottom() - text.height() - 16
-                                              : col.bottom() - text.height() - 16,
-                     col.width(), text.height() + 12);
+    const QRectF box(col.left(), col.bottom() - text.height() - 16, col.width(),
+                     text.height() + 12);
     p.fillRect(box, QColor(255, 236, 200));
     p.setPen(QPen(QColor(200, 90, 0), 1.5));
     p.drawRect(box);
@@ -331,10 +340,10 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
     p.setPen(QPen(edge, w));
     p.drawLines(edges);
   }
-  if (perCell && cs >= 10 && plane.kind() == PlaneKind::Tensor && plane.replication() > 1) {
+  if (perCell && cs >= 16 && plane.kind() == PlaneKind::Tensor && plane.replication() > 1) {
     // Replicated elements: a small corner triangle.
     QPainterPath marks;
-    const double m = std::min(cs * 0.28, 9.0);
+    const double m = std::min(cs * 0.22, 8.0);
     for (size_t i = 0; i < rowsDrawn; ++i)
       for (size_t j = 0; j < colsDrawn; ++j) {
         const QRectF cr = geo.cellRect(vis.row0 + static_cast<int64_t>(i),
@@ -344,7 +353,7 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
         marks.lineTo(cr.topRight() + QPointF(0, m));
         marks.closeSubpath();
       }
-    p.fillPath(marks, QColor(0, 0, 0, pal.highContrast ? 200 : 120));
+    p.fillPath(marks, QColor(0, 0, 0, pal.highContrast ? 170 : 90));
   }
   if (perCell && labelsVisible(s, pal, cs)) {
     p.setFont(pal.font(std::min(7.5 + (cs - 40) / 20, 11.0)));
@@ -405,116 +414,6 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
     p.drawRect(cs >= 6 ? hr.adjusted(1, 1, -1, -1) : hr.adjusted(-2, -2, 2, 2));
   }
   p.restore();
-}
-
-void GridScenePainter::paintLegend(QPainter &p, const QRectF &r, const GridSceneState &s,
-                                   const GridPalette &pal) {
-  const GridPlane &plane = *s.plane;
-  const QFont f = pal.font(9), fb = pal.font(9, true);
-  const QFontMetricsF fm(f);
-  const double line = fm.height() + 3;
-  double y = r.top();
-  p.setPen(pal.foreground());
-  p.setFont(fb);
-  QString head;
-  switch (s.colorBy) {
-  case ColorBy::Offset: head = QStringLiteral("Colour = offset in shared memory"); break;
-  case ColorBy::Bank: head = QStringLiteral("Colour = shared-memory bank"); break;
-  case ColorBy::Element: head = QStringLiteral("Colour = the element's row"); break;
-  default: head = QStringLiteral("Colour = owner's ") + colorByName(s.colorBy).toLower(); break;
-  }
-  p.drawText(QRectF(r.left(), y, r.width(), line * 2), Qt::TextWordWrap, head);
-  y += QFontMetricsF(fb).boundingRect(QRectF(0, 0, r.width(), 1000), Qt::TextWordWrap, head).height() - line;
-  y += line + 2;
-  p.setFont(f);
-  const uint64_t n = plane.colorKeyCount(s.colorBy);
-  const double sw = fm.height();
-  if (plane.isSequential(s.colorBy)) {
-    QLinearGradient g(r.left(), 0, r.left() + r.width() - 10, 0);
-    for (int i = 0; i <= 8; ++i)
-      g.setColorAt(i / 8.0, QColor(pal.sequential(i / 8.0)));
-    p.fillRect(QRectF(r.left(), y, r.width() - 10, sw), g);
-    y += sw + 2;
-    p.drawText(QPointF(r.left(), y + fm.ascent()), QStringLiteral("0"));
-    const QString last = QString::number(n - 1);
-    p.drawText(QPointF(r.left() + r.width() - 10 - fm.horizontalAdvance(last), y + fm.ascent()),
-               last);
-    y += line;
-  } else {
-    const uint64_t shown = std::min<uint64_t>(n, 16);
-    for (uint64_t k = 0; k < shown; ++k) {
-      const uint64_t key = shown < n && k == shown - 1 ? n - 1 : k;
-      if (shown < n && k == shown - 1) {
-        p.drawText(QPointF(r.left() + sw + 6, y + fm.ascent()), QStringLiteral("\u2026"));
-        y += line;
-      }
-      p.fillRect(QRectF(r.left(), y, sw, sw), QColor(pal.categorical(key, n)));
-      p.setPen(pal.gridLine());
-      p.drawRect(QRectF(r.left(), y, sw, sw));
-      p.setPen(pal.foreground());
-      p.drawText(QPointF(r.left() + sw + 6, y + fm.ascent()), plane.colorKeyName(s.colorBy, key));
-      y += line;
-    }
-    if (shown < n) {
-      p.drawText(QPointF(r.left(), y + fm.ascent()), QStringLiteral("%1 in all").arg(n));
-      y += line;
-    }
-  }
-  y += 6;
-  // What the marks mean.
-  QStringList notes;
-  const bool tensor = plane.kind() == PlaneKind::Tensor;
-  if (tensor && !plane.isShared())
-    notes << QStringLiteral("Outlines: one thread's elements");
-  if (tensor && plane.isShared())
-    notes << QStringLiteral("Lines: breaks between consecutive offsets");
-  if (tensor && !plane.isShared())
-    notes << QStringLiteral("Label T<thread>:<register>");
-  if (tensor && plane.isShared())
-    notes << QStringLiteral("Label: offset in elements");
-  if (!tensor)
-    notes << QStringLiteral("Label: element coordinates");
-  if (tensor && plane.replication() > 1)
-    notes << QStringLiteral("\u25E5 replicated: each element is held %1 times")
-                 .arg(plane.replication());
-  const auto &res = plane.result();
-  notes << QString();
-  QStringList dims;
-  for (int64_t d : res.shape)
-    dims << QString::number(d);
-  notes << QStringLiteral("%1 elements (%2), %3")
-               .arg(plane.ownership().numElements())
-               .arg(dims.join(QLatin1Char('x')), res.elementType);
-  if (!plane.isShared()) {
-    const auto &fl = plane.fields();
-    notes << QStringLiteral("%1 registers x %2 lanes x %3 warps")
-                 .arg(fl.reg.size())
-                 .arg(fl.lane.size())
-                 .arg(fl.warp.size());
-    if (fl.block.bits > 0)
-      notes << QStringLiteral("x %1 CTAs").arg(fl.block.size());
-  }
-  if (!plane.outer().empty()) {
-    QStringList o;
-    for (size_t d = 0; d < plane.outer().size(); ++d)
-      o << QStringLiteral("dim%1 = %2").arg(d).arg(plane.outer()[d]);
-    notes << QStringLiteral("Slice: ") + o.join(QStringLiteral(", "));
-  }
-  if (tensor)
-    notes << (plane.isShared() ? QStringLiteral("Hover: where an element lives. Click: its bank")
-                               : QStringLiteral("Hover: an element's owners. Click: everything "
-                                                "its thread holds"));
-  if (!s.highlight.caption.isEmpty()) {
-    notes << QString();
-    notes << s.highlight.caption;
-  }
-  for (const QString &t : notes) {
-    const QRectF br = fm.boundingRect(QRectF(r.left(), y, r.width(), 1000), Qt::TextWordWrap, t);
-    if (y + br.height() > r.bottom())
-      break;
-    p.drawText(QRectF(r.left(), y, r.width(), br.height()), Qt::TextWordWrap, t);
-    y += std::max(br.height(), line * 0.6) + 2;
-  }
 }
 
 } // namespace ls::ui

@@ -67,7 +67,6 @@ private:
                  const GridSceneState &s, const GridPalette &pal);
   void paintCells(QPainter &p, const QRectF &exposed, const GridGeometry &geo,
                   const GridSceneState &s, const GridPalette &pal);
-  void paintLegend(QPainter &p, const QRectF &r, const GridSceneState &s, const GridPalette &pal);
 
   // Cache of the sampled cell image.
   struct CacheKey {

@@ -23,6 +23,11 @@ void setApplicationIdentity() {
 }
 
 QString applyViewOptions(MainWindow &w, const CommandLine &cl) {
+  if (cl.compare >= 0) {
+    if (cl.compare >= w.document()->count())
+      return QStringLiteral("--compare: the document has %1 design(s)").arg(w.document()->count());
+    w.setCompareIndex(cl.compare);
+  }
   if (cl.presentation)
     w.setPresentationMode(true);
   ui::GridPanel *panel = w.primaryPanel();

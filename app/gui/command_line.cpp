@@ -36,10 +36,14 @@ CommandLine parseCommandLine(const QStringList &arguments) {
   const QCommandLineOption bench(QStringLiteral("bench-ui"),
                                  QStringLiteral("Print edit-to-frame times and peak memory, and "
                                                 "exit."));
+  const QCommandLineOption compare(QStringLiteral("compare"),
+                                   QStringLiteral("Show design number INDEX (0-based) beside the "
+                                                  "current one."),
+                                   QStringLiteral("INDEX"));
   const QCommandLineOption noRecovery(QStringLiteral("no-recovery"),
                                       QStringLiteral("Do not offer to recover autosaved work."));
   p.addOptions({layout, shape, dtype, screenshot, size, colorBy, hardware, presentation, bench,
-                noRecovery});
+                compare, noRecovery});
   p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A .lstudio document to open."),
                           QStringLiteral("[file]"));
   p.process(arguments); // exits on --help / --version / unknown options
@@ -63,6 +67,13 @@ CommandLine parseCommandLine(const QStringList &arguments) {
                     .arg(p.value(size));
     else
       c.size = QSize(w, h);
+  }
+  if (p.isSet(compare)) {
+    bool ok = false;
+    c.compare = p.value(compare).toInt(&ok);
+    if (!ok || c.compare < 0)
+      c.error = QStringLiteral("--compare: expected a design number (0, 1, ...), got '%1'")
+                    .arg(p.value(compare));
   }
   const QStringList pos = p.positionalArguments();
   if (pos.size() > 1)

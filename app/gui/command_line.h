@@ -7,8 +7,8 @@
 //
 // --screenshot renders the main window (after the layout is evaluated) to a
 // PNG and exits, so that documentation and CI can show real pictures;
-// --size sets the window size for it. --color-by, --hardware-view and
-// --presentation choose what the picture shows.
+// --size sets the window size for it. --color-by, --hardware-view,
+// --presentation and --compare choose what the picture shows.
 #pragma once
 
 #include <QString>
@@ -26,6 +26,7 @@ struct CommandLine {
   QString screenshot;  // --screenshot FILE
   QSize size{1400, 860};
   QString colorBy;     // --color-by
+  int compare = -1;    // --compare INDEX: show that design beside the current one
   bool hardwareView = false;
   bool presentation = false;
   bool benchUi = false;

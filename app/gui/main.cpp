@@ -30,7 +30,7 @@ int main(int argc, char **argv) {
   ls::app::MainWindow w(/*interactive=*/!cl.headless());
   QString error;
   if (!cl.layout.isEmpty() && !w.openLayout(cl.layout, cl.shape, cl.dtype, &error))
-    return fail(QStringLiteral("--layout: ") + error);
+    return fail(error);
   if (!cl.file.isEmpty() && !w.openFile(cl.file, &error))
     return fail(cl.file + QStringLiteral(": ") + error);
   if (const QString e = ls::app::applyViewOptions(w, cl); !e.isEmpty())

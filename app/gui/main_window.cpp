@@ -24,6 +24,7 @@
 #include "paste_import.h"
 #include "recent_files.h"
 #include "setting_key.h"
+#include "util/error.h"
 
 namespace ls::app {
 
@@ -384,38 +385,51 @@ QString MainWindow::pasteText(const QString &text) {
 
 bool MainWindow::openLayout(const QString &attr, const QString &shape, const QString &dtype,
                             QString *error) {
+  // Errors name the command-line flag, like the CLI's.
+  auto fail = [error](const FieldError &e) {
+    if (error) {
+      QString flag = QStringLiteral("--layout");
+      if (e.field == QLatin1String("shape") || e.field == QLatin1String("--shape"))
+        flag = QStringLiteral("--shape");
+      else if (e.field == QLatin1String("dtype") || e.field == QLatin1String("--dtype"))
+        flag = QStringLiteral("--dtype");
+      else if (!e.field.isEmpty())
+        flag += QStringLiteral(": ") + e.field;
+      *error = flag + QStringLiteral(": ") + e.rule;
+    }
+    return false;
+  };
   Design base = starterDesign();
   base.name = tr("design");
-  if (!dtype.isEmpty())
-    base.elementType = dtype;
+  if (!dtype.isEmpty()) {
+    try {
+      base.elementType = QString::fromStdString(ls::ir::parseElementType(dtype.toStdString()).name);
+    } catch (const ls::Error &e) {
+      return fail({QStringLiteral("dtype"), QString::fromStdString(e.rule())});
+    }
+  }
   if (!shape.isEmpty()) {
     auto s = parseShapeText(shape);
-    if (auto *e = std::get_if<FieldError>(&s)) {
-      if (error)
-        *error = QStringLiteral("--shape: ") + e->rule;
-      return false;
-    }
+    if (auto *e = std::get_if<FieldError>(&s))
+      return fail(*e);
     base.shape = std::get<ls::Shape>(s);
   }
   const ImportResult r = importLayouts(attr, base);
-  if (!r.error.isEmpty()) {
-    if (error)
-      *error = r.error;
-    return false;
-  }
-  doc_->clear();
+  if (!r.error.isEmpty())
+    return fail({QString(), r.error});
+  std::vector<Design> designs;
   for (Design d : r.designs) {
-    if (!shape.isEmpty() && d.shape.size() == base.shape.size())
+    if (!shape.isEmpty())
       d.shape = base.shape;
     if (!dtype.isEmpty())
-      d.elementType = dtype;
-    if (auto e = checkDesign(d)) {
-      if (error)
-        *error = (e->field.isEmpty() ? QString() : e->field + QStringLiteral(": ")) + e->rule;
-      return false;
-    }
-    doc_->addDesign(d);
+      d.elementType = base.elementType;
+    if (auto e = checkDesign(d))
+      return fail(*e);
+    designs.push_back(d);
   }
+  doc_->clear();
+  for (const Design &d : designs)
+    doc_->addDesign(d);
   doc_->undoStack()->clear();
   doc_->setCurrentIndex(0);
   return true;

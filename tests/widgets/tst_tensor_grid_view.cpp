@@ -6,6 +6,9 @@
 #include "gui_test_main.h"
 #include "layout_fixture.h"
 #include "tensor_grid_view.h"
+#include "view_export.h"
+
+#include <QTemporaryDir>
 
 using namespace ls::ui;
 
@@ -200,6 +203,28 @@ private slots:
       QVERIFY(cell.has_value());
       QCOMPARE(img.pixel(px) & 0xffffff, rgb(view->drawnColor(*cell).rgb()));
     }
+  }
+
+  void exportsPngAndSvg() {
+    show(kTransposeLoad, {64, 64});
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("v.png"));
+    const QString svg = dir.filePath(QStringLiteral("v.svg"));
+    QCOMPARE(exportViewPng(*view, png, 2.0), QString());
+    QCOMPARE(exportViewSvg(*view, svg), QString());
+    // The PNG is the view at twice the size, with the same cell colours.
+    const QImage img(png);
+    QCOMPARE(img.size(), view->size() * 2);
+    const QPoint c = (view->cellCenter({2, 0}) * 2).toPoint();
+    QCOMPARE(img.pixel(c) & 0xffffff, rgb(view->gridPalette().categorical(1, 4)));
+    // The SVG carries the title and the attribute as text.
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    QVERIFY(text.contains("<svg"));
+    QVERIFY(text.contains("warp 3"));
+    QVERIFY(text.contains("sizePerThread = [1, 4]"));
+    QVERIFY(!exportViewPng(*view, dir.filePath(QStringLiteral("no/such/dir.png"))).isEmpty());
   }
 
   void zoomChangesTheCellSize() {
