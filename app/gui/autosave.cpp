@@ -27,6 +27,18 @@ QString Autosave::directory() {
 
 Autosave::Autosave(Document *doc, QObject *parent) : QObject(parent), doc_(doc) {
   QDir().mkpath(directory());
+  // Locks of sessions that ended without writing anything are just litter.
+  for (const QFileInfo &fi :
+       QDir(directory()).entryInfoList({QStringLiteral("*.lock")}, QDir::Files)) {
+    QString twin = fi.absoluteFilePath();
+    twin.chop(QStringLiteral(".lock").size());
+    if (QFile::exists(twin + QStringLiteral(".lstudio")))
+      continue;
+    QLockFile stale(fi.absoluteFilePath());
+    stale.setStaleLockTime(0);
+    if (stale.tryLock(0))
+      stale.unlock(); // removes the file
+  }
   const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
   path_ = directory() + QLatin1Char('/') + id + QStringLiteral(".lstudio");
   lock_ = std::make_unique<QLockFile>(lockPathFor(path_));
