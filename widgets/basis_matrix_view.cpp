@@ -112,8 +112,8 @@ void BasisMatrixView::paintEvent(QPaintEvent *) {
                QString::number(cols_[j].bit));
   }
   const QColor groupInk[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b),
-                            QColor(0x59, 0xa1, 0x4f), QColor(0xb0, 0x7a, 0xa1),
-                            QColor(0x9c, 0x75, 0x5f)};
+                             QColor(0x59, 0xa1, 0x4f), QColor(0xb0, 0x7a, 0xa1),
+                             QColor(0x9c, 0x75, 0x5f)};
   int group = -1;
   for (size_t i = 0; i < rows_.size(); ++i) {
     const double y = top + i * c;
@@ -123,7 +123,8 @@ void BasisMatrixView::paintEvent(QPaintEvent *) {
     if (static_cast<int>(i) == hoverRow_)
       p.fillRect(QRectF(0, y, width(), c), QColor(0, 110, 255, 40));
     p.setPen(ink);
-    p.drawText(QRectF(2, y, left - 6, c), Qt::AlignRight | Qt::AlignVCenter, rowName(static_cast<int>(i)));
+    p.drawText(QRectF(2, y, left - 6, c), Qt::AlignRight | Qt::AlignVCenter,
+               rowName(static_cast<int>(i)));
     for (size_t j = 0; j < cols_.size(); ++j) {
       const QRectF cr(left + j * c + 1, y + 1, c - 2, c - 2);
       if (entry(static_cast<int>(i), static_cast<int>(j)))

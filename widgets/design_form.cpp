@@ -62,8 +62,8 @@ DesignForm::DesignForm(QWidget *parent) : QWidget(parent) {
 
   dtype_ = new QComboBox(this);
   dtype_->setObjectName(QStringLiteral("dtype"));
-  for (const char *t : {"i1", "i8", "i16", "i32", "i64", "f8E4M3FN", "f8E5M2", "f16", "bf16",
-                        "f32", "f64"})
+  for (const char *t :
+       {"i1", "i8", "i16", "i32", "i64", "f8E4M3FN", "f8E5M2", "f16", "bf16", "f32", "f64"})
     dtype_->addItem(QString::fromLatin1(t));
   dtypeError_ = errorLabelFor(this, "dtypeError");
   form->addRow(tr("Element type"), dtype_);

@@ -100,8 +100,8 @@ bool EncodingForm::setAttribute(const QString &text) {
   }
   const KindSpec *spec = kindSpec(enc->kind());
   if (!spec || (nested_ && spec->shared)) {
-    generalError_->setText(tr("%1 layouts cannot be edited here")
-                               .arg(QString::fromLatin1(ls::mnemonic(enc->kind()))));
+    generalError_->setText(
+        tr("%1 layouts cannot be edited here").arg(QString::fromLatin1(ls::mnemonic(enc->kind()))));
     generalError_->show();
     return false;
   }
@@ -138,8 +138,8 @@ void EncodingForm::rebuild(const KindSpec &spec, const FieldValues &values) {
   int line = 0;
   for (const FieldSpec &fs : spec.fields) {
     Row r = makeRow(fs, values.value(fs.key));
-    auto *label = new QLabel(fs.label + (fs.optional ? QStringLiteral(" (opt.)") : QString()),
-                             fieldsHost_);
+    auto *label =
+        new QLabel(fs.label + (fs.optional ? QStringLiteral(" (opt.)") : QString()), fieldsHost_);
     label->setToolTip(fs.tip);
     r.editor->setToolTip(fs.tip);
     r.editor->setObjectName(fs.key);
@@ -221,7 +221,8 @@ EncodingForm::Row EncodingForm::makeRow(const FieldSpec &fs, const QString &valu
   }
   case FieldType::Pow2:
   case FieldType::Int: {
-    QSpinBox *s = fs.type == FieldType::Pow2 ? new Pow2SpinBox(fieldsHost_) : new QSpinBox(fieldsHost_);
+    QSpinBox *s =
+        fs.type == FieldType::Pow2 ? new Pow2SpinBox(fieldsHost_) : new QSpinBox(fieldsHost_);
     if (fs.type == FieldType::Int)
       s->setRange(fs.optional ? -1 : fs.minimum, fs.maximum);
     if (fs.optional) {

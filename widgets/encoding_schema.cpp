@@ -37,73 +37,108 @@ FieldSpec cga() {
 
 std::vector<KindSpec> buildSpecs() {
   std::vector<KindSpec> v;
-  v.push_back({K::Blocked, "blocked", "Blocked", false,
-               {f("sizePerThread", T::Pow2List, "Contiguous elements each thread holds per dim"),
-                f("threadsPerWarp", T::Pow2List,
-                  "Lanes along each dim; the product is the warp size"),
-                f("warpsPerCTA", T::Pow2List, "Warps along each dim; the product is num-warps"),
-                f("order", T::Permutation, "Dims from fastest- to slowest-varying"), cga()}});
-  v.push_back({K::Slice, "slice", "Slice of a parent", false,
+  v.push_back(
+      {K::Blocked,
+       "blocked",
+       "Blocked",
+       false,
+       {f("sizePerThread", T::Pow2List, "Contiguous elements each thread holds per dim"),
+        f("threadsPerWarp", T::Pow2List, "Lanes along each dim; the product is the warp size"),
+        f("warpsPerCTA", T::Pow2List, "Warps along each dim; the product is num-warps"),
+        f("order", T::Permutation, "Dims from fastest- to slowest-varying"), cga()}});
+  v.push_back({K::Slice,
+               "slice",
+               "Slice of a parent",
+               false,
                {f("dim", T::Int, "The parent dim that is removed"),
                 f("parent", T::Parent, "The distributed layout being sliced")}});
-  v.push_back({K::NvidiaMma, "nvidia_mma", "NVIDIA MMA (accumulator)", false,
-               {f("versionMajor", T::Choice, "2 = Ampere mma.sync, 3 = Hopper wgmma", false,
-                  {"2", "3"}),
-                f("versionMinor", T::Int, "Minor version (0)"),
-                f("warpsPerCTA", T::Pow2List, "Warps along each dim; the product is num-warps"),
-                f("instrShape", T::IntList, "[16, 8] for v2; [16, N, K] for v3"), cga()}});
-  v.push_back({K::DotOperand, "dot_op", "Dot operand", false,
-               {f("opIdx", T::Choice, "0 = operand A (M x K), 1 = operand B (K x N)", false,
-                  {"0", "1"}),
-                f("parent", T::Parent, "The layout of the dot's result"),
-                f("kWidth", T::Int,
-                  "Consecutive K elements per thread per instruction (none for a blocked parent)",
-                  true)}});
   v.push_back(
-      {K::AmdMfma, "amd_mfma", "AMD MFMA (CDNA, wave64)", false,
+      {K::NvidiaMma,
+       "nvidia_mma",
+       "NVIDIA MMA (accumulator)",
+       false,
+       {f("versionMajor", T::Choice, "2 = Ampere mma.sync, 3 = Hopper wgmma", false, {"2", "3"}),
+        f("versionMinor", T::Int, "Minor version (0)"),
+        f("warpsPerCTA", T::Pow2List, "Warps along each dim; the product is num-warps"),
+        f("instrShape", T::IntList, "[16, 8] for v2; [16, N, K] for v3"), cga()}});
+  v.push_back(
+      {K::DotOperand,
+       "dot_op",
+       "Dot operand",
+       false,
+       {f("opIdx", T::Choice, "0 = operand A (M x K), 1 = operand B (K x N)", false, {"0", "1"}),
+        f("parent", T::Parent, "The layout of the dot's result"),
+        f("kWidth", T::Int,
+          "Consecutive K elements per thread per instruction (none for a blocked parent)", true)}});
+  v.push_back(
+      {K::AmdMfma,
+       "amd_mfma",
+       "AMD MFMA (CDNA, wave64)",
+       false,
        {f("version", T::Choice, "CDNA generation (3 = MI300)", false, {"1", "2", "3", "4"}),
         f("warpsPerCTA", T::Pow2List, "Warps along each dim; the product is num-warps"),
         f("instrShape", T::IntList, "[M, N, K] of the instruction: 32x32 or 16x16 (or 4x64)"),
         f("isTransposed", T::Bool, "Lanes walk N first (the result is stored transposed)"),
         f("tilesPerWarp", T::Pow2List, "Instruction tiles per warp along each dim", true),
         f("elementBitWidth", T::Choice, "64 for fp64 MFMA", true, {"", "32", "64"}), cga()}});
-  v.push_back({K::AmdWmma, "amd_wmma", "AMD WMMA (RDNA, wave32)", false,
-               {f("version", T::Choice, "1 = RDNA3, 2 = RDNA4, 3 = gfx1250", false,
-                  {"1", "2", "3"}),
-                f("isTranspose", T::Bool, "Swap the roles of M and N"),
-                f("warpsPerCTA", T::Pow2List, "Warps along each dim; the product is num-warps"),
-                f("tilesPerWarp", T::Pow2List, "Instruction tiles per warp along each dim", true),
-                f("instrShape", T::IntList, "[M, N, K]; empty = [16, 16, 16]", true), cga()}});
-  v.push_back({K::Linear, "linear", "Linear (bases)", false,
+  v.push_back(
+      {K::AmdWmma,
+       "amd_wmma",
+       "AMD WMMA (RDNA, wave32)",
+       false,
+       {f("version", T::Choice, "1 = RDNA3, 2 = RDNA4, 3 = gfx1250", false, {"1", "2", "3"}),
+        f("isTranspose", T::Bool, "Swap the roles of M and N"),
+        f("warpsPerCTA", T::Pow2List, "Warps along each dim; the product is num-warps"),
+        f("tilesPerWarp", T::Pow2List, "Instruction tiles per warp along each dim", true),
+        f("instrShape", T::IntList, "[M, N, K]; empty = [16, 16, 16]", true), cga()}});
+  v.push_back({K::Linear,
+               "linear",
+               "Linear (bases)",
+               false,
                {f("register", T::Bases, "L(register = 2^i) for each i"),
                 f("lane", T::Bases, "L(lane = 2^i)"), f("warp", T::Bases, "L(warp = 2^i)"),
                 f("block", T::Bases, "L(block = 2^i)")}});
-  v.push_back({K::SwizzledShared, "swizzled_shared", "Swizzled shared", true,
+  v.push_back({K::SwizzledShared,
+               "swizzled_shared",
+               "Swizzled shared",
+               true,
                {f("vec", T::Pow2, "Elements moved together by the swizzle"),
                 f("perPhase", T::Pow2, "Rows that share one phase"),
                 f("maxPhase", T::Pow2, "Number of distinct phases"),
                 f("order", T::Permutation, "Dims from fastest- to slowest-varying"), cga()}});
-  v.push_back({K::AmdRotatingShared, "amd_rotating_shared", "AMD rotating shared", true,
+  v.push_back({K::AmdRotatingShared,
+               "amd_rotating_shared",
+               "AMD rotating shared",
+               true,
                {f("vec", T::Pow2, "Elements moved together by the swizzle"),
                 f("perPhase", T::Pow2, "Rows that share one phase"),
                 f("maxPhase", T::Pow2, "Number of distinct phases"),
                 f("order", T::Permutation, "Dims from fastest- to slowest-varying"), cga()}});
-  v.push_back({K::NvmmaShared, "nvmma_shared", "NVMMA shared (TMA / wgmma)", true,
-               {f("swizzlingByteWidth", T::Choice, "Swizzle span in bytes (0 = none)", false,
-                  {"0", "32", "64", "128"}),
-                f("transposed", T::Bool, "dim0 is the contiguous dim"),
-                f("elementBitWidth", T::Choice, "Bits per element", false,
-                  {"4", "8", "16", "32", "64"}),
-                f("fp4Padded", T::Bool, "Each 8 fp4 pairs padded to 16 bytes", true),
-                f("rank", T::Int, "Tensor rank when not 2 (single CTA)", true), cga()}});
-  v.push_back({K::PaddedShared, "padded_shared", "Padded shared", true,
+  v.push_back(
+      {K::NvmmaShared,
+       "nvmma_shared",
+       "NVMMA shared (TMA / wgmma)",
+       true,
+       {f("swizzlingByteWidth", T::Choice, "Swizzle span in bytes (0 = none)", false,
+          {"0", "32", "64", "128"}),
+        f("transposed", T::Bool, "dim0 is the contiguous dim"),
+        f("elementBitWidth", T::Choice, "Bits per element", false, {"4", "8", "16", "32", "64"}),
+        f("fp4Padded", T::Bool, "Each 8 fp4 pairs padded to 16 bytes", true),
+        f("rank", T::Int, "Tensor rank when not 2 (single CTA)", true), cga()}});
+  v.push_back({K::PaddedShared,
+               "padded_shared",
+               "Padded shared",
+               true,
                {f("intervals", T::Intervals,
                   "interval:+padding pairs: after every interval elements, pad that many"),
                 f("order", T::Permutation, "Dims from fastest- to slowest-varying", true),
                 f("shape", T::IntList, "Shape of the identity component", true),
                 f("offset", T::Bases, "L(offset = 2^i), instead of order and shape", true),
                 f("block", T::Bases, "L(block = 2^i)", true)}});
-  v.push_back({K::SharedLinear, "shared_linear", "Shared linear (bases)", true,
+  v.push_back({K::SharedLinear,
+               "shared_linear",
+               "Shared linear (bases)",
+               true,
                {f("offset", T::Bases, "L(offset = 2^i) for each i"),
                 f("block", T::Bases, "L(block = 2^i)", true),
                 f("alignment", T::Int, "Alignment of the allocation in bytes")}});
@@ -113,16 +148,20 @@ std::vector<KindSpec> buildSpecs() {
 QString printValue(const ls::ir::Value &v) {
   using VK = ls::ir::Value::Kind;
   switch (v.kind) {
-  case VK::Integer: return QString::number(v.integer);
-  case VK::Bool: return v.integer ? QStringLiteral("true") : QStringLiteral("false");
-  case VK::Interval: return QStringLiteral("%1:+%2").arg(v.integer).arg(v.padding);
+  case VK::Integer:
+    return QString::number(v.integer);
+  case VK::Bool:
+    return v.integer ? QStringLiteral("true") : QStringLiteral("false");
+  case VK::Interval:
+    return QStringLiteral("%1:+%2").arg(v.integer).arg(v.padding);
   case VK::List: {
     QStringList items;
     for (const auto &i : v.items)
       items << printValue(*i);
     return QLatin1Char('[') + items.join(QStringLiteral(", ")) + QLatin1Char(']');
   }
-  default: return QString::fromStdString(v.text);
+  default:
+    return QString::fromStdString(v.text);
   }
 }
 
@@ -227,11 +266,13 @@ QString composeAttribute(const KindSpec &spec, const FieldValues &values) {
     switch (fs.type) {
     case T::Pow2List:
     case T::IntList:
-    case T::Permutation: return QLatin1Char('[') + v + QLatin1Char(']');
+    case T::Permutation:
+      return QLatin1Char('[') + v + QLatin1Char(']');
     case T::Bool:
       // An optional flag is written only when set.
       return fs.optional && v == QLatin1String("false") ? QString() : v;
-    default: return v;
+    default:
+      return v;
     }
   };
   QStringList dict, extra;
@@ -323,8 +364,7 @@ QString defaultAttribute(ls::EncodingKind kind, const DefaultContext &ctx) {
   case K::Linear: {
     if (ctx.current && ctx.current->hasInDim("register"))
       return QStringLiteral("#ttg.linear<{") +
-             linearFrom(*ctx.current, {"register", "lane", "warp", "block"}) +
-             QStringLiteral("}>");
+             linearFrom(*ctx.current, {"register", "lane", "warp", "block"}) + QStringLiteral("}>");
     auto enc = ls::ir::parseEncoding(defaultAttribute(K::Blocked, ctx).toStdString());
     const ls::LinearLayout ll = enc->toLinearLayout(ctx.shape);
     return QStringLiteral("#ttg.linear<{") + linearFrom(ll, {"register", "lane", "warp", "block"}) +
@@ -361,7 +401,8 @@ QString defaultAttribute(ls::EncodingKind kind, const DefaultContext &ctx) {
     return QStringLiteral("#ttg.shared_linear<{") + linearFrom(ll, {"offset", "block"}) +
            QStringLiteral("}, alignment = 16>");
   }
-  case K::TensorMemory: break;
+  case K::TensorMemory:
+    break;
   }
   return defaultAttribute(K::Blocked, ctx);
 }

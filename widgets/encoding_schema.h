@@ -33,10 +33,10 @@ enum class FieldType {
   Pow2,        // one power of two
   Int,         // one integer
   Bool,
-  Choice,      // one of `choices`
-  Bases,       // a list of basis vectors
-  Parent,      // a nested distributed attribute
-  Intervals,   // padded_shared's "interval:+padding" list
+  Choice,    // one of `choices`
+  Bases,     // a list of basis vectors
+  Parent,    // a nested distributed attribute
+  Intervals, // padded_shared's "interval:+padding" list
 };
 
 struct FieldSpec {

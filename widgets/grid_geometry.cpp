@@ -35,8 +35,8 @@ CellRange GridGeometry::visibleCells(const QRectF &exposed) const {
 void GridGeometry::fit() {
   if (rows <= 0 || cols <= 0 || area.isEmpty())
     return;
-  cellSize = std::min(area.width() / static_cast<double>(cols),
-                      area.height() / static_cast<double>(rows));
+  cellSize =
+      std::min(area.width() / static_cast<double>(cols), area.height() / static_cast<double>(rows));
   // Whole pixels per cell when cells are large, so that grid lines stay crisp.
   if (cellSize >= 4)
     cellSize = std::floor(cellSize);

@@ -39,7 +39,7 @@ struct CellRange {
 };
 
 struct GridGeometry {
-  QRectF area;          // where cells may be drawn (widget coordinates)
+  QRectF area; // where cells may be drawn (widget coordinates)
   int64_t rows = 0, cols = 0;
   double cellSize = 16; // pixels per cell
   QPointF origin;       // top-left of cell (0, 0)
@@ -53,9 +53,7 @@ struct GridGeometry {
     return {origin.x() + col * cellSize, origin.y() + row * cellSize, cellSize, cellSize};
   }
   // The whole grid on screen (possibly much larger than area).
-  QRectF gridRect() const {
-    return {origin.x(), origin.y(), cols * cellSize, rows * cellSize};
-  }
+  QRectF gridRect() const { return {origin.x(), origin.y(), cols * cellSize, rows * cellSize}; }
   // The cell under p, if p is inside area and inside the grid.
   std::optional<Cell> cellAt(QPointF p) const;
   // Cells intersecting exposed & area & the grid.

@@ -47,8 +47,8 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
   Flow flow(r, 190 * pal.fontScale);
   QRectF at;
   auto text = [&](const QString &t, const QFont &font) {
-    const QRectF br = QFontMetricsF(font).boundingRect(QRectF(0, 0, flow.width(), 1000),
-                                                       Qt::TextWordWrap, t);
+    const QRectF br =
+        QFontMetricsF(font).boundingRect(QRectF(0, 0, flow.width(), 1000), Qt::TextWordWrap, t);
     if (!flow.take(std::max(br.height(), line * 0.5) + 2, &at))
       return false;
     p.setFont(font);
@@ -59,10 +59,18 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
 
   QString head;
   switch (s.colorBy) {
-  case ColorBy::Offset: head = QStringLiteral("Colour = offset in shared memory"); break;
-  case ColorBy::Bank: head = QStringLiteral("Colour = shared-memory bank"); break;
-  case ColorBy::Element: head = QStringLiteral("Colour = the element's row"); break;
-  default: head = QStringLiteral("Colour = owner's ") + colorByName(s.colorBy).toLower(); break;
+  case ColorBy::Offset:
+    head = QStringLiteral("Colour = offset in shared memory");
+    break;
+  case ColorBy::Bank:
+    head = QStringLiteral("Colour = shared-memory bank");
+    break;
+  case ColorBy::Element:
+    head = QStringLiteral("Colour = the element's row");
+    break;
+  default:
+    head = QStringLiteral("Colour = owner's ") + colorByName(s.colorBy).toLower();
+    break;
   }
   text(head, fb);
   const uint64_t n = plane.colorKeyCount(s.colorBy);
@@ -77,8 +85,9 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
       p.setPen(pal.foreground());
       p.drawText(QPointF(at.left(), at.top() + sw + 2 + fm.ascent()), QStringLiteral("0"));
       const QString last = QString::number(n - 1);
-      p.drawText(QPointF(at.right() - 10 - fm.horizontalAdvance(last), at.top() + sw + 2 + fm.ascent()),
-                 last);
+      p.drawText(
+          QPointF(at.right() - 10 - fm.horizontalAdvance(last), at.top() + sw + 2 + fm.ascent()),
+          last);
     }
   } else {
     // All keys when few; else the first ones, an ellipsis and the last.

@@ -8,9 +8,9 @@ namespace ls::ui {
 
 namespace {
 
-constexpr std::array<QRgb, 10> kTableau10 = {
-    0xff4e79a7, 0xfff28e2b, 0xffe15759, 0xff76b7b2, 0xff59a14f,
-    0xffedc948, 0xffb07aa1, 0xffff9da7, 0xff9c755f, 0xffbab0ac};
+constexpr std::array<QRgb, 10> kTableau10 = {0xff4e79a7, 0xfff28e2b, 0xffe15759, 0xff76b7b2,
+                                             0xff59a14f, 0xffedc948, 0xffb07aa1, 0xffff9da7,
+                                             0xff9c755f, 0xffbab0ac};
 
 // Okabe & Ito (2008), without black (used for text and edges).
 constexpr std::array<QRgb, 7> kOkabeIto = {0xffe69f00, 0xff56b4e9, 0xff009e73, 0xfff0e442,
@@ -21,8 +21,12 @@ constexpr std::array<QRgb, 9> kViridis = {0xff440154, 0xff472d7b, 0xff3b528b,
                                           0xff2c728e, 0xff21918c, 0xff28ae80,
                                           0xff5ec962, 0xffadd835, 0xfffde725};
 
-QRgb lighten(QRgb c, double t) { return GridPalette::mix(c, 0xffffffff, t); }
-QRgb darken(QRgb c, double t) { return GridPalette::mix(c, 0xff000000, t); }
+QRgb lighten(QRgb c, double t) {
+  return GridPalette::mix(c, 0xffffffff, t);
+}
+QRgb darken(QRgb c, double t) {
+  return GridPalette::mix(c, 0xff000000, t);
+}
 
 } // namespace
 

@@ -78,7 +78,9 @@ void GridPanel::setResult(LayoutResultPtr result, const QString &colorById, bool
   syncControls();
 }
 
-void GridPanel::setBusy(bool busy) { busy_->setVisible(busy); }
+void GridPanel::setBusy(bool busy) {
+  busy_->setVisible(busy);
+}
 
 void GridPanel::syncControls() {
   updating_ = true;

@@ -10,19 +10,29 @@ namespace ls::ui {
 
 QString colorByName(ColorBy c) {
   switch (c) {
-  case ColorBy::Thread: return QStringLiteral("Thread");
-  case ColorBy::Warp: return QStringLiteral("Warp");
-  case ColorBy::Lane: return QStringLiteral("Lane");
-  case ColorBy::Register: return QStringLiteral("Register");
-  case ColorBy::Block: return QStringLiteral("Block (CTA)");
-  case ColorBy::Offset: return QStringLiteral("Offset");
-  case ColorBy::Bank: return QStringLiteral("Bank");
-  case ColorBy::Element: return QStringLiteral("Element row");
+  case ColorBy::Thread:
+    return QStringLiteral("Thread");
+  case ColorBy::Warp:
+    return QStringLiteral("Warp");
+  case ColorBy::Lane:
+    return QStringLiteral("Lane");
+  case ColorBy::Register:
+    return QStringLiteral("Register");
+  case ColorBy::Block:
+    return QStringLiteral("Block (CTA)");
+  case ColorBy::Offset:
+    return QStringLiteral("Offset");
+  case ColorBy::Bank:
+    return QStringLiteral("Bank");
+  case ColorBy::Element:
+    return QStringLiteral("Element row");
   }
   return {};
 }
 
-QString colorById(ColorBy c) { return colorByName(c).section(' ', 0, 0).toLower(); }
+QString colorById(ColorBy c) {
+  return colorByName(c).section(' ', 0, 0).toLower();
+}
 
 ColorBy colorByFromId(const QString &id, ColorBy fallback) {
   for (ColorBy c : {ColorBy::Thread, ColorBy::Warp, ColorBy::Lane, ColorBy::Register,
@@ -34,7 +44,9 @@ ColorBy colorByFromId(const QString &id, ColorBy fallback) {
 
 namespace {
 
-int log2Of(int64_t v) { return v <= 1 ? 0 : 63 - std::countl_zero(static_cast<uint64_t>(v)); }
+int log2Of(int64_t v) {
+  return v <= 1 ? 0 : 63 - std::countl_zero(static_cast<uint64_t>(v));
+}
 
 } // namespace
 
@@ -147,13 +159,20 @@ std::vector<ColorBy> GridPlane::colorModes() const {
 
 uint64_t GridPlane::colorKey(ColorBy mode, uint64_t loc, uint64_t elem) const {
   switch (mode) {
-  case ColorBy::Thread: return static_cast<uint64_t>(fields_.thread(loc));
-  case ColorBy::Warp: return fields_.warp.of(loc);
-  case ColorBy::Lane: return fields_.lane.of(loc);
-  case ColorBy::Register: return fields_.reg.of(loc);
-  case ColorBy::Block: return fields_.block.of(loc);
-  case ColorBy::Offset: return fields_.offset.of(loc);
-  case ColorBy::Bank: return static_cast<uint64_t>(bankOf(loc));
+  case ColorBy::Thread:
+    return static_cast<uint64_t>(fields_.thread(loc));
+  case ColorBy::Warp:
+    return fields_.warp.of(loc);
+  case ColorBy::Lane:
+    return fields_.lane.of(loc);
+  case ColorBy::Register:
+    return fields_.reg.of(loc);
+  case ColorBy::Block:
+    return fields_.block.of(loc);
+  case ColorBy::Offset:
+    return fields_.offset.of(loc);
+  case ColorBy::Bank:
+    return static_cast<uint64_t>(bankOf(loc));
   case ColorBy::Element: {
     const auto &shape = ownership().shape();
     const int d = rowDim_ >= 0 ? rowDim_ : colDim_;
@@ -166,13 +185,20 @@ uint64_t GridPlane::colorKey(ColorBy mode, uint64_t loc, uint64_t elem) const {
 
 uint64_t GridPlane::colorKeyCount(ColorBy mode) const {
   switch (mode) {
-  case ColorBy::Thread: return uint64_t{1} << (fields_.lane.bits + fields_.warp.bits);
-  case ColorBy::Warp: return fields_.warp.size();
-  case ColorBy::Lane: return fields_.lane.size();
-  case ColorBy::Register: return fields_.reg.size();
-  case ColorBy::Block: return fields_.block.size();
-  case ColorBy::Offset: return fields_.offset.size();
-  case ColorBy::Bank: return 32;
+  case ColorBy::Thread:
+    return uint64_t{1} << (fields_.lane.bits + fields_.warp.bits);
+  case ColorBy::Warp:
+    return fields_.warp.size();
+  case ColorBy::Lane:
+    return fields_.lane.size();
+  case ColorBy::Register:
+    return fields_.reg.size();
+  case ColorBy::Block:
+    return fields_.block.size();
+  case ColorBy::Offset:
+    return fields_.offset.size();
+  case ColorBy::Bank:
+    return 32;
   case ColorBy::Element: {
     const auto &shape = ownership().shape();
     return static_cast<uint64_t>(shape[rowDim_ >= 0 ? rowDim_ : colDim_]);
@@ -183,13 +209,20 @@ uint64_t GridPlane::colorKeyCount(ColorBy mode) const {
 
 QString GridPlane::colorKeyName(ColorBy mode, uint64_t key) const {
   switch (mode) {
-  case ColorBy::Thread: return QStringLiteral("T%1").arg(key);
-  case ColorBy::Warp: return QStringLiteral("warp %1").arg(key);
-  case ColorBy::Lane: return QStringLiteral("lane %1").arg(key);
-  case ColorBy::Register: return QStringLiteral("register %1").arg(key);
-  case ColorBy::Block: return QStringLiteral("block %1").arg(key);
-  case ColorBy::Offset: return QStringLiteral("offset %1").arg(key);
-  case ColorBy::Bank: return QStringLiteral("bank %1").arg(key);
+  case ColorBy::Thread:
+    return QStringLiteral("T%1").arg(key);
+  case ColorBy::Warp:
+    return QStringLiteral("warp %1").arg(key);
+  case ColorBy::Lane:
+    return QStringLiteral("lane %1").arg(key);
+  case ColorBy::Register:
+    return QStringLiteral("register %1").arg(key);
+  case ColorBy::Block:
+    return QStringLiteral("block %1").arg(key);
+  case ColorBy::Offset:
+    return QStringLiteral("offset %1").arg(key);
+  case ColorBy::Bank:
+    return QStringLiteral("bank %1").arg(key);
   case ColorBy::Element:
     return QStringLiteral("dim%1 = %2").arg(rowDim_ >= 0 ? rowDim_ : colDim_).arg(key);
   }
@@ -224,8 +257,7 @@ QString GridPlane::coordBinary(uint64_t elem) const {
   QStringList parts;
   for (size_t d = 0; d < c.size(); ++d) {
     const int bits = std::max(1, log2Of(shape[d]));
-    parts << QStringLiteral("0b") +
-                 QString::number(c[d], 2).rightJustified(bits, QLatin1Char('0'));
+    parts << QStringLiteral("0b") + QString::number(c[d], 2).rightJustified(bits, QLatin1Char('0'));
   }
   return QLatin1Char('(') + parts.join(QStringLiteral(", ")) + QLatin1Char(')');
 }
@@ -261,7 +293,9 @@ int64_t GridPlane::byteAddressOf(uint64_t loc) const {
   return off * std::max(1, result_->elementBits) / 8;
 }
 
-int64_t GridPlane::bankOf(uint64_t loc) const { return (byteAddressOf(loc) / 4) % 32; }
+int64_t GridPlane::bankOf(uint64_t loc) const {
+  return (byteAddressOf(loc) / 4) % 32;
+}
 
 QString GridPlane::rowAxisTitle() const {
   if (kind_ == PlaneKind::Hardware)
@@ -289,7 +323,9 @@ QString GridPlane::rowTick(int64_t row) const {
   return s;
 }
 
-QString GridPlane::colTick(int64_t col) const { return QString::number(col); }
+QString GridPlane::colTick(int64_t col) const {
+  return QString::number(col);
+}
 
 QString GridPlane::describe(Cell c) const {
   if (c.row < 0 || c.col < 0 || c.row >= rows_ || c.col >= cols_)
@@ -315,7 +351,8 @@ QString GridPlane::describe(Cell c) const {
     s += QStringLiteral("\n  ") + fields_.ownerLabel(owners[i]) + QStringLiteral("  ") +
          fields_.ownerDescription(owners[i]);
     if (fields_.shared)
-      s += QStringLiteral(", byte %1, bank %2").arg(byteAddressOf(owners[i])).arg(bankOf(owners[i]));
+      s +=
+          QStringLiteral(", byte %1, bank %2").arg(byteAddressOf(owners[i])).arg(bankOf(owners[i]));
   }
   if (shown < owners.size())
     s += QStringLiteral("\n  ... and %1 more").arg(owners.size() - shown);

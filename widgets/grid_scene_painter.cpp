@@ -66,13 +66,15 @@ GridScenePainter::CellState GridScenePainter::stateOf(const GridSceneState &s, u
                                                       uint64_t elem) const {
   const GridHighlight &h = s.highlight;
   switch (h.mode) {
-  case GridHighlight::Mode::None: return CellState::Normal;
+  case GridHighlight::Mode::None:
+    return CellState::Normal;
   case GridHighlight::Mode::LocationBit:
     return loc != ls::kNoOwner && ((loc >> h.bit) & 1) ? CellState::Normal : CellState::Dim;
   case GridHighlight::Mode::Bank:
     return loc != ls::kNoOwner && s.plane->bankOf(loc) == h.bank ? CellState::Strong
-                                                                   : CellState::Dim;
-  case GridHighlight::Mode::Sets: break;
+                                                                 : CellState::Dim;
+  case GridHighlight::Mode::Sets:
+    break;
   }
   const bool tensor = s.plane->kind() == PlaneKind::Tensor;
   auto inSet = [&](const std::vector<uint64_t> &bits, uint64_t mask, uint64_t value) {
@@ -112,8 +114,8 @@ bool GridScenePainter::labelsVisible(const GridSceneState &s, const GridPalette 
   const QFontMetricsF fm(pal.font(7.5));
   // About six character widths for the usual T<thread>:<register>; never
   // less than the widest label itself.
-  const double need = std::max(fm.horizontalAdvance(s.plane->widestLabel()) + 4,
-                               3 * fm.averageCharWidth());
+  const double need =
+      std::max(fm.horizontalAdvance(s.plane->widestLabel()) + 4, 3 * fm.averageCharWidth());
   return cellSize >= need && cellSize >= fm.height() + 2;
 }
 
@@ -136,10 +138,10 @@ void GridScenePainter::paint(QPainter &p, const QRectF &bounds, const QRectF &ex
     // else along the bottom of the grid.
     const QFont f = pal.font(9, true);
     const bool right = s.showLegend && l.legend.height() > l.legend.width();
-    const QRectF col = right ? l.legend
-                             : QRectF(l.grid.left(), l.grid.bottom() - 80, l.grid.width(), 80);
-    const QRectF text = QFontMetricsF(f).boundingRect(col.adjusted(8, 0, -8, 0),
-                                                      Qt::TextWordWrap, s.message);
+    const QRectF col =
+        right ? l.legend : QRectF(l.grid.left(), l.grid.bottom() - 80, l.grid.width(), 80);
+    const QRectF text =
+        QFontMetricsF(f).boundingRect(col.adjusted(8, 0, -8, 0), Qt::TextWordWrap, s.message);
     const QRectF box(col.left(), col.bottom() - text.height() - 16, col.width(),
                      text.height() + 12);
     p.fillRect(box, QColor(255, 236, 200));
@@ -184,8 +186,8 @@ void GridScenePainter::paintTitle(QPainter &p, const QRectF &r, const GridSceneS
   const double y = r.top() + bfm.height() + 4;
   p.drawText(QRectF(r.left(), y, r.width(), mfm.height()), Qt::AlignLeft, line1);
   if (!line2.isEmpty())
-    p.drawText(QRectF(r.left() + 20, y + mfm.height(), r.width() - 20, mfm.height()),
-               Qt::AlignLeft, line2);
+    p.drawText(QRectF(r.left() + 20, y + mfm.height(), r.width() - 20, mfm.height()), Qt::AlignLeft,
+               line2);
 }
 
 void GridScenePainter::paintAxes(QPainter &p, const SceneLayout &l, const GridGeometry &geo,
@@ -209,8 +211,7 @@ void GridScenePainter::paintAxes(QPainter &p, const SceneLayout &l, const GridGe
     p.translate(l.rowAxis.left(), gr.top());
     p.rotate(90);
     p.drawText(QRectF(0, -tfm.height(), std::max(gr.height(), 200.0), tfm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter,
-               plane.rowAxisTitle() + QStringLiteral("  \u2192"));
+               Qt::AlignLeft | Qt::AlignVCenter, plane.rowAxisTitle() + QStringLiteral("  \u2192"));
     p.restore();
   }
   if (vis.isEmpty())
@@ -270,11 +271,11 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
   } else {
     const QRect px = clip.toAlignedRect().intersected(geo.gridRect().toAlignedRect());
     for (int y = px.top(); y <= px.bottom(); ++y)
-      key.rows.push_back(std::clamp<int64_t>(
-          static_cast<int64_t>((y + 0.5 - geo.origin.y()) / cs), 0, plane.rows() - 1));
+      key.rows.push_back(std::clamp<int64_t>(static_cast<int64_t>((y + 0.5 - geo.origin.y()) / cs),
+                                             0, plane.rows() - 1));
     for (int x = px.left(); x <= px.right(); ++x)
-      key.cols.push_back(std::clamp<int64_t>(
-          static_cast<int64_t>((x + 0.5 - geo.origin.x()) / cs), 0, plane.cols() - 1));
+      key.cols.push_back(std::clamp<int64_t>(static_cast<int64_t>((x + 0.5 - geo.origin.x()) / cs),
+                                             0, plane.cols() - 1));
     target = QRectF(px);
   }
   if (key.rows.empty() || key.cols.empty())
@@ -324,16 +325,17 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
     QVector<QLineF> edges;
     for (size_t i = 0; i < rowsDrawn; ++i)
       for (size_t j = 0; j < colsDrawn; ++j) {
-        const QRectF cr = geo.cellRect(vis.row0 + static_cast<int64_t>(i),
-                                       vis.col0 + static_cast<int64_t>(j));
-        if (j + 1 < nc && plane.edgeBetween(locAt(i, j), elemAt(i, j), locAt(i, j + 1),
-                                            elemAt(i, j + 1), true))
+        const QRectF cr =
+            geo.cellRect(vis.row0 + static_cast<int64_t>(i), vis.col0 + static_cast<int64_t>(j));
+        if (j + 1 < nc &&
+            plane.edgeBetween(locAt(i, j), elemAt(i, j), locAt(i, j + 1), elemAt(i, j + 1), true))
           edges.append(QLineF(cr.topRight(), cr.bottomRight()));
-        if (i + 1 < nr && plane.edgeBetween(locAt(i, j), elemAt(i, j), locAt(i + 1, j),
-                                            elemAt(i + 1, j), false))
+        if (i + 1 < nr &&
+            plane.edgeBetween(locAt(i, j), elemAt(i, j), locAt(i + 1, j), elemAt(i + 1, j), false))
           edges.append(QLineF(cr.bottomLeft(), cr.bottomRight()));
       }
-    const double w = std::clamp(cs / (pal.highContrast ? 6.0 : 9.0), 1.0, pal.highContrast ? 3.0 : 2.2);
+    const double w =
+        std::clamp(cs / (pal.highContrast ? 6.0 : 9.0), 1.0, pal.highContrast ? 3.0 : 2.2);
     QColor edge = pal.ownerEdge();
     if (cs < 16 && !pal.highContrast)
       edge.setAlpha(150);
@@ -346,8 +348,8 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
     const double m = std::min(cs * 0.22, 8.0);
     for (size_t i = 0; i < rowsDrawn; ++i)
       for (size_t j = 0; j < colsDrawn; ++j) {
-        const QRectF cr = geo.cellRect(vis.row0 + static_cast<int64_t>(i),
-                                       vis.col0 + static_cast<int64_t>(j));
+        const QRectF cr =
+            geo.cellRect(vis.row0 + static_cast<int64_t>(i), vis.col0 + static_cast<int64_t>(j));
         marks.moveTo(cr.topRight());
         marks.lineTo(cr.topRight() + QPointF(-m, 0));
         marks.lineTo(cr.topRight() + QPointF(0, m));
@@ -359,8 +361,8 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
     p.setFont(pal.font(std::min(7.5 + (cs - 40) / 20, 11.0)));
     for (size_t i = 0; i < rowsDrawn; ++i)
       for (size_t j = 0; j < colsDrawn; ++j) {
-        const QRectF cr = geo.cellRect(vis.row0 + static_cast<int64_t>(i),
-                                       vis.col0 + static_cast<int64_t>(j));
+        const QRectF cr =
+            geo.cellRect(vis.row0 + static_cast<int64_t>(i), vis.col0 + static_cast<int64_t>(j));
         const QRgb bg = cacheImage_.pixel(static_cast<int>(j), static_cast<int>(i));
         p.setPen(QColor(GridPalette::textOn(bg)));
         p.drawText(cr, Qt::AlignCenter, plane.cellLabel(locAt(i, j), elemAt(i, j)));
@@ -372,9 +374,9 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
     for (size_t i = 0; i < rowsDrawn; ++i)
       for (size_t j = 0; j < colsDrawn; ++j)
         if (stateOf(s, locAt(i, j), elemAt(i, j)) == CellState::Strong)
-          boxes.append(geo.cellRect(vis.row0 + static_cast<int64_t>(i),
-                                    vis.col0 + static_cast<int64_t>(j))
-                           .adjusted(1, 1, -1, -1));
+          boxes.append(
+              geo.cellRect(vis.row0 + static_cast<int64_t>(i), vis.col0 + static_cast<int64_t>(j))
+                  .adjusted(1, 1, -1, -1));
     p.setPen(QPen(pal.highlight(), cs >= 8 ? 2.0 : 1.0));
     p.setBrush(Qt::NoBrush);
     p.drawRects(boxes);

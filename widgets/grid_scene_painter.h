@@ -44,8 +44,7 @@ struct GridSceneState {
 
 class GridScenePainter {
 public:
-  SceneLayout layout(const QRectF &bounds, const GridSceneState &s,
-                     const GridPalette &pal) const;
+  SceneLayout layout(const QRectF &bounds, const GridSceneState &s, const GridPalette &pal) const;
 
   // Paints the whole scene. `geo.area` must be layout(...).grid.
   void paint(QPainter &p, const QRectF &bounds, const QRectF &exposed, const GridGeometry &geo,

@@ -4,7 +4,9 @@ namespace ls::ui {
 
 namespace {
 
-bool isPow2(qint64 v) { return v > 0 && (v & (v - 1)) == 0; }
+bool isPow2(qint64 v) {
+  return v > 0 && (v & (v - 1)) == 0;
+}
 
 } // namespace
 

@@ -58,9 +58,12 @@ int StepPlayer::stepCount() const {
     return 0;
   const LocationFields f(*result_->ownership);
   switch (unit_) {
-  case Unit::Lane: return static_cast<int>(f.lane.size() * f.warp.size() * f.block.size());
-  case Unit::Warp: return static_cast<int>(f.warp.size() * f.block.size());
-  case Unit::Register: return static_cast<int>(std::min<int64_t>(f.reg.size(), 1 << 20));
+  case Unit::Lane:
+    return static_cast<int>(f.lane.size() * f.warp.size() * f.block.size());
+  case Unit::Warp:
+    return static_cast<int>(f.warp.size() * f.block.size());
+  case Unit::Register:
+    return static_cast<int>(std::min<int64_t>(f.reg.size(), 1 << 20));
   }
   return 0;
 }

@@ -251,7 +251,9 @@ void TensorGridView::paintEvent(QPaintEvent *e) {
   painter_.paint(p, QRectF(rect()), QRectF(e->rect()), geo_, state_, palette_);
 }
 
-void TensorGridView::resizeEvent(QResizeEvent *) { updateArea(); }
+void TensorGridView::resizeEvent(QResizeEvent *) {
+  updateArea();
+}
 
 void TensorGridView::setHover(std::optional<Cell> c) {
   if (c == state_.hover)
@@ -302,7 +304,9 @@ void TensorGridView::mouseReleaseEvent(QMouseEvent *e) {
     clearSelection();
 }
 
-void TensorGridView::mouseDoubleClickEvent(QMouseEvent *) { fitToView(); }
+void TensorGridView::mouseDoubleClickEvent(QMouseEvent *) {
+  fitToView();
+}
 
 void TensorGridView::wheelEvent(QWheelEvent *e) {
   const double steps = e->angleDelta().y() / 120.0;
@@ -317,15 +321,26 @@ void TensorGridView::wheelEvent(QWheelEvent *e) {
 void TensorGridView::keyPressEvent(QKeyEvent *e) {
   switch (e->key()) {
   case Qt::Key_Plus:
-  case Qt::Key_Equal: zoomIn(); return;
-  case Qt::Key_Minus: zoomOut(); return;
-  case Qt::Key_0: fitToView(); return;
-  case Qt::Key_Escape: clearSelection(); return;
-  default: QWidget::keyPressEvent(e);
+  case Qt::Key_Equal:
+    zoomIn();
+    return;
+  case Qt::Key_Minus:
+    zoomOut();
+    return;
+  case Qt::Key_0:
+    fitToView();
+    return;
+  case Qt::Key_Escape:
+    clearSelection();
+    return;
+  default:
+    QWidget::keyPressEvent(e);
   }
 }
 
-void TensorGridView::leaveEvent(QEvent *) { setHover(std::nullopt); }
+void TensorGridView::leaveEvent(QEvent *) {
+  setHover(std::nullopt);
+}
 
 bool TensorGridView::event(QEvent *e) {
   if (e->type() == QEvent::ToolTip) {

@@ -1,9 +1,9 @@
 #include "view_export.h"
 
+#include <QBuffer>
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>
-#include <QBuffer>
 
 #include "tensor_grid_view.h"
 

@@ -1,8 +1,8 @@
 #include "app_setup.h"
 
 #include <QApplication>
-#include <QComboBox>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QImage>
 #include <QSaveFile>
 
@@ -10,11 +10,15 @@
 #include "main_window.h"
 
 // Q_INIT_RESOURCE must be used outside any namespace.
-static void initLayoutStudioResources() { Q_INIT_RESOURCE(resources); }
+static void initLayoutStudioResources() {
+  Q_INIT_RESOURCE(resources);
+}
 
 namespace ls::app {
 
-void initResources() { initLayoutStudioResources(); }
+void initResources() {
+  initLayoutStudioResources();
+}
 
 void setApplicationIdentity() {
   QCoreApplication::setOrganizationName(QStringLiteral("LayoutStudio"));
@@ -36,7 +40,9 @@ QString applyViewOptions(MainWindow &w, const CommandLine &cl) {
   if (!cl.colorBy.isEmpty()) {
     QComboBox *box = panel->colorBox();
     for (int i = 0; i < box->count(); ++i)
-      if (box->itemText(i).section(QLatin1Char(' '), 0, 0).compare(cl.colorBy, Qt::CaseInsensitive) == 0) {
+      if (box->itemText(i)
+              .section(QLatin1Char(' '), 0, 0)
+              .compare(cl.colorBy, Qt::CaseInsensitive) == 0) {
         box->setCurrentIndex(i);
         return {};
       }
@@ -59,7 +65,8 @@ QString renderScreenshot(MainWindow &w, const CommandLine &cl) {
   const QImage img = w.grab().toImage();
   QSaveFile f(cl.screenshot);
   if (!f.open(QIODevice::WriteOnly))
-    return QStringLiteral("--screenshot: cannot write '%1': %2").arg(cl.screenshot, f.errorString());
+    return QStringLiteral("--screenshot: cannot write '%1': %2")
+        .arg(cl.screenshot, f.errorString());
   if (!img.save(&f, "PNG") || !f.commit())
     return QStringLiteral("--screenshot: cannot write '%1'").arg(cl.screenshot);
   return {};

@@ -48,7 +48,9 @@ Autosave::Autosave(Document *doc, QObject *parent) : QObject(parent), doc_(doc) 
   connect(&timer_, &QTimer::timeout, this, [this] { saveNow(); });
 }
 
-Autosave::~Autosave() { discard(); }
+Autosave::~Autosave() {
+  discard();
+}
 
 bool Autosave::saveNow(bool force) {
   if (!force && !doc_->isModified()) {

@@ -11,27 +11,27 @@
 // --presentation and --compare choose what the picture shows.
 #pragma once
 
+#include <QSize>
 #include <QString>
 #include <QStringList>
-#include <QSize>
 #include <optional>
 
 namespace ls::app {
 
 struct CommandLine {
-  QString file;        // a .lstudio document to open
-  QString layout;      // --layout
-  QString shape;       // --shape
-  QString dtype;       // --dtype
-  QString screenshot;  // --screenshot FILE
+  QString file;       // a .lstudio document to open
+  QString layout;     // --layout
+  QString shape;      // --shape
+  QString dtype;      // --dtype
+  QString screenshot; // --screenshot FILE
   QSize size{1400, 860};
-  QString colorBy;     // --color-by
-  int compare = -1;    // --compare INDEX: show that design beside the current one
+  QString colorBy;  // --color-by
+  int compare = -1; // --compare INDEX: show that design beside the current one
   bool hardwareView = false;
   bool presentation = false;
   bool benchUi = false;
   bool noRecovery = false;
-  QString error;       // why the command line is wrong ("" if fine)
+  QString error; // why the command line is wrong ("" if fine)
 
   bool headless() const { return !screenshot.isEmpty() || benchUi; }
 };

@@ -61,7 +61,8 @@ std::optional<Design> designFromJson(const QJsonObject &o, QString *error) {
   for (const auto &v : shape) {
     const qint64 s = v.toInteger(-1);
     if (s <= 0 || s > (qint64{1} << 30))
-      return fail(QStringLiteral("design \"%1\": \"shape\" holds %2").arg(d.name, v.toVariant().toString()));
+      return fail(QStringLiteral("design \"%1\": \"shape\" holds %2")
+                      .arg(d.name, v.toVariant().toString()));
     d.shape.push_back(s);
   }
   d.elementType = o.value(QStringLiteral("elementType")).toString(QStringLiteral("f16"));

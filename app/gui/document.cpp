@@ -58,7 +58,9 @@ int Document::slotIndex(quint64 id) const {
   return -1;
 }
 
-int Document::indexOfId(quint64 id) const { return slotIndex(id); }
+int Document::indexOfId(quint64 id) const {
+  return slotIndex(id);
+}
 
 void Document::setCurrentIndex(int index) {
   if (designs_.empty())
@@ -78,8 +80,8 @@ void Document::editDesign(int index, const Design &after, const QString &field) 
 }
 
 void Document::addDesign(const Design &d) {
-  undo_.push(new InsertDesignCommand(this, InsertDesignCommand::Action::Insert, count(), d,
-                                     newId()));
+  undo_.push(
+      new InsertDesignCommand(this, InsertDesignCommand::Action::Insert, count(), d, newId()));
 }
 
 void Document::removeDesign(int index) {

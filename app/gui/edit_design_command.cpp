@@ -11,9 +11,13 @@ EditDesignCommand::EditDesignCommand(Document *doc, quint64 designId, Design bef
   setText(QObject::tr("Edit %1 of %2").arg(field_, after_.name));
 }
 
-void EditDesignCommand::undo() { doc_->setDesignRaw(designId_, before_); }
+void EditDesignCommand::undo() {
+  doc_->setDesignRaw(designId_, before_);
+}
 
-void EditDesignCommand::redo() { doc_->setDesignRaw(designId_, after_); }
+void EditDesignCommand::redo() {
+  doc_->setDesignRaw(designId_, after_);
+}
 
 bool EditDesignCommand::mergeWith(const QUndoCommand *other) {
   auto *o = static_cast<const EditDesignCommand *>(other);

@@ -24,8 +24,12 @@ void InsertDesignCommand::remove() {
   doc_->removeDesignRaw(id_);
 }
 
-void InsertDesignCommand::redo() { action_ == Action::Insert ? insert() : remove(); }
+void InsertDesignCommand::redo() {
+  action_ == Action::Insert ? insert() : remove();
+}
 
-void InsertDesignCommand::undo() { action_ == Action::Insert ? remove() : insert(); }
+void InsertDesignCommand::undo() {
+  action_ == Action::Insert ? remove() : insert();
+}
 
 } // namespace ls::app

@@ -35,8 +35,26 @@ const SettingKey<QByteArray> kState{"window/state", {}};
 const SettingKey<bool> kPresentation{"view/presentation", false};
 const SettingKey<bool> kColorBlind{"view/colorBlindSafe", false};
 
+// One line for the status bar from a cell's hover text: the coordinates and
+// the first owner, with how many more there are.
+QString statusLine(const QString &description) {
+  const QStringList lines = description.split(QLatin1Char('\n'));
+  if (lines.size() < 2)
+    return description;
+  if (lines[1].startsWith(QLatin1String("holds")))
+    return lines[0] + QStringLiteral(" \u2192 ") + lines[1];
+  QString s = lines[0];
+  if (lines.size() >= 3)
+    s += QStringLiteral("   ") + lines[2].trimmed();
+  if (lines.size() > 3)
+    s += QStringLiteral("   (+%1 more owners)").arg(lines.size() - 3);
+  return s;
+}
+
+} // namespace
+
 // What a fresh window shows: the load layout of the coalesced transpose.
-Design starterDesign() {
+Design MainWindow::starterDesign() {
   Design d;
   d.name = QStringLiteral("transpose load");
   d.attribute = QStringLiteral("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], "
@@ -45,8 +63,6 @@ Design starterDesign() {
   d.elementType = QStringLiteral("f32");
   return d;
 }
-
-} // namespace
 
 MainWindow::MainWindow(bool interactive, QWidget *parent)
     : QMainWindow(parent), interactive_(interactive), doc_(new Document(this)),
@@ -172,7 +188,7 @@ void MainWindow::buildDocks() {
   });
   for (ui::GridPanel *panel : {primary_, compare_}) {
     connect(panel->view(), &ui::TensorGridView::hoverTextChanged, this,
-            [this](const QString &t) { hoverLabel_->setText(t.section(QLatin1Char('\n'), 0, 1).replace(QLatin1Char('\n'), QStringLiteral("   "))); });
+            [this](const QString &t) { hoverLabel_->setText(statusLine(t)); });
   }
   connect(primary_, &ui::GridPanel::viewSettingsEdited, this,
           [this](const QString &color, bool hw, const std::vector<int64_t> &outer) {
@@ -235,13 +251,16 @@ void MainWindow::connectDocument() {
 QString MainWindow::subtitleFor(const Design &d) const {
   QString kind;
   try {
-    kind = QString::fromLatin1(ls::mnemonic(ls::ir::parseEncoding(d.attribute.toStdString())->kind()));
+    kind =
+        QString::fromLatin1(ls::mnemonic(ls::ir::parseEncoding(d.attribute.toStdString())->kind()));
   } catch (const std::exception &) {
   }
   QString s = QStringLiteral("%1   %2 x %3").arg(kind, d.shapeText(), d.elementType);
   if (kind.contains(QLatin1String("shared")))
     return s;
-  s += QStringLiteral("   %1 warps x %2 threads").arg(d.module.numWarps).arg(d.module.threadsPerWarp);
+  s += QStringLiteral("   %1 warps x %2 threads")
+           .arg(d.module.numWarps)
+           .arg(d.module.threadsPerWarp);
   if (d.module.numCTAs > 1)
     s += QStringLiteral(" x %1 CTAs").arg(d.module.numCTAs);
   return s;
@@ -309,139 +328,15 @@ Design MainWindow::baseDesign() const {
   return cur >= 0 ? doc_->design(cur) : starterDesign();
 }
 
-void MainWindow::applyDraft(const ui::DesignDraft &draftIn, const QString &field) {
-  const int cur = doc_->currentIndex();
-  if (cur < 0)
-    return;
-  const Design base = doc_->design(cur);
-  ui::DesignDraft draft = draftIn;
-  if (field == QLatin1String("kind")) {
-    // A new kind brings its own lanes and warps (MFMA is wave64).
-    const ls::ModuleParams implied = impliedModule(draft.attribute);
-    try {
-      if (!ls::ir::parseEncoding(draft.attribute.toStdString())->isShared()) {
-        draft.module.numWarps = implied.numWarps;
-        draft.module.threadsPerWarp = implied.threadsPerWarp;
-      }
-    } catch (const std::exception &) {
-    }
-    draft.module.numCTAs = implied.numCTAs;
-  }
-  if (field == QLatin1String("num-warps") || field == QLatin1String("threads-per-warp"))
-    draft.attribute = retargetAttribute(draft.attribute, base.module, draft.module);
-  auto v = validateDraft(draft, base);
-  if (auto *e = std::get_if<FieldError>(&v)) {
-    form_->clearErrors();
-    form_->showError(e->field, e->rule);
-    const QString where = e->field.isEmpty() ? QString() : e->field + QStringLiteral(": ");
-    primary_->view()->setMessage(tr("Not applied \u2014 %1%2. Showing the last valid layout.")
-                                     .arg(where, e->rule));
-    return;
-  }
-  form_->clearErrors();
-  primary_->view()->setMessage(QString());
-  Design after = std::get<Design>(v);
-  if (after.shape != base.shape)
-    after.view.outer.assign(after.shape.size() > 2 ? after.shape.size() - 2 : 0, 0);
-  if (field == QLatin1String("kind")) {
-    try {
-      after.view.colorBy = ls::ir::parseEncoding(after.attribute.toStdString())->isShared()
-                               ? QStringLiteral("offset")
-                               : QStringLiteral("warp");
-    } catch (const std::exception &) {
-    }
-  }
-  doc_->editDesign(cur, after, field);
-  // The form may hold text the canonical form spells differently.
-  refreshCurrent();
-}
-
-QString MainWindow::currentAttribute() const {
-  const int cur = doc_->currentIndex();
-  return cur >= 0 ? doc_->design(cur).attribute : QString();
-}
-
-QString MainWindow::pasteText(const QString &text) {
-  const ImportResult r = importLayouts(text, baseDesign());
-  if (!r.error.isEmpty())
-    return r.error;
-  const int cur = doc_->currentIndex();
-  if (r.designs.size() == 1 && cur >= 0 && !looksLikeTtgir(text)) {
-    Design d = r.designs.front();
-    d.name = doc_->design(cur).name;
-    doc_->editDesign(cur, d, QStringLiteral("paste"));
-  } else {
-    doc_->undoStack()->beginMacro(tr("Paste %1 layouts").arg(r.designs.size()));
-    for (const Design &d : r.designs)
-      doc_->addDesign(d);
-    doc_->undoStack()->endMacro();
-    // Show the first pasted design.
-    doc_->setCurrentIndex(doc_->count() - static_cast<int>(r.designs.size()));
-  }
-  if (!r.notes.isEmpty())
-    statusBar()->showMessage(tr("Skipped: %1").arg(r.notes.join(QStringLiteral("; "))), 8000);
-  return {};
-}
-
-bool MainWindow::openLayout(const QString &attr, const QString &shape, const QString &dtype,
-                            QString *error) {
-  // Errors name the command-line flag, like the CLI's.
-  auto fail = [error](const FieldError &e) {
-    if (error) {
-      QString flag = QStringLiteral("--layout");
-      if (e.field == QLatin1String("shape") || e.field == QLatin1String("--shape"))
-        flag = QStringLiteral("--shape");
-      else if (e.field == QLatin1String("dtype") || e.field == QLatin1String("--dtype"))
-        flag = QStringLiteral("--dtype");
-      else if (!e.field.isEmpty())
-        flag += QStringLiteral(": ") + e.field;
-      *error = flag + QStringLiteral(": ") + e.rule;
-    }
-    return false;
-  };
-  Design base = starterDesign();
-  base.name = tr("design");
-  if (!dtype.isEmpty()) {
-    try {
-      base.elementType = QString::fromStdString(ls::ir::parseElementType(dtype.toStdString()).name);
-    } catch (const ls::Error &e) {
-      return fail({QStringLiteral("dtype"), QString::fromStdString(e.rule())});
-    }
-  }
-  if (!shape.isEmpty()) {
-    auto s = parseShapeText(shape);
-    if (auto *e = std::get_if<FieldError>(&s))
-      return fail(*e);
-    base.shape = std::get<ls::Shape>(s);
-  }
-  const ImportResult r = importLayouts(attr, base);
-  if (!r.error.isEmpty())
-    return fail({QString(), r.error});
-  std::vector<Design> designs;
-  for (Design d : r.designs) {
-    if (!shape.isEmpty())
-      d.shape = base.shape;
-    if (!dtype.isEmpty())
-      d.elementType = base.elementType;
-    if (auto e = checkDesign(d))
-      return fail(*e);
-    designs.push_back(d);
-  }
-  doc_->clear();
-  for (const Design &d : designs)
-    doc_->addDesign(d);
-  doc_->undoStack()->clear();
-  doc_->setCurrentIndex(0);
-  return true;
-}
-
 void MainWindow::setCompareIndex(int index) {
   compareId_ = index >= 0 && index < doc_->count() ? doc_->designId(index) : 0;
   refreshCompare();
   rebuildCompareMenu();
 }
 
-int MainWindow::compareIndex() const { return doc_->indexOfId(compareId_); }
+int MainWindow::compareIndex() const {
+  return doc_->indexOfId(compareId_);
+}
 
 void MainWindow::refreshPalettes() {
   ui::GridPalette pal;

@@ -60,8 +60,7 @@ public:
   QListWidget *designList() const { return list_; }
 
   // Opens a design from the command line; *error says why not.
-  bool openLayout(const QString &attr, const QString &shape, const QString &dtype,
-                  QString *error);
+  bool openLayout(const QString &attr, const QString &shape, const QString &dtype, QString *error);
   bool openFile(const QString &path, QString *error = nullptr);
   bool saveFile(const QString &path, QString *error = nullptr);
   // Imports pasted text (attribute, type or TTGIR) as an undoable edit.
@@ -75,6 +74,8 @@ public:
   void setPresentationMode(bool on);
   bool presentationMode() const { return presentation_; }
   void setColorBlindSafe(bool on);
+  // What a fresh window shows: the load layout of the coalesced transpose.
+  static Design starterDesign();
   // A dock for an analysis widget ("Banks", "Conversion", ...).
   QDockWidget *addToolDock(const QString &name, QWidget *w);
   // After a crash: offers the orphaned autosave (interactive only).

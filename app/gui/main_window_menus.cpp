@@ -67,7 +67,8 @@ void MainWindow::buildFileMenu() {
     }
   });
   QMenu *examples = m->addMenu(tr("&Examples"));
-  const QStringList files = QDir(QStringLiteral(":/examples")).entryList({QStringLiteral("*.lstudio")});
+  const QStringList files =
+      QDir(QStringLiteral(":/examples")).entryList({QStringLiteral("*.lstudio")});
   for (const QString &f : files)
     examples->addAction(exampleTitle(f), this,
                         [this, f] { openExample(QStringLiteral(":/examples/") + f); });
@@ -116,7 +117,8 @@ void MainWindow::buildViewMenu() {
   QAction *hw = m->addAction(tr("&Hardware View"));
   hw->setCheckable(true);
   hw->setShortcut(QKeySequence(tr("Ctrl+H")));
-  connect(hw, &QAction::toggled, this, [this](bool on) { primary_->hardwareBox()->setChecked(on); });
+  connect(hw, &QAction::toggled, this,
+          [this](bool on) { primary_->hardwareBox()->setChecked(on); });
   connect(primary_->hardwareBox(), &QAbstractButton::toggled, hw, &QAction::setChecked);
   compareMenu_ = m->addMenu(tr("&Compare With"));
   rebuildCompareMenu();
@@ -273,14 +275,14 @@ bool MainWindow::saveAs() {
 void MainWindow::exportView(bool svg) {
   const QString name = doc_->currentIndex() >= 0 ? doc_->design(doc_->currentIndex()).name
                                                  : QStringLiteral("layout");
-  const QString path = QFileDialog::getSaveFileName(
-      this, svg ? tr("Export SVG") : tr("Export PNG"),
-      name + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
-      svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
+  const QString path =
+      QFileDialog::getSaveFileName(this, svg ? tr("Export SVG") : tr("Export PNG"),
+                                   name + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
+                                   svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
   if (path.isEmpty())
     return;
-  const QString err = svg ? ui::exportViewSvg(*primary_->view(), path)
-                          : ui::exportViewPng(*primary_->view(), path);
+  const QString err =
+      svg ? ui::exportViewSvg(*primary_->view(), path) : ui::exportViewPng(*primary_->view(), path);
   if (!err.isEmpty())
     QMessageBox::warning(this, tr("Export failed"), err);
   else

@@ -86,8 +86,7 @@ ImportResult importTtgir(const QString &text, const Design &base) {
     moduleBase.module.threadsPerWarp = *m.threadsPerWarp;
   if (m.numCTAs)
     moduleBase.module.numCTAs = *m.numCTAs;
-  auto add = [&](const ls::EncodingPtr &enc, const QString &name,
-                 const ls::ir::TtgirTypeUse *use) {
+  auto add = [&](const ls::EncodingPtr &enc, const QString &name, const ls::ir::TtgirTypeUse *use) {
     if (enc->kind() == ls::EncodingKind::TensorMemory) {
       r.notes << QStringLiteral("%1: tensor memory layouts are shown in the TMEM view").arg(name);
       return;
@@ -100,7 +99,10 @@ ImportResult importTtgir(const QString &text, const Design &base) {
       d.elementType = elementOr(use->elementType, base.elementType);
     }
     if (auto err = settle(d, base)) {
-      r.notes << QStringLiteral("%1: %2%3").arg(name, err->field.isEmpty() ? QString() : err->field + QStringLiteral(": "), err->rule);
+      r.notes << QStringLiteral("%1: %2%3")
+                     .arg(name,
+                          err->field.isEmpty() ? QString() : err->field + QStringLiteral(": "),
+                          err->rule);
       return;
     }
     r.designs.push_back(d);

@@ -13,7 +13,9 @@ const SettingKey<QStringList> kRecent{"files/recent", {}};
 
 RecentFiles::RecentFiles(QObject *parent) : QObject(parent) {}
 
-QStringList RecentFiles::files() const { return kRecent.get(); }
+QStringList RecentFiles::files() const {
+  return kRecent.get();
+}
 
 void RecentFiles::add(const QString &path) {
   if (path.isEmpty() || path.startsWith(QLatin1String(":/")))
@@ -45,7 +47,8 @@ void RecentFiles::populate(QMenu *menu) {
   const QStringList l = files();
   int n = 0;
   for (const QString &f : l) {
-    QAction *a = menu->addAction(QStringLiteral("&%1 %2").arg(++n % 10).arg(QFileInfo(f).fileName()));
+    QAction *a =
+        menu->addAction(QStringLiteral("&%1 %2").arg(++n % 10).arg(QFileInfo(f).fileName()));
     a->setToolTip(f);
     a->setStatusTip(f);
     connect(a, &QAction::triggered, this, [this, f] { emit openRequested(f); });

@@ -79,14 +79,15 @@ int runUiBench(QTextStream &out) {
     double budgetMs;
   };
   const Case cases[] = {{QStringLiteral("256x256"), 16.0}, {QStringLiteral("4096x4096"), 100.0}};
-  const QString a = QStringLiteral("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], "
-                                   "warpsPerCTA = [4, 1], order = [1, 0]}>");
+  const QString a =
+      QStringLiteral("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], "
+                     "warpsPerCTA = [4, 1], order = [1, 0]}>");
   const QString b = QStringLiteral("#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], "
                                    "warpsPerCTA = [2, 2], order = [1, 0]}>");
   constexpr int kEdits = 40;
   bool ok = true;
-  out << "layout-studio UI benchmark: edit-to-frame (edit -> evaluated -> grid painted), "
-      << kEdits << " edits per size, window 1400x860\n";
+  out << "layout-studio UI benchmark: edit-to-frame (edit -> evaluated -> grid painted), " << kEdits
+      << " edits per size, window 1400x860\n";
   out << "machine: " << QThread::idealThreadCount() << " hardware threads, load average "
       << loadAverage() << "\n";
   out << "size        min      median   p95      max      budget   result  (CPU median)\n";

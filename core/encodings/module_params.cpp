@@ -34,13 +34,18 @@ struct FieldNames {
 
 FieldNames fieldsOf(const Encoding &root) {
   switch (root.kind()) {
-  case EncodingKind::Blocked: return {"threadsPerWarp", "warpsPerCTA", "CGALayout"};
-  case EncodingKind::Linear: return {"lane", "warp", "block"};
-  case EncodingKind::PaddedShared: return {"threads-per-warp", "num-warps", "block"};
-  case EncodingKind::SharedLinear: return {"threads-per-warp", "num-warps", "block"};
+  case EncodingKind::Blocked:
+    return {"threadsPerWarp", "warpsPerCTA", "CGALayout"};
+  case EncodingKind::Linear:
+    return {"lane", "warp", "block"};
+  case EncodingKind::PaddedShared:
+    return {"threads-per-warp", "num-warps", "block"};
+  case EncodingKind::SharedLinear:
+    return {"threads-per-warp", "num-warps", "block"};
   // MMA-family lane counts are fixed by the instruction: the module's warp
   // size is what has to change.
-  default: return {"threads-per-warp", "warpsPerCTA", "CGALayout"};
+  default:
+    return {"threads-per-warp", "warpsPerCTA", "CGALayout"};
   }
 }
 
@@ -77,8 +82,10 @@ void checkModuleParams(const Encoding &enc, const ModuleParams &m) {
     const std::string fixed = std::string(f.lanes) == "threads-per-warp"
                                   ? std::string(mnemonic(rootOf(enc).kind())) + " layouts use "
                                   : "the lanes multiply to ";
-    throw Error(f.lanes, fixed + std::to_string(enc.warpSize()) + " threads per warp but the "
-                         "design has " + std::to_string(m.threadsPerWarp));
+    throw Error(f.lanes, fixed + std::to_string(enc.warpSize()) +
+                             " threads per warp but the "
+                             "design has " +
+                             std::to_string(m.threadsPerWarp));
   }
   if (enc.numWarps() != m.numWarps)
     throw Error(f.warps, "the product of the warps is " + std::to_string(enc.numWarps()) +

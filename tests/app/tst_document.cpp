@@ -33,15 +33,19 @@ Design design(const QString &name, const QString &attr, ls::Shape shape = {64, 6
 
 // (Plain literals: moc misreads "#alias" lines inside raw strings.)
 const char *kTtgir =
-    "#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>\n"
-    "#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 8]}>\n"
+    "#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, "
+    "1], order = [1, 0]}>\n"
+    "#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 2], instrShape "
+    "= [16, 8]}>\n"
     "#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>\n"
     "#smem = #ttg.shared_memory\n"
-    "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 8 : i32, ttg.target = \"cuda:80\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+    "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 8 : i32, ttg.target = "
+    "\"cuda:80\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
     "  tt.func public @kernel(%arg0: !tt.ptr<f16>) {\n"
     "    %0 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #blocked>\n"
     "    %1 = tt.load %0 : tensor<128x64x!tt.ptr<f16>, #blocked>\n"
-    "    %2 = ttg.local_alloc %1 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>\n"
+    "    %2 = ttg.local_alloc %1 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, "
+    "#shared, #smem>\n"
     "    %3 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>\n"
     "    tt.return\n"
     "  }\n"
@@ -170,11 +174,13 @@ private slots:
     QTest::newRow("newer") << QByteArray("{\"format\": \"layout-studio\", \"version\": 9}")
                            << QStringLiteral("newer");
     QTest::newRow("no attribute")
-        << QByteArray("{\"format\": \"layout-studio\", \"version\": 1, \"designs\": [{\"shape\": [4]}]}")
+        << QByteArray(
+               "{\"format\": \"layout-studio\", \"version\": 1, \"designs\": [{\"shape\": [4]}]}")
         << QStringLiteral("no \"attribute\"");
-    QTest::newRow("bad shape") << QByteArray(
-        "{\"format\": \"layout-studio\", \"version\": 1, \"designs\": [{\"attribute\": \"#ttg.x\", \"shape\": [-1]}]}")
-                               << QStringLiteral("\"shape\" holds -1");
+    QTest::newRow("bad shape")
+        << QByteArray("{\"format\": \"layout-studio\", \"version\": 1, \"designs\": "
+                      "[{\"attribute\": \"#ttg.x\", \"shape\": [-1]}]}")
+        << QStringLiteral("\"shape\" holds -1");
   }
   void openRejectsBadFiles() {
     QFETCH(QByteArray, json);
@@ -189,7 +195,10 @@ private slots:
 
   void badDesignInAFileShowsItsError() {
     Document doc;
-    const QByteArray json = "{\"format\": \"layout-studio\", \"version\": 1, \"designs\": [\n" "      {\"attribute\": \"#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>\", \"shape\": [64, 48]}]}";
+    const QByteArray json =
+        "{\"format\": \"layout-studio\", \"version\": 1, \"designs\": [\n"
+        "      {\"attribute\": \"#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], "
+        "warpsPerCTA = [4, 1], order = [1, 0]}>\", \"shape\": [64, 48]}]}";
     QString error;
     QVERIFY(doc.loadJson(json, &error));
     QVERIFY(!doc.result(0));
@@ -230,23 +239,29 @@ private slots:
     QTest::addColumn<int>("lanes");
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("rule");
-    QTest::newRow("shape not a power of two")
-        << kLoad << "64x48" << 4 << 32 << "shape" << "every dimension must be a power of two";
-    QTest::newRow("shape text") << kLoad << "64xx" << 4 << 32 << "shape" << "not a positive number";
-    QTest::newRow("rank") << kLoad << "64" << 4 << 32 << "shape" << "rank 1";
-    QTest::newRow("too large") << kLoad << "16384x16384" << 4 << 32 << "shape" << "2^26";
+    QTest::newRow("shape not a power of two") << kLoad << "64x48" << 4 << 32 << "shape"
+                                              << "every dimension must be a power of two";
+    QTest::newRow("shape text") << kLoad << "64xx" << 4 << 32 << "shape"
+                                << "not a positive number";
+    QTest::newRow("rank") << kLoad << "64" << 4 << 32 << "shape"
+                          << "rank 1";
+    QTest::newRow("too large") << kLoad << "16384x16384" << 4 << 32 << "shape"
+                               << "2^26";
     QTest::newRow("lanes product")
         << QStringLiteral("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 16], "
                           "warpsPerCTA = [4, 1], order = [1, 0]}>")
-        << "64x64" << 4 << 32 << "threadsPerWarp" << "multiply to 64 threads per warp";
+        << "64x64" << 4 << 32 << "threadsPerWarp"
+        << "multiply to 64 threads per warp";
     QTest::newRow("warps product") << kLoad << "64x64" << 8 << 32 << "warpsPerCTA"
                                    << "product of the warps is 4";
     QTest::newRow("mfma is wave64")
         << QStringLiteral("#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, "
                           "32, 8], isTransposed = false}>")
-        << "64x64" << 4 << 32 << "threads-per-warp" << "amd_mfma layouts use 64";
+        << "64x64" << 4 << 32 << "threads-per-warp"
+        << "amd_mfma layouts use 64";
     QTest::newRow("parse error") << QStringLiteral("#ttg.blocked<{sizePerThread = [1, 3]}>")
-                                 << "64x64" << 4 << 32 << "" << "";
+                                 << "64x64" << 4 << 32 << ""
+                                 << "";
   }
   void validationNamesFieldAndRule() {
     QFETCH(QString, attr);
@@ -303,9 +318,9 @@ private slots:
   }
 
   void pasteTypeTakesShapeAndElement() {
-    const ImportResult r = importLayouts(
-        QStringLiteral("tensor<128x32xbf16, ") + kStore + QStringLiteral(">"),
-        design(QStringLiteral("x"), kLoad));
+    const ImportResult r =
+        importLayouts(QStringLiteral("tensor<128x32xbf16, ") + kStore + QStringLiteral(">"),
+                      design(QStringLiteral("x"), kLoad));
     QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
     QCOMPARE(r.designs.size(), size_t(1));
     QCOMPARE(r.designs[0].shape, (ls::Shape{128, 32}));
@@ -339,7 +354,8 @@ private slots:
              QStringLiteral("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 16], "
                             "warpsPerCTA = [4, 1], order = [1, 0]}>"));
     // The store layout's slowest dim is dim1.
-    QVERIFY(retargetAttribute(kStore, four, eight).contains(QStringLiteral("warpsPerCTA = [1, 8]")));
+    QVERIFY(
+        retargetAttribute(kStore, four, eight).contains(QStringLiteral("warpsPerCTA = [1, 8]")));
     const QString mma = QStringLiteral("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
                                        "warpsPerCTA = [2, 2], instrShape = [16, 8]}>");
     QVERIFY(retargetAttribute(mma, four, eight).contains(QStringLiteral("warpsPerCTA = [4, 2]")));

@@ -85,12 +85,13 @@ private slots:
     open();
     const QRgb before = pixel(view(), {2, 0});
     spins(*win, QStringLiteral("threadsPerWarp"))[0]->setValue(4); // [4, 16]: 64 lanes
-    QVERIFY2(win->designForm()->errorText(QStringLiteral("threadsPerWarp"))
+    QVERIFY2(win->designForm()
+                 ->errorText(QStringLiteral("threadsPerWarp"))
                  .contains(QStringLiteral("multiply to 64 threads per warp")),
              qPrintable(win->designForm()->errorText(QStringLiteral("threadsPerWarp"))));
     QCOMPARE(win->currentAttribute(), kLoad); // nothing committed
     QVERIFY(view()->sceneState().message.contains(QStringLiteral("last valid layout")));
-    QCOMPARE(pixel(view(), {2, 0}) , before);
+    QCOMPARE(pixel(view(), {2, 0}), before);
     // Fixing it clears the error and commits.
     spins(*win, QStringLiteral("threadsPerWarp"))[1]->setValue(8); // [4, 8]
     QVERIFY(win->designForm()->errorText(QStringLiteral("threadsPerWarp")).isEmpty());
@@ -104,7 +105,9 @@ private slots:
     shape->selectAll();
     // Every keystroke is an edit: "64x4" is a valid shape on the way to "64x48".
     QTest::keyClicks(shape, QStringLiteral("64x48"));
-    QVERIFY(win->designForm()->errorText(QStringLiteral("shape")).contains(QStringLiteral("power of two")));
+    QVERIFY(win->designForm()
+                ->errorText(QStringLiteral("shape"))
+                .contains(QStringLiteral("power of two")));
     QCOMPARE(win->document()->design(0).shape, (ls::Shape{64, 4}));
     shape->selectAll();
     QTest::keyClicks(shape, QStringLiteral("128x64"));
@@ -137,6 +140,31 @@ private slots:
     QCOMPARE(view()->plane()->fields().lane.size(), int64_t(64));
     win->document()->undoStack()->undo();
     QCOMPARE(win->currentAttribute(), kLoad);
+  }
+
+  void switchingToLinearKeepsThePicture() {
+    open();
+    const QRgb before = pixel(view(), {5, 13});
+    auto *kind = win->designForm()->findChild<QComboBox *>(QStringLiteral("kind"));
+    kind->setCurrentIndex(kind->findData(QStringLiteral("linear")));
+    QVERIFY2(win->currentAttribute().startsWith(
+                 QStringLiteral("#ttg.linear<{register = [[0, 1], [0, 2], [8, 0], [16, 0], [32, "
+                                "0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [1, 0]], warp = "
+                                "[[2, 0], [4, 0]]")),
+             qPrintable(win->currentAttribute()));
+    QCOMPARE(pixel(view(), {5, 13}), before);
+    // Editing a basis by hand: swap the first register and lane bases.
+    auto *reg = qobject_cast<QLineEdit *>(
+        win->designForm()->encodingForm()->editor(QStringLiteral("register")));
+    QVERIFY(reg);
+    reg->selectAll();
+    QTest::keyClicks(reg, QStringLiteral("[[0, 4], [0, 2], [8, 0], [16, 0], [32, 0]]"));
+    auto *lane = qobject_cast<QLineEdit *>(
+        win->designForm()->encodingForm()->editor(QStringLiteral("lane")));
+    lane->selectAll();
+    QTest::keyClicks(lane, QStringLiteral("[[0, 1], [0, 8], [0, 16], [0, 32], [1, 0]]"));
+    // (0, 1) now belongs to lane 1: thread 1.
+    QVERIFY(view()->cellDescription({0, 1}).contains(QStringLiteral("T1:0")));
   }
 
   void pasteTtgirAddsOneDesignPerLayout() {
@@ -312,13 +340,14 @@ private slots:
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("error");
     QTest::newRow("layout and shape")
-        << QStringList{QStringLiteral("--layout"), kLoad, QStringLiteral("--shape"),
-                       QStringLiteral("64x64"), QStringLiteral("--screenshot"),
-                       QStringLiteral("o.png")}
+        << QStringList{QStringLiteral("--layout"),     kLoad,
+                       QStringLiteral("--shape"),      QStringLiteral("64x64"),
+                       QStringLiteral("--screenshot"), QStringLiteral("o.png")}
         << QString();
     QTest::newRow("file") << QStringList{QStringLiteral("a.lstudio")} << QString();
-    QTest::newRow("shape without layout") << QStringList{QStringLiteral("--shape"), QStringLiteral("8")}
-                                          << QStringLiteral("--shape and --dtype need --layout");
+    QTest::newRow("shape without layout")
+        << QStringList{QStringLiteral("--shape"), QStringLiteral("8")}
+        << QStringLiteral("--shape and --dtype need --layout");
     QTest::newRow("bad size") << QStringList{QStringLiteral("--size"), QStringLiteral("10x10")}
                               << QStringLiteral("--size");
   }

@@ -30,14 +30,18 @@ private slots:
     QTest::addColumn<int>("rows");
     QTest::addColumn<int>("cols");
     QTest::newRow("blocked") << QString::fromLatin1(kLoad) << 64 << 64;
-    QTest::newRow("replicated") << QStringLiteral(
-        "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], "
-        "order = [1, 0]}>") << 2 << 32;
-    QTest::newRow("mma") << QStringLiteral(
-        "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape "
-        "= [16, 8]}>") << 64 << 32;
-    QTest::newRow("swizzled") << QStringLiteral(
-        "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>") << 32 << 64;
+    QTest::newRow("replicated") << QStringLiteral("#ttg.blocked<{sizePerThread = [1, 1], "
+                                                  "threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], "
+                                                  "order = [1, 0]}>")
+                                << 2 << 32;
+    QTest::newRow("mma") << QStringLiteral("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+                                           "warpsPerCTA = [2, 2], instrShape "
+                                           "= [16, 8]}>")
+                         << 64 << 32;
+    QTest::newRow("swizzled")
+        << QStringLiteral(
+               "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>")
+        << 32 << 64;
   }
   void gridMatchesFirstOwner() {
     QFETCH(QString, attr);
@@ -59,8 +63,8 @@ private slots:
 
   void unownedElementsSayNoOwner() {
     // Not surjective: only even columns are reached.
-    LinearLayout l({{S("register"), {{0, 2}}}},
-                   {{S("dim0"), 1}, {S("dim1"), 4}}, /*requireSurjective=*/false);
+    LinearLayout l({{S("register"), {{0, 2}}}}, {{S("dim0"), 1}, {S("dim1"), 4}},
+                   /*requireSurjective=*/false);
     const Ownership own(l);
     std::vector<uint64_t> rowElems{0}, colElems{0, 1, 2, 3}, out;
     ls::firstOwnersOnGrid(own, rowElems, colElems, out);
@@ -102,8 +106,8 @@ private slots:
                                       "[1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>",
                                       {2, 32});
     // In-dims register (size 1), lane, warp, block (size 1).
-    const auto warp2 = ls::heldElementsBitmap(own, own.packLocation({0, 0, 3, 0}),
-                                              own.packLocation({0, 0, 2, 0}));
+    const auto warp2 =
+        ls::heldElementsBitmap(own, own.packLocation({0, 0, 3, 0}), own.packLocation({0, 0, 2, 0}));
     for (int c = 0; c < 32; ++c) {
       QVERIFY(ls::bitmapTest(warp2, own.packElement({0, c})));
       QVERIFY(!ls::bitmapTest(warp2, own.packElement({1, c})));
@@ -117,25 +121,30 @@ private slots:
     QTest::addColumn<int>("ctas");
     QTest::addColumn<QString>("field");
     QTest::newRow("ok") << QString::fromLatin1(kLoad) << 4 << 32 << 1 << QString();
-    QTest::newRow("blocked warps") << QString::fromLatin1(kLoad) << 8 << 32 << 1
-                                   << QStringLiteral("warpsPerCTA");
-    QTest::newRow("blocked lanes") << QString::fromLatin1(kLoad) << 4 << 64 << 1
-                                   << QStringLiteral("threadsPerWarp");
+    QTest::newRow("blocked warps")
+        << QString::fromLatin1(kLoad) << 8 << 32 << 1 << QStringLiteral("warpsPerCTA");
+    QTest::newRow("blocked lanes")
+        << QString::fromLatin1(kLoad) << 4 << 64 << 1 << QStringLiteral("threadsPerWarp");
     QTest::newRow("ctas") << QString::fromLatin1(kLoad) << 4 << 32 << 2
                           << QStringLiteral("CGALayout");
-    QTest::newRow("mfma lanes") << QStringLiteral(
-        "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], "
-        "isTransposed = false}>") << 4 << 32 << 1 << QStringLiteral("threads-per-warp");
-    QTest::newRow("slice takes the parent's field") << QStringLiteral(
-        "#ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = "
-        "[2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>}>") << 2 << 32 << 1
-                                                   << QStringLiteral("warpsPerCTA");
-    QTest::newRow("linear lanes") << QStringLiteral(
-        "#ttg.linear<{register = [], lane = [[1], [2], [4], [8]], warp = [], block = []}>")
-                                  << 1 << 32 << 1 << QStringLiteral("lane");
-    QTest::newRow("shared ignores warps") << QStringLiteral(
-        "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>")
-                                          << 8 << 64 << 1 << QString();
+    QTest::newRow("mfma lanes")
+        << QStringLiteral(
+               "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], "
+               "isTransposed = false}>")
+        << 4 << 32 << 1 << QStringLiteral("threads-per-warp");
+    QTest::newRow("slice takes the parent's field")
+        << QStringLiteral("#ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 4], "
+                          "threadsPerWarp = "
+                          "[2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>}>")
+        << 2 << 32 << 1 << QStringLiteral("warpsPerCTA");
+    QTest::newRow("linear lanes")
+        << QStringLiteral(
+               "#ttg.linear<{register = [], lane = [[1], [2], [4], [8]], warp = [], block = []}>")
+        << 1 << 32 << 1 << QStringLiteral("lane");
+    QTest::newRow("shared ignores warps")
+        << QStringLiteral(
+               "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>")
+        << 8 << 64 << 1 << QString();
     QTest::newRow("warp size 48") << QString::fromLatin1(kLoad) << 4 << 48 << 1
                                   << QStringLiteral("threads-per-warp");
     QTest::newRow("3 warps") << QString::fromLatin1(kLoad) << 3 << 32 << 1

@@ -18,8 +18,7 @@ using namespace ls::ui;
 namespace {
 
 QString canonical(const QString &text) {
-  return QString::fromStdString(
-      ls::ir::printEncoding(*ls::ir::parseEncoding(text.toStdString())));
+  return QString::fromStdString(ls::ir::printEncoding(*ls::ir::parseEncoding(text.toStdString())));
 }
 
 QList<QSpinBox *> spins(EncodingForm &f, const QString &field) {
@@ -57,7 +56,8 @@ private slots:
         "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0]]}, alignment = 16>",
     };
     for (const char *a : attrs)
-      QTest::newRow(QString::fromLatin1(a).section(QLatin1Char('<'), 0, 0).toLatin1()) << QString::fromLatin1(a);
+      QTest::newRow(QString::fromLatin1(a).section(QLatin1Char('<'), 0, 0).toLatin1())
+          << QString::fromLatin1(a);
   }
   void composeRoundTrips() {
     QFETCH(QString, attr);

@@ -34,8 +34,8 @@ private slots:
     // 64x64 grid, 10 px cells, cell (0, 0) at (100, 50).
     QTest::newRow("first cell corner") << QPointF(100, 50) << true << qint64(0) << qint64(0);
     QTest::newRow("inside cell (2, 3)") << QPointF(135.5, 71) << true << qint64(2) << qint64(3);
-    QTest::newRow("last pixel of cell (0, 0)") << QPointF(109.99, 59.99) << true << qint64(0)
-                                               << qint64(0);
+    QTest::newRow("last pixel of cell (0, 0)")
+        << QPointF(109.99, 59.99) << true << qint64(0) << qint64(0);
     QTest::newRow("left of the area") << QPointF(99, 60) << false << qint64(0) << qint64(0);
     QTest::newRow("below the area") << QPointF(150, 351) << false << qint64(0) << qint64(0);
   }
@@ -74,16 +74,16 @@ private slots:
     QTest::addColumn<QPointF>("origin");
     QTest::addColumn<QRectF>("exposed");
     QTest::addColumn<CellRange>("expected");
-    QTest::newRow("whole area, 10 px") << 10.0 << QPointF(100, 50) << QRectF(0, 0, 1000, 1000)
-                                       << CellRange{0, 30, 0, 40};
-    QTest::newRow("partial cells count") << 10.0 << QPointF(95, 45) << QRectF(0, 0, 1000, 1000)
-                                         << CellRange{0, 31, 0, 41};
-    QTest::newRow("exposed strip") << 10.0 << QPointF(100, 50) << QRectF(205, 105, 10, 10)
-                                   << CellRange{5, 7, 10, 12};
+    QTest::newRow("whole area, 10 px")
+        << 10.0 << QPointF(100, 50) << QRectF(0, 0, 1000, 1000) << CellRange{0, 30, 0, 40};
+    QTest::newRow("partial cells count")
+        << 10.0 << QPointF(95, 45) << QRectF(0, 0, 1000, 1000) << CellRange{0, 31, 0, 41};
+    QTest::newRow("exposed strip")
+        << 10.0 << QPointF(100, 50) << QRectF(205, 105, 10, 10) << CellRange{5, 7, 10, 12};
     QTest::newRow("panned far: clamped to the grid")
         << 10.0 << QPointF(-500, -500) << QRectF(0, 0, 1000, 1000) << CellRange{55, 64, 60, 64};
-    QTest::newRow("sub-pixel cells") << 0.25 << QPointF(100, 50) << QRectF(0, 0, 1000, 1000)
-                                     << CellRange{0, 64, 0, 64};
+    QTest::newRow("sub-pixel cells")
+        << 0.25 << QPointF(100, 50) << QRectF(0, 0, 1000, 1000) << CellRange{0, 64, 0, 64};
   }
   void visibleCells() {
     QFETCH(double, cell);
@@ -126,7 +126,6 @@ private slots:
     QVERIFY(g.gridRect().intersects(g.area));
   }
 };
-
 
 QTEST_GUILESS_MAIN(TestGridGeometry)
 #include "tst_grid_geometry.moc"

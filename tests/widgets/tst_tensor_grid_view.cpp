@@ -21,7 +21,9 @@ QRgb pixelAt(TensorGridView &v, Cell c) {
   return img.pixel(p) & 0xffffff;
 }
 
-QRgb rgb(QRgb c) { return c & 0xffffff; }
+QRgb rgb(QRgb c) {
+  return c & 0xffffff;
+}
 
 } // namespace
 
