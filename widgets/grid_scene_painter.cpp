@@ -222,18 +222,21 @@ void GridScenePainter::paintAxes(QPainter &p, const SceneLayout &l, const GridGe
   const int64_t cstep = tickStep(geo.cellSize, maxTick + 12);
   for (int64_t c = (vis.col0 + cstep - 1) / cstep * cstep; c < vis.col1; c += cstep) {
     const QRectF cr = geo.cellRect(0, c);
+    if (cr.center().x() < geo.area.left() || cr.center().x() > geo.area.right())
+      continue;
     const QString t = plane.colTick(c);
     const double w = fm.horizontalAdvance(t);
     const double x = geo.cellSize >= w ? cr.center().x() - w / 2 : cr.left();
     p.drawText(QPointF(x, tickY + fm.ascent()), t);
-    p.drawLine(QPointF(cr.left() + std::min(geo.cellSize, 1.0) * 0, l.colAxis.bottom() - 2),
-               QPointF(cr.left(), l.colAxis.bottom()));
+    p.drawLine(QPointF(cr.left(), l.colAxis.bottom() - 2), QPointF(cr.left(), l.colAxis.bottom()));
   }
   if (plane.rows() <= 1)
     return;
   const int64_t rstep = tickStep(geo.cellSize, fm.height() + 4);
   for (int64_t r = (vis.row0 + rstep - 1) / rstep * rstep; r < vis.row1; r += rstep) {
     const QRectF cr = geo.cellRect(r, 0);
+    if (cr.center().y() < geo.area.top() || cr.center().y() > geo.area.bottom())
+      continue;
     const double y = geo.cellSize >= fm.height() ? cr.center().y() - fm.height() / 2 : cr.top();
     p.drawText(QRectF(l.rowAxis.left(), y, l.rowAxis.width() - 6, fm.height()),
                Qt::AlignRight | Qt::AlignVCenter, plane.rowTick(r));
@@ -369,17 +372,41 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
       }
   }
   if (perCell && h.active()) {
-    // Outline the strong cells.
-    QVector<QRectF> boxes;
+    // Outline each group of strong cells as one shape: a line wherever a
+    // strong cell meets a cell that is not.
+    std::vector<char> strong(nr * nc);
+    for (size_t i = 0; i < nr; ++i)
+      for (size_t j = 0; j < nc; ++j)
+        strong[i * nc + j] = stateOf(s, locAt(i, j), elemAt(i, j)) == CellState::Strong;
+    auto isStrong = [&](int64_t i, int64_t j) {
+      // Beyond the sampled window: the grid border counts as "not strong";
+      // off-screen neighbours are clipped anyway.
+      if (i < 0 || j < 0 || i >= static_cast<int64_t>(nr) || j >= static_cast<int64_t>(nc))
+        return false;
+      return strong[static_cast<size_t>(i) * nc + static_cast<size_t>(j)] != 0;
+    };
+    QVector<QLineF> outline;
     for (size_t i = 0; i < rowsDrawn; ++i)
-      for (size_t j = 0; j < colsDrawn; ++j)
-        if (stateOf(s, locAt(i, j), elemAt(i, j)) == CellState::Strong)
-          boxes.append(
-              geo.cellRect(vis.row0 + static_cast<int64_t>(i), vis.col0 + static_cast<int64_t>(j))
-                  .adjusted(1, 1, -1, -1));
-    p.setPen(QPen(pal.highlight(), cs >= 8 ? 2.0 : 1.0));
-    p.setBrush(Qt::NoBrush);
-    p.drawRects(boxes);
+      for (size_t j = 0; j < colsDrawn; ++j) {
+        if (!strong[i * nc + j])
+          continue;
+        const auto r = static_cast<int64_t>(i), c = static_cast<int64_t>(j);
+        const QRectF cr = geo.cellRect(vis.row0 + r, vis.col0 + c);
+        if (!isStrong(r - 1, c))
+          outline.append(QLineF(cr.topLeft(), cr.topRight()));
+        if (!isStrong(r + 1, c))
+          outline.append(QLineF(cr.bottomLeft(), cr.bottomRight()));
+        if (!isStrong(r, c - 1))
+          outline.append(QLineF(cr.topLeft(), cr.bottomLeft()));
+        if (!isStrong(r, c + 1))
+          outline.append(QLineF(cr.topRight(), cr.bottomRight()));
+      }
+    // A white halo under a dark line stands out on every cell colour.
+    const double w = std::clamp(cs / 5, 1.5, 3.0);
+    p.setPen(QPen(Qt::white, w + 2.5, Qt::SolidLine, Qt::SquareCap));
+    p.drawLines(outline);
+    p.setPen(QPen(pal.highlight(), w, Qt::SolidLine, Qt::SquareCap));
+    p.drawLines(outline);
   }
   if (h.arrow && plane.kind() == PlaneKind::Tensor) {
     const auto &own = plane.ownership();

@@ -108,7 +108,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildDocks() {
   // Design dock: the list of designs, then the form of the current one.
-  auto *designDock = new QDockWidget(tr("Design"), this);
+  auto *designDock = designDock_ = new QDockWidget(tr("Design"), this);
   designDock->setObjectName(QStringLiteral("DesignDock"));
   auto *host = new QWidget(designDock);
   auto *v = new QVBoxLayout(host);
@@ -354,6 +354,7 @@ void MainWindow::setPresentationMode(bool on) {
   if (on)
     f.setPointSizeF(baseFont_.pointSizeF() * 1.35);
   QApplication::setFont(f);
+  designDock_->setMinimumWidth(on ? 520 : 380);
   if (presentationAction_)
     presentationAction_->setChecked(on);
   refreshPalettes();

@@ -119,6 +119,7 @@ private:
   RecentFiles *recent_;
   ui::DesignForm *form_;
   QListWidget *list_;
+  QDockWidget *designDock_ = nullptr;
   QSplitter *split_;
   ui::GridPanel *primary_;
   ui::GridPanel *compare_;
