@@ -45,6 +45,10 @@ Document::Document(QObject *parent) : QObject(parent) {
 }
 
 Document::~Document() {
+  // The undo stack is destroyed after us and says "clean changed" as it
+  // goes; nobody may hear that from a half-destroyed document.
+  undo_.disconnect(this);
+  blockSignals(true);
   // Let running evaluations finish before the slots (and watchers) go away.
   for (Slot &s : designs_)
     if (s.watcher)

@@ -79,7 +79,7 @@ std::variant<Design, FieldError> validateDraft(const ui::DesignDraft &draft, con
   if (auto *e = std::get_if<FieldError>(&shape))
     return *e;
   Design d = base;
-  d.name = draft.name.trimmed();
+  d.name = draft.name; // as typed: trimming would eat the space before the next word
   d.shape = std::get<ls::Shape>(shape);
   d.elementType = draft.elementType;
   d.module = draft.module;

@@ -104,7 +104,12 @@ MainWindow::MainWindow(bool interactive, QWidget *parent)
   }
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // Children (the document among them) outlive this destructor's body; keep
+  // their last signals away from a window that is no longer one.
+  for (QObject *child : findChildren<QObject *>())
+    child->disconnect(this);
+}
 
 void MainWindow::buildDocks() {
   // Design dock: the list of designs, then the form of the current one.

@@ -63,6 +63,10 @@ public:
   bool openLayout(const QString &attr, const QString &shape, const QString &dtype, QString *error);
   bool openFile(const QString &path, QString *error = nullptr);
   bool saveFile(const QString &path, QString *error = nullptr);
+  // Replaces design `index`'s attribute (e.g. a layout an analysis dock
+  // suggests) as one undoable edit; the shape, element type and module stay.
+  // Returns "" on success, else the broken rule.
+  QString applyAttribute(int index, const QString &attribute);
   // Imports pasted text (attribute, type or TTGIR) as an undoable edit.
   // Returns "" on success, else the reason.
   QString pasteText(const QString &text);

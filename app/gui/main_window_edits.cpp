@@ -59,6 +59,19 @@ void MainWindow::applyDraft(const ui::DesignDraft &draftIn, const QString &field
   refreshCurrent();
 }
 
+QString MainWindow::applyAttribute(int index, const QString &attribute) {
+  if (index < 0 || index >= doc_->count())
+    return tr("there is no design %1").arg(index);
+  const Design base = doc_->design(index);
+  ui::DesignDraft draft = base.toDraft();
+  draft.attribute = attribute;
+  auto v = validateDraft(draft, base);
+  if (auto *e = std::get_if<FieldError>(&v))
+    return (e->field.isEmpty() ? QString() : e->field + QStringLiteral(": ")) + e->rule;
+  doc_->editDesign(index, std::get<Design>(v), QStringLiteral("suggestion"));
+  return {};
+}
+
 QString MainWindow::currentAttribute() const {
   const int cur = doc_->currentIndex();
   return cur >= 0 ? doc_->design(cur).attribute : QString();

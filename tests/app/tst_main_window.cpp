@@ -121,6 +121,17 @@ private slots:
     QCOMPARE(shape->text(), QStringLiteral("64x64"));
   }
 
+  void typingANameKeepsItsSpaces() {
+    open();
+    const int steps = win->document()->undoStack()->count();
+    auto *name = win->designForm()->findChild<QLineEdit *>(QStringLiteral("designName"));
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("transpose load"));
+    QCOMPARE(win->document()->design(0).name, QStringLiteral("transpose load"));
+    QCOMPARE(win->designList()->item(0)->text(), QStringLiteral("transpose load"));
+    QCOMPARE(win->document()->undoStack()->count(), steps + 1);
+  }
+
   void moreWarpsRetargetTheLayout() {
     open();
     auto *warps = win->designForm()->findChild<QComboBox *>(QStringLiteral("numWarps"));
@@ -188,6 +199,21 @@ private slots:
     // The whole paste is one undo step.
     win->document()->undoStack()->undo();
     QCOMPARE(win->document()->count(), 1);
+  }
+
+  void suggestedAttributesAreUndoableEdits() {
+    open();
+    const QString store = QStringLiteral("#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = "
+                                         "[16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>");
+    QCOMPARE(win->applyAttribute(0, store), QString());
+    QCOMPARE(win->currentAttribute(), store);
+    QVERIFY(win->applyAttribute(0, QStringLiteral("#ttg.blocked<{sizePerThread = [4, 1], "
+                                                  "threadsPerWarp = [16, 4], warpsPerCTA = [1, 4], "
+                                                  "order = [0, 1]}>"))
+                .startsWith(QStringLiteral("threadsPerWarp: ")));
+    QVERIFY(!win->applyAttribute(5, store).isEmpty());
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->currentAttribute(), kLoad);
   }
 
   void pasteAttributeFillsTheForm() {
