@@ -7,9 +7,30 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <string>
 
 #include "cli_command.h"
 #include "util/error.h"
+
+namespace {
+// The contract is one `error:` line: fold any multi-line detail (e.g. a
+// layout printed inside the message) onto it.
+std::string oneLine(std::string s) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == '\n' || c == '\r' || c == '\t') {
+      space = !out.empty();
+      continue;
+    }
+    if (space && c != ' ')
+      out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+} // namespace
 
 int main(int argc, char **argv) {
   std::ios::sync_with_stdio(false);
@@ -17,13 +38,13 @@ int main(int argc, char **argv) {
     return ls::cli::run(argc, argv, std::cout);
   } catch (const ls::Error &e) {
     std::cout.flush();
-    std::cerr << "error: " << e.what() << "\n";
+    std::cerr << "error: " << oneLine(e.what()) << "\n";
   } catch (const std::bad_alloc &) {
     std::cout.flush();
     std::cerr << "error: out of memory: the request is too large for this machine\n";
   } catch (const std::exception &e) {
     std::cout.flush();
-    std::cerr << "error: internal: " << e.what() << "\n";
+    std::cerr << "error: internal: " << oneLine(e.what()) << "\n";
   } catch (...) {
     std::cerr << "error: internal: unknown failure\n";
   }

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <memory>
 
+#include "analysis/bank_conflicts.h"
 #include "analysis/ownership.h"
 #include "ir/layout_parser.h"
 
@@ -59,6 +60,25 @@ std::vector<BenchCase> standardBenchCases() {
       "nvmma shared 128x64",
       "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>",
       {128, 64}));
+  {
+    // Triton's bank_conflicts count for a 128x128 f16 register tile read from
+    // a 128-byte swizzled shared layout (layouts prebuilt, as Triton caches them).
+    const std::string reg = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], "
+                            "warpsPerCTA = [4, 1], order = [1, 0]}>";
+    const std::string smem = "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, "
+                             "order = [1, 0]}>";
+    auto regLL = std::make_shared<LinearLayout>(ir::parseEncoding(reg)->toLinearLayout({128, 128}));
+    auto smemLL =
+        std::make_shared<LinearLayout>(ir::parseEncoding(smem)->toLinearLayout({128, 128}));
+    BenchCase c;
+    c.name = "bank conflicts 128x128 f16";
+    c.what = "Triton bank_conflicts";
+    c.attribute = reg + " / " + smem;
+    c.shape = {128, 128};
+    c.unit = "us";
+    c.run = [regLL, smemLL]() { gSink += bankConflictsMemDesc(*regLL, *smemLL, 16); };
+    cases.push_back(std::move(c));
+  }
   {
     const std::string attr = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], "
                              "warpsPerCTA = [4, 1], order = [1, 0]}>";

@@ -22,7 +22,10 @@ std::string padded(int64_t value, int64_t count) {
 }
 
 int64_t inSize(const LinearLayout &ll, const DimName &d) {
-  return ll.hasInDim(d) ? ll.getInDimSize(d) : 1;
+  if (!ll.hasInDim(d))
+    return 1;
+  int log2 = ll.getInDimSizeLog2(d);
+  return log2 > 40 ? (int64_t{1} << 40) : (int64_t{1} << log2);
 }
 
 std::vector<int64_t> shapeOf(const LinearLayout &ll) {

@@ -20,6 +20,7 @@ const char *mnemonic(EncodingKind kind) {
   case EncodingKind::PaddedShared: return "padded_shared";
   case EncodingKind::SharedLinear: return "shared_linear";
   case EncodingKind::TensorMemory: return "tensor_memory_encoding";
+  case EncodingKind::TensorMemoryScales: return "tensor_memory_scales_encoding";
   }
   return "?";
 }

@@ -38,6 +38,7 @@ enum class EncodingKind {
   PaddedShared,
   SharedLinear,
   TensorMemory,
+  TensorMemoryScales,
 };
 
 // The attribute mnemonic Triton prints for a kind ("blocked", "nvidia_mma", ...).

@@ -39,9 +39,6 @@ void NvidiaMmaEncoding::validate() const {
                                     std::to_string(n));
     if (k == 0 || k > 256)
       throw Error("instrShape", "K must be between 1 and 256, got " + std::to_string(k));
-    if (product(warpsPerCTA) % 4 != 0)
-      throw Error("warpsPerCTA", "wgmma runs on groups of 4 warps; the product must be a "
-                                 "multiple of 4, got " + listText(warpsPerCTA));
   }
   if (cga.rank() != r)
     throw Error("CGALayout", "must have rank " + std::to_string(r));

@@ -15,6 +15,7 @@
 #include "encodings/slice.h"
 #include "encodings/swizzled_shared.h"
 #include "encodings/tensor_memory.h"
+#include "encodings/tensor_memory_scales.h"
 #include "ir/attr_syntax_parser.h"
 #include "util/bits.h"
 #include "util/error.h"
@@ -442,6 +443,21 @@ EncodingPtr buildTensorMemory(const Value &v) {
   return enc;
 }
 
+// `<>` or `<CTASplitM = m, CTASplitN = n>` (either may be omitted).
+EncodingPtr buildTensorMemoryScales(const Value &v) {
+  if (!v.hasBody || !v.positional.empty())
+    fieldError("#ttng.tensor_memory_scales_encoding",
+               "expected <> or <CTASplitM = .., CTASplitN = ..>");
+  const Entries &e = v.entries;
+  checkKeys(e, "tensor_memory_scales_encoding", {"CTASplitM", "CTASplitN"});
+  auto enc = std::make_shared<TensorMemoryScalesEncoding>();
+  if (const Value *c = find(e, "CTASplitM"))
+    enc->ctaSplitM = readUInt(*c, "CTASplitM");
+  if (const Value *c = find(e, "CTASplitN"))
+    enc->ctaSplitN = readUInt(*c, "CTASplitN");
+  return enc;
+}
+
 } // namespace
 
 ElementType parseElementType(const std::string &text, const std::string &field) {
@@ -482,6 +498,8 @@ EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
   if (d == "ttng" || d == "triton_nvidia_gpu") {
     if (v.name == "tensor_memory_encoding")
       return buildTensorMemory(v);
+    if (v.name == "tensor_memory_scales_encoding")
+      return buildTensorMemoryScales(v);
     throw Error("#" + d + "." + v.name, "is not a layout encoding this tool knows");
   }
   if (d != "ttg" && d != "triton_gpu")

@@ -12,6 +12,7 @@
 #include "encodings/slice.h"
 #include "encodings/swizzled_shared.h"
 #include "encodings/tensor_memory.h"
+#include "encodings/tensor_memory_scales.h"
 #include "util/error.h"
 
 namespace ls::ir {
@@ -248,6 +249,18 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
     if (e.twoCTAs)
       s += ", twoCTAs = true";
     return s + ">";
+  }
+  case EncodingKind::TensorMemoryScales: {
+    auto &e = static_cast<const TensorMemoryScalesEncoding &>(enc);
+    requireLegacy(syntax != Syntax::Legacy, "tensor_memory_scales_encoding",
+                  "tensor memory came with Blackwell support after the #triton_gpu era");
+    // TableGen struct(params): default-valued parameters are omitted.
+    std::string body;
+    if (e.ctaSplitM != 1)
+      body += "CTASplitM = " + std::to_string(e.ctaSplitM);
+    if (e.ctaSplitN != 1)
+      body += (body.empty() ? "" : ", ") + std::string("CTASplitN = ") + std::to_string(e.ctaSplitN);
+    return "#ttng.tensor_memory_scales_encoding<" + body + ">";
   }
   }
   throw Error("layout", "unknown encoding kind");

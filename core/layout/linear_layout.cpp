@@ -476,8 +476,12 @@ LinearLayout::DimSizes LinearLayout::getOutDims() const {
 
 LinearLayout::DimSizes LinearLayout::getInDims() const {
   DimSizes v;
-  for (int i = 0; i < nIn_; ++i)
+  for (int i = 0; i < nIn_; ++i) {
+    if (in_[i].count > 30)
+      layoutError("in-dim '" + nameOf(in_[i].id) + "' has 2^" + std::to_string(in_[i].count) +
+                  " values, more than this operation supports (2^30)");
     v.push_back({nameOf(in_[i].id), int32_t{1} << in_[i].count});
+  }
   return v;
 }
 
@@ -486,6 +490,14 @@ int32_t LinearLayout::getInDimSizeLog2(const DimName &inDim) const {
   if (d < 0)
     layoutError("in-dim '" + inDim + "' is not in the layout");
   return in_[d].count;
+}
+
+int32_t LinearLayout::getInDimSize(const DimName &inDim) const {
+  int32_t log2 = getInDimSizeLog2(inDim);
+  if (log2 > 30)
+    layoutError("in-dim '" + inDim + "' has 2^" + std::to_string(log2) +
+                " values, more than this operation supports (2^30)");
+  return int32_t{1} << log2;
 }
 
 int32_t LinearLayout::getTotalInDimSizeLog2() const { return totalBases(); }

@@ -131,9 +131,8 @@ public:
   int32_t getOutDimIndex(const DimName &outDim) const;
 
   int32_t getInDimSizeLog2(const DimName &inDim) const;
-  int32_t getInDimSize(const DimName &inDim) const {
-    return int32_t{1} << getInDimSizeLog2(inDim);
-  }
+  // Throws ls::Error if the size does not fit in 31 bits (use the log2).
+  int32_t getInDimSize(const DimName &inDim) const;
   int32_t getTotalInDimSizeLog2() const;
   int64_t getTotalInDimSize() const {
     return int64_t{1} << getTotalInDimSizeLog2();

@@ -1,0 +1,54 @@
+// `export`: a design as MLIR, C++, Gluon, a kernel descriptor, or a
+// self-checking CUDA/HIP test kernel (docs/export.md).
+#include "cli_common.h"
+#include "codegen/exporter.h"
+#include "util/error.h"
+
+namespace ls::cli {
+namespace {
+
+int runExport(const Args &args, std::ostream &out) {
+  const codegen::ExportFormat format = codegen::parseFormat(args.required("format"));
+  ResolvedLayout r = resolveLayout(args);
+  codegen::ExportDesign design;
+  design.encoding = r.encoding;
+  design.shape = r.shape;
+  design.element = r.element ? *r.element : codegen::defaultElementType(*r.encoding);
+  codegen::ExportOptions options;
+  if (auto s = args.optional("syntax")) {
+    if (*s == "legacy")
+      options.syntax = ir::Syntax::Legacy;
+    else if (*s != "3.6")
+      throw Error("--syntax", "must be 3.6 or legacy, got '" + *s + "'");
+  }
+  if (auto n = args.optional("num-warps")) {
+    if (n->empty() || n->size() > 3 || n->find_first_not_of("0123456789") != std::string::npos)
+      throw Error("--num-warps", "must be a power of two between 1 and 64, got '" + *n + "'");
+    options.numWarps = std::stoi(*n);
+    if (options.numWarps == 0)
+      throw Error("--num-warps", "must be a power of two between 1 and 64, got 0");
+  }
+  if (auto t = args.optional("target"))
+    options.target = codegen::parseTarget(*t).text();
+  // Everything is generated before -o touches the file system.
+  writeOutput(args, out, codegen::exportDesign(design, format, options));
+  return 0;
+}
+
+CommandRegistration
+    reg({"export",
+         "export a layout as MLIR, C++, Gluon, a kernel descriptor or a CUDA/HIP test kernel",
+         {{"layout", true, "layout attribute or tensor/memdesc type"},
+          {"shape", true, "tensor shape, e.g. 64x64"},
+          {"format", true,
+           "mlir (attribute), mlir-module (TTGIR), cpp, gluon, descriptor (JSON), cuda, hip"},
+          {"dtype", true, "element type (default: from the layout, else f16)"},
+          {"syntax", true, "3.6 (default) or legacy, for mlir and mlir-module"},
+          {"num-warps", true, "warps per CTA for shared layouts (default 4)"},
+          {"target", true, "cuda:<sm> or hip:gfx<arch> (default: from the layout)"},
+          {"output", true, "-o FILE: write there (atomically) instead of stdout"}},
+         false,
+         runExport});
+
+} // namespace
+} // namespace ls::cli

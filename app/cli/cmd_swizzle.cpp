@@ -1,0 +1,101 @@
+// `swizzle`: the shared layout to put between a writer and a reader layout,
+// printed as attribute text with its figures (and the current layout's).
+#include "analysis/swizzle_search.h"
+#include "banks_common.h"
+#include "cli_common.h"
+#include "util/error.h"
+#include "util/json_writer.h"
+
+namespace ls::cli {
+namespace {
+
+void writeFigures(JsonWriter &w, const SwizzleFigures &f) {
+  w.beginObject();
+  w.key("shared").value(f.attribute);
+  w.key("kind").value(mnemonic(f.shared->kind()));
+  w.key("instructions").value(int64_t{f.instructions()});
+  w.key("conflicts").value(f.conflicts());
+  w.key("store").beginObject();
+  w.key("instruction").value(f.storeInstruction);
+  w.key("vectorElements").value(int64_t{f.storeVector});
+  w.key("instructionsPerThread").value(int64_t{f.storeInstructions});
+  w.key("wavefronts").value(f.storeWavefronts);
+  w.key("idealWavefronts").value(f.storeIdeal);
+  w.key("tritonConflicts").value(int64_t{f.tritonStoreConflicts});
+  w.endObject();
+  w.key("load").beginObject();
+  w.key("instruction").value(f.loadInstruction);
+  w.key("vectorElements").value(int64_t{f.loadVector});
+  w.key("instructionsPerThread").value(int64_t{f.loadInstructions});
+  w.key("wavefronts").value(f.loadWavefronts);
+  w.key("idealWavefronts").value(f.loadIdeal);
+  w.key("tritonConflicts").value(int64_t{f.tritonLoadConflicts});
+  w.endObject();
+  w.endObject();
+}
+
+void writeFiguresText(std::ostream &out, const char *label, const SwizzleFigures &f) {
+  out << label << f.attribute << "\n";
+  out << "  store: " << f.storeInstruction << " x" << f.storeInstructions << " per thread ("
+      << f.storeVector << " elements each): " << f.storeWavefronts << " wavefronts, ideal "
+      << f.storeIdeal << "; Triton bank_conflicts " << f.tritonStoreConflicts << "\n";
+  out << "  load:  " << f.loadInstruction << " x" << f.loadInstructions << " per thread ("
+      << f.loadVector << " elements each): " << f.loadWavefronts << " wavefronts, ideal "
+      << f.loadIdeal << "; Triton bank_conflicts " << f.tritonLoadConflicts << "\n";
+}
+
+int runSwizzle(const Args &args, std::ostream &out) {
+  // --writer is required; --reader defaults to the writer.
+  BanksInput in = resolveBanksInput(args, "writer", "reader", /*secondOptional=*/true);
+  EncodingPtr reader = in.shared ? in.shared : in.distributed;
+  EncodingPtr current;
+  if (args.optional("shared"))
+    current = resolveExtraLayout(args, "shared", in.shape);
+  if (current && !current->isShared())
+    throw Error("--shared", "is a distributed layout; expected a shared-memory layout");
+  SharedAccessOptions opt = accessOptions(args);
+  SwizzleProposal p =
+      proposeSharedLayout(*in.distributed, *reader, in.shape, in.element.bits, opt.target, current);
+  if (args.flag("json")) {
+    JsonWriter w;
+    w.beginObject();
+    w.key("proposal").value(p.proposed.attribute);
+    w.key("target").value(opt.target.name);
+    w.key("candidates").value(int64_t{p.candidates});
+    w.key("improves").value(p.improves());
+    w.key("proposed");
+    writeFigures(w, p.proposed);
+    if (p.current) {
+      w.key("current");
+      writeFigures(w, *p.current);
+    }
+    w.endObject();
+    out << w.str() << "\n";
+    return 0;
+  }
+  out << p.proposed.attribute << "\n";
+  writeFiguresText(out, "proposed: ", p.proposed);
+  if (p.current) {
+    writeFiguresText(out, "current:  ", *p.current);
+    out << (p.improves() ? "the proposal is better" : "the current layout is already as good")
+        << "\n";
+  }
+  out << p.candidates << " candidate layouts scored for " << opt.target.name << "\n";
+  return 0;
+}
+
+CommandRegistration
+    reg({"swizzle",
+         "propose the shared layout between a writer and a reader layout, with its figures",
+         {{"writer", true, "distributed layout that stores the tensor"},
+          {"reader", true, "distributed layout that loads it (default: the writer)"},
+          {"shared", true, "the current shared layout, to compare against"},
+          {"shape", true, "tensor shape, e.g. 64x64"},
+          {"dtype", true, "element type"},
+          {"target", true, "sm80, sm90 (default), sm100, gfx90a, gfx942, gfx950"},
+          {"json", false, "print JSON"}},
+         false,
+         runSwizzle});
+
+} // namespace
+} // namespace ls::cli

@@ -1,0 +1,68 @@
+#include "codegen/exporter.h"
+
+#include "codegen/cpp_export.h"
+#include "codegen/gluon_export.h"
+#include "codegen/kernel_descriptor.h"
+#include "codegen/mlir_export.h"
+#include "codegen/test_kernel.h"
+#include "analysis/tmem_design.h"
+#include "codegen/tmem_export.h"
+#include "util/error.h"
+
+namespace ls::codegen {
+
+std::string exportDesign(const ExportDesign &design, ExportFormat format,
+                         const ExportOptions &options) {
+  if (!design.encoding)
+    throw Error("layout", "no layout to export");
+  if (design.encoding->kind() == EncodingKind::TensorMemory)
+    return exportTensorMemoryDesign(design, format, options);
+  switch (format) {
+  case ExportFormat::Attribute:
+    return exportAttribute(design, options);
+  case ExportFormat::Module:
+    return exportModule(design, options);
+  case ExportFormat::Cpp:
+    return exportCpp(design, options);
+  case ExportFormat::Gluon:
+    return exportGluon(design, options);
+  case ExportFormat::Descriptor:
+    return descriptorJson(describeKernel(design, options));
+  case ExportFormat::Cuda:
+    return exportTestKernel(design, options, KernelDialect::Cuda);
+  case ExportFormat::Hip:
+    return exportTestKernel(design, options, KernelDialect::Hip);
+  }
+  throw InternalError("exportDesign: unknown format");
+}
+
+// Tensor-memory layouts: the attribute, and the TMEM snippets of
+// codegen/tmem_export (memdesc type and allocation, the Gluon
+// TensorMemoryLayout + get_tmem_reg_layout calls, the C++ builders). They
+// have no thread layout of their own, so there is no test kernel.
+std::string exportTensorMemoryDesign(const ExportDesign &design, ExportFormat format,
+                                     const ExportOptions &options) {
+  if (format == ExportFormat::Attribute)
+    return exportAttribute(design, options);
+  TmemDesign tmem;
+  tmem.layout = design.encoding;
+  tmem.shape = design.shape;
+  tmem.element = design.element;
+  if (options.numWarps > 0)
+    tmem.numWarps = options.numWarps;
+  tmem.validate();
+  switch (format) {
+  case ExportFormat::Module:
+    return tmemMlir(tmem);
+  case ExportFormat::Gluon:
+    return tmemGluon(tmem);
+  case ExportFormat::Cpp:
+    return tmemCpp(tmem);
+  default:
+    throw Error("--format", std::string("a tensor-memory layout has no ") + formatName(format) +
+                                " export (it is not a thread layout); use mlir, mlir-module, "
+                                "gluon or cpp, or `tmem-reg` for the registers a TMEM load uses");
+  }
+}
+
+} // namespace ls::codegen

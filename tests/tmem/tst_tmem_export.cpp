@@ -1,0 +1,101 @@
+// The TMEM export snippets (MLIR, Gluon, C++), byte for byte against golden
+// files in data/, and the names they use for element types.
+#include <QtTest>
+
+#include <QFile>
+
+#include "codegen/tmem_export.h"
+#include "util/error.h"
+
+using namespace ls;
+
+namespace {
+
+QString golden(const QString &name) {
+  QFile f(QStringLiteral(LS_SOURCE_DIR "/tests/tmem/data/") + name);
+  if (!f.open(QIODevice::ReadOnly))
+    return "missing golden file " + name;
+  return QString::fromUtf8(f.readAll());
+}
+
+QString q(const std::string &s) { return QString::fromStdString(s); }
+
+TmemDesign m64() {
+  return TmemDesign::fromText("#ttng.tensor_memory_encoding<blockM = 64, blockN = 32, colStride = 1>",
+                              {128, 64}, "f16", 8, TmemVariant::I16x64b);
+}
+
+} // namespace
+
+class TestTmemExport : public QObject {
+  Q_OBJECT
+private slots:
+  void goldens_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("text");
+    const TmemDesign a = m64();
+    QTest::newRow("m64 mlir") << "export_m64_16x64b.mlir" << q(codegen::tmemMlir(a));
+    QTest::newRow("m64 gluon") << "export_m64_16x64b.py" << q(codegen::tmemGluon(a));
+    QTest::newRow("m64 cpp") << "export_m64_16x64b.cpp.txt" << q(codegen::tmemCpp(a));
+    const TmemDesign s =
+        TmemDesign::fromText("#ttng.tensor_memory_scales_encoding<>", {128, 4}, "i8");
+    QTest::newRow("scales mlir") << "export_scales.mlir" << q(codegen::tmemMlir(s));
+    QTest::newRow("scales gluon") << "export_scales.py" << q(codegen::tmemGluon(s));
+    TmemDesign t = TmemDesign::fromText(
+        "#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1, CTASplitN = 2>",
+        {128, 128}, "f32");
+    t.cgaBases = {{0, 1}};
+    QTest::newRow("cta split gluon") << "export_ctasplit.py" << q(codegen::tmemGluon(t));
+    QTest::newRow("cta split cpp") << "export_ctasplit.cpp.txt" << q(codegen::tmemCpp(t));
+    const TmemDesign u =
+        TmemDesign::fromText("#ttng.tensor_memory_encoding<blockM = 64, blockN = 32, colStride = 1>",
+                             {128, 128}, "bf16", 8, TmemVariant::I32x32bSplitN);
+    QTest::newRow("splitn cpp") << "export_splitn.cpp.txt" << q(codegen::tmemCpp(u));
+  }
+  void goldens() {
+    QFETCH(QString, file);
+    QFETCH(QString, text);
+    QCOMPARE(text, golden(file));
+  }
+
+  void snippetsStateTheCalls() {
+    const TmemDesign a = m64();
+    QVERIFY(q(codegen::tmemGluon(a)).contains(
+        "get_tmem_reg_layout(gl.float16, [128, 64], tmem_layout, 8, \"16x64b\")"));
+    QVERIFY(q(codegen::tmemGluon(a)).contains("TensorMemoryLayout(block=(64, 32), col_stride=1)"));
+    QVERIFY(q(codegen::tmemCpp(a)).contains("ttng::TMemAccessAtom::I16x64b, /*numWarps=*/8"));
+    QVERIFY(q(codegen::tmemMlir(a)).startsWith(
+        "#tmem = #ttng.tensor_memory_encoding<blockM = 64, blockN = 32, colStride = 1>\n"));
+  }
+
+  void invalidDesignThrows() {
+    TmemDesign a = m64();
+    a.variant = TmemVariant::I16x32bx2;
+    QVERIFY_THROWS_EXCEPTION(Error, codegen::tmemGluon(a));
+    a.variant = TmemVariant::I32x32b;
+    a.numWarps = 3;
+    QVERIFY_THROWS_EXCEPTION(Error, codegen::tmemMlir(a));
+  }
+
+  void elementNames_data() {
+    QTest::addColumn<QString>("dtype");
+    QTest::addColumn<QString>("gluon");
+    QTest::addColumn<QString>("cpp");
+    QTest::newRow("f32") << "f32" << "gl.float32" << "Float32Type::get(ctx)";
+    QTest::newRow("bf16") << "bf16" << "gl.bfloat16" << "BFloat16Type::get(ctx)";
+    QTest::newRow("f8") << "f8" << "gl.float8e4nv" << "Float8E4M3FNType::get(ctx)";
+    QTest::newRow("f8E5M2") << "f8E5M2" << "gl.float8e5" << "Float8E5M2Type::get(ctx)";
+    QTest::newRow("i8") << "i8" << "gl.int8" << "IntegerType::get(ctx, 8)";
+  }
+  void elementNames() {
+    QFETCH(QString, dtype);
+    QFETCH(QString, gluon);
+    QFETCH(QString, cpp);
+    const ir::ElementType e = ir::parseElementType(dtype.toStdString());
+    QCOMPARE(q(codegen::gluonDtype(e)), gluon);
+    QCOMPARE(q(codegen::mlirCppType(e)), cpp);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestTmemExport)
+#include "tst_tmem_export.moc"
