@@ -15,6 +15,7 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "analysis_docks.h"
 #include "autosave.h"
 #include "basis_matrix_view.h"
 #include "design_form.h"
@@ -84,6 +85,7 @@ MainWindow::MainWindow(bool interactive, QWidget *parent)
   statusBar()->addPermanentWidget(stepLabel_);
 
   buildDocks();
+  analysis_ = new AnalysisDocks(this, doc_);
   buildMenus();
   connectDocument();
 
@@ -337,6 +339,8 @@ void MainWindow::setCompareIndex(int index) {
   compareId_ = index >= 0 && index < doc_->count() ? doc_->designId(index) : 0;
   refreshCompare();
   rebuildCompareMenu();
+  if (analysis_)
+    analysis_->scheduleUpdate();
 }
 
 int MainWindow::compareIndex() const {

@@ -9,10 +9,9 @@
 //                        one to compare with another design side by side.
 //   Basis dock:          the GF(2) matrix; hovering a row highlights the
 //                        elements its bit moves.
-//   Tool docks:          "Banks", "Conversion", "Coalescing", "Export" and
-//                        "TMEM" are the slots for the analysis widgets; each
-//                        is added by addToolDock() when its widget exists
-//                        (no placeholder otherwise).
+//   Analysis docks:      "Banks", "Conversion", "Coalescing", "Export" and
+//                        "TMEM" (AnalysisDocks), shown from View > Analysis;
+//                        they follow the current design and the compared one.
 // Menus: File (documents, examples, export), Edit (undo/redo, paste a
 // layout or TTGIR, copy the attribute), View (zoom, hardware view, colour,
 // compare, presentation mode), Teach (step-through).
@@ -40,6 +39,7 @@ struct DesignDraft;
 
 namespace ls::app {
 
+class AnalysisDocks;
 class Autosave;
 class RecentFiles;
 
@@ -58,6 +58,7 @@ public:
   ui::BasisMatrixView *basisView() const { return basis_; }
   ui::StepPlayer *stepPlayer() const { return player_; }
   QListWidget *designList() const { return list_; }
+  AnalysisDocks *analysisDocks() const { return analysis_; }
 
   // Opens a design from the command line; *error says why not.
   bool openLayout(const QString &attr, const QString &shape, const QString &dtype, QString *error);
@@ -120,6 +121,7 @@ private:
   bool interactive_;
   Document *doc_;
   Autosave *autosave_ = nullptr;
+  AnalysisDocks *analysis_ = nullptr;
   RecentFiles *recent_;
   ui::DesignForm *form_;
   QListWidget *list_;

@@ -2,6 +2,7 @@
 // layouts into undoable document edits (or into errors next to a field).
 #include <QStatusBar>
 
+#include "analysis_docks.h"
 #include "design_form.h"
 #include "grid_panel.h"
 #include "ir/layout_parser.h"
@@ -78,6 +79,9 @@ QString MainWindow::currentAttribute() const {
 }
 
 QString MainWindow::pasteText(const QString &text) {
+  // Tensor memory has its own designer (the TMEM dock).
+  if (!looksLikeTtgir(text) && text.contains(QLatin1String("tensor_memory")))
+    return analysis_->showTmem(text);
   const ImportResult r = importLayouts(text, baseDesign());
   if (!r.error.isEmpty())
     return r.error;

@@ -16,6 +16,7 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "analysis_docks.h"
 #include "autosave.h"
 #include "grid_panel.h"
 #include "main_window.h"
@@ -122,6 +123,7 @@ void MainWindow::buildViewMenu() {
   connect(primary_->hardwareBox(), &QAbstractButton::toggled, hw, &QAction::setChecked);
   compareMenu_ = m->addMenu(tr("&Compare With"));
   rebuildCompareMenu();
+  analysis_->addToggles(m->addMenu(tr("&Analysis")));
   m->addSeparator();
   presentationAction_ = m->addAction(tr("&Presentation Mode"));
   presentationAction_->setCheckable(true);

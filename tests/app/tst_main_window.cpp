@@ -5,20 +5,27 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSpinBox>
 #include <QTemporaryDir>
 
 #include "analysis/ownership_batch.h"
+#include "analysis_docks.h"
 #include "app_setup.h"
 #include "autosave.h"
+#include "bank_heatmap.h"
 #include "basis_matrix_view.h"
+#include "coalescing_panel.h"
 #include "command_line.h"
+#include "conversion_view.h"
 #include "design_form.h"
+#include "export_panel.h"
 #include "grid_panel.h"
 #include "gui_test_main.h"
 #include "main_window.h"
+#include "tmem/tmem_design_widget.h"
 
 using namespace ls::app;
 using ls::ui::Cell;
@@ -320,6 +327,89 @@ private slots:
     QVERIFY(!view()->highlight().active());
   }
 
+  void exportDockFollowsTheCurrentDesign() {
+    open();
+    AnalysisDocks *docks = win->analysisDocks();
+    docks->updateNow(/*all=*/true);
+    ExportPanel *panel = docks->exportPanel();
+    QVERIFY(panel->hasDesign());
+    QCOMPARE(panel->text(ls::codegen::ExportFormat::Attribute).trimmed(), kLoad);
+    spins(*win, QStringLiteral("sizePerThread"))[1]->setValue(8);
+    docks->updateNow(true);
+    QVERIFY(panel->text(ls::codegen::ExportFormat::Attribute).contains(QStringLiteral("[1, 8]")));
+  }
+
+  void conversionDockPairsWithTheComparedDesign() {
+    win = std::make_unique<MainWindow>(/*interactive=*/false);
+    QString error;
+    QVERIFY(win->openFile(QStringLiteral(":/examples/transpose.lstudio"), &error));
+    AnalysisDocks *docks = win->analysisDocks();
+    win->setCompareIndex(1);
+    docks->updateNow(true);
+    QVERIFY2(docks->hint(1).isEmpty(), qPrintable(docks->hint(1)));
+    QVERIFY(docks->conversion()->hasConversion());
+    QVERIFY(!docks->conversion()->headerLines().isEmpty());
+    // A lone design has nothing to convert to.
+    win->document()->removeDesign(1);
+    docks->updateNow(true);
+    QVERIFY(docks->hint(1).contains(QStringLiteral("second distributed design")));
+  }
+
+  void coalescingSuggestionBecomesADesign() {
+    win = std::make_unique<MainWindow>(/*interactive=*/false);
+    QString error;
+    QVERIFY(win->openFile(QStringLiteral(":/examples/transpose.lstudio"), &error));
+    win->document()->setCurrentIndex(1); // the store layout, read row-major
+    AnalysisDocks *docks = win->analysisDocks();
+    docks->updateNow(true);
+    QVERIFY2(docks->hint(2).isEmpty(), qPrintable(docks->hint(2)));
+    // Triton's coalesce pass picks the load layout for a row-major tensor.
+    QCOMPARE(docks->coalescing()->suggestionText(), kLoad);
+    emit docks->coalescing()->coalescedLayoutSuggested(docks->coalescing()->suggestionText());
+    QCOMPARE(win->document()->count(), 3);
+    QVERIFY(win->document()->design(2).name.endsWith(QStringLiteral("(coalesced)")));
+    QCOMPARE(win->document()->design(2).attribute, kLoad);
+    QCOMPARE(win->compareIndex(), 1);
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->document()->count(), 2);
+  }
+
+  void bankProposalEditsTheSharedDesign() {
+    win = std::make_unique<MainWindow>(/*interactive=*/false);
+    QString error;
+    QVERIFY(win->openLayout(kLoad, QStringLiteral("64x64"), QStringLiteral("f16"), &error));
+    AnalysisDocks *docks = win->analysisDocks();
+    docks->updateNow(true);
+    QVERIFY(docks->hint(0).contains(QStringLiteral("shared design")));
+    Design shared = win->document()->design(0);
+    shared.name = QStringLiteral("unswizzled");
+    shared.attribute = QStringLiteral("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = "
+                                      "1, order = [1, 0]}>");
+    win->document()->addDesign(shared);
+    win->document()->setCurrentIndex(0);
+    docks->updateNow(true);
+    QVERIFY2(docks->hint(0).isEmpty(), qPrintable(docks->hint(0)));
+    QVERIFY(!docks->banks()->currentTotalsText().isEmpty());
+    const QString proposal = docks->banks()->proposalAttribute();
+    QVERIFY2(proposal.startsWith(QStringLiteral("#ttg.")), qPrintable(proposal));
+    emit docks->banks()->applyProposal(proposal);
+    QCOMPARE(win->document()->design(1).attribute, proposal);
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->document()->design(1).attribute, shared.attribute);
+  }
+
+  void pastedTensorMemoryGoesToTheTmemDock() {
+    open();
+    const QString tmem =
+        QStringLiteral("#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>");
+    QCOMPARE(win->pasteText(tmem), QString());
+    AnalysisDocks *docks = win->analysisDocks();
+    QVERIFY(docks->tmemDock()->isVisible());
+    QVERIFY(QString::fromStdString(docks->tmem()->design().attributeText())
+                .contains(QStringLiteral("blockN = 64")));
+    QCOMPARE(win->document()->count(), 1); // the document is untouched
+  }
+
   void everyExampleOpens() {
     win = std::make_unique<MainWindow>(/*interactive=*/false);
     const QStringList files =
@@ -342,7 +432,11 @@ private slots:
     Document doc;
     Autosave a(&doc);
     QVERIFY(Autosave::orphans().isEmpty());
-    doc.addDesign(Design{QStringLiteral("d"), kLoad, {64, 64}});
+    Design d;
+    d.name = QStringLiteral("d");
+    d.attribute = kLoad;
+    d.shape = {64, 64};
+    doc.addDesign(d);
     QVERIFY(a.saveNow());
     QVERIFY(QFile::exists(a.filePath()));
     // A live session's autosave is not an orphan.
