@@ -23,7 +23,7 @@ CGALayout::CGALayout(int rank, std::vector<std::vector<int32_t>> blockBases)
                                      " entries must be 0 or a power of two up to 65536, got " +
                                      std::to_string(v));
   }
-  (void)toLinearLayout(); // checks that the bases are surjective
+  layout_ = buildLayout(rank, bases_); // also checks that the bases are surjective
 }
 
 CGALayout CGALayout::fromLegacy(const std::vector<unsigned> &ctasPerCGA,
@@ -63,16 +63,16 @@ CGALayout CGALayout::fromLegacy(const std::vector<unsigned> &ctasPerCGA,
   return CGALayout(static_cast<int>(rank), std::move(bases));
 }
 
-LinearLayout CGALayout::toLinearLayout() const {
-  std::vector<DimName> outs = standardOutDimNames(rank_);
+LinearLayout CGALayout::buildLayout(int rank, const std::vector<std::vector<int32_t>> &bases) {
+  std::vector<DimName> outs = standardOutDimNames(rank);
   LinearLayout::DimSizes sizes;
-  for (int d = 0; d < rank_; ++d) {
+  for (int d = 0; d < rank; ++d) {
     int64_t size = 1;
-    for (const auto &b : bases_)
+    for (const auto &b : bases)
       size = std::max<int64_t>(size, nextPowerOf2(b[d]));
     sizes.push_back({outs[d], static_cast<int32_t>(size)});
   }
-  auto ll = LinearLayout::tryCreate({{kBlock, bases_}}, std::move(sizes), /*requireSurjective=*/true);
+  auto ll = LinearLayout::tryCreate({{kBlock, bases}}, std::move(sizes), /*requireSurjective=*/true);
   if (!ll)
     throw Error("CGALayout", "the block bases must reach every CTA tile up to the largest one "
                              "(each dimension's nonzero entries must include 1, 2, 4, ... up to "

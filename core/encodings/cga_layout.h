@@ -33,8 +33,8 @@ public:
   int numCTAs() const { return 1 << static_cast<int>(bases_.size()); }
 
   // block -> dim0..dim{rank-1}, out sizes the smallest powers of two that
-  // hold the bases.
-  LinearLayout toLinearLayout() const;
+  // hold the bases (built once, in the constructor).
+  const LinearLayout &toLinearLayout() const { return layout_; }
 
   // Triton's getCTASplitNum: per dim, 2^(number of bases moving along it).
   std::vector<unsigned> splitNum() const;
@@ -52,8 +52,11 @@ public:
   bool operator==(const CGALayout &o) const { return rank_ == o.rank_ && bases_ == o.bases_; }
 
 private:
+  static LinearLayout buildLayout(int rank, const std::vector<std::vector<int32_t>> &bases);
+
   int rank_ = 0;
   std::vector<std::vector<int32_t>> bases_;
+  LinearLayout layout_;
 };
 
 } // namespace ls

@@ -64,20 +64,7 @@ LinearLayout ensureLayoutNotSmallerThan(const LinearLayout &layout,
           "ensureLayoutNotSmallerThan: shape rank differs from the layout's");
   if (shape.empty())
     return layout;
-  const DimName kDim = layout.getInDimNames().at(0);
-  LinearLayout ret = layout;
-  const auto outDims = layout.getOutDims();
-  for (size_t o = 0; o < outDims.size(); ++o) {
-    const int64_t actual = outDims[o].second;
-    const int64_t desired = shape[o];
-    if (actual <= desired && desired % actual != 0)
-      throw Error("shape", "size " + std::to_string(desired) + " of " + outDims[o].first +
-                               " is not a multiple of the layout's " + std::to_string(actual));
-    if (desired > actual)
-      ret *= LinearLayout::identity1D(static_cast<int32_t>(desired / actual), kDim,
-                                      outDims[o].first);
-  }
-  return ret;
+  return layout.growOutDims(shape);
 }
 
 LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &cgaLayout,
@@ -95,12 +82,14 @@ LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &
     return s;
   };
   const std::vector<DimName> ctaOuts = ctaLayout.getOutDimNames();
-  LinearLayout cga = ensureLayoutNotLargerThan(cgaLayout, shapeFor(cgaLayout)).transposeOuts(ctaOuts);
+  LinearLayout cga =
+      ensureLayoutNotLargerThan(cgaLayout, shapeFor(cgaLayout)).transposeOutsLike(ctaLayout);
 
   // Each CTA holds shape / (CTA tiles along the dim), at least one element.
   std::vector<int64_t> ctaShape;
-  for (const auto &n : ctaOuts)
-    ctaShape.push_back(std::max<int64_t>(1, sizeOf(n) / cga.getOutDimSize(n)));
+  const auto cgaOuts = cga.getOutDims();
+  for (size_t i = 0; i < ctaOuts.size(); ++i)
+    ctaShape.push_back(std::max<int64_t>(1, sizeOf(ctaOuts[i]) / cgaOuts[i].second));
   ctaLayout = ensureLayoutNotSmallerThan(ctaLayout, ctaShape);
   ctaLayout = ensureLayoutNotLargerThan(ctaLayout, ctaShape);
   LinearLayout ret = (ctaLayout * cga).transposeOuts(outNames);

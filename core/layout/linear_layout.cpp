@@ -669,6 +669,75 @@ LinearLayout LinearLayout::shrinkOutDims(const std::vector<int64_t> &shape,
   return ll;
 }
 
+LinearLayout LinearLayout::growOutDims(const std::vector<int64_t> &shape) const {
+  if (static_cast<int>(shape.size()) != nOut_)
+    layoutError("growOutDims: the shape has " + std::to_string(shape.size()) +
+                " entries but the layout has " + std::to_string(nOut_) + " out-dims");
+  if (nIn_ == 0)
+    layoutError("growOutDims: the layout has no in-dim to grow");
+  // Extra bases, in out-dim order: actual, 2*actual, ..., desired/2.
+  std::array<int, kMaxDims> extra{};
+  int totalExtra = 0;
+  for (int o = 0; o < nOut_; ++o) {
+    const int64_t actual = out_[o].size, desired = shape[o];
+    if (desired <= actual)
+      continue;
+    if (desired % actual != 0 || !isPowerOf2(desired))
+      throw Error("shape", "size " + std::to_string(desired) + " of " + nameOf(out_[o].id) +
+                               " is not a power-of-two multiple of the layout's " +
+                               std::to_string(actual));
+    if (desired > (int64_t{1} << 30))
+      layoutError("out-dim '" + nameOf(out_[o].id) + "' would exceed 2^30 elements");
+    extra[o] = log2Floor(static_cast<uint64_t>(desired / actual));
+    totalExtra += extra[o];
+  }
+  if (totalExtra == 0)
+    return *this;
+  LinearLayout ll;
+  ll.nOut_ = nOut_;
+  ll.out_ = out_;
+  ll.data_.reserve(data_.size() + static_cast<size_t>(totalExtra) * nOut_);
+  for (int d = 0; d < nIn_; ++d) {
+    const int add = d == 0 ? totalExtra : 0;
+    int dst = ll.appendInDim(in_[d].id, in_[d].count + add);
+    if (in_[d].count)
+      std::copy(basisPtr(d, 0), basisPtr(d, 0) + in_[d].count * nOut_, ll.basisPtr(dst, 0));
+    if (add) {
+      int k = in_[d].count;
+      for (int o = 0; o < nOut_; ++o)
+        for (int j = 0; j < extra[o]; ++j)
+          ll.basisPtr(dst, k++)[o] = out_[o].size << j;
+    }
+  }
+  for (int o = 0; o < nOut_; ++o)
+    ll.out_[o].size = static_cast<int32_t>(out_[o].size) << extra[o];
+  return ll;
+}
+
+LinearLayout LinearLayout::transposeOutsLike(const LinearLayout &reference) const {
+  if (reference.nOut_ != nOut_)
+    requireSameDimsIgnoringOrder(reference.getOutDimNames(), getOutDimNames());
+  std::array<int, kMaxDims> perm{};
+  LinearLayout ll;
+  for (int k = 0; k < nOut_; ++k) {
+    int o = outIndexOf(reference.out_[k].id);
+    if (o < 0)
+      requireSameDimsIgnoringOrder(reference.getOutDimNames(), getOutDimNames());
+    perm[k] = o;
+    ll.out_[k] = out_[o];
+  }
+  ll.nOut_ = nOut_;
+  ll.nIn_ = nIn_;
+  ll.in_ = in_;
+  ll.data_.resize(data_.size());
+  const int n = totalBases();
+  for (int b = 0; b < n; ++b)
+    for (int o = 0; o < nOut_; ++o)
+      ll.data_[b * nOut_ + o] = data_[b * nOut_ + perm[o]];
+  ll.rank_ = rank_;
+  return ll;
+}
+
 // --- Transforms -------------------------------------------------------------
 
 LinearLayout LinearLayout::transposeIns(const std::vector<DimName> &newOrder) const {

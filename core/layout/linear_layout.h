@@ -165,6 +165,14 @@ public:
   // Throws ls::Error when duplicated bases leave a value that no longer fits.
   [[nodiscard]] LinearLayout shrinkOutDims(const std::vector<int64_t> &shape,
                                            bool broadcastRegisters) const;
+  // Triton's ensureLayoutNotSmallerThan: each out-dim (in out-dim order)
+  // smaller than shape[i] grows to it by appending identity bases to the
+  // first in-dim (register or offset), i.e. wrapping into more registers.
+  // Requires: shape[i] a multiple of the out-dim size where it is larger.
+  [[nodiscard]] LinearLayout growOutDims(const std::vector<int64_t> &shape) const;
+  // The same layout with out-dims in `reference`'s out-dim order.
+  // Requires: both have the same out-dim names.
+  [[nodiscard]] LinearLayout transposeOutsLike(const LinearLayout &reference) const;
 
   // --- Transforms (all return new layouts) ----------------------------------
 

@@ -347,6 +347,31 @@ private slots:
     QVERIFY(!LinearLayout::tryCreate({{S("i"), {{2}}}}, {{"o", 4}}, true).has_value());
   }
 
+  void growAndShrinkOutDims() {
+    // Triton's ensureLayoutNotSmallerThan / NotLargerThan on a 4x8 tile.
+    LinearLayout tile = LinearLayout::identity1D(2, S("register"), S("dim1")) *
+                        LinearLayout::identity1D(4, S("lane"), S("dim1")) *
+                        LinearLayout::identity1D(4, S("lane"), S("dim0"));
+    LinearLayout grown = tile.growOutDims({16, 8}); // out order: dim1, dim0
+    QCOMPARE(basesOf(grown, "register"), (Bases{{1, 0}, {8, 0}, {0, 4}}));
+    QCOMPARE(grown.getOutDims(), (LinearLayout::DimSizes{{"dim1", 16}, {"dim0", 8}}));
+    QCOMPARE(grown, tile * LinearLayout::identity1D(2, S("register"), S("dim1")) *
+                        LinearLayout::identity1D(2, S("register"), S("dim0")));
+    LinearLayout shrunk = tile.shrinkOutDims({8, 2}, /*broadcastRegisters=*/true);
+    QCOMPARE(basesOf(shrunk, "lane"), (Bases{{2, 0}, {4, 0}, {0, 1}, {0, 0}}));
+    QCOMPARE(shrunk.getOutDims(), (LinearLayout::DimSizes{{"dim1", 8}, {"dim0", 2}}));
+    LinearLayout dropped = tile.shrinkOutDims({1, 4}, /*broadcastRegisters=*/false);
+    QCOMPARE(basesOf(dropped, "register"), Bases{});
+    QCOMPARE(basesOf(dropped, "lane"), (Bases{{0, 0}, {0, 0}, {0, 1}, {0, 2}}));
+    QVERIFY_THROWS_EXCEPTION(ls::Error, tile.growOutDims({12, 4}));
+  }
+
+  void transposeOutsLike() {
+    LinearLayout a = LinearLayout::identity1D(4, S("i"), S("o1")) * LinearLayout::identity1D(8, S("i"), S("o2"));
+    LinearLayout ref = LinearLayout::identity1D(2, S("j"), S("o2")) * LinearLayout::identity1D(2, S("j"), S("o1"));
+    QCOMPARE(a.transposeOutsLike(ref), a.transposeOuts({"o2", "o1"}));
+  }
+
   void largeLayoutsUseWideElimination() {
     // 40 output bits in total (beyond a single machine word of columns is not
     // needed; rows exceed 32): a 2^20 x 2^20 identity is invertible.

@@ -82,7 +82,8 @@ def worker():
         ns = {}
         exec(compile(open(t["path"]).read(), t["path"], "exec"), ns)
         layout, linear, shape = ns["layout"], ns["layout_linear"], list(ns["shape"])
-        builder = gluon_ir.GluonOpBuilder(context())
+        ctx = context()  # keep the context alive as long as the builder
+        builder = gluon_ir.GluonOpBuilder(ctx)
         attr = layout._to_ir(builder)
         elem = elem_type(builder, t["dtype"])
         out = {}

@@ -53,9 +53,13 @@ def run_isolated(fn, *args):
     return json.loads(data)
 
 
+_CONTEXTS = []  # a builder only borrows its context: keep every context alive
+
+
 def builder():
     ctx = ir.context()
     ir.load_dialects(ctx)
+    _CONTEXTS.append(ctx)
     return gluon_ir.GluonOpBuilder(ctx)
 
 
