@@ -1,0 +1,288 @@
+#include "analysis_docks.h"
+
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenu>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+#include "analysis/coalesce_heuristic.h"
+#include "analysis/global_access.h"
+#include "analysis/layout_conversion.h"
+#include "analysis/tmem_design.h"
+#include "bank_heatmap.h"
+#include "coalescing_panel.h"
+#include "conversion_view.h"
+#include "document.h"
+#include "encodings/tensor_memory.h"
+#include "export_panel.h"
+#include "main_window.h"
+#include "tmem/tmem_design_widget.h"
+#include "util/error.h"
+
+namespace ls::app {
+
+namespace {
+
+enum Slot { Banks, Conversion, Coalescing, Export, Tmem };
+
+// Debounce: edits in a row (a spin box held down) compute once.
+constexpr int kPauseMs = 120;
+
+QString errorText(const std::exception &e) {
+  return QString::fromStdString(e.what());
+}
+
+} // namespace
+
+AnalysisDocks::AnalysisDocks(MainWindow *window, Document *doc)
+    : QObject(window), window_(window), doc_(doc) {
+  banks_ = new ls::BankHeatmap;
+  conversion_ = new ls::widgets::ConversionView;
+  coalescing_ = new ls::widgets::CoalescingPanel;
+  export_ = new ExportPanel;
+  tmem_ = new ls::widgets::TmemDesignWidget;
+  makeDock(Banks, tr("Banks"), banks_);
+  makeDock(Conversion, tr("Conversion"), conversion_);
+  makeDock(Coalescing, tr("Coalescing"), coalescing_);
+  makeDock(Export, tr("Export"), export_);
+  makeDock(Tmem, tr("TMEM"), tmem_);
+  for (int i = 1; i < 5; ++i)
+    window_->tabifyDockWidget(docks_[0], docks_[i]);
+  docks_[Export]->raise();
+
+  debounce_.setSingleShot(true);
+  debounce_.setInterval(kPauseMs);
+  connect(&debounce_, &QTimer::timeout, this, [this] { updateNow(); });
+  connect(doc_, &Document::designChanged, this, &AnalysisDocks::scheduleUpdate);
+  connect(doc_, &Document::designsChanged, this, &AnalysisDocks::scheduleUpdate);
+  connect(doc_, &Document::currentChanged, this, &AnalysisDocks::scheduleUpdate);
+  connect(doc_, &Document::resultReady, this, &AnalysisDocks::scheduleUpdate);
+
+  connect(banks_, &ls::BankHeatmap::applyProposal, this, [this](const QString &attr) {
+    const QString err = window_->applyAttribute(bankSharedIndex_, attr);
+    window_->statusBar()->showMessage(err.isEmpty() ? tr("Applied the proposed shared layout")
+                                                    : tr("Not applied: %1").arg(err),
+                                      6000);
+  });
+  connect(coalescing_, &ls::widgets::CoalescingPanel::coalescedLayoutSuggested, this,
+          [this](const QString &attr) {
+            const int src = doc_->indexOfId(coalescingSourceId_);
+            if (src < 0)
+              return;
+            Design d = doc_->design(src);
+            d.name += tr(" (coalesced)");
+            d.attribute = attr;
+            d.view = ViewSettings{};
+            if (auto e = checkDesign(d)) {
+              window_->statusBar()->showMessage(tr("Not added: %1").arg(e->rule), 6000);
+              return;
+            }
+            doc_->addDesign(d);
+            // Show it next to the layout it improves.
+            window_->setCompareIndex(src);
+          });
+}
+
+QDockWidget *AnalysisDocks::makeDock(int slot, const QString &name, QWidget *widget) {
+  auto *dock = window_->addToolDock(name, nullptr);
+  auto *stack = new QStackedWidget(dock);
+  auto *hint = new QLabel(stack);
+  hint->setWordWrap(true);
+  hint->setAlignment(Qt::AlignCenter);
+  hint->setMargin(16);
+  hint->setObjectName(name + QStringLiteral("Hint"));
+  stack->addWidget(hint);
+  stack->addWidget(widget);
+  stack->setCurrentIndex(1);
+  dock->setWidget(stack);
+  dock->hide(); // shown from View > Analysis
+  connect(dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    if (visible)
+      scheduleUpdate();
+  });
+  docks_[slot] = dock;
+  stacks_[slot] = stack;
+  hints_[slot] = hint;
+  return dock;
+}
+
+void AnalysisDocks::addToggles(QMenu *menu) const {
+  for (QDockWidget *d : docks_)
+    menu->addAction(d->toggleViewAction());
+}
+
+void AnalysisDocks::scheduleUpdate() {
+  debounce_.start();
+}
+
+bool AnalysisDocks::wanted(int slot, bool all) const {
+  return all || (docks_[slot]->isVisible() && !docks_[slot]->visibleRegion().isEmpty());
+}
+
+void AnalysisDocks::show(int slot, const QString &hint) {
+  hints_[slot]->setText(hint);
+  stacks_[slot]->setCurrentIndex(hint.isEmpty() ? 1 : 0);
+}
+
+QString AnalysisDocks::hint(int dock) const {
+  return stacks_[dock]->currentIndex() == 0 ? hints_[dock]->text() : QString();
+}
+
+void AnalysisDocks::updateNow(bool all) {
+  debounce_.stop();
+  if (wanted(Banks, all))
+    updateBanks();
+  if (wanted(Conversion, all))
+    updateConversion();
+  if (wanted(Coalescing, all))
+    updateCoalescing();
+  if (wanted(Export, all))
+    updateExport();
+}
+
+int AnalysisDocks::partner(bool wantShared) const {
+  const int cur = doc_->currentIndex();
+  if (cur < 0)
+    return -1;
+  const Design &me = doc_->design(cur);
+  auto fits = [&](int i) {
+    if (i < 0 || i == cur || i >= doc_->count())
+      return false;
+    const auto r = doc_->result(i);
+    return r && r->isShared() == wantShared && doc_->design(i).shape == me.shape;
+  };
+  if (fits(window_->compareIndex()))
+    return window_->compareIndex();
+  for (int i = 0; i < doc_->count(); ++i)
+    if (fits(i))
+      return i;
+  return -1;
+}
+
+void AnalysisDocks::updateBanks() {
+  const int cur = doc_->currentIndex();
+  const auto r = doc_->result(cur);
+  if (!r) {
+    show(Banks, tr("No valid design selected."));
+    return;
+  }
+  const int other = partner(!r->isShared());
+  if (other < 0) {
+    show(Banks, r->isShared()
+                    ? tr("Bank conflicts need a distributed design of the same shape that "
+                         "writes and reads this shared layout: add one (or compare with one).")
+                    : tr("Bank conflicts need a shared design of the same shape (e.g. "
+                         "swizzled_shared) for this layout to write and read: add one, or "
+                         "compare with one."));
+    return;
+  }
+  const int distIndex = r->isShared() ? other : cur;
+  bankSharedIndex_ = r->isShared() ? cur : other;
+  const auto dist = doc_->result(distIndex), shared = doc_->result(bankSharedIndex_);
+  try {
+    banks_->setDesign(dist->encoding, shared->encoding, dist->shape,
+                      doc_->design(distIndex).elementType);
+    show(Banks, QString());
+  } catch (const std::exception &e) {
+    show(Banks, errorText(e));
+  }
+}
+
+void AnalysisDocks::updateConversion() {
+  const int cur = doc_->currentIndex();
+  const auto r = doc_->result(cur);
+  if (!r || r->isShared()) {
+    show(Conversion, tr("A layout conversion needs two distributed designs of the same shape: "
+                        "select the source and compare it with the destination."));
+    return;
+  }
+  const int other = partner(false);
+  if (other < 0) {
+    show(Conversion, tr("Add (or compare with) a second distributed design of the same shape: "
+                        "the conversion goes from the current design to it."));
+    return;
+  }
+  const auto dst = doc_->result(other);
+  try {
+    auto conv = std::make_shared<const ls::LayoutConversion>(r->layout(), dst->layout());
+    const ls::ConversionCost cost = ls::conversionCost(*conv, r->elementBits);
+    conversion_->setConversion(conv, cost, doc_->design(cur).name, doc_->design(other).name);
+    show(Conversion, QString());
+  } catch (const std::exception &e) {
+    show(
+        Conversion,
+        tr("%1 \u2192 %2: %3").arg(doc_->design(cur).name, doc_->design(other).name, errorText(e)));
+  }
+}
+
+void AnalysisDocks::updateCoalescing() {
+  const int cur = doc_->currentIndex();
+  const auto r = doc_->result(cur);
+  if (!r || r->isShared()) {
+    show(Coalescing, tr("Global-memory coalescing applies to distributed layouts: select a "
+                        "load or store layout."));
+    return;
+  }
+  const Design &d = doc_->design(cur);
+  try {
+    auto access = std::make_shared<const ls::GlobalAccess>(r->layout(), r->elementBits);
+    coalescing_->setAccess(access, d.elementType);
+    coalescing_->setSuggestion(ls::coalesceInputForStrides(d.shape, ls::rowMajorStrides(d.shape),
+                                                           r->elementBits, d.module.numWarps,
+                                                           d.module.threadsPerWarp));
+    coalescingSourceId_ = doc_->designId(cur);
+    show(Coalescing, QString());
+  } catch (const std::exception &e) {
+    show(Coalescing, errorText(e));
+  }
+}
+
+void AnalysisDocks::updateExport() {
+  const int cur = doc_->currentIndex();
+  const auto r = doc_->result(cur);
+  if (!r) {
+    show(Export, tr("No valid design selected."));
+    return;
+  }
+  export_->setDesign(r->encoding, r->shape, doc_->design(cur).elementType);
+  show(Export, QString());
+}
+
+QString AnalysisDocks::showTmem(const QString &text) {
+  const Design base =
+      doc_->currentIndex() >= 0 ? doc_->design(doc_->currentIndex()) : MainWindow::starterDesign();
+  const std::string attr = text.trimmed().toStdString();
+  const std::string dtype = base.elementType.toStdString();
+  // The current design's shape if the TMEM block fits it, else one block.
+  std::vector<ls::Shape> shapes;
+  if (base.shape.size() == 2)
+    shapes.push_back(base.shape);
+  try {
+    if (auto *e = dynamic_cast<const ls::TensorMemoryEncoding *>(
+            ls::ir::parseLayoutInput(attr).encoding.get()))
+      shapes.push_back({static_cast<int64_t>(e->blockM), static_cast<int64_t>(e->blockN)});
+  } catch (const std::exception &) {
+  }
+  shapes.push_back({128, 128});
+  QString why;
+  for (const ls::Shape &shape : shapes) {
+    try {
+      const ls::TmemDesign d = ls::TmemDesign::fromText(attr, shape, dtype);
+      d.validate();
+      if (!tmem_->setDesign(d)) {
+        why = tmem_->errorText();
+        continue;
+      }
+      docks_[Tmem]->show();
+      docks_[Tmem]->raise();
+      return {};
+    } catch (const std::exception &e) {
+      if (why.isEmpty())
+        why = errorText(e);
+    }
+  }
+  return why;
+}
+
+} // namespace ls::app

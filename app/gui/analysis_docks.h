@@ -1,0 +1,104 @@
+// AnalysisDocks: the analysis widgets of the other panels, docked in the main
+// window and fed from the document.
+//
+//   Banks       BankHeatmap: a distributed design writing/reading a shared
+//               design of the same shape (the current design and its
+//               partner -- the compared design if it fits, else the first
+//               one in the document that does). "Apply proposal" becomes an
+//               undoable edit of the shared design.
+//   Conversion  ConversionView: convert_layout from the current design to its
+//               partner (both distributed, same shape, same lanes and warps).
+//   Coalescing  CoalescingPanel: the current design's global loads/stores on a
+//               row-major tensor, and the layout Triton's coalesce pass picks;
+//               "Suggest" adds that layout as a new design, compared with the
+//               current one.
+//   Export      ExportPanel: the current design in every export format.
+//   TMEM        TmemDesignWidget: Blackwell tensor memory (its own design; a
+//               pasted tensor_memory_encoding lands here).
+//
+// Analyses can cost far more than a frame (the bank panel runs a swizzle
+// search), so a dock recomputes only while it is visible, and only after a
+// short pause in editing: the grid gets the frame first. Without a fitting
+// partner a dock says what it needs instead of showing stale numbers.
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QStackedWidget;
+class ExportPanel;
+
+namespace ls {
+class BankHeatmap;
+namespace widgets {
+class CoalescingPanel;
+class ConversionView;
+class TmemDesignWidget;
+} // namespace widgets
+} // namespace ls
+
+namespace ls::app {
+
+class Document;
+class MainWindow;
+
+class AnalysisDocks : public QObject {
+  Q_OBJECT
+public:
+  AnalysisDocks(MainWindow *window, Document *doc);
+
+  // Toggles for the docks (View menu).
+  void addToggles(QMenu *menu) const;
+  // Recomputes the visible docks after a pause (edits, selection, compare).
+  void scheduleUpdate();
+  // Recomputes now; `all` also updates docks that are hidden (tests).
+  void updateNow(bool all = false);
+
+  // Shows a tensor-memory layout (attribute or memdesc type) in the TMEM
+  // dock; "" or why it cannot.
+  QString showTmem(const QString &text);
+
+  QDockWidget *banksDock() const { return docks_[0]; }
+  QDockWidget *conversionDock() const { return docks_[1]; }
+  QDockWidget *coalescingDock() const { return docks_[2]; }
+  QDockWidget *exportDock() const { return docks_[3]; }
+  QDockWidget *tmemDock() const { return docks_[4]; }
+  ls::BankHeatmap *banks() const { return banks_; }
+  ls::widgets::ConversionView *conversion() const { return conversion_; }
+  ls::widgets::CoalescingPanel *coalescing() const { return coalescing_; }
+  ExportPanel *exportPanel() const { return export_; }
+  ls::widgets::TmemDesignWidget *tmem() const { return tmem_; }
+  // What a dock says instead of its widget ("" when it shows the widget).
+  QString hint(int dock) const;
+
+private:
+  QDockWidget *makeDock(int slot, const QString &name, QWidget *widget);
+  bool wanted(int slot, bool all) const;
+  void show(int slot, const QString &hint);
+  // The design to pair with the current one: the other kind of memory
+  // (banks) or another distributed layout (conversion), same shape.
+  int partner(bool wantShared) const;
+  void updateBanks();
+  void updateConversion();
+  void updateCoalescing();
+  void updateExport();
+
+  MainWindow *window_;
+  Document *doc_;
+  QDockWidget *docks_[5] = {};
+  QStackedWidget *stacks_[5] = {};
+  QLabel *hints_[5] = {};
+  ls::BankHeatmap *banks_;
+  ls::widgets::ConversionView *conversion_;
+  ls::widgets::CoalescingPanel *coalescing_;
+  ExportPanel *export_;
+  ls::widgets::TmemDesignWidget *tmem_;
+  QTimer debounce_;
+  int bankSharedIndex_ = -1;
+  quint64 coalescingSourceId_ = 0;
+};
+
+} // namespace ls::app

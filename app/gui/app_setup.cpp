@@ -1,0 +1,75 @@
+#include "app_setup.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QImage>
+#include <QSaveFile>
+
+#include "grid_panel.h"
+#include "main_window.h"
+
+// Q_INIT_RESOURCE must be used outside any namespace.
+static void initLayoutStudioResources() {
+  Q_INIT_RESOURCE(resources);
+}
+
+namespace ls::app {
+
+void initResources() {
+  initLayoutStudioResources();
+}
+
+void setApplicationIdentity() {
+  QCoreApplication::setOrganizationName(QStringLiteral("LayoutStudio"));
+  QCoreApplication::setApplicationName(QStringLiteral("layout-studio"));
+  QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+}
+
+QString applyViewOptions(MainWindow &w, const CommandLine &cl) {
+  if (cl.compare >= 0) {
+    if (cl.compare >= w.document()->count())
+      return QStringLiteral("--compare: the document has %1 design(s)").arg(w.document()->count());
+    w.setCompareIndex(cl.compare);
+  }
+  if (cl.presentation)
+    w.setPresentationMode(true);
+  ui::GridPanel *panel = w.primaryPanel();
+  if (cl.hardwareView)
+    panel->hardwareBox()->setChecked(true);
+  if (!cl.colorBy.isEmpty()) {
+    QComboBox *box = panel->colorBox();
+    for (int i = 0; i < box->count(); ++i)
+      if (box->itemText(i)
+              .section(QLatin1Char(' '), 0, 0)
+              .compare(cl.colorBy, Qt::CaseInsensitive) == 0) {
+        box->setCurrentIndex(i);
+        return {};
+      }
+    QStringList modes;
+    for (int i = 0; i < box->count(); ++i)
+      modes << box->itemText(i).section(QLatin1Char(' '), 0, 0).toLower();
+    return QStringLiteral("--color-by: '%1' is not available for this layout; choose %2")
+        .arg(cl.colorBy, modes.join(QStringLiteral(", ")));
+  }
+  return {};
+}
+
+QString renderScreenshot(MainWindow &w, const CommandLine &cl) {
+  w.resize(cl.size);
+  w.show();
+  for (int i = 0; i < 5; ++i)
+    QApplication::processEvents();
+  w.document()->waitForEvaluations();
+  QApplication::processEvents();
+  const QImage img = w.grab().toImage();
+  QSaveFile f(cl.screenshot);
+  if (!f.open(QIODevice::WriteOnly))
+    return QStringLiteral("--screenshot: cannot write '%1': %2")
+        .arg(cl.screenshot, f.errorString());
+  if (!img.save(&f, "PNG") || !f.commit())
+    return QStringLiteral("--screenshot: cannot write '%1'").arg(cl.screenshot);
+  return {};
+}
+
+} // namespace ls::app

@@ -1,0 +1,24 @@
+// Start-up pieces of the desktop application shared by main(), the UI
+// benchmark and the tests: resources, identity, and the headless screenshot.
+#pragma once
+
+#include <QString>
+
+#include "command_line.h"
+
+namespace ls::app {
+
+class MainWindow;
+
+// Registers the compiled-in resources (examples) of the static library.
+void initResources();
+// Application name, organisation and version (QSettings and paths use them).
+void setApplicationIdentity();
+// Applies --color-by, --hardware-view and --presentation to the window.
+// Returns "" or why an option is wrong.
+QString applyViewOptions(MainWindow &w, const CommandLine &cl);
+// Shows the window at cl.size, waits for the layout, and writes the PNG.
+// Returns "" or why it failed.
+QString renderScreenshot(MainWindow &w, const CommandLine &cl);
+
+} // namespace ls::app

@@ -1,0 +1,90 @@
+#include "command_line.h"
+
+#include <QCommandLineParser>
+
+namespace ls::app {
+
+CommandLine parseCommandLine(const QStringList &arguments) {
+  QCommandLineParser p;
+  p.setApplicationDescription(QStringLiteral(
+      "Layout Studio: design GPU tensor layouts as Triton 3.6 sees them, and watch them live."));
+  p.addHelpOption();
+  p.addVersionOption();
+  const QCommandLineOption layout(QStringLiteral("layout"),
+                                  QStringLiteral("Open a design of this layout attribute (or "
+                                                 "tensor/memdesc type)."),
+                                  QStringLiteral("ATTR"));
+  const QCommandLineOption shape(QStringLiteral("shape"),
+                                 QStringLiteral("Tensor shape, e.g. 64x64."), QStringLiteral("S"));
+  const QCommandLineOption dtype(QStringLiteral("dtype"), QStringLiteral("Element type, e.g. f16."),
+                                 QStringLiteral("T"));
+  const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                      QStringLiteral("Render the window to this PNG and exit."),
+                                      QStringLiteral("FILE"));
+  const QCommandLineOption size(QStringLiteral("size"),
+                                QStringLiteral("Window size for --screenshot, e.g. 1400x860."),
+                                QStringLiteral("WxH"));
+  const QCommandLineOption colorBy(QStringLiteral("color-by"),
+                                   QStringLiteral("thread, warp, lane, register, block, offset "
+                                                  "or bank."),
+                                   QStringLiteral("MODE"));
+  const QCommandLineOption hardware(QStringLiteral("hardware-view"),
+                                    QStringLiteral("Show the hardware view."));
+  const QCommandLineOption presentation(QStringLiteral("presentation"),
+                                        QStringLiteral("Presentation mode (large type, high "
+                                                       "contrast, colour-blind-safe palette)."));
+  const QCommandLineOption bench(QStringLiteral("bench-ui"),
+                                 QStringLiteral("Print edit-to-frame times and peak memory, and "
+                                                "exit."));
+  const QCommandLineOption compare(QStringLiteral("compare"),
+                                   QStringLiteral("Show design number INDEX (0-based) beside the "
+                                                  "current one."),
+                                   QStringLiteral("INDEX"));
+  const QCommandLineOption noRecovery(QStringLiteral("no-recovery"),
+                                      QStringLiteral("Do not offer to recover autosaved work."));
+  p.addOptions({layout, shape, dtype, screenshot, size, colorBy, hardware, presentation, bench,
+                compare, noRecovery});
+  p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A .lstudio document to open."),
+                          QStringLiteral("[file]"));
+  p.process(arguments); // exits on --help / --version / unknown options
+
+  CommandLine c;
+  c.layout = p.value(layout);
+  c.shape = p.value(shape);
+  c.dtype = p.value(dtype);
+  c.screenshot = p.value(screenshot);
+  c.colorBy = p.value(colorBy);
+  c.hardwareView = p.isSet(hardware);
+  c.presentation = p.isSet(presentation);
+  c.benchUi = p.isSet(bench);
+  c.noRecovery = p.isSet(noRecovery);
+  if (p.isSet(size)) {
+    const QStringList wh = p.value(size).split(QLatin1Char('x'));
+    bool okW = false, okH = false;
+    const int w = wh.value(0).toInt(&okW), h = wh.value(1).toInt(&okH);
+    if (wh.size() != 2 || !okW || !okH || w < 320 || h < 240 || w > 8192 || h > 8192)
+      c.error = QStringLiteral("--size: expected WxH between 320x240 and 8192x8192, got '%1'")
+                    .arg(p.value(size));
+    else
+      c.size = QSize(w, h);
+  }
+  if (p.isSet(compare)) {
+    bool ok = false;
+    c.compare = p.value(compare).toInt(&ok);
+    if (!ok || c.compare < 0)
+      c.error = QStringLiteral("--compare: expected a design number (0, 1, ...), got '%1'")
+                    .arg(p.value(compare));
+  }
+  const QStringList pos = p.positionalArguments();
+  if (pos.size() > 1)
+    c.error = QStringLiteral("at most one file can be opened, got %1").arg(pos.size());
+  else if (!pos.isEmpty())
+    c.file = pos.front();
+  if (!c.file.isEmpty() && !c.layout.isEmpty())
+    c.error = QStringLiteral("give either a file or --layout, not both");
+  if (c.layout.isEmpty() && (!c.shape.isEmpty() || !c.dtype.isEmpty()))
+    c.error = QStringLiteral("--shape and --dtype need --layout");
+  return c;
+}
+
+} // namespace ls::app

@@ -1,0 +1,42 @@
+// The desktop application's command line.
+//
+//   layout-studio [FILE.lstudio]
+//   layout-studio --layout ATTR [--shape 64x64] [--dtype f16]
+//   QT_QPA_PLATFORM=offscreen layout-studio --layout ATTR --shape S --screenshot out.png
+//   layout-studio --bench-ui
+//
+// --screenshot renders the main window (after the layout is evaluated) to a
+// PNG and exits, so that documentation and CI can show real pictures;
+// --size sets the window size for it. --color-by, --hardware-view,
+// --presentation and --compare choose what the picture shows.
+#pragma once
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace ls::app {
+
+struct CommandLine {
+  QString file;       // a .lstudio document to open
+  QString layout;     // --layout
+  QString shape;      // --shape
+  QString dtype;      // --dtype
+  QString screenshot; // --screenshot FILE
+  QSize size{1400, 860};
+  QString colorBy;  // --color-by
+  int compare = -1; // --compare INDEX: show that design beside the current one
+  bool hardwareView = false;
+  bool presentation = false;
+  bool benchUi = false;
+  bool noRecovery = false;
+  QString error; // why the command line is wrong ("" if fine)
+
+  bool headless() const { return !screenshot.isEmpty() || benchUi; }
+};
+
+// Parses QCoreApplication's arguments (call after constructing the app).
+CommandLine parseCommandLine(const QStringList &arguments);
+
+} // namespace ls::app

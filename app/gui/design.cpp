@@ -1,0 +1,80 @@
+#include "design.h"
+
+#include <QJsonArray>
+
+namespace ls::app {
+
+QString Design::shapeText() const {
+  QStringList parts;
+  for (int64_t d : shape)
+    parts << QString::number(d);
+  return parts.join(QLatin1Char('x'));
+}
+
+ui::DesignDraft Design::toDraft() const {
+  ui::DesignDraft d;
+  d.name = name;
+  d.attribute = attribute;
+  d.shapeText = shapeText();
+  d.elementType = elementType;
+  d.module = module;
+  return d;
+}
+
+QJsonObject designToJson(const Design &d) {
+  QJsonObject o;
+  o[QStringLiteral("name")] = d.name;
+  o[QStringLiteral("attribute")] = d.attribute;
+  QJsonArray shape;
+  for (int64_t s : d.shape)
+    shape.append(static_cast<qint64>(s));
+  o[QStringLiteral("shape")] = shape;
+  o[QStringLiteral("elementType")] = d.elementType;
+  o[QStringLiteral("numWarps")] = d.module.numWarps;
+  o[QStringLiteral("threadsPerWarp")] = d.module.threadsPerWarp;
+  o[QStringLiteral("numCTAs")] = d.module.numCTAs;
+  QJsonObject view;
+  view[QStringLiteral("colorBy")] = d.view.colorBy;
+  view[QStringLiteral("hardware")] = d.view.hardware;
+  QJsonArray outer;
+  for (int64_t v : d.view.outer)
+    outer.append(static_cast<qint64>(v));
+  view[QStringLiteral("outer")] = outer;
+  o[QStringLiteral("view")] = view;
+  return o;
+}
+
+std::optional<Design> designFromJson(const QJsonObject &o, QString *error) {
+  auto fail = [error](const QString &why) -> std::optional<Design> {
+    if (error)
+      *error = why;
+    return std::nullopt;
+  };
+  Design d;
+  if (!o.value(QStringLiteral("attribute")).isString())
+    return fail(QStringLiteral("a design has no \"attribute\" string"));
+  d.attribute = o.value(QStringLiteral("attribute")).toString();
+  d.name = o.value(QStringLiteral("name")).toString(QStringLiteral("design"));
+  const QJsonArray shape = o.value(QStringLiteral("shape")).toArray();
+  if (shape.isEmpty() || shape.size() > 8)
+    return fail(QStringLiteral("design \"%1\": \"shape\" must list 1 to 8 dims").arg(d.name));
+  for (const auto &v : shape) {
+    const qint64 s = v.toInteger(-1);
+    if (s <= 0 || s > (qint64{1} << 30))
+      return fail(QStringLiteral("design \"%1\": \"shape\" holds %2")
+                      .arg(d.name, v.toVariant().toString()));
+    d.shape.push_back(s);
+  }
+  d.elementType = o.value(QStringLiteral("elementType")).toString(QStringLiteral("f16"));
+  d.module.numWarps = o.value(QStringLiteral("numWarps")).toInt(4);
+  d.module.threadsPerWarp = o.value(QStringLiteral("threadsPerWarp")).toInt(32);
+  d.module.numCTAs = o.value(QStringLiteral("numCTAs")).toInt(1);
+  const QJsonObject view = o.value(QStringLiteral("view")).toObject();
+  d.view.colorBy = view.value(QStringLiteral("colorBy")).toString(QStringLiteral("warp"));
+  d.view.hardware = view.value(QStringLiteral("hardware")).toBool(false);
+  for (const auto &v : view.value(QStringLiteral("outer")).toArray())
+    d.view.outer.push_back(std::max<qint64>(0, v.toInteger(0)));
+  return d;
+}
+
+} // namespace ls::app

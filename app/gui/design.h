@@ -1,0 +1,52 @@
+// Design: one layout being designed -- the unit a document holds.
+//
+// The attribute text (canonical Triton 3.6 spelling) is the source of truth;
+// with the tensor shape, the element type and the module parameters it fixes
+// the layout completely. View settings travel with the design so that a saved
+// document reopens showing what its author showed.
+//
+// In a .lstudio file a design is
+//   {"name": "load", "attribute": "#ttg.blocked<{...}>", "shape": [64, 64],
+//    "elementType": "f32", "numWarps": 4, "threadsPerWarp": 32, "numCTAs": 1,
+//    "view": {"colorBy": "warp", "hardware": false, "outer": []}}
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+#include <optional>
+#include <vector>
+
+#include "design_draft.h"
+#include "encodings/module_params.h"
+#include "layout/layout_utils.h"
+
+namespace ls::app {
+
+struct ViewSettings {
+  QString colorBy = QStringLiteral("warp");
+  bool hardware = false;
+  std::vector<int64_t> outer; // coordinates of the dims before the last two
+  bool operator==(const ViewSettings &) const = default;
+};
+
+struct Design {
+  QString name;
+  QString attribute;
+  ls::Shape shape;
+  QString elementType = QStringLiteral("f16");
+  ls::ModuleParams module;
+  ViewSettings view;
+
+  bool operator==(const Design &) const = default;
+
+  // "64x64"
+  QString shapeText() const;
+  ui::DesignDraft toDraft() const;
+};
+
+QJsonObject designToJson(const Design &d);
+// Reads what designToJson writes; *error says what is wrong when it returns
+// nullopt. Does not validate the layout (the document evaluates it).
+std::optional<Design> designFromJson(const QJsonObject &o, QString *error);
+
+} // namespace ls::app

@@ -1,0 +1,350 @@
+#include "document.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "edit_design_command.h"
+#include "insert_design_command.h"
+#include "util/error.h"
+
+namespace ls::app {
+
+namespace {
+
+constexpr int kFormatVersion = 1;
+
+int64_t elementCount(const Design &d) {
+  int64_t n = 1;
+  for (int64_t s : d.shape)
+    n = std::min<int64_t>(n * s, int64_t{1} << 40);
+  return n;
+}
+
+EvalOutcome runEvaluation(const Design &d, quint64 generation) {
+  EvalOutcome out;
+  try {
+    out.result = evaluateDesign(d, generation);
+  } catch (const ls::Error &e) {
+    out.error = QString::fromStdString(e.what());
+  } catch (const std::bad_alloc &) {
+    out.error = QStringLiteral("out of memory: the tensor is too large for this machine");
+  } catch (const std::exception &e) {
+    out.error = QStringLiteral("internal: ") + QString::fromStdString(e.what());
+  }
+  return out;
+}
+
+} // namespace
+
+Document::Document(QObject *parent) : QObject(parent) {
+  connect(&undo_, &QUndoStack::cleanChanged, this, [this] { emit modifiedChanged(isModified()); });
+}
+
+Document::~Document() {
+  // The undo stack is destroyed after us and says "clean changed" as it
+  // goes; nobody may hear that from a half-destroyed document.
+  undo_.disconnect(this);
+  blockSignals(true);
+  // Let running evaluations finish before the slots (and watchers) go away.
+  for (Slot &s : designs_)
+    if (s.watcher)
+      s.watcher->waitForFinished();
+}
+
+int Document::slotIndex(quint64 id) const {
+  for (size_t i = 0; i < designs_.size(); ++i)
+    if (designs_[i].id == id)
+      return static_cast<int>(i);
+  return -1;
+}
+
+int Document::indexOfId(quint64 id) const {
+  return slotIndex(id);
+}
+
+void Document::setCurrentIndex(int index) {
+  if (designs_.empty())
+    index = -1;
+  else
+    index = std::clamp(index, 0, count() - 1);
+  if (index == current_)
+    return;
+  current_ = index;
+  emit currentChanged(current_);
+}
+
+void Document::editDesign(int index, const Design &after, const QString &field) {
+  if (index < 0 || index >= count() || design(index) == after)
+    return;
+  undo_.push(new EditDesignCommand(this, designId(index), design(index), after, field));
+}
+
+void Document::addDesign(const Design &d) {
+  undo_.push(
+      new InsertDesignCommand(this, InsertDesignCommand::Action::Insert, count(), d, newId()));
+}
+
+void Document::removeDesign(int index) {
+  if (index < 0 || index >= count())
+    return;
+  undo_.push(new InsertDesignCommand(this, InsertDesignCommand::Action::Remove, index,
+                                     design(index), designId(index)));
+}
+
+void Document::setViewSettings(int index, const ViewSettings &v) {
+  if (index < 0 || index >= count() || designs_[index].design.view == v)
+    return;
+  designs_[index].design.view = v;
+  const bool was = isModified();
+  viewDirty_ = true;
+  if (!was)
+    emit modifiedChanged(true);
+}
+
+void Document::setDesignRaw(quint64 id, const Design &d) {
+  const int i = slotIndex(id);
+  if (i < 0)
+    return;
+  designs_[i].design = d;
+  evaluate(designs_[i]);
+  emit designChanged(i);
+}
+
+void Document::insertDesignRaw(int index, const Design &d, quint64 id) {
+  index = std::clamp(index, 0, count());
+  Slot s;
+  s.id = id;
+  s.design = d;
+  designs_.insert(designs_.begin() + index, std::move(s));
+  evaluate(designs_[index]);
+  emit designsChanged();
+  if (current_ < 0 || index <= current_)
+    setCurrentIndex(current_ < 0 ? index : current_ + 1);
+}
+
+void Document::removeDesignRaw(quint64 id) {
+  const int i = slotIndex(id);
+  if (i < 0)
+    return;
+  if (designs_[i].watcher)
+    designs_[i].watcher->disconnect(this);
+  designs_.erase(designs_.begin() + i);
+  emit designsChanged();
+  if (designs_.empty()) {
+    current_ = -1;
+    emit currentChanged(-1);
+  } else if (i < current_ || current_ >= count()) {
+    current_ = std::max(0, current_ - 1);
+    emit currentChanged(current_);
+  } else if (i == current_) {
+    emit currentChanged(current_);
+  }
+}
+
+void Document::evaluate(Slot &s) {
+  const quint64 gen = ++generation_;
+  s.requested = gen;
+  if (elementCount(s.design) <= asyncThreshold_) {
+    if (s.watcher)
+      s.watcher->disconnect(this);
+    s.watcher.reset();
+    const EvalOutcome out = runEvaluation(s.design, gen);
+    s.error = out.error;
+    if (out.result)
+      s.result = out.result;
+    return; // the caller emits designChanged; views read result() then
+  }
+  // Large: on a worker. The watcher of an older request is dropped (its
+  // result would be stale); the generation check guards the race anyway.
+  auto watcher = std::make_unique<QFutureWatcher<EvalOutcome>>();
+  const quint64 id = s.id;
+  auto *w = watcher.get();
+  connect(w, &QFutureWatcher<EvalOutcome>::finished, this, [this, id, gen, w] {
+    const int i = slotIndex(id);
+    if (i < 0 || designs_[i].requested != gen)
+      return;
+    finish(id, w->result());
+  });
+  if (s.watcher)
+    s.watcher->disconnect(this);
+  s.watcher = std::move(watcher);
+  w->setFuture(QtConcurrent::run(runEvaluation, s.design, gen));
+}
+
+void Document::finish(quint64 id, const EvalOutcome &out) {
+  const int i = slotIndex(id);
+  if (i < 0)
+    return;
+  Slot &s = designs_[i];
+  s.error = out.error;
+  if (out.result)
+    s.result = out.result;
+  emit resultReady(i);
+}
+
+ui::LayoutResultPtr Document::result(int index) const {
+  if (index < 0 || index >= count())
+    return {};
+  return designs_[index].result;
+}
+
+QString Document::evaluationError(int index) const {
+  if (index < 0 || index >= count())
+    return {};
+  return designs_[index].error;
+}
+
+bool Document::isEvaluating(int index) const {
+  if (index < 0 || index >= count())
+    return false;
+  const Slot &s = designs_[index];
+  return s.watcher && s.watcher->isRunning();
+}
+
+void Document::waitForEvaluations() {
+  for (size_t i = 0; i < designs_.size(); ++i) {
+    Slot &s = designs_[i];
+    if (!s.watcher || s.watcher->isCanceled())
+      continue;
+    // Only the newest request has a watcher; deliver it now rather than
+    // through the event loop.
+    s.watcher->waitForFinished();
+    s.watcher->disconnect(this);
+    auto w = std::move(s.watcher);
+    if (w->future().resultCount() > 0)
+      finish(s.id, w->result());
+  }
+}
+
+QString Document::displayName() const {
+  return path_.isEmpty() ? tr("Untitled") : QFileInfo(path_).fileName();
+}
+
+QByteArray Document::toJson() const {
+  QJsonObject root;
+  root[QStringLiteral("format")] = QStringLiteral("layout-studio");
+  root[QStringLiteral("version")] = kFormatVersion;
+  root[QStringLiteral("current")] = current_;
+  QJsonArray designs;
+  for (const Slot &s : designs_)
+    designs.append(designToJson(s.design));
+  root[QStringLiteral("designs")] = designs;
+  return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+bool Document::loadJson(const QByteArray &json, QString *error) {
+  auto fail = [error](const QString &why) {
+    if (error)
+      *error = why;
+    return false;
+  };
+  if (json.size() > (64 << 20))
+    return fail(tr("the file is larger than 64 MiB"));
+  QJsonParseError pe;
+  const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+  if (doc.isNull())
+    return fail(tr("not JSON: %1 at byte %2").arg(pe.errorString()).arg(pe.offset));
+  const QJsonObject root = doc.object();
+  if (root.value(QStringLiteral("format")).toString() != QLatin1String("layout-studio"))
+    return fail(tr("not a Layout Studio document (\"format\" is not \"layout-studio\")"));
+  if (root.value(QStringLiteral("version")).toInt() > kFormatVersion)
+    return fail(tr("written by a newer Layout Studio (version %1)")
+                    .arg(root.value(QStringLiteral("version")).toInt()));
+  std::vector<Design> loaded;
+  const QJsonArray arr = root.value(QStringLiteral("designs")).toArray();
+  if (arr.size() > 1000)
+    return fail(tr("more than 1000 designs"));
+  for (const auto &v : arr) {
+    QString why;
+    auto d = designFromJson(v.toObject(), &why);
+    if (!d)
+      return fail(why);
+    loaded.push_back(*d);
+  }
+  clear();
+  for (const Design &d : loaded) {
+    Slot s;
+    s.id = newId();
+    s.design = d;
+    designs_.push_back(std::move(s));
+  }
+  for (Slot &s : designs_)
+    evaluate(s);
+  emit designsChanged();
+  current_ = -1;
+  setCurrentIndex(root.value(QStringLiteral("current")).toInt(0));
+  for (int i = 0; i < count(); ++i)
+    emit designChanged(i);
+  return true;
+}
+
+void Document::clear() {
+  for (Slot &s : designs_)
+    if (s.watcher)
+      s.watcher->disconnect(this);
+  designs_.clear();
+  undo_.clear();
+  viewDirty_ = false;
+  current_ = -1;
+  emit designsChanged();
+  emit currentChanged(-1);
+  emit modifiedChanged(false);
+}
+
+bool Document::save(const QString &path, QString *error) {
+  QSaveFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) {
+    if (error)
+      *error = f.errorString();
+    return false;
+  }
+  f.write(toJson());
+  if (!f.commit()) {
+    if (error)
+      *error = f.errorString();
+    return false;
+  }
+  setFilePath(path);
+  undo_.setClean();
+  viewDirty_ = false;
+  emit modifiedChanged(false);
+  return true;
+}
+
+bool Document::open(const QString &path, QString *error) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    if (error)
+      *error = f.errorString();
+    return false;
+  }
+  if (f.size() > (64 << 20)) {
+    if (error)
+      *error = tr("the file is larger than 64 MiB");
+    return false;
+  }
+  if (!loadJson(f.readAll(), error))
+    return false;
+  setFilePath(path.startsWith(QLatin1String(":/")) ? QString() : path);
+  return true;
+}
+
+void Document::markModified() {
+  const bool was = isModified();
+  viewDirty_ = true;
+  if (!was)
+    emit modifiedChanged(true);
+}
+
+void Document::setFilePath(const QString &path) {
+  if (path_ == path)
+    return;
+  path_ = path;
+  emit filePathChanged(path_);
+}
+
+} // namespace ls::app

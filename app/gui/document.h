@@ -1,0 +1,126 @@
+// Document: the designs of one .lstudio file, their undo history, and their
+// evaluated layouts.
+//
+// Every change a user makes is a QUndoCommand on undoStack() (edits of one
+// field of one design merge, so typing "128" is one step). Commands call the
+// raw setters below, which emit designChanged; the document then asks the
+// engine for the new layout. Small tensors are evaluated on the spot, so an
+// edit reaches the screen in the same frame; tensors above asyncThreshold()
+// elements are evaluated on a worker thread (QtConcurrent), each request
+// stamped with a generation number so that a slow, stale evaluation can never
+// replace a newer one. Until the fresh result arrives, result() keeps
+// returning the previous one and the views keep drawing it.
+//
+// Files are JSON, written atomically (QSaveFile):
+//   {"format": "layout-studio", "version": 1, "current": 0,
+//    "designs": [ <design>, ... ]}     (see design.h)
+#pragma once
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QUndoStack>
+#include <map>
+#include <memory>
+
+#include "design.h"
+#include "layout_evaluator.h"
+
+namespace ls::app {
+
+// What a (possibly background) evaluation produced.
+struct EvalOutcome {
+  ui::LayoutResultPtr result;
+  QString error;
+};
+
+class Document : public QObject {
+  Q_OBJECT
+public:
+  explicit Document(QObject *parent = nullptr);
+  ~Document() override;
+
+  int count() const { return static_cast<int>(designs_.size()); }
+  const Design &design(int index) const { return designs_.at(index).design; }
+  // Stable identity of a design across inserts and removals (not saved).
+  quint64 designId(int index) const { return designs_.at(index).id; }
+  int indexOfId(quint64 id) const;
+  int currentIndex() const { return current_; }
+  void setCurrentIndex(int index);
+
+  QUndoStack *undoStack() { return &undo_; }
+
+  // --- Edits (undoable) -------------------------------------------------------
+  // Replaces design `index`; consecutive edits of the same `field` merge.
+  void editDesign(int index, const Design &after, const QString &field);
+  void addDesign(const Design &d);
+  void removeDesign(int index);
+  // A view setting (colour mode, hardware view, slice): not undoable, but it
+  // marks the document modified and is saved.
+  void setViewSettings(int index, const ViewSettings &v);
+
+  // --- Raw mutations, for the commands --------------------------------------
+  void setDesignRaw(quint64 id, const Design &d);
+  void insertDesignRaw(int index, const Design &d, quint64 id);
+  void removeDesignRaw(quint64 id);
+  quint64 newId() { return ++lastId_; }
+
+  // --- Results ----------------------------------------------------------------
+  // The latest finished evaluation of a design (possibly of an older version
+  // while a newer one is computing); null if none succeeded.
+  ui::LayoutResultPtr result(int index) const;
+  // Why the latest evaluation failed ("" if it did not).
+  QString evaluationError(int index) const;
+  bool isEvaluating(int index) const;
+  int64_t asyncThreshold() const { return asyncThreshold_; }
+  void setAsyncThreshold(int64_t elements) { asyncThreshold_ = elements; }
+  // Blocks until every pending evaluation finished (tests, benchmarks).
+  void waitForEvaluations();
+
+  // --- Files ------------------------------------------------------------------
+  QString filePath() const { return path_; }
+  QString displayName() const;
+  bool isModified() const { return !undo_.isClean() || viewDirty_; }
+  QByteArray toJson() const;
+  // Replaces the contents (not undoable; clears the history).
+  bool loadJson(const QByteArray &json, QString *error);
+  bool save(const QString &path, QString *error);
+  bool open(const QString &path, QString *error);
+  // Marks the current state as saved to `path` (used after autosave recovery
+  // to keep the document modified: pass an empty path and modified = true).
+  void setFilePath(const QString &path);
+  // Marks the document as having unsaved changes (e.g. recovered work).
+  void markModified();
+  void clear();
+
+signals:
+  void designsChanged();         // designs added, removed or reordered
+  void designChanged(int index); // one design's content (or view) changed
+  void resultReady(int index);   // a new result (or error) for a design
+  void currentChanged(int index);
+  void modifiedChanged(bool modified);
+  void filePathChanged(const QString &path);
+
+private:
+  struct Slot {
+    quint64 id = 0;
+    Design design;
+    ui::LayoutResultPtr result;
+    QString error;
+    quint64 requested = 0; // generation of the newest request
+    std::unique_ptr<QFutureWatcher<EvalOutcome>> watcher;
+  };
+  int slotIndex(quint64 id) const;
+  void evaluate(Slot &s);
+  void finish(quint64 id, const EvalOutcome &out);
+
+  std::vector<Slot> designs_;
+  int current_ = -1;
+  QUndoStack undo_;
+  QString path_;
+  bool viewDirty_ = false;
+  quint64 lastId_ = 0;
+  quint64 generation_ = 0;
+  int64_t asyncThreshold_ = int64_t{1} << 20;
+};
+
+} // namespace ls::app

@@ -1,0 +1,427 @@
+#include "main_window.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFile>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+#include "analysis_docks.h"
+#include "autosave.h"
+#include "basis_matrix_view.h"
+#include "design_form.h"
+#include "grid_panel.h"
+#include "ir/layout_parser.h"
+#include "module_retarget.h"
+#include "paste_import.h"
+#include "recent_files.h"
+#include "setting_key.h"
+#include "util/error.h"
+
+namespace ls::app {
+
+namespace {
+
+const SettingKey<QByteArray> kGeometry{"window/geometry", {}};
+const SettingKey<QByteArray> kState{"window/state", {}};
+const SettingKey<bool> kPresentation{"view/presentation", false};
+const SettingKey<bool> kColorBlind{"view/colorBlindSafe", false};
+
+// One line for the status bar from a cell's hover text: the coordinates and
+// the first owner, with how many more there are.
+QString statusLine(const QString &description) {
+  const QStringList lines = description.split(QLatin1Char('\n'));
+  if (lines.size() < 2)
+    return description;
+  if (lines[1].startsWith(QLatin1String("holds")))
+    return lines[0] + QStringLiteral(" \u2192 ") + lines[1];
+  QString s = lines[0];
+  if (lines.size() >= 3)
+    s += QStringLiteral("   ") + lines[2].trimmed();
+  if (lines.size() > 3)
+    s += QStringLiteral("   (+%1 more owners)").arg(lines.size() - 3);
+  return s;
+}
+
+} // namespace
+
+// What a fresh window shows: the load layout of the coalesced transpose.
+Design MainWindow::starterDesign() {
+  Design d;
+  d.name = QStringLiteral("transpose load");
+  d.attribute = QStringLiteral("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], "
+                               "warpsPerCTA = [4, 1], order = [1, 0]}>");
+  d.shape = {64, 64};
+  d.elementType = QStringLiteral("f32");
+  return d;
+}
+
+MainWindow::MainWindow(bool interactive, QWidget *parent)
+    : QMainWindow(parent), interactive_(interactive), doc_(new Document(this)),
+      recent_(new RecentFiles(this)), player_(new ui::StepPlayer(this)) {
+  setObjectName(QStringLiteral("MainWindow"));
+  baseFont_ = QApplication::font();
+  split_ = new QSplitter(Qt::Horizontal, this);
+  primary_ = new ui::GridPanel(split_);
+  primary_->setObjectName(QStringLiteral("primaryPanel"));
+  compare_ = new ui::GridPanel(split_);
+  compare_->setObjectName(QStringLiteral("comparePanel"));
+  compare_->hide();
+  setCentralWidget(split_);
+
+  hoverLabel_ = new QLabel(this);
+  hoverLabel_->setObjectName(QStringLiteral("hoverLabel"));
+  stepLabel_ = new QLabel(this);
+  statusBar()->addWidget(hoverLabel_, 1);
+  statusBar()->addPermanentWidget(stepLabel_);
+
+  buildDocks();
+  analysis_ = new AnalysisDocks(this, doc_);
+  buildMenus();
+  connectDocument();
+
+  doc_->addDesign(starterDesign());
+  doc_->undoStack()->clear();
+  refreshCurrent();
+  refreshTitle();
+
+  if (interactive_) {
+    restoreGeometry(kGeometry.get());
+    restoreState(kState.get());
+    setPresentationMode(kPresentation.get());
+    setColorBlindSafe(kColorBlind.get());
+    autosave_ = new Autosave(doc_, this);
+    autosave_->start();
+  } else {
+    resize(1400, 860);
+  }
+}
+
+MainWindow::~MainWindow() {
+  // Children (the document among them) outlive this destructor's body; keep
+  // their last signals away from a window that is no longer one.
+  for (QObject *child : findChildren<QObject *>())
+    child->disconnect(this);
+}
+
+void MainWindow::buildDocks() {
+  // Design dock: the list of designs, then the form of the current one.
+  auto *designDock = designDock_ = new QDockWidget(tr("Design"), this);
+  designDock->setObjectName(QStringLiteral("DesignDock"));
+  auto *host = new QWidget(designDock);
+  auto *v = new QVBoxLayout(host);
+  v->setContentsMargins(4, 4, 4, 4);
+  list_ = new QListWidget(host);
+  list_->setObjectName(QStringLiteral("designList"));
+  list_->setMaximumHeight(110);
+  v->addWidget(list_);
+  auto *buttons = new QHBoxLayout;
+  auto *add = new QPushButton(tr("Add"), host);
+  auto *dup = new QPushButton(tr("Duplicate"), host);
+  auto *del = new QPushButton(tr("Remove"), host);
+  for (auto *b : {add, dup, del})
+    buttons->addWidget(b);
+  v->addLayout(buttons);
+  form_ = new ui::DesignForm(host);
+  auto *scroll = new QScrollArea(host);
+  scroll->setWidget(form_);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  v->addWidget(scroll, 1);
+  designDock->setWidget(host);
+  designDock->setMinimumWidth(380);
+  addDockWidget(Qt::LeftDockWidgetArea, designDock);
+
+  auto *basisDock = new QDockWidget(tr("Basis"), this);
+  basisDock->setObjectName(QStringLiteral("BasisDock"));
+  basis_ = new ui::BasisMatrixView(basisDock);
+  auto *basisScroll = new QScrollArea(basisDock);
+  basisScroll->setWidget(basis_);
+  basisScroll->setWidgetResizable(true);
+  basisDock->setWidget(basisScroll);
+  addDockWidget(Qt::LeftDockWidgetArea, basisDock);
+  tabifyDockWidget(designDock, basisDock);
+  designDock->raise();
+
+  connect(add, &QPushButton::clicked, this, [this] {
+    Design d = starterDesign();
+    d.name = tr("design %1").arg(doc_->count() + 1);
+    doc_->addDesign(d);
+  });
+  connect(dup, &QPushButton::clicked, this, [this] {
+    const int cur = doc_->currentIndex();
+    if (cur < 0)
+      return;
+    Design d = doc_->design(cur);
+    d.name += tr(" copy");
+    doc_->addDesign(d);
+  });
+  connect(del, &QPushButton::clicked, this, [this] { doc_->removeDesign(doc_->currentIndex()); });
+  connect(list_, &QListWidget::currentRowChanged, this, [this](int row) {
+    if (!refreshing_ && row >= 0)
+      doc_->setCurrentIndex(row);
+  });
+  connect(list_, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
+    if (refreshing_)
+      return;
+    const int row = list_->row(item);
+    if (row < 0 || item->text().trimmed().isEmpty())
+      return;
+    Design d = doc_->design(row);
+    d.name = item->text().trimmed();
+    doc_->editDesign(row, d, QStringLiteral("name"));
+  });
+  connect(form_, &ui::DesignForm::edited, this, &MainWindow::applyDraft);
+  connect(form_, &ui::DesignForm::copyAttributeRequested, this,
+          [this] { QApplication::clipboard()->setText(currentAttribute()); });
+  connect(basis_, &ui::BasisMatrixView::basisHovered, this, [this](int bit) {
+    if (auto r = primary_->view()->result(); r && !primary_->view()->hardwareView())
+      primary_->view()->setExternalHighlight(ui::BasisMatrixView::highlightFor(*r, bit));
+  });
+  connect(basis_, &ui::BasisMatrixView::basisLeft, this, [this] {
+    if (player_->isActive())
+      player_->goTo(player_->step());
+    else
+      primary_->view()->setExternalHighlight(std::nullopt);
+  });
+  for (ui::GridPanel *panel : {primary_, compare_}) {
+    connect(panel->view(), &ui::TensorGridView::hoverTextChanged, this,
+            [this](const QString &t) { hoverLabel_->setText(statusLine(t)); });
+  }
+  connect(primary_, &ui::GridPanel::viewSettingsEdited, this,
+          [this](const QString &color, bool hw, const std::vector<int64_t> &outer) {
+            const int cur = doc_->currentIndex();
+            if (cur < 0)
+              return;
+            doc_->setViewSettings(cur, ViewSettings{color, hw, outer});
+          });
+  connect(compare_, &ui::GridPanel::viewSettingsEdited, this,
+          [this](const QString &color, bool hw, const std::vector<int64_t> &outer) {
+            const int i = doc_->indexOfId(compareId_);
+            if (i >= 0)
+              doc_->setViewSettings(i, ViewSettings{color, hw, outer});
+          });
+  connect(player_, &ui::StepPlayer::highlightChanged, this,
+          [this](const std::optional<ui::GridHighlight> &h) {
+            primary_->view()->setExternalHighlight(h);
+          });
+  connect(player_, &ui::StepPlayer::stepChanged, this,
+          [this](int step, int, const QString &caption) {
+            stepLabel_->setText(step < 0 ? QString() : caption);
+          });
+}
+
+QDockWidget *MainWindow::addToolDock(const QString &name, QWidget *w) {
+  auto *dock = new QDockWidget(name, this);
+  dock->setObjectName(name + QStringLiteral("Dock"));
+  dock->setWidget(w);
+  addDockWidget(Qt::RightDockWidgetArea, dock);
+  return dock;
+}
+
+void MainWindow::connectDocument() {
+  connect(doc_, &Document::designsChanged, this, [this] {
+    refreshList();
+    rebuildCompareMenu();
+    refreshCompare();
+  });
+  connect(doc_, &Document::currentChanged, this, [this] {
+    refreshList();
+    refreshCurrent();
+  });
+  connect(doc_, &Document::designChanged, this, [this](int i) {
+    if (i == doc_->currentIndex())
+      refreshCurrent();
+    if (i == doc_->indexOfId(compareId_))
+      refreshCompare();
+    refreshList();
+  });
+  connect(doc_, &Document::resultReady, this, [this](int i) {
+    if (i == doc_->currentIndex())
+      refreshCurrent();
+    if (i == doc_->indexOfId(compareId_))
+      refreshCompare();
+  });
+  connect(doc_, &Document::modifiedChanged, this, &MainWindow::refreshTitle);
+  connect(doc_, &Document::filePathChanged, this, &MainWindow::refreshTitle);
+}
+
+QString MainWindow::subtitleFor(const Design &d) const {
+  QString kind;
+  try {
+    kind =
+        QString::fromLatin1(ls::mnemonic(ls::ir::parseEncoding(d.attribute.toStdString())->kind()));
+  } catch (const std::exception &) {
+  }
+  QString s = QStringLiteral("%1   %2 x %3").arg(kind, d.shapeText(), d.elementType);
+  if (kind.contains(QLatin1String("shared")))
+    return s;
+  s += QStringLiteral("   %1 warps x %2 threads")
+           .arg(d.module.numWarps)
+           .arg(d.module.threadsPerWarp);
+  if (d.module.numCTAs > 1)
+    s += QStringLiteral(" x %1 CTAs").arg(d.module.numCTAs);
+  return s;
+}
+
+void MainWindow::refreshList() {
+  refreshing_ = true;
+  list_->clear();
+  for (int i = 0; i < doc_->count(); ++i) {
+    auto *item = new QListWidgetItem(doc_->design(i).name, list_);
+    item->setFlags(item->flags() | Qt::ItemIsEditable);
+  }
+  list_->setCurrentRow(doc_->currentIndex());
+  refreshing_ = false;
+}
+
+void MainWindow::refreshCurrent() {
+  const int cur = doc_->currentIndex();
+  if (cur < 0) {
+    primary_->setResult(nullptr, QString(), false, {});
+    basis_->setResult(nullptr);
+    player_->setResult(nullptr);
+    return;
+  }
+  const Design &d = doc_->design(cur);
+  ui::LayoutResultPtr r = doc_->result(cur);
+  form_->setDraft(d.toDraft(), d.attribute);
+  form_->setCurrentLayout(r ? std::make_shared<const ls::LinearLayout>(r->layout()) : nullptr);
+  primary_->view()->setTitle(d.name, subtitleFor(d));
+  if (r != primary_->view()->result())
+    primary_->setResult(r, d.view.colorBy, d.view.hardware, d.view.outer);
+  primary_->setBusy(doc_->isEvaluating(cur));
+  const QString err = doc_->evaluationError(cur);
+  primary_->view()->setMessage(err.isEmpty() ? QString() : tr("Cannot draw: %1").arg(err));
+  if (basis_->result() != r)
+    basis_->setResult(r);
+  restartPlayerFor(r);
+}
+
+void MainWindow::restartPlayerFor(const ui::LayoutResultPtr &r) {
+  if (player_->result() != r)
+    player_->setResult(r);
+}
+
+void MainWindow::refreshCompare() {
+  const int i = doc_->indexOfId(compareId_);
+  compare_->setVisible(i >= 0);
+  if (i < 0)
+    return;
+  const Design &d = doc_->design(i);
+  compare_->view()->setTitle(d.name, subtitleFor(d));
+  ui::LayoutResultPtr r = doc_->result(i);
+  if (r != compare_->view()->result())
+    compare_->setResult(r, d.view.colorBy, d.view.hardware, d.view.outer);
+  compare_->setBusy(doc_->isEvaluating(i));
+}
+
+void MainWindow::refreshTitle() {
+  setWindowTitle(QStringLiteral("%1[*] \u2014 Layout Studio").arg(doc_->displayName()));
+  setWindowModified(doc_->isModified());
+}
+
+Design MainWindow::baseDesign() const {
+  const int cur = doc_->currentIndex();
+  return cur >= 0 ? doc_->design(cur) : starterDesign();
+}
+
+void MainWindow::setCompareIndex(int index) {
+  compareId_ = index >= 0 && index < doc_->count() ? doc_->designId(index) : 0;
+  refreshCompare();
+  rebuildCompareMenu();
+  if (analysis_)
+    analysis_->scheduleUpdate();
+}
+
+int MainWindow::compareIndex() const {
+  return doc_->indexOfId(compareId_);
+}
+
+void MainWindow::refreshPalettes() {
+  ui::GridPalette pal;
+  pal.colorBlindSafe = presentation_ || colorBlind_;
+  pal.highContrast = presentation_;
+  pal.fontScale = presentation_ ? 1.5 : 1.0;
+  primary_->view()->setPalette(pal);
+  compare_->view()->setPalette(pal);
+  basis_->setFontScale(presentation_ ? 1.4 : 1.0);
+}
+
+void MainWindow::setPresentationMode(bool on) {
+  presentation_ = on;
+  QFont f = baseFont_;
+  if (on)
+    f.setPointSizeF(baseFont_.pointSizeF() * 1.35);
+  QApplication::setFont(f);
+  designDock_->setMinimumWidth(on ? 520 : 380);
+  if (presentationAction_)
+    presentationAction_->setChecked(on);
+  refreshPalettes();
+  if (interactive_)
+    kPresentation.set(on);
+}
+
+void MainWindow::setColorBlindSafe(bool on) {
+  colorBlind_ = on;
+  if (colorBlindAction_)
+    colorBlindAction_->setChecked(on);
+  refreshPalettes();
+  if (interactive_)
+    kColorBlind.set(on);
+}
+
+void MainWindow::closeEvent(QCloseEvent *e) {
+  if (interactive_ && !maybeSave()) {
+    e->ignore();
+    return;
+  }
+  if (interactive_) {
+    kGeometry.set(saveGeometry());
+    kState.set(saveState());
+  }
+  if (autosave_)
+    autosave_->discard();
+  e->accept();
+}
+
+void MainWindow::offerRecovery() {
+  if (!interactive_)
+    return;
+  const QStringList orphans = Autosave::orphans();
+  if (orphans.isEmpty())
+    return;
+  const QString path = orphans.front();
+  const auto answer = QMessageBox::question(
+      this, tr("Recover unsaved work?"),
+      tr("Layout Studio found work that was not saved when a session ended unexpectedly.\n\n"
+         "Recover it? (Discard deletes it.)"),
+      QMessageBox::Yes | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Yes);
+  if (answer == QMessageBox::Cancel)
+    return;
+  if (answer == QMessageBox::Yes) {
+    QFile f(path);
+    QString error;
+    if (!f.open(QIODevice::ReadOnly) || !doc_->loadJson(f.readAll(), &error)) {
+      QMessageBox::warning(this, tr("Recovery failed"), error.isEmpty() ? f.errorString() : error);
+      return;
+    }
+    doc_->setFilePath(QString());
+    doc_->markModified(); // recovered work is unsaved work
+    autosave_->saveNow(true);
+  }
+  for (const QString &o : orphans)
+    Autosave::removeOrphan(o);
+  refreshTitle();
+}
+
+} // namespace ls::app

@@ -1,0 +1,147 @@
+// MainWindow: the design loop -- edit on the left, see it live in the middle.
+//
+//   Design dock (left):  the document's designs, and the form of the current
+//                        one (DesignForm): every change is validated by the
+//                        engine and, if valid, pushed as an undoable edit;
+//                        if not, the broken rule shows next to the field and
+//                        the picture keeps the last valid layout.
+//   Centre:              the grid view of the current design, and a second
+//                        one to compare with another design side by side.
+//   Basis dock:          the GF(2) matrix; hovering a row highlights the
+//                        elements its bit moves.
+//   Analysis docks:      "Banks", "Conversion", "Coalescing", "Export" and
+//                        "TMEM" (AnalysisDocks), shown from View > Analysis;
+//                        they follow the current design and the compared one.
+// Menus: File (documents, examples, export), Edit (undo/redo, paste a
+// layout or TTGIR, copy the attribute), View (zoom, hardware view, colour,
+// compare, presentation mode), Teach (step-through).
+#pragma once
+
+#include <QMainWindow>
+#include <memory>
+
+#include "document.h"
+#include "step_player.h"
+
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QListWidget;
+class QMenu;
+class QSplitter;
+
+namespace ls::ui {
+class BasisMatrixView;
+class DesignForm;
+class GridPanel;
+struct DesignDraft;
+} // namespace ls::ui
+
+namespace ls::app {
+
+class AnalysisDocks;
+class Autosave;
+class RecentFiles;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+public:
+  // `interactive` = false for headless runs (screenshot, benchmark, tests):
+  // no dialogs, no autosave, no window state restored.
+  explicit MainWindow(bool interactive = true, QWidget *parent = nullptr);
+  ~MainWindow() override;
+
+  Document *document() const { return doc_; }
+  ui::DesignForm *designForm() const { return form_; }
+  ui::GridPanel *primaryPanel() const { return primary_; }
+  ui::GridPanel *comparePanel() const { return compare_; }
+  ui::BasisMatrixView *basisView() const { return basis_; }
+  ui::StepPlayer *stepPlayer() const { return player_; }
+  QListWidget *designList() const { return list_; }
+  AnalysisDocks *analysisDocks() const { return analysis_; }
+
+  // Opens a design from the command line; *error says why not.
+  bool openLayout(const QString &attr, const QString &shape, const QString &dtype, QString *error);
+  bool openFile(const QString &path, QString *error = nullptr);
+  bool saveFile(const QString &path, QString *error = nullptr);
+  // Replaces design `index`'s attribute (e.g. a layout an analysis dock
+  // suggests) as one undoable edit; the shape, element type and module stay.
+  // Returns "" on success, else the broken rule.
+  QString applyAttribute(int index, const QString &attribute);
+  // Imports pasted text (attribute, type or TTGIR) as an undoable edit.
+  // Returns "" on success, else the reason.
+  QString pasteText(const QString &text);
+  // The canonical attribute of the current design (what Copy puts on the
+  // clipboard).
+  QString currentAttribute() const;
+  void setCompareIndex(int index); // -1: no comparison
+  int compareIndex() const;
+  void setPresentationMode(bool on);
+  bool presentationMode() const { return presentation_; }
+  void setColorBlindSafe(bool on);
+  // What a fresh window shows: the load layout of the coalesced transpose.
+  static Design starterDesign();
+  // A dock for an analysis widget ("Banks", "Conversion", ...).
+  QDockWidget *addToolDock(const QString &name, QWidget *w);
+  // After a crash: offers the orphaned autosave (interactive only).
+  void offerRecovery();
+
+public slots:
+  void applyDraft(const ls::ui::DesignDraft &draft, const QString &field);
+
+protected:
+  void closeEvent(QCloseEvent *e) override;
+
+private:
+  void buildDocks();
+  void buildMenus();
+  void buildFileMenu();
+  void buildEditMenu();
+  void buildViewMenu();
+  void buildTeachMenu();
+  void connectDocument();
+  void refreshList();
+  void refreshCurrent();
+  void refreshCompare();
+  void refreshTitle();
+  void refreshPalettes();
+  void rebuildCompareMenu();
+  void restartPlayerFor(const ui::LayoutResultPtr &r);
+  QString subtitleFor(const Design &d) const;
+  Design baseDesign() const;
+  bool maybeSave();
+  void newDocument();
+  void openDialog();
+  bool saveAs();
+  bool save();
+  void exportView(bool svg);
+  void pasteDialog();
+  void openExample(const QString &resource);
+
+  bool interactive_;
+  Document *doc_;
+  Autosave *autosave_ = nullptr;
+  AnalysisDocks *analysis_ = nullptr;
+  RecentFiles *recent_;
+  ui::DesignForm *form_;
+  QListWidget *list_;
+  QDockWidget *designDock_ = nullptr;
+  QSplitter *split_;
+  ui::GridPanel *primary_;
+  ui::GridPanel *compare_;
+  ui::BasisMatrixView *basis_;
+  ui::StepPlayer *player_;
+  QLabel *hoverLabel_;
+  QLabel *stepLabel_;
+  QMenu *compareMenu_ = nullptr;
+  QActionGroup *compareGroup_ = nullptr;
+  QAction *presentationAction_ = nullptr;
+  QAction *colorBlindAction_ = nullptr;
+  quint64 compareId_ = 0; // design compared with (0: none)
+  bool presentation_ = false;
+  bool colorBlind_ = false;
+  bool refreshing_ = false;
+  QFont baseFont_;
+};
+
+} // namespace ls::app

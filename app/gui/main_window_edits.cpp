@@ -1,0 +1,158 @@
+// MainWindow's edits: turning form drafts, pasted text and command-line
+// layouts into undoable document edits (or into errors next to a field).
+#include <QStatusBar>
+
+#include "analysis_docks.h"
+#include "design_form.h"
+#include "grid_panel.h"
+#include "ir/layout_parser.h"
+#include "main_window.h"
+#include "module_retarget.h"
+#include "paste_import.h"
+#include "util/error.h"
+
+namespace ls::app {
+
+void MainWindow::applyDraft(const ui::DesignDraft &draftIn, const QString &field) {
+  const int cur = doc_->currentIndex();
+  if (cur < 0)
+    return;
+  const Design base = doc_->design(cur);
+  ui::DesignDraft draft = draftIn;
+  if (field == QLatin1String("kind")) {
+    // A new kind brings its own lanes and warps (MFMA is wave64).
+    const ls::ModuleParams implied = impliedModule(draft.attribute);
+    try {
+      if (!ls::ir::parseEncoding(draft.attribute.toStdString())->isShared()) {
+        draft.module.numWarps = implied.numWarps;
+        draft.module.threadsPerWarp = implied.threadsPerWarp;
+      }
+    } catch (const std::exception &) {
+    }
+    draft.module.numCTAs = implied.numCTAs;
+  }
+  if (field == QLatin1String("num-warps") || field == QLatin1String("threads-per-warp"))
+    draft.attribute = retargetAttribute(draft.attribute, base.module, draft.module);
+  auto v = validateDraft(draft, base);
+  if (auto *e = std::get_if<FieldError>(&v)) {
+    form_->clearErrors();
+    form_->showError(e->field, e->rule);
+    const QString where = e->field.isEmpty() ? QString() : e->field + QStringLiteral(": ");
+    primary_->view()->setMessage(
+        tr("Not applied \u2014 %1%2. Showing the last valid layout.").arg(where, e->rule));
+    return;
+  }
+  form_->clearErrors();
+  primary_->view()->setMessage(QString());
+  Design after = std::get<Design>(v);
+  if (after.shape != base.shape)
+    after.view.outer.assign(after.shape.size() > 2 ? after.shape.size() - 2 : 0, 0);
+  if (field == QLatin1String("kind")) {
+    try {
+      after.view.colorBy = ls::ir::parseEncoding(after.attribute.toStdString())->isShared()
+                               ? QStringLiteral("offset")
+                               : QStringLiteral("warp");
+    } catch (const std::exception &) {
+    }
+  }
+  doc_->editDesign(cur, after, field);
+  // The form may hold text the canonical form spells differently.
+  refreshCurrent();
+}
+
+QString MainWindow::applyAttribute(int index, const QString &attribute) {
+  if (index < 0 || index >= doc_->count())
+    return tr("there is no design %1").arg(index);
+  const Design base = doc_->design(index);
+  ui::DesignDraft draft = base.toDraft();
+  draft.attribute = attribute;
+  auto v = validateDraft(draft, base);
+  if (auto *e = std::get_if<FieldError>(&v))
+    return (e->field.isEmpty() ? QString() : e->field + QStringLiteral(": ")) + e->rule;
+  doc_->editDesign(index, std::get<Design>(v), QStringLiteral("suggestion"));
+  return {};
+}
+
+QString MainWindow::currentAttribute() const {
+  const int cur = doc_->currentIndex();
+  return cur >= 0 ? doc_->design(cur).attribute : QString();
+}
+
+QString MainWindow::pasteText(const QString &text) {
+  // Tensor memory has its own designer (the TMEM dock).
+  if (!looksLikeTtgir(text) && text.contains(QLatin1String("tensor_memory")))
+    return analysis_->showTmem(text);
+  const ImportResult r = importLayouts(text, baseDesign());
+  if (!r.error.isEmpty())
+    return r.error;
+  const int cur = doc_->currentIndex();
+  if (r.designs.size() == 1 && cur >= 0 && !looksLikeTtgir(text)) {
+    Design d = r.designs.front();
+    d.name = doc_->design(cur).name;
+    doc_->editDesign(cur, d, QStringLiteral("paste"));
+  } else {
+    doc_->undoStack()->beginMacro(tr("Paste %1 layouts").arg(r.designs.size()));
+    for (const Design &d : r.designs)
+      doc_->addDesign(d);
+    doc_->undoStack()->endMacro();
+    // Show the first pasted design.
+    doc_->setCurrentIndex(doc_->count() - static_cast<int>(r.designs.size()));
+  }
+  if (!r.notes.isEmpty())
+    statusBar()->showMessage(tr("Skipped: %1").arg(r.notes.join(QStringLiteral("; "))), 8000);
+  return {};
+}
+
+bool MainWindow::openLayout(const QString &attr, const QString &shape, const QString &dtype,
+                            QString *error) {
+  // Errors name the command-line flag, like the CLI's.
+  auto fail = [error](const FieldError &e) {
+    if (error) {
+      QString flag = QStringLiteral("--layout");
+      if (e.field == QLatin1String("shape") || e.field == QLatin1String("--shape"))
+        flag = QStringLiteral("--shape");
+      else if (e.field == QLatin1String("dtype") || e.field == QLatin1String("--dtype"))
+        flag = QStringLiteral("--dtype");
+      else if (!e.field.isEmpty())
+        flag += QStringLiteral(": ") + e.field;
+      *error = flag + QStringLiteral(": ") + e.rule;
+    }
+    return false;
+  };
+  Design base = starterDesign();
+  base.name = tr("design");
+  if (!dtype.isEmpty()) {
+    try {
+      base.elementType = QString::fromStdString(ls::ir::parseElementType(dtype.toStdString()).name);
+    } catch (const ls::Error &e) {
+      return fail({QStringLiteral("dtype"), QString::fromStdString(e.rule())});
+    }
+  }
+  if (!shape.isEmpty()) {
+    auto s = parseShapeText(shape);
+    if (auto *e = std::get_if<FieldError>(&s))
+      return fail(*e);
+    base.shape = std::get<ls::Shape>(s);
+  }
+  const ImportResult r = importLayouts(attr, base);
+  if (!r.error.isEmpty())
+    return fail({QString(), r.error});
+  std::vector<Design> designs;
+  for (Design d : r.designs) {
+    if (!shape.isEmpty())
+      d.shape = base.shape;
+    if (!dtype.isEmpty())
+      d.elementType = base.elementType;
+    if (auto e = checkDesign(d))
+      return fail(*e);
+    designs.push_back(d);
+  }
+  doc_->clear();
+  for (const Design &d : designs)
+    doc_->addDesign(d);
+  doc_->undoStack()->clear();
+  doc_->setCurrentIndex(0);
+  return true;
+}
+
+} // namespace ls::app

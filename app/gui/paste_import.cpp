@@ -1,0 +1,183 @@
+#include "paste_import.h"
+
+#include <QRegularExpression>
+#include <set>
+
+#include "ir/layout_parser.h"
+#include "ir/layout_printer.h"
+#include "ir/ttgir.h"
+#include "layout_evaluator.h"
+#include "util/error.h"
+
+namespace ls::app {
+
+namespace {
+
+ls::Shape defaultShape(int rank, const Design &base) {
+  if (static_cast<int>(base.shape.size()) == rank)
+    return base.shape;
+  return ls::Shape(static_cast<size_t>(std::max(1, rank)), 64);
+}
+
+QString elementOr(const std::string &type, const QString &fallback) {
+  try {
+    return QString::fromStdString(ls::ir::parseElementType(type, "element type").name);
+  } catch (const ls::Error &) {
+    return fallback;
+  }
+}
+
+// Makes the design valid if it can: first as given, then with the module the
+// encoding implies, then with a default shape. Returns the rule it breaks.
+std::optional<FieldError> settle(Design &d, const Design &base) {
+  auto err = checkDesign(d);
+  if (!err)
+    return std::nullopt;
+  Design tryModule = d;
+  const ls::ModuleParams implied = impliedModule(d.attribute);
+  tryModule.module.numCTAs = implied.numCTAs;
+  if (implied.numWarps > 0 && !ls::ir::parseEncoding(d.attribute.toStdString())->isShared()) {
+    tryModule.module.numWarps = implied.numWarps;
+    tryModule.module.threadsPerWarp = implied.threadsPerWarp;
+  }
+  if (!checkDesign(tryModule)) {
+    d = tryModule;
+    return std::nullopt;
+  }
+  Design tryShape = tryModule;
+  tryShape.shape = ls::Shape(d.shape.size(), 64);
+  if (tryShape.shape != d.shape && !checkDesign(tryShape)) {
+    d = tryShape;
+    return std::nullopt;
+  }
+  return err;
+}
+
+Design designFor(const ls::EncodingPtr &enc, const QString &name, const Design &base) {
+  Design d = base;
+  d.name = name;
+  d.attribute = QString::fromStdString(ls::ir::printEncoding(*enc));
+  d.shape = defaultShape(enc->rank(), base);
+  d.view = ViewSettings{};
+  if (!enc->isShared()) {
+    const ls::ModuleParams m = impliedModule(d.attribute);
+    d.module.numWarps = m.numWarps;
+    d.module.threadsPerWarp = m.threadsPerWarp;
+  }
+  d.module.numCTAs = enc->numCTAs();
+  if (enc->isShared())
+    d.view.colorBy = QStringLiteral("offset");
+  return d;
+}
+
+ImportResult importTtgir(const QString &text, const Design &base) {
+  ImportResult r;
+  ls::ir::TtgirModule m;
+  try {
+    m = ls::ir::parseTtgir(text.toStdString());
+  } catch (const ls::Error &e) {
+    r.error = QString::fromStdString(e.what());
+    return r;
+  }
+  Design moduleBase = base;
+  if (m.numWarps)
+    moduleBase.module.numWarps = *m.numWarps;
+  if (m.threadsPerWarp)
+    moduleBase.module.threadsPerWarp = *m.threadsPerWarp;
+  if (m.numCTAs)
+    moduleBase.module.numCTAs = *m.numCTAs;
+  auto add = [&](const ls::EncodingPtr &enc, const QString &name, const ls::ir::TtgirTypeUse *use) {
+    if (enc->kind() == ls::EncodingKind::TensorMemory) {
+      r.notes << QStringLiteral("%1: tensor memory layouts are shown in the TMEM view").arg(name);
+      return;
+    }
+    Design d = designFor(enc, name, moduleBase);
+    if (m.numWarps && !enc->isShared())
+      d.module = moduleBase.module;
+    if (use) {
+      d.shape = use->shape;
+      d.elementType = elementOr(use->elementType, base.elementType);
+    }
+    if (auto err = settle(d, base)) {
+      r.notes << QStringLiteral("%1: %2%3")
+                     .arg(name,
+                          err->field.isEmpty() ? QString() : err->field + QStringLiteral(": "),
+                          err->rule);
+      return;
+    }
+    r.designs.push_back(d);
+  };
+  std::set<std::string> covered;
+  for (const auto &alias : m.layouts) {
+    // The first use with a real element type (pointer tensors come first
+    // in loads, but their element type is a pointer).
+    const ls::ir::TtgirTypeUse *use = nullptr;
+    for (const auto &t : m.types)
+      if (t.aliasName == alias.name) {
+        const bool plain = elementOr(t.elementType, QString()) != QString();
+        if (!use || (plain && elementOr(use->elementType, QString()).isEmpty()))
+          use = &t;
+        if (plain)
+          break;
+      }
+    add(alias.encoding, QString::fromStdString(alias.name), use);
+    covered.insert(alias.name);
+  }
+  // Layouts written inline in types (no alias).
+  int inlineCount = 0;
+  for (const auto &t : m.types)
+    if (t.aliasName.empty())
+      add(t.encoding, QStringLiteral("inline %1 (line %2)").arg(++inlineCount).arg(t.line), &t);
+  if (r.designs.empty() && r.error.isEmpty())
+    r.error = r.notes.isEmpty() ? QStringLiteral("no layout found: expected `#name = #ttg.<layout>"
+                                                 "<...>` lines or tensor types with an encoding")
+                                : r.notes.join(QLatin1Char('\n'));
+  return r;
+}
+
+} // namespace
+
+bool looksLikeTtgir(const QString &text) {
+  static const QRegularExpression aliasLine(QStringLiteral("^#[A-Za-z_][A-Za-z0-9_]* = "),
+                                            QRegularExpression::MultilineOption);
+  return text.contains(QStringLiteral("module")) || text.contains(aliasLine);
+}
+
+ImportResult importLayouts(const QString &text, const Design &base) {
+  const QString t = text.trimmed();
+  if (t.isEmpty())
+    return {{}, QStringLiteral("the clipboard holds no text"), {}};
+  if (t.size() > (8 << 20))
+    return {{}, QStringLiteral("the text is longer than 8 MiB"), {}};
+  if (looksLikeTtgir(t))
+    return importTtgir(t, base);
+  ImportResult r;
+  try {
+    const ls::ir::LayoutInput in = ls::ir::parseLayoutInput(t.toStdString());
+    if (in.encoding->kind() == ls::EncodingKind::TensorMemory) {
+      r.error = QStringLiteral("tensor memory layouts are shown in the TMEM view");
+      return r;
+    }
+    Design d = designFor(in.encoding, base.name, base);
+    if (in.shape) {
+      d.shape = *in.shape;
+      if (in.isMemDesc && in.allocShape && in.allocShape->size() >= in.shape->size())
+        d.shape = ls::Shape(in.allocShape->end() - static_cast<long>(in.shape->size()),
+                            in.allocShape->end());
+    }
+    if (in.element)
+      d.elementType = QString::fromStdString(in.element->name);
+    if (auto err = settle(d, base)) {
+      r.error = (err->field.isEmpty() ? QString() : err->field + QStringLiteral(": ")) + err->rule;
+      return r;
+    }
+    r.designs.push_back(d);
+  } catch (const ls::Error &e) {
+    r.error = QString::fromStdString(e.what());
+  } catch (const std::exception &e) {
+    r.error = QStringLiteral("internal: ") + QString::fromStdString(e.what());
+  }
+  return r;
+}
+
+} // namespace ls::app

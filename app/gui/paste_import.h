@@ -1,0 +1,31 @@
+// Turning pasted text into designs.
+//
+// Users paste what they have at hand: an attribute (`#ttg.blocked<{...}>`),
+// a type (`tensor<64x64xf16, #blocked>` with the alias's definition, or a
+// whole `!ttg.memdesc<...>`), or a TTGIR dump with `#alias = ...` lines and a
+// module. A dump gives one design per layout alias, named after it, with the
+// shape and element type of the first tensor that uses it and the module's
+// num-warps / threads-per-warp / num-ctas; layouts written inline in types
+// count as designs too. Anything else gets a message naming what is wrong.
+#pragma once
+
+#include <QStringList>
+#include <vector>
+
+#include "design.h"
+
+namespace ls::app {
+
+struct ImportResult {
+  std::vector<Design> designs;
+  QString error;     // set when nothing could be imported
+  QStringList notes; // layouts skipped, with why
+};
+
+// `base` supplies what the text does not say (shape, element type, module).
+ImportResult importLayouts(const QString &text, const Design &base);
+
+// Whether the text looks like a TTGIR dump rather than one attribute/type.
+bool looksLikeTtgir(const QString &text);
+
+} // namespace ls::app

@@ -1,0 +1,487 @@
+// The application end to end: an edit in the form changes the pixels, undo
+// brings them back, broken rules show next to their field, pasted TTGIR adds
+// designs, files round-trip, the screenshot option writes a picture.
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSpinBox>
+#include <QTemporaryDir>
+
+#include "analysis/ownership_batch.h"
+#include "analysis_docks.h"
+#include "app_setup.h"
+#include "autosave.h"
+#include "bank_heatmap.h"
+#include "basis_matrix_view.h"
+#include "coalescing_panel.h"
+#include "command_line.h"
+#include "conversion_view.h"
+#include "design_form.h"
+#include "export_panel.h"
+#include "grid_panel.h"
+#include "gui_test_main.h"
+#include "main_window.h"
+#include "tmem/tmem_design_widget.h"
+
+using namespace ls::app;
+using ls::ui::Cell;
+
+namespace {
+
+const QString kLoad = QStringLiteral(
+    "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], "
+    "order = [1, 0]}>");
+
+QRgb pixel(ls::ui::TensorGridView *v, Cell c) {
+  return v->grab().toImage().pixel(v->cellCenter(c).toPoint()) & 0xffffff;
+}
+
+QList<QSpinBox *> spins(MainWindow &w, const QString &field) {
+  return w.designForm()->encodingForm()->editor(field)->findChildren<QSpinBox *>();
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<MainWindow> win;
+  ls::ui::TensorGridView *view() { return win->primaryPanel()->view(); }
+
+  void open(const QString &attr = kLoad, const QString &shape = QStringLiteral("64x64")) {
+    win = std::make_unique<MainWindow>(/*interactive=*/false);
+    win->resize(1400, 860);
+    win->show();
+    QVERIFY(QTest::qWaitForWindowExposed(win.get()));
+    QString error;
+    QVERIFY2(win->openLayout(attr, shape, QStringLiteral("f32"), &error), qPrintable(error));
+    win->document()->waitForEvaluations();
+    QApplication::processEvents();
+  }
+
+private slots:
+  void initTestCase() { initResources(); }
+
+  void formEditRepaintsAndUndoRestores() {
+    open();
+    win->primaryPanel()->colorBox()->setCurrentIndex(
+        win->primaryPanel()->colorBox()->findText(QStringLiteral("Thread")));
+    const auto &pal = view()->gridPalette();
+    // (0, 4) is held by thread 1 while sizePerThread is [1, 4] ...
+    QCOMPARE(pixel(view(), {0, 4}), pal.categorical(1, 128) & 0xffffff);
+    // ... and by thread 0 once the form says [1, 8].
+    spins(*win, QStringLiteral("sizePerThread"))[1]->setValue(8);
+    QCOMPARE(win->currentAttribute(),
+             QStringLiteral("#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], "
+                            "warpsPerCTA = [4, 1], order = [1, 0]}>"));
+    QCOMPARE(pixel(view(), {0, 4}), pal.categorical(0, 128) & 0xffffff);
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->currentAttribute(), kLoad);
+    QCOMPARE(pixel(view(), {0, 4}), pal.categorical(1, 128) & 0xffffff);
+    // The form follows the undo.
+    QCOMPARE(spins(*win, QStringLiteral("sizePerThread"))[1]->value(), 4);
+    win->document()->undoStack()->redo();
+    QCOMPARE(pixel(view(), {0, 4}), pal.categorical(0, 128) & 0xffffff);
+  }
+
+  void brokenRuleShowsNextToTheFieldAndKeepsThePicture() {
+    open();
+    const QRgb before = pixel(view(), {2, 0});
+    spins(*win, QStringLiteral("threadsPerWarp"))[0]->setValue(4); // [4, 16]: 64 lanes
+    QVERIFY2(win->designForm()
+                 ->errorText(QStringLiteral("threadsPerWarp"))
+                 .contains(QStringLiteral("multiply to 64 threads per warp")),
+             qPrintable(win->designForm()->errorText(QStringLiteral("threadsPerWarp"))));
+    QCOMPARE(win->currentAttribute(), kLoad); // nothing committed
+    QVERIFY(view()->sceneState().message.contains(QStringLiteral("last valid layout")));
+    QCOMPARE(pixel(view(), {2, 0}), before);
+    // Fixing it clears the error and commits.
+    spins(*win, QStringLiteral("threadsPerWarp"))[1]->setValue(8); // [4, 8]
+    QVERIFY(win->designForm()->errorText(QStringLiteral("threadsPerWarp")).isEmpty());
+    QVERIFY(win->currentAttribute().contains(QStringLiteral("threadsPerWarp = [4, 8]")));
+  }
+
+  void badShapeIsRejectedAtTheShapeField() {
+    open();
+    const int steps = win->document()->undoStack()->count();
+    QLineEdit *shape = win->designForm()->shapeEdit();
+    shape->selectAll();
+    // Every keystroke is an edit: "64x4" is a valid shape on the way to "64x48".
+    QTest::keyClicks(shape, QStringLiteral("64x48"));
+    QVERIFY(win->designForm()
+                ->errorText(QStringLiteral("shape"))
+                .contains(QStringLiteral("power of two")));
+    QCOMPARE(win->document()->design(0).shape, (ls::Shape{64, 4}));
+    shape->selectAll();
+    QTest::keyClicks(shape, QStringLiteral("128x64"));
+    QVERIFY(win->designForm()->errorText(QStringLiteral("shape")).isEmpty());
+    QCOMPARE(win->document()->design(0).shape, (ls::Shape{128, 64}));
+    QCOMPARE(view()->plane()->rows(), int64_t(128));
+    // All that typing is one undo step.
+    QCOMPARE(win->document()->undoStack()->count(), steps + 1);
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->document()->design(0).shape, (ls::Shape{64, 64}));
+    QCOMPARE(shape->text(), QStringLiteral("64x64"));
+  }
+
+  void typingANameKeepsItsSpaces() {
+    open();
+    const int steps = win->document()->undoStack()->count();
+    auto *name = win->designForm()->findChild<QLineEdit *>(QStringLiteral("designName"));
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("transpose load"));
+    QCOMPARE(win->document()->design(0).name, QStringLiteral("transpose load"));
+    QCOMPARE(win->designList()->item(0)->text(), QStringLiteral("transpose load"));
+    QCOMPARE(win->document()->undoStack()->count(), steps + 1);
+  }
+
+  void moreWarpsRetargetTheLayout() {
+    open();
+    auto *warps = win->designForm()->findChild<QComboBox *>(QStringLiteral("numWarps"));
+    warps->setCurrentIndex(warps->findData(8));
+    QVERIFY2(win->currentAttribute().contains(QStringLiteral("warpsPerCTA = [8, 1]")),
+             qPrintable(win->currentAttribute()));
+    QCOMPARE(win->document()->design(0).module.numWarps, 8);
+  }
+
+  void switchingToMfmaUsesWave64() {
+    open();
+    auto *kind = win->designForm()->findChild<QComboBox *>(QStringLiteral("kind"));
+    kind->setCurrentIndex(kind->findData(QStringLiteral("amd_mfma")));
+    const Design &d = win->document()->design(0);
+    QVERIFY2(d.attribute.startsWith(QStringLiteral("#ttg.amd_mfma<")), qPrintable(d.attribute));
+    QCOMPARE(d.module.threadsPerWarp, 64);
+    QCOMPARE(view()->plane()->fields().lane.size(), int64_t(64));
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->currentAttribute(), kLoad);
+  }
+
+  void switchingToLinearKeepsThePicture() {
+    open();
+    const QRgb before = pixel(view(), {5, 13});
+    auto *kind = win->designForm()->findChild<QComboBox *>(QStringLiteral("kind"));
+    kind->setCurrentIndex(kind->findData(QStringLiteral("linear")));
+    QVERIFY2(win->currentAttribute().startsWith(
+                 QStringLiteral("#ttg.linear<{register = [[0, 1], [0, 2], [8, 0], [16, 0], [32, "
+                                "0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [1, 0]], warp = "
+                                "[[2, 0], [4, 0]]")),
+             qPrintable(win->currentAttribute()));
+    QCOMPARE(pixel(view(), {5, 13}), before);
+    // Editing a basis by hand: swap the first register and lane bases.
+    auto *reg = qobject_cast<QLineEdit *>(
+        win->designForm()->encodingForm()->editor(QStringLiteral("register")));
+    QVERIFY(reg);
+    reg->selectAll();
+    QTest::keyClicks(reg, QStringLiteral("[[0, 4], [0, 2], [8, 0], [16, 0], [32, 0]]"));
+    auto *lane = qobject_cast<QLineEdit *>(
+        win->designForm()->encodingForm()->editor(QStringLiteral("lane")));
+    lane->selectAll();
+    QTest::keyClicks(lane, QStringLiteral("[[0, 1], [0, 8], [0, 16], [0, 32], [1, 0]]"));
+    // (0, 1) now belongs to lane 1: thread 1.
+    QVERIFY(view()->cellDescription({0, 1}).contains(QStringLiteral("T1:0")));
+  }
+
+  void pasteTtgirAddsOneDesignPerLayout() {
+    open();
+    const QString ttgir = QStringLiteral(
+        "#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = "
+        "[4, 1], order = [1, 0]}>\n"
+        "#linear = #ttg.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [0, 16], "
+        "[1, 0]], warp = [[2, 0], [4, 0]], block = []}>\n"
+        "module attributes {\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 32 : i32} {\n"
+        "  %0 = arith.constant dense<0> : tensor<32x64xi32, #blocked>\n"
+        "}\n");
+    QCOMPARE(win->pasteText(ttgir), QString());
+    QCOMPARE(win->document()->count(), 3);
+    QCOMPARE(win->document()->design(1).name, QStringLiteral("blocked"));
+    QCOMPARE(win->document()->design(1).shape, (ls::Shape{32, 64}));
+    QCOMPARE(win->document()->design(1).elementType, QStringLiteral("i32"));
+    QCOMPARE(win->document()->design(2).name, QStringLiteral("linear"));
+    QCOMPARE(win->document()->currentIndex(), 1);
+    QCOMPARE(win->designList()->count(), 3);
+    // The whole paste is one undo step.
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->document()->count(), 1);
+  }
+
+  void suggestedAttributesAreUndoableEdits() {
+    open();
+    const QString store = QStringLiteral("#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = "
+                                         "[16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>");
+    QCOMPARE(win->applyAttribute(0, store), QString());
+    QCOMPARE(win->currentAttribute(), store);
+    QVERIFY(win->applyAttribute(0, QStringLiteral("#ttg.blocked<{sizePerThread = [4, 1], "
+                                                  "threadsPerWarp = [16, 4], warpsPerCTA = [1, 4], "
+                                                  "order = [0, 1]}>"))
+                .startsWith(QStringLiteral("threadsPerWarp: ")));
+    QVERIFY(!win->applyAttribute(5, store).isEmpty());
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->currentAttribute(), kLoad);
+  }
+
+  void pasteAttributeFillsTheForm() {
+    open();
+    const QString mma = QStringLiteral("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+                                       "warpsPerCTA = [2, 2], instrShape = [16, 8]}>");
+    QApplication::clipboard()->setText(mma);
+    QCOMPARE(win->pasteText(QApplication::clipboard()->text()), QString());
+    QCOMPARE(win->document()->count(), 1);
+    QCOMPARE(win->currentAttribute(), mma);
+    QCOMPARE(win->designForm()->encodingForm()->kind(), ls::EncodingKind::NvidiaMma);
+    QCOMPARE(win->designForm()->encodingForm()->composedAttribute(), mma);
+    QVERIFY(!win->pasteText(QStringLiteral("#ttg.nope<{}>")).isEmpty());
+  }
+
+  void saveAndOpenRoundTrip() {
+    open();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("w.lstudio"));
+    win->primaryPanel()->hardwareBox()->setChecked(true);
+    QString error;
+    QVERIFY2(win->saveFile(path, &error), qPrintable(error));
+    const Design saved = win->document()->design(0);
+    QVERIFY(saved.view.hardware);
+    MainWindow other(/*interactive=*/false);
+    QVERIFY2(other.openFile(path, &error), qPrintable(error));
+    QCOMPARE(other.document()->design(0), saved);
+    QVERIFY(other.primaryPanel()->view()->hardwareView());
+  }
+
+  void screenshotWritesAPicture() {
+    win = std::make_unique<MainWindow>(/*interactive=*/false);
+    QString error;
+    QVERIFY(win->openLayout(kLoad, QStringLiteral("64x64"), QString(), &error));
+    QTemporaryDir dir;
+    CommandLine cl;
+    cl.screenshot = dir.filePath(QStringLiteral("s.png"));
+    cl.size = QSize(1200, 800);
+    QCOMPARE(renderScreenshot(*win, cl), QString());
+    const QImage img(cl.screenshot);
+    QCOMPARE(img.size(), QSize(1200, 800));
+    // The cell of (2, 0) -- warp 1 -- is painted in warp 1's colour.
+    const QPoint p = view()->mapTo(win.get(), view()->cellCenter({2, 0}).toPoint());
+    QCOMPARE(img.pixel(p) & 0xffffff, view()->gridPalette().categorical(1, 4) & 0xffffff);
+  }
+
+  void compareTwoDesignsSideBySide() {
+    win = std::make_unique<MainWindow>(/*interactive=*/false);
+    win->show();
+    QString error;
+    QVERIFY(win->openFile(QStringLiteral(":/examples/transpose.lstudio"), &error));
+    QCOMPARE(win->document()->count(), 2);
+    win->setCompareIndex(1);
+    QVERIFY(win->comparePanel()->isVisible());
+    auto *other = win->comparePanel()->view();
+    QVERIFY(other->result());
+    QCOMPARE(other->result()->designName, win->document()->design(1).name);
+    // The store layout holds (4, 0) in register 0 of... thread 0: warp 0.
+    QVERIFY(other->cellDescription({1, 0}).contains(QStringLiteral("T0:1")));
+    win->setCompareIndex(-1);
+    QVERIFY(!win->comparePanel()->isVisible());
+  }
+
+  void presentationModeUsesTheColourBlindSafePalette() {
+    open();
+    win->setPresentationMode(true);
+    QVERIFY(view()->gridPalette().colorBlindSafe);
+    QVERIFY(view()->gridPalette().highContrast);
+    QCOMPARE(pixel(view(), {2, 0}), QRgb(0x56b4e9)); // Okabe-Ito sky blue = warp 1
+    win->setPresentationMode(false);
+    QVERIFY(!view()->gridPalette().colorBlindSafe);
+  }
+
+  void stepThroughLaneByLane() {
+    open();
+    auto *player = win->stepPlayer();
+    QCOMPARE(player->stepCount(), 128);
+    player->start();
+    const auto &h = view()->highlight();
+    QVERIFY(h.caption.contains(QStringLiteral("thread 0 (warp 0, lane 0), 32 elements")));
+    player->next();
+    QVERIFY(view()->highlight().caption.contains(QStringLiteral("thread 1 (warp 0, lane 1)")));
+    // Thread 0's elements stay in colour, thread 1's are outlined, the rest fade.
+    const auto &own = view()->plane()->ownership();
+    QVERIFY(ls::bitmapTest(view()->highlight().normalElements, own.packElement({0, 0})));
+    QVERIFY(ls::bitmapTest(view()->highlight().strongElements, own.packElement({0, 4})));
+    player->setUnit(ls::ui::StepPlayer::Unit::Register);
+    QCOMPARE(player->stepCount(), 32);
+    QVERIFY(view()->highlight().caption.contains(QStringLiteral("register 0 of every thread, "
+                                                                "128 elements")));
+    // Keyboard: Right steps while the grid has focus.
+    view()->setFocus();
+    QTest::keyClick(view(), Qt::Key_Right);
+    QCOMPARE(player->step(), 1);
+    player->stop();
+    QVERIFY(!view()->highlight().active());
+  }
+
+  void basisHoverHighlightsTheGrid() {
+    open();
+    emit win->basisView()->basisHovered(9); // lane 4 -> (1, 0)
+    QCOMPARE(view()->highlight().mode, ls::ui::GridHighlight::Mode::LocationBit);
+    emit win->basisView()->basisLeft();
+    QVERIFY(!view()->highlight().active());
+  }
+
+  void exportDockFollowsTheCurrentDesign() {
+    open();
+    AnalysisDocks *docks = win->analysisDocks();
+    docks->updateNow(/*all=*/true);
+    ExportPanel *panel = docks->exportPanel();
+    QVERIFY(panel->hasDesign());
+    QCOMPARE(panel->text(ls::codegen::ExportFormat::Attribute).trimmed(), kLoad);
+    spins(*win, QStringLiteral("sizePerThread"))[1]->setValue(8);
+    docks->updateNow(true);
+    QVERIFY(panel->text(ls::codegen::ExportFormat::Attribute).contains(QStringLiteral("[1, 8]")));
+  }
+
+  void conversionDockPairsWithTheComparedDesign() {
+    win = std::make_unique<MainWindow>(/*interactive=*/false);
+    QString error;
+    QVERIFY(win->openFile(QStringLiteral(":/examples/transpose.lstudio"), &error));
+    AnalysisDocks *docks = win->analysisDocks();
+    win->setCompareIndex(1);
+    docks->updateNow(true);
+    QVERIFY2(docks->hint(1).isEmpty(), qPrintable(docks->hint(1)));
+    QVERIFY(docks->conversion()->hasConversion());
+    QVERIFY(!docks->conversion()->headerLines().isEmpty());
+    // A lone design has nothing to convert to.
+    win->document()->removeDesign(1);
+    docks->updateNow(true);
+    QVERIFY(docks->hint(1).contains(QStringLiteral("second distributed design")));
+  }
+
+  void coalescingSuggestionBecomesADesign() {
+    win = std::make_unique<MainWindow>(/*interactive=*/false);
+    QString error;
+    QVERIFY(win->openFile(QStringLiteral(":/examples/transpose.lstudio"), &error));
+    win->document()->setCurrentIndex(1); // the store layout, read row-major
+    AnalysisDocks *docks = win->analysisDocks();
+    docks->updateNow(true);
+    QVERIFY2(docks->hint(2).isEmpty(), qPrintable(docks->hint(2)));
+    // Triton's coalesce pass picks the load layout for a row-major tensor.
+    QCOMPARE(docks->coalescing()->suggestionText(), kLoad);
+    emit docks->coalescing()->coalescedLayoutSuggested(docks->coalescing()->suggestionText());
+    QCOMPARE(win->document()->count(), 3);
+    QVERIFY(win->document()->design(2).name.endsWith(QStringLiteral("(coalesced)")));
+    QCOMPARE(win->document()->design(2).attribute, kLoad);
+    QCOMPARE(win->compareIndex(), 1);
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->document()->count(), 2);
+  }
+
+  void bankProposalEditsTheSharedDesign() {
+    win = std::make_unique<MainWindow>(/*interactive=*/false);
+    QString error;
+    QVERIFY(win->openLayout(kLoad, QStringLiteral("64x64"), QStringLiteral("f16"), &error));
+    AnalysisDocks *docks = win->analysisDocks();
+    docks->updateNow(true);
+    QVERIFY(docks->hint(0).contains(QStringLiteral("shared design")));
+    Design shared = win->document()->design(0);
+    shared.name = QStringLiteral("unswizzled");
+    shared.attribute = QStringLiteral("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = "
+                                      "1, order = [1, 0]}>");
+    win->document()->addDesign(shared);
+    win->document()->setCurrentIndex(0);
+    docks->updateNow(true);
+    QVERIFY2(docks->hint(0).isEmpty(), qPrintable(docks->hint(0)));
+    QVERIFY(!docks->banks()->currentTotalsText().isEmpty());
+    const QString proposal = docks->banks()->proposalAttribute();
+    QVERIFY2(proposal.startsWith(QStringLiteral("#ttg.")), qPrintable(proposal));
+    emit docks->banks()->applyProposal(proposal);
+    QCOMPARE(win->document()->design(1).attribute, proposal);
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->document()->design(1).attribute, shared.attribute);
+  }
+
+  void pastedTensorMemoryGoesToTheTmemDock() {
+    open();
+    const QString tmem =
+        QStringLiteral("#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>");
+    QCOMPARE(win->pasteText(tmem), QString());
+    AnalysisDocks *docks = win->analysisDocks();
+    QVERIFY(docks->tmemDock()->isVisible());
+    QVERIFY(QString::fromStdString(docks->tmem()->design().attributeText())
+                .contains(QStringLiteral("blockN = 64")));
+    QCOMPARE(win->document()->count(), 1); // the document is untouched
+  }
+
+  void everyExampleOpens() {
+    win = std::make_unique<MainWindow>(/*interactive=*/false);
+    const QStringList files =
+        QDir(QStringLiteral(":/examples")).entryList({QStringLiteral("*.lstudio")});
+    QVERIFY(files.contains(QStringLiteral("transpose.lstudio")));
+    for (const QString &f : files) {
+      QString error;
+      QVERIFY2(win->openFile(QStringLiteral(":/examples/") + f, &error), qPrintable(error));
+      for (int i = 0; i < win->document()->count(); ++i) {
+        win->document()->waitForEvaluations();
+        QVERIFY2(win->document()->result(i),
+                 qPrintable(f + QStringLiteral(": ") + win->document()->design(i).name +
+                            QStringLiteral(": ") + win->document()->evaluationError(i)));
+      }
+    }
+  }
+
+  void autosaveAndOrphans() {
+    QDir(Autosave::directory()).removeRecursively();
+    Document doc;
+    Autosave a(&doc);
+    QVERIFY(Autosave::orphans().isEmpty());
+    Design d;
+    d.name = QStringLiteral("d");
+    d.attribute = kLoad;
+    d.shape = {64, 64};
+    doc.addDesign(d);
+    QVERIFY(a.saveNow());
+    QVERIFY(QFile::exists(a.filePath()));
+    // A live session's autosave is not an orphan.
+    QVERIFY(Autosave::orphans().isEmpty());
+    // One whose session is gone (no lock held) is.
+    const QString dead = Autosave::directory() + QStringLiteral("/dead.lstudio");
+    QVERIFY(QFile::copy(a.filePath(), dead));
+    QCOMPARE(Autosave::orphans(), QStringList{dead});
+    Document recovered;
+    QFile f(dead);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(recovered.loadJson(f.readAll(), nullptr));
+    QCOMPARE(recovered.design(0).attribute, kLoad);
+    Autosave::removeOrphan(dead);
+    QVERIFY(Autosave::orphans().isEmpty());
+    a.discard();
+    QVERIFY(!QFile::exists(a.filePath()));
+  }
+
+  void commandLine_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("layout and shape")
+        << QStringList{QStringLiteral("--layout"),     kLoad,
+                       QStringLiteral("--shape"),      QStringLiteral("64x64"),
+                       QStringLiteral("--screenshot"), QStringLiteral("o.png")}
+        << QString();
+    QTest::newRow("file") << QStringList{QStringLiteral("a.lstudio")} << QString();
+    QTest::newRow("shape without layout")
+        << QStringList{QStringLiteral("--shape"), QStringLiteral("8")}
+        << QStringLiteral("--shape and --dtype need --layout");
+    QTest::newRow("bad size") << QStringList{QStringLiteral("--size"), QStringLiteral("10x10")}
+                              << QStringLiteral("--size");
+  }
+  void commandLine() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    args.prepend(QStringLiteral("layout-studio"));
+    const CommandLine cl = parseCommandLine(args);
+    if (error.isEmpty())
+      QVERIFY2(cl.error.isEmpty(), qPrintable(cl.error));
+    else
+      QVERIFY2(cl.error.contains(error), qPrintable(cl.error));
+  }
+};
+
+LS_GUI_TEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"
