@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <memory>
+#include <thread>
 
 #include "f2/f2matrix.h"
 #include "util/bits.h"
@@ -173,7 +174,7 @@ namespace {
 // Fills table[x] = xor of basis[i] over the set bits i of x, for every x, in
 // increasing order: going from x-1 to x flips bits 0..ctz(x), so one xor with
 // the prefix xor of those bases suffices and the writes stay sequential.
-std::vector<uint32_t> xorTable(const std::vector<uint64_t> &basis, int bits) {
+OwnerTable xorTable(const std::vector<uint64_t> &basis, int bits) {
   // Low bits: a small table of every combination; high bits: one xor per
   // block, then a vectorisable xor of the block with the small table.
   const int low = std::min(bits, 10);
@@ -184,23 +185,39 @@ std::vector<uint32_t> xorTable(const std::vector<uint64_t> &basis, int bits) {
     lowTable[x] = lowTable[x & (x - 1)] ^ static_cast<uint32_t>(basis[bit]);
   }
   const size_t blocks = size_t{1} << (bits - low);
-  std::vector<uint32_t> table(lowSize * blocks);
-  for (size_t h = 0; h < blocks; ++h) {
-    uint32_t base = 0;
-    for (size_t v = h, i = static_cast<size_t>(low); v; v >>= 1, ++i)
-      if (v & 1)
-        base ^= static_cast<uint32_t>(basis[i]);
-    uint32_t *dst = table.data() + h * lowSize;
-    for (size_t x = 0; x < lowSize; ++x)
-      dst[x] = base ^ lowTable[x];
+  OwnerTable table(lowSize * blocks);
+  auto fill = [&](size_t hBegin, size_t hEnd) {
+    for (size_t h = hBegin; h < hEnd; ++h) {
+      uint32_t base = 0;
+      for (size_t v = h, i = static_cast<size_t>(low); v; v >>= 1, ++i)
+        if (v & 1)
+          base ^= static_cast<uint32_t>(basis[i]);
+      uint32_t *dst = table.data() + h * lowSize;
+      for (size_t x = 0; x < lowSize; ++x)
+        dst[x] = base ^ lowTable[x];
+    }
+  };
+  // Tables of a million entries or more are split across threads.
+  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+  const size_t nThreads = table.size() >= (size_t{1} << 20) ? std::min<size_t>({hw, 8, blocks}) : 1;
+  if (nThreads <= 1) {
+    fill(0, blocks);
+    return table;
   }
+  std::vector<std::thread> workers;
+  const size_t per = (blocks + nThreads - 1) / nThreads;
+  for (size_t t = 1; t < nThreads; ++t)
+    workers.emplace_back(fill, std::min(blocks, t * per), std::min(blocks, (t + 1) * per));
+  fill(0, std::min(blocks, per));
+  for (auto &w : workers)
+    w.join();
   return table;
 }
 } // namespace
 
-std::vector<uint32_t> Ownership::elementTable() const { return xorTable(forward_, inBitsTotal_); }
+OwnerTable Ownership::elementTable() const { return xorTable(forward_, inBitsTotal_); }
 
-std::vector<uint32_t> Ownership::firstOwnerTable() const {
+OwnerTable Ownership::firstOwnerTable() const {
   if (!isSurjective())
     throw Error("layout", "not every element has an owner (the layout is not surjective)");
   return xorTable(backward_, outBitsTotal_);

@@ -14,11 +14,26 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "layout/linear_layout.h"
 
 namespace ls {
+
+// A vector that leaves its elements uninitialised on resize: the tables below
+// are written in full right away, so zero-filling tens of megabytes first
+// would only double the memory traffic.
+template <typename T> struct DefaultInitAllocator : std::allocator<T> {
+  template <typename U> struct rebind { using other = DefaultInitAllocator<U>; };
+  using std::allocator<T>::allocator;
+  template <typename U> void construct(U *p) noexcept { ::new (static_cast<void *>(p)) U; }
+  template <typename U, typename... Args> void construct(U *p, Args &&...args) {
+    ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
+  }
+};
+using OwnerTable = std::vector<uint32_t, DefaultInitAllocator<uint32_t>>;
 
 class Ownership {
 public:
@@ -53,9 +68,10 @@ public:
   uint64_t firstOwner(uint64_t element) const;
 
   // element index for every location (size numLocations()).
-  std::vector<uint32_t> elementTable() const;
+  OwnerTable elementTable() const;
   // firstOwner for every element (size numElements()); requires surjective.
-  std::vector<uint32_t> firstOwnerTable() const;
+  // Large tables are filled by several threads.
+  OwnerTable firstOwnerTable() const;
 
 private:
   LinearLayout layout_;

@@ -1039,6 +1039,49 @@ std::optional<LinearLayout> LinearLayout::quotient(const std::vector<DimName> &d
   return sublayout(restIn, restOut);
 }
 
+bool LinearLayout::appendProductInPlace(const LinearLayout &outer) {
+  if (outer.nIn_ != 1 || outer.nOut_ != 1 || nIn_ == 0)
+    return false;
+  const int o = outIndexOf(outer.out_[0].id);
+  if (o < 0)
+    return false; // a new out-dim changes every basis' length
+  int d = inIndexOf(outer.in_[0].id);
+  const int k = outer.in_[0].count;
+  const int shift = log2Floor(static_cast<uint64_t>(out_[o].size));
+  const int outerLog = log2Floor(static_cast<uint64_t>(outer.out_[0].size));
+  if (shift + outerLog > 30)
+    layoutError("out-dim '" + nameOf(out_[o].id) + "' would exceed 2^30 elements");
+  if (d < 0) {
+    // A new in-dim goes last (the supremum appends it).
+    d = appendInDim(outer.in_[0].id, k);
+  } else if (k > 0) {
+    if (totalBases() + k > 62)
+      layoutError("layout too large: at most 2^62 inputs");
+    const size_t at = static_cast<size_t>(in_[d].first + in_[d].count) * nOut_;
+    data_.insert(data_.begin() + static_cast<std::ptrdiff_t>(at), static_cast<size_t>(k) * nOut_, 0);
+    in_[d].count = static_cast<uint16_t>(in_[d].count + k);
+    for (int e = d + 1; e < nIn_; ++e)
+      in_[e].first = static_cast<uint16_t>(in_[e].first + k);
+  }
+  for (int i = 0; i < k; ++i)
+    basisPtr(d, in_[d].count - k + i)[o] = outer.basisPtr(0, i)[0] << shift;
+  out_[o].size <<= outerLog;
+  invalidateRank();
+  return true;
+}
+
+LinearLayout &LinearLayout::operator*=(const LinearLayout &outer) {
+  if (!appendProductInPlace(outer))
+    *this = *this * outer;
+  return *this;
+}
+
+LinearLayout operator*(LinearLayout &&inner, const LinearLayout &outer) {
+  if (inner.appendProductInPlace(outer))
+    return std::move(inner);
+  return static_cast<const LinearLayout &>(inner) * outer;
+}
+
 LinearLayout operator*(const LinearLayout &inner, const LinearLayout &outer) {
   using DimId = LinearLayout::DimId;
   constexpr int kMax = LinearLayout::kMaxDims;

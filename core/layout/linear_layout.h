@@ -231,10 +231,9 @@ public:
   // Requires: shared dims appear in the same relative order.
   // Postcondition: surjective if both are.
   friend LinearLayout operator*(const LinearLayout &inner, const LinearLayout &outer);
-  LinearLayout &operator*=(const LinearLayout &outer) {
-    *this = *this * outer;
-    return *this;
-  }
+  // Same product, reusing the storage of a temporary inner layout.
+  friend LinearLayout operator*(LinearLayout &&inner, const LinearLayout &outer);
+  LinearLayout &operator*=(const LinearLayout &outer);
 
   // C with A == B * C (divideLeft) or A == C * B (divideRight), if it exists.
   friend std::optional<LinearLayout> divideLeft(const LinearLayout &a,
@@ -303,6 +302,10 @@ private:
   bool checkInvariants(bool requireSurjective, bool quiet);
   int32_t computeRank() const;
   void invalidateRank() { rank_.v.store(-1, std::memory_order_relaxed); }
+  // The common case of operator*: `outer` is one in-dim -> one out-dim that
+  // this layout already has (identity1D, zeros1D, strided1D of an existing
+  // dim); appends its bases in place. Returns false if it does not apply.
+  bool appendProductInPlace(const LinearLayout &outer);
 
   std::array<InDim, kMaxDims> in_{};
   std::array<OutDim, kMaxDims> out_{};
@@ -327,6 +330,7 @@ private:
 };
 
 LinearLayout operator*(const LinearLayout &inner, const LinearLayout &outer);
+LinearLayout operator*(LinearLayout &&inner, const LinearLayout &outer);
 std::optional<LinearLayout> divideLeft(const LinearLayout &a, const LinearLayout &b);
 std::optional<LinearLayout> divideRight(const LinearLayout &a, const LinearLayout &b);
 
