@@ -76,6 +76,15 @@ std::string layoutJson(const LinearLayout &ll, const Shape &shape) {
   return w.str();
 }
 
+ir::Syntax parseSyntaxFlag(const Args &args) {
+  auto s = args.optional("syntax");
+  if (!s || *s == "3.6")
+    return ir::Syntax::Triton36;
+  if (*s == "legacy")
+    return ir::Syntax::Legacy;
+  throw Error("--syntax", "must be 3.6 or legacy, got '" + *s + "'");
+}
+
 std::string readFile(const std::string &path, const std::string &flag) {
   std::ifstream f(path, std::ios::binary);
   if (!f)

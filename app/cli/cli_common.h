@@ -8,6 +8,7 @@
 #include "cli_command.h"
 #include "encodings/encoding.h"
 #include "ir/layout_parser.h"
+#include "ir/layout_printer.h"
 
 namespace ls::cli {
 
@@ -26,6 +27,9 @@ ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag = "
 
 // {"register": [[..]], ..., "shape": [..]} in the layout's in-dim order.
 std::string layoutJson(const LinearLayout &ll, const Shape &shape);
+
+// --syntax 3.6 (default) | legacy.
+ir::Syntax parseSyntaxFlag(const Args &args);
 
 // Reads a whole file (for --file); errors name the flag.
 std::string readFile(const std::string &path, const std::string &flag);

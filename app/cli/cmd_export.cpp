@@ -15,12 +15,7 @@ int runExport(const Args &args, std::ostream &out) {
   design.shape = r.shape;
   design.element = r.element ? *r.element : codegen::defaultElementType(*r.encoding);
   codegen::ExportOptions options;
-  if (auto s = args.optional("syntax")) {
-    if (*s == "legacy")
-      options.syntax = ir::Syntax::Legacy;
-    else if (*s != "3.6")
-      throw Error("--syntax", "must be 3.6 or legacy, got '" + *s + "'");
-  }
+  options.syntax = parseSyntaxFlag(args);
   if (auto n = args.optional("num-warps")) {
     if (n->empty() || n->size() > 3 || n->find_first_not_of("0123456789") != std::string::npos)
       throw Error("--num-warps", "must be a power of two between 1 and 64, got '" + *n + "'");

@@ -10,13 +10,7 @@ namespace {
 int runLayouts(const Args &args, std::ostream &out) {
   std::string text = readFile(args.required("file"), "--file");
   ir::TtgirModule m = ir::parseTtgir(text);
-  ir::Syntax syntax = ir::Syntax::Triton36;
-  if (auto s = args.optional("syntax")) {
-    if (*s == "legacy")
-      syntax = ir::Syntax::Legacy;
-    else if (*s != "3.6")
-      throw Error("--syntax", "must be 3.6 or legacy, got '" + *s + "'");
-  }
+  const ir::Syntax syntax = parseSyntaxFlag(args);
   for (const auto &l : m.layouts)
     out << "#" << l.name << " = " << ir::printEncoding(*l.encoding, syntax) << "\n";
   return 0;

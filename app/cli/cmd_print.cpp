@@ -8,13 +8,7 @@ namespace {
 
 int runPrint(const Args &args, std::ostream &out) {
   ir::LayoutInput in = ir::parseLayoutInput(args.required("layout"));
-  ir::Syntax syntax = ir::Syntax::Triton36;
-  if (auto s = args.optional("syntax")) {
-    if (*s == "legacy")
-      syntax = ir::Syntax::Legacy;
-    else if (*s != "3.6")
-      throw Error("--syntax", "must be 3.6 or legacy, got '" + *s + "'");
-  }
+  const ir::Syntax syntax = parseSyntaxFlag(args);
   out << ir::printEncoding(*in.encoding, syntax) << "\n";
   return 0;
 }

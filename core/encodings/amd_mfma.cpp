@@ -1,5 +1,6 @@
 #include "encodings/amd_mfma.h"
 
+#include "encodings/amd_tile_extension.h"
 #include "util/error.h"
 
 namespace ls {
@@ -72,19 +73,7 @@ LinearLayout AmdMfmaEncoding::computeLinearLayout(const Shape &shape) const {
   // Cover N across the whole tensor first (tiles per warp, warps, then more
   // registers), then tiles and warps along M; combineCtaCgaWithShape covers
   // the rest of M.
-  const std::vector<unsigned> t = tiles();
-  tile *= LinearLayout::identity1D(static_cast<int32_t>(t[nIndex]), kRegister, dimN);
-  tile *= LinearLayout::identity1D(static_cast<int32_t>(warpsPerCTA[nIndex]), kWarp, dimN);
-  tile *= LinearLayout::identity1D(
-      static_cast<int32_t>(shape[nIndex] / (int64_t{nDim} * warpsPerCTA[nIndex] * t[nIndex])),
-      kRegister, dimN);
-  tile *= LinearLayout::identity1D(static_cast<int32_t>(t[mIndex]), kRegister, dimM);
-  tile *= LinearLayout::identity1D(static_cast<int32_t>(warpsPerCTA[mIndex]), kWarp, dimM);
-  if (batch) {
-    tile *= LinearLayout::identity1D(1, kRegister, names[0]);
-    tile *= LinearLayout::identity1D(1, kLane, names[0]);
-    tile *= LinearLayout::identity1D(static_cast<int32_t>(warpsPerCTA[0]), kWarp, names[0]);
-  }
+  tile = extendAmdTileNThenM(std::move(tile), shape, warpsPerCTA, tiles(), static_cast<unsigned>(nDim));
   return combineCtaCgaWithShape(std::move(tile), cga.toLinearLayout(), shape);
 }
 

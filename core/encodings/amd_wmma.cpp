@@ -1,5 +1,6 @@
 #include "encodings/amd_wmma.h"
 
+#include "encodings/amd_tile_extension.h"
 #include "util/error.h"
 
 namespace ls {
@@ -70,19 +71,7 @@ LinearLayout AmdWmmaEncoding::computeLinearLayout(const Shape &shape) const {
                          tileOuts);
   const DimName &dimM = names[mIndex], &dimN = names[nIndex];
   tile = tile.transposeOuts({dimN, dimM});
-  const std::vector<unsigned> t = tiles();
-  tile *= LinearLayout::identity1D(static_cast<int32_t>(t[nIndex]), kRegister, dimN);
-  tile *= LinearLayout::identity1D(static_cast<int32_t>(warpsPerCTA[nIndex]), kWarp, dimN);
-  tile *= LinearLayout::identity1D(
-      static_cast<int32_t>(shape[nIndex] / (int64_t{nDim} * warpsPerCTA[nIndex] * t[nIndex])),
-      kRegister, dimN);
-  tile *= LinearLayout::identity1D(static_cast<int32_t>(t[mIndex]), kRegister, dimM);
-  tile *= LinearLayout::identity1D(static_cast<int32_t>(warpsPerCTA[mIndex]), kWarp, dimM);
-  if (batch) {
-    tile *= LinearLayout::identity1D(1, kRegister, names[0]);
-    tile *= LinearLayout::identity1D(1, kLane, names[0]);
-    tile *= LinearLayout::identity1D(static_cast<int32_t>(warpsPerCTA[0]), kWarp, names[0]);
-  }
+  tile = extendAmdTileNThenM(std::move(tile), shape, warpsPerCTA, tiles(), nDim);
   return combineCtaCgaWithShape(std::move(tile), cga.toLinearLayout(), shape);
 }
 

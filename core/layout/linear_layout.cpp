@@ -1145,7 +1145,11 @@ LinearLayout operator*(const LinearLayout &inner, const LinearLayout &outer) {
   return ll;
 }
 
-std::optional<LinearLayout> divideLeft(const LinearLayout &a, const LinearLayout &b) {
+namespace {
+// The out-dims of C in A == B * C or A == C * B: B's dims must all be in A,
+// and each of A's out sizes divisible by B's.
+std::optional<LinearLayout::DimSizes> quotientOutDims(const LinearLayout &a,
+                                                      const LinearLayout &b) {
   for (const auto &d : b.getInDimNames())
     if (!a.hasInDim(d))
       return std::nullopt;
@@ -1159,6 +1163,15 @@ std::optional<LinearLayout> divideLeft(const LinearLayout &a, const LinearLayout
       return std::nullopt;
     cOut.push_back({d, sizeA / sizeB});
   }
+  return cOut;
+}
+} // namespace
+
+std::optional<LinearLayout> divideLeft(const LinearLayout &a, const LinearLayout &b) {
+  auto maybeOut = quotientOutDims(a, b);
+  if (!maybeOut)
+    return std::nullopt;
+  LinearLayout::DimSizes cOut = std::move(*maybeOut);
   LinearLayout::BasesT cBases;
   for (const auto &inDim : a.getInDimNames()) {
     int inA = a.getInDimSizeLog2(inDim);
@@ -1192,19 +1205,10 @@ std::optional<LinearLayout> divideLeft(const LinearLayout &a, const LinearLayout
 }
 
 std::optional<LinearLayout> divideRight(const LinearLayout &a, const LinearLayout &b) {
-  for (const auto &d : b.getInDimNames())
-    if (!a.hasInDim(d))
-      return std::nullopt;
-  for (const auto &d : b.getOutDimNames())
-    if (!a.hasOutDim(d))
-      return std::nullopt;
-  LinearLayout::DimSizes cOut;
-  for (const auto &[d, sizeA] : a.getOutDims()) {
-    int32_t sizeB = b.hasOutDim(d) ? b.getOutDimSize(d) : 1;
-    if (sizeA % sizeB != 0)
-      return std::nullopt;
-    cOut.push_back({d, sizeA / sizeB});
-  }
+  auto maybeOut = quotientOutDims(a, b);
+  if (!maybeOut)
+    return std::nullopt;
+  LinearLayout::DimSizes cOut = std::move(*maybeOut);
   LinearLayout::BasesT cBases;
   for (const auto &inDim : a.getInDimNames()) {
     int inA = a.getInDimSizeLog2(inDim);
