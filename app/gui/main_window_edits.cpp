@@ -5,7 +5,10 @@
 #include "analysis_docks.h"
 #include "design_form.h"
 #include "grid_panel.h"
+#include "analysis/tmem_design.h"
+#include "encodings/linear.h"
 #include "ir/layout_parser.h"
+#include "ir/layout_printer.h"
 #include "main_window.h"
 #include "module_retarget.h"
 #include "paste_import.h"
@@ -133,6 +136,34 @@ bool MainWindow::openLayout(const QString &attr, const QString &shape, const QSt
     if (auto *e = std::get_if<FieldError>(&s))
       return fail(*e);
     base.shape = std::get<ls::Shape>(s);
+  }
+  // A tensor-memory layout opens in the TMEM designer, with the shape and
+  // element type of the command line.
+  if (!looksLikeTtgir(attr) && attr.contains(QLatin1String("tensor_memory"))) {
+    // The grid shows the registers a default (32x32b) TMEM load fills.
+    try {
+      ls::Shape shapeForTmem = shape.isEmpty() ? ls::Shape{128, 128} : base.shape;
+      const ls::TmemDesign t = ls::TmemDesign::fromText(attr.toStdString(), shapeForTmem,
+                                                        base.elementType.toStdString());
+      t.validate();
+      auto regs = std::make_shared<ls::LinearEncoding>();
+      regs->layout = t.registerLayout();
+      base.attribute = QString::fromStdString(ls::ir::printEncoding(*regs));
+      base.shape = t.shape;
+      base.name = tr("TMEM load registers");
+      base.module.numWarps = t.numWarps;
+      base.module.threadsPerWarp = 32;
+      base.module.numCTAs = regs->numCTAs();
+    } catch (const ls::Error &e) {
+      return fail({QString::fromStdString(e.field()), QString::fromStdString(e.rule())});
+    }
+    doc_->clear();
+    doc_->addDesign(base);
+    doc_->undoStack()->clear();
+    doc_->setCurrentIndex(0);
+    if (const QString why = analysis_->showTmem(attr); !why.isEmpty())
+      return fail({QString(), why});
+    return true;
   }
   const ImportResult r = importLayouts(attr, base);
   if (!r.error.isEmpty())

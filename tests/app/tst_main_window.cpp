@@ -410,6 +410,25 @@ private slots:
     QCOMPARE(win->document()->count(), 1); // the document is untouched
   }
 
+  void tensorMemoryOnTheCommandLineShowsTmemAndItsRegisters() {
+    win = std::make_unique<MainWindow>(/*interactive=*/false);
+    QString error;
+    QVERIFY2(win->openLayout(QStringLiteral("#ttng.tensor_memory_encoding<blockM = 128, blockN = "
+                                            "64, colStride = 1>"),
+                             QStringLiteral("128x64"), QStringLiteral("f32"), &error),
+             qPrintable(error));
+    QVERIFY(!win->analysisDocks()->tmemDock()->isHidden()); // shown once the window is
+    // The grid holds the registers of Gluon's default 32x32b load: 64 column
+    // registers per thread, lanes over rows 0..31, warps over row quarters.
+    const Design d = win->document()->design(0);
+    QCOMPARE(d.attribute,
+             QStringLiteral("#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+                            "[0, 32]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = "
+                            "[[32, 0], [64, 0]], block = []}>"));
+    QCOMPARE(d.shape, (ls::Shape{128, 64}));
+    QCOMPARE(d.module.numWarps, 4);
+  }
+
   void everyExampleOpens() {
     win = std::make_unique<MainWindow>(/*interactive=*/false);
     const QStringList files =
