@@ -15,6 +15,7 @@ struct DesignDraft {
   QString shapeText;   // "64x64"
   QString elementType; // "f16"
   ls::ModuleParams module;
+  QString tmemVariant = QStringLiteral("32x32b"); // TMEM access (tensor-memory kinds only)
 };
 
 } // namespace ls::ui

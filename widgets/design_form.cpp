@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -9,6 +10,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "analysis/tmem_reg_layout.h"
 #include "ir/layout_parser.h"
 
 namespace ls::ui {
@@ -94,6 +96,29 @@ DesignForm::DesignForm(QWidget *parent) : QWidget(parent) {
 
   encoding_ = new EncodingForm(this);
   v->addWidget(encoding_);
+
+  // The TMEM access: which tcgen05.ld/st reads a tensor-memory design.
+  variantRow_ = new QWidget(this);
+  auto *vr = new QGridLayout(variantRow_);
+  vr->setContentsMargins(0, 4, 0, 0);
+  variant_ = new QComboBox(variantRow_);
+  variant_->setObjectName(QStringLiteral("tmemVariant"));
+  for (ls::TmemVariant t : ls::allTmemVariants())
+    if (t != ls::TmemVariant::I16x32bx2) // Triton infers it; Gluon refuses it
+      variant_->addItem(QString::fromLatin1(ls::tmemVariantName(t)));
+  variant_->setToolTip(
+      tr("The TMEM load/store (tcgen05.ld/st shape, Gluon's instr_variant) whose registers the "
+         "grid shows: 32x32b = lane t reads row t; 16x64b, 16x128b, 16x256b = 16-row atoms; "
+         "32x32b_splitn = 32x32b with the N/2 split in the last register"));
+  auto *variantLabel = new QLabel(tr("TMEM access"), variantRow_);
+  variantLabel->setToolTip(variant_->toolTip());
+  vr->addWidget(variantLabel, 0, 0);
+  vr->addWidget(variant_, 0, 1);
+  vr->setColumnStretch(1, 1);
+  variantError_ = errorLabelFor(variantRow_, "tmemVariantError");
+  vr->addWidget(variantError_, 1, 0, 1, 2);
+  v->addWidget(variantRow_);
+  variantRow_->hide();
   encoding_->setDefaultsProvider([this](ls::EncodingKind kind) {
     const DesignDraft d = draft();
     DefaultContext ctx;
@@ -140,8 +165,18 @@ DesignForm::DesignForm(QWidget *parent) : QWidget(parent) {
           [this] { emitEdited(QStringLiteral("threads-per-warp")); });
   connect(ctas_, &QComboBox::currentIndexChanged, this,
           [this] { emitEdited(QStringLiteral("num-ctas")); });
-  connect(encoding_, &EncodingForm::edited, this,
-          [this](const QString &, const QString &field) { emitEdited(field); });
+  connect(variant_, &QComboBox::currentIndexChanged, this,
+          [this] { emitEdited(QStringLiteral("variant")); });
+  connect(encoding_, &EncodingForm::edited, this, [this](const QString &, const QString &field) {
+    syncVariantRow();
+    emitEdited(field);
+  });
+}
+
+void DesignForm::syncVariantRow() {
+  const bool tmem = encoding_->kind() == ls::EncodingKind::TensorMemory ||
+                    encoding_->kind() == ls::EncodingKind::TensorMemoryScales;
+  variantRow_->setVisible(tmem);
 }
 
 void DesignForm::emitEdited(const QString &field) {
@@ -174,6 +209,16 @@ void DesignForm::setDraft(const DesignDraft &d, const QString &canonical) {
   selectNumber(ctas_, d.module.numCTAs);
   if (encoding_->composedAttribute() != d.attribute)
     encoding_->setAttribute(d.attribute);
+  {
+    QSignalBlocker b(variant_);
+    int i = variant_->findText(d.tmemVariant);
+    if (i < 0) {
+      variant_->addItem(d.tmemVariant);
+      i = variant_->count() - 1;
+    }
+    variant_->setCurrentIndex(i);
+  }
+  syncVariantRow();
   canonical_->setPlainText(canonical);
   updating_ = false;
 }
@@ -187,6 +232,7 @@ DesignDraft DesignForm::draft() const {
   d.module.numWarps = warps_->currentData().toInt();
   d.module.threadsPerWarp = lanes_->currentData().toInt();
   d.module.numCTAs = ctas_->currentData().toInt();
+  d.tmemVariant = variant_->currentText();
   return d;
 }
 
@@ -201,6 +247,8 @@ QLabel *DesignForm::errorLabel(const QString &field) const {
     return lanesError_;
   if (field == QLatin1String("num-ctas"))
     return ctasError_;
+  if (field == QLatin1String("instr_variant") || field == QLatin1String("variant"))
+    return variantError_;
   return nullptr;
 }
 
@@ -214,7 +262,8 @@ void DesignForm::showError(const QString &field, const QString &rule) {
 }
 
 void DesignForm::clearErrors() {
-  for (QLabel *l : {shapeError_, dtypeError_, warpsError_, lanesError_, ctasError_}) {
+  for (QLabel *l :
+       {shapeError_, dtypeError_, warpsError_, lanesError_, ctasError_, variantError_}) {
     l->hide();
     l->clear();
   }

@@ -8,6 +8,10 @@
 // result) or calls showError(field, rule), which appears next to the field.
 // Module-level rules (num-warps, threads-per-warp, num-ctas, shape, dtype)
 // show next to those fields; encoding rules next to the encoding's field.
+//
+// For the tensor-memory kinds a "TMEM access" choice appears under the
+// encoding: the tcgen05.ld/st shape (Gluon's instr_variant) whose registers
+// the grid shows. Gluon's refusals of an access ("instr_variant") show there.
 #pragma once
 
 #include <QWidget>
@@ -43,6 +47,8 @@ public:
 
   EncodingForm *encodingForm() const { return encoding_; }
   QLineEdit *shapeEdit() const { return shape_; }
+  // The TMEM access choice (shown for tensor-memory kinds only).
+  QComboBox *tmemVariantBox() const { return variant_; }
 
 signals:
   void edited(const DesignDraft &draft, const QString &field);
@@ -51,6 +57,7 @@ signals:
 private:
   QLabel *errorLabel(const QString &field) const;
   void emitEdited(const QString &field);
+  void syncVariantRow();
 
   QLineEdit *name_;
   QLineEdit *shape_;
@@ -60,6 +67,9 @@ private:
   QComboBox *ctas_;
   QLabel *shapeError_, *dtypeError_, *warpsError_, *lanesError_, *ctasError_;
   EncodingForm *encoding_;
+  QWidget *variantRow_;
+  QComboBox *variant_;
+  QLabel *variantError_;
   QPlainTextEdit *canonical_;
   std::shared_ptr<const ls::LinearLayout> current_;
   bool updating_ = false;

@@ -76,7 +76,7 @@ EncodingForm::EncodingForm(QWidget *parent, bool nested) : QWidget(parent), nest
   outer_->setContentsMargins(nested ? 12 : 0, 0, 0, 0);
   kindBox_ = new QComboBox(this);
   for (const KindSpec &k : kindSpecs())
-    if (!nested || (!k.shared))
+    if (!nested || (!k.shared && !k.tensorMemory))
       kindBox_->addItem(k.title + QStringLiteral("  (") + k.mnemonic + QLatin1Char(')'),
                         k.mnemonic);
   kindBox_->setObjectName(nested ? QStringLiteral("parentKind") : QStringLiteral("kind"));
@@ -99,7 +99,7 @@ bool EncodingForm::setAttribute(const QString &text) {
     return false;
   }
   const KindSpec *spec = kindSpec(enc->kind());
-  if (!spec || (nested_ && spec->shared)) {
+  if (!spec || (nested_ && (spec->shared || spec->tensorMemory))) {
     generalError_->setText(
         tr("%1 layouts cannot be edited here").arg(QString::fromLatin1(ls::mnemonic(enc->kind()))));
     generalError_->show();
@@ -225,6 +225,8 @@ EncodingForm::Row EncodingForm::makeRow(const FieldSpec &fs, const QString &valu
         fs.type == FieldType::Pow2 ? new Pow2SpinBox(fieldsHost_) : new QSpinBox(fieldsHost_);
     if (fs.type == FieldType::Int)
       s->setRange(fs.optional ? -1 : fs.minimum, fs.maximum);
+    else if (fs.minimum >= 1)
+      s->setRange(fs.minimum, fs.maximum); // e.g. blockN: 1 .. 512
     if (fs.optional) {
       s->setSpecialValueText(tr("none"));
       s->setMinimum(-1);

@@ -135,6 +135,39 @@ std::vector<KindSpec> buildSpecs() {
                 f("shape", T::IntList, "Shape of the identity component", true),
                 f("offset", T::Bases, "L(offset = 2^i), instead of order and shape", true),
                 f("block", T::Bases, "L(block = 2^i)", true)}});
+  auto pow2 = [](const char *key, const char *tip, int maximum, const char *defaultValue) {
+    FieldSpec s = f(key, T::Pow2, tip);
+    s.minimum = 1;
+    s.maximum = maximum;
+    s.defaultValue = QString::fromLatin1(defaultValue);
+    return s;
+  };
+  KindSpec tmem{K::TensorMemory,
+                "tensor_memory_encoding",
+                "Tensor memory",
+                false,
+                {f("blockM", T::Choice,
+                   "Rows of one block: 128 (row r = lane r) or 64 (16-row slabs, one per lane "
+                   "quarter)",
+                   false, {"64", "128"}),
+                 pow2("blockN", "Columns of one block (a power of two, at most 512)", 512, ""),
+                 f("colStride", T::Choice,
+                   "Element slots between row neighbours: 1 packs 32/bitwidth elements per "
+                   "32-bit column; bitwidth x colStride <= 32",
+                   false, {"1", "2", "4"}),
+                 pow2("CTASplitM", "CTAs the tile is split over along M", 16, "1"),
+                 pow2("CTASplitN", "CTAs the tile is split over along N", 16, "1"),
+                 f("twoCTAs", T::Bool, "cta_group::2: one MMA over a pair of CTAs", true)}};
+  tmem.tensorMemory = true;
+  v.push_back(tmem);
+  KindSpec scales{K::TensorMemoryScales,
+                  "tensor_memory_scales_encoding",
+                  "Tensor memory scales",
+                  false,
+                  {pow2("CTASplitM", "CTAs the scales are split over along M", 16, "1"),
+                   pow2("CTASplitN", "CTAs the scales are split over along N", 16, "1")}};
+  scales.tensorMemory = true;
+  v.push_back(scales);
   v.push_back({K::SharedLinear,
                "shared_linear",
                "Shared linear (bases)",
@@ -248,8 +281,11 @@ FieldValues readFields(const ls::Encoding &enc) {
       for (const auto &[k, val] : *list)
         if (QString::fromStdString(k) == fs.key)
           found = val.get();
-    if (!found)
+    if (!found) {
+      if (!fs.defaultValue.isEmpty())
+        out[fs.key] = fs.defaultValue;
       continue;
+    }
     QString t = printValue(*found);
     if (fs.type == T::Pow2List || fs.type == T::IntList || fs.type == T::Permutation)
       t = withoutBrackets(t);
@@ -261,7 +297,7 @@ FieldValues readFields(const ls::Encoding &enc) {
 QString composeAttribute(const KindSpec &spec, const FieldValues &values) {
   auto valueOf = [&](const FieldSpec &fs) -> QString {
     const QString v = values.value(fs.key).trimmed();
-    if (v.isEmpty())
+    if (v.isEmpty() || v == fs.defaultValue)
       return {};
     switch (fs.type) {
     case T::Pow2List:
@@ -291,6 +327,9 @@ QString composeAttribute(const KindSpec &spec, const FieldValues &values) {
     else
       dict << entry;
   }
+  if (spec.tensorMemory)
+    return QStringLiteral("#ttng.") + spec.mnemonic + QLatin1Char('<') +
+           dict.join(QStringLiteral(", ")) + QLatin1Char('>');
   QString s = QStringLiteral("#ttg.") + spec.mnemonic + QLatin1Char('<');
   if (spec.kind == K::PaddedShared)
     s += QLatin1Char('[') + intervals + QStringLiteral("] ");
@@ -401,8 +440,20 @@ QString defaultAttribute(ls::EncodingKind kind, const DefaultContext &ctx) {
     return QStringLiteral("#ttg.shared_linear<{") + linearFrom(ll, {"offset", "block"}) +
            QStringLiteral("}, alignment = 16>");
   }
-  case K::TensorMemory:
-    break;
+  case K::TensorMemory: {
+    // The accumulator Triton would pick for a tile of this shape: 128 rows
+    // if there are that many, up to 256 columns, one element per 32-bit
+    // column for narrow types (colStride = 32 / bitwidth).
+    const int64_t m = r >= 2 ? lastDim(r - 2) : 128, n = lastDim(r - 1);
+    const int bits = std::clamp(ctx.elementBits, 8, 32);
+    return QStringLiteral("#ttng.tensor_memory_encoding<blockM = %1, blockN = %2, colStride = "
+                          "%3>")
+        .arg(m >= 128 ? 128 : 64)
+        .arg(std::clamp<int64_t>(pow2AtMost(std::max<int64_t>(1, n)), 1, 256))
+        .arg(std::min(4, 32 / bits));
+  }
+  case K::TensorMemoryScales:
+    return QStringLiteral("#ttng.tensor_memory_scales_encoding<>");
   }
   return defaultAttribute(K::Blocked, ctx);
 }

@@ -11,6 +11,13 @@
 //              [...], order (permutation), CGALayout (bases, optional)
 //   slice:     dim, parent (a nested form)
 //   ...
+//   tensor_memory_encoding: blockM (64 | 128), blockN (pow2 <= 512),
+//              colStride (1 | 2 | 4), CTASplitM/N (pow2, default 1), twoCTAs
+//
+// Tensor-memory kinds are written in the #ttng dialect without braces
+// (`#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>`)
+// and are designed as the registers of a TMEM access (the design form adds
+// the access choice; it is not part of the attribute).
 //
 // Field values travel as text: a list "1, 4" (no brackets), a number "4",
 // "true"/"false", bases "[[0, 1], [0, 2]]", a parent's whole attribute, the
@@ -48,6 +55,9 @@ struct FieldSpec {
   QString tip;
   int minimum = 0;
   int maximum = 1 << 20;
+  // The value an absent key means; a field holding it is left out of the
+  // composed text (Triton does not print it either). "" = none.
+  QString defaultValue;
 };
 
 struct KindSpec {
@@ -56,11 +66,12 @@ struct KindSpec {
   QString title;    // "Blocked (distributed)"
   bool shared = false;
   std::vector<FieldSpec> fields;
+  bool tensorMemory = false; // #ttng.<mnemonic><key = value, ...>
 };
 
 using FieldValues = QMap<QString, QString>;
 
-// The kinds the application designs (tensor memory has its own view).
+// The kinds the application designs.
 const std::vector<KindSpec> &kindSpecs();
 const KindSpec *kindSpec(ls::EncodingKind kind);
 const KindSpec *kindSpec(const QString &mnemonic);

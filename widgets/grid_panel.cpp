@@ -78,8 +78,36 @@ void GridPanel::setResult(LayoutResultPtr result, const QString &colorById, bool
   syncControls();
 }
 
-void GridPanel::setBusy(bool busy) {
+void GridPanel::applyViewSettings(const QString &colorById, bool hardware,
+                                  const std::vector<int64_t> &outer) {
+  bool changed = false;
+  updating_ = true;
+  if (hardware != view_->hardwareView()) {
+    view_->setHardwareView(hardware);
+    changed = true;
+  }
+  if (view_->plane() && view_->plane()->kind() == PlaneKind::Tensor &&
+      outer.size() == view_->outerIndex().size() && outer != view_->outerIndex()) {
+    view_->setOuterIndex(outer);
+    changed = true;
+  }
+  if (const GridPlane *p = view_->plane()) {
+    const ColorBy c = colorByFromId(colorById, p->colorModes().front());
+    if (c != view_->colorBy()) {
+      view_->setColorBy(c);
+      changed = true;
+    }
+  }
+  updating_ = false;
+  // Only when something moved: this also runs inside the controls' own
+  // signals (an edit's redo), where rebuilding them is not wanted.
+  if (changed)
+    syncControls();
+}
+
+void GridPanel::setBusy(bool busy, const std::optional<ls::Shape> &pendingShape) {
   busy_->setVisible(busy);
+  view_->setPendingShape(busy ? pendingShape : std::nullopt);
 }
 
 void GridPanel::syncControls() {

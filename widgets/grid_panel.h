@@ -26,8 +26,15 @@ public:
   // Shows a result with the design's view settings (no signal).
   void setResult(LayoutResultPtr result, const QString &colorById, bool hardware,
                  const std::vector<int64_t> &outer);
-  // "Computing..." while a newer result is being evaluated.
-  void setBusy(bool busy);
+  // Applies a design's view settings to the shown result (no signal): what
+  // undo and redo of a view-setting edit call. Settings that already hold
+  // are left alone, so the zoom and selection survive.
+  void applyViewSettings(const QString &colorById, bool hardware,
+                         const std::vector<int64_t> &outer);
+  // "Computing..." while a newer result is being evaluated; `pendingShape`
+  // is the tensor it is for, so that the view can show the previous picture
+  // scaled to it (nullopt: nothing pending).
+  void setBusy(bool busy, const std::optional<ls::Shape> &pendingShape = std::nullopt);
 
   QComboBox *colorBox() const { return color_; }
   QCheckBox *hardwareBox() const { return hardware_; }

@@ -128,8 +128,12 @@ void GridScenePainter::paint(QPainter &p, const QRectF &bounds, const QRectF &ex
     paintTitle(p, l.title, s, pal);
   if (s.plane) {
     paintAxes(p, l, geo, s, pal);
-    if (geo.area.intersects(exposed))
-      paintCells(p, exposed, geo, s, pal);
+    if (geo.area.intersects(exposed)) {
+      if (s.stale)
+        paintStale(p, exposed, geo, *s.stale);
+      else
+        paintCells(p, exposed, geo, s, pal);
+    }
     if (s.showLegend && l.legend.intersects(exposed))
       GridLegend::paint(p, l.legend, s, pal);
   }
@@ -243,6 +247,26 @@ void GridScenePainter::paintAxes(QPainter &p, const SceneLayout &l, const GridGe
   }
 }
 
+QImage GridScenePainter::lastCellPicture(QRectF *cells) const {
+  if (cacheImage_.isNull() || lastDrawn_.isEmpty())
+    return {};
+  if (cells)
+    *cells = lastCells_;
+  return cacheImage_.copy(QRect(QPoint(0, 0), lastDrawn_));
+}
+
+void GridScenePainter::paintStale(QPainter &p, const QRectF &exposed, const GridGeometry &geo,
+                                  const StalePicture &stale) {
+  const double cs = geo.cellSize;
+  const QRectF target(geo.origin.x() + stale.cells.x() * cs, geo.origin.y() + stale.cells.y() * cs,
+                      stale.cells.width() * cs, stale.cells.height() * cs);
+  p.save();
+  p.setClipRect(exposed.intersected(geo.area).intersected(geo.gridRect()));
+  p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+  p.drawImage(target, stale.image);
+  p.restore();
+}
+
 void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const GridGeometry &geo,
                                   const GridSceneState &s, const GridPalette &pal) {
   const GridPlane &plane = *s.plane;
@@ -296,6 +320,9 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
   }
   const size_t rowsDrawn = perCell ? static_cast<size_t>(vis.rowCount()) : nr;
   const size_t colsDrawn = perCell ? static_cast<size_t>(vis.colCount()) : nc;
+  lastDrawn_ = QSize(static_cast<int>(colsDrawn), static_cast<int>(rowsDrawn));
+  lastCells_ = QRectF((target.left() - geo.origin.x()) / cs, (target.top() - geo.origin.y()) / cs,
+                      target.width() / cs, target.height() / cs);
 
   p.save();
   p.setClipRect(geo.area);

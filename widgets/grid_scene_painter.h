@@ -11,6 +11,12 @@
 //              the cell is at least about six characters wide.
 // Only the cells inside the exposed rectangle are sampled; the sampled image
 // is cached and reused while nothing it depends on changes.
+//
+// While a newer result is computed for a differently shaped tensor, the view
+// hands the painter a StalePicture: the last sampled image, stretched over
+// the cells it showed, now counted in the new grid (as Qt's mandelbrot
+// example scales its old pixmap while the new one renders). The axes follow
+// the new grid; the cells are the old colours until the new result arrives.
 #pragma once
 
 #include <QImage>
@@ -29,6 +35,13 @@ struct SceneLayout {
   QRectF title, legend, colAxis, rowAxis, grid;
 };
 
+// The previous cell picture, shown on a new grid until its result arrives.
+struct StalePicture {
+  QImage image;          // cell colours as last drawn
+  QRectF cells;          // what it covers, in the new grid's cells (x column, y row)
+  GridGeometry geometry; // the new grid: its rows, cols, zoom and pan
+};
+
 struct GridSceneState {
   std::shared_ptr<const GridPlane> plane;
   ColorBy colorBy = ColorBy::Warp;
@@ -40,6 +53,7 @@ struct GridSceneState {
   QString title;    // bold first line (design name)
   QString subtitle; // e.g. "blocked  64x64 f32  4 warps x 32 threads"
   QString message;  // shown over the grid, e.g. a pending error
+  std::optional<StalePicture> stale; // drawn instead of the plane's cells
 };
 
 class GridScenePainter {
@@ -57,6 +71,10 @@ public:
   // Whether labels are drawn at this cell size.
   bool labelsVisible(const GridSceneState &s, const GridPalette &pal, double cellSize) const;
 
+  // The cell colours last painted and the cells they cover (x column, y row,
+  // in the painted plane's cells); a null image before the first paint.
+  QImage lastCellPicture(QRectF *cells) const;
+
 private:
   enum class CellState { Dim, Normal, Strong };
   CellState stateOf(const GridSceneState &s, uint64_t loc, uint64_t elem) const;
@@ -66,6 +84,8 @@ private:
                  const GridSceneState &s, const GridPalette &pal);
   void paintCells(QPainter &p, const QRectF &exposed, const GridGeometry &geo,
                   const GridSceneState &s, const GridPalette &pal);
+  void paintStale(QPainter &p, const QRectF &exposed, const GridGeometry &geo,
+                  const StalePicture &stale);
 
   // Cache of the sampled cell image.
   struct CacheKey {
@@ -79,6 +99,9 @@ private:
   CacheKey cacheKey_;
   QImage cacheImage_;
   std::vector<uint64_t> cacheLoc_, cacheElem_;
+  // What the last paint drew of cacheImage_, and where (cells).
+  QSize lastDrawn_;
+  QRectF lastCells_;
 };
 
 } // namespace ls::ui

@@ -25,9 +25,14 @@ struct LayoutResult {
   QString elementType = QStringLiteral("f16");
   int elementBits = 16;
   ls::EncodingPtr encoding;
+  // The distributed or shared layout the grid and the analyses read: the
+  // encoding itself, or a TMEM access's register layout.
+  ls::EncodingPtr distributed;
+  QString tmemVariant; // the TMEM access ("32x32b", ...); empty for other kinds
   std::shared_ptr<const ls::Ownership> ownership;
 
   bool isShared() const { return encoding && encoding->isShared(); }
+  bool isTensorMemory() const { return !tmemVariant.isEmpty(); }
   const ls::LinearLayout &layout() const { return ownership->layout(); }
 };
 

@@ -34,7 +34,67 @@ void TensorGridView::setResult(LayoutResultPtr result) {
                         result_->isShared() == result->isShared();
   result_ = std::move(result);
   selection_ = {};
+  state_.stale.reset();
+  pendingShape_.reset();
   rebuildPlane(sameGrid);
+}
+
+void TensorGridView::setPendingShape(const std::optional<ls::Shape> &shape) {
+  if (shape == pendingShape_)
+    return;
+  pendingShape_ = shape;
+  // Only a tensor view of another shape has a new grid to know in advance
+  // (the hardware view's rows depend on the layout being computed).
+  if (!shape || shape->empty() || !state_.plane || !result_ || kind_ != PlaneKind::Tensor ||
+      *shape == result_->shape) {
+    if (state_.stale) {
+      state_.stale.reset();
+      update();
+    }
+    return;
+  }
+  const int64_t rows = shape->size() >= 2 ? (*shape)[shape->size() - 2] : 1;
+  const int64_t cols = shape->back();
+  StalePicture st;
+  // From whatever is on screen: the picture already stretched, or the cells.
+  int64_t fromRows = geo_.rows, fromCols = geo_.cols;
+  QRectF cells;
+  if (state_.stale) {
+    st.image = state_.stale->image;
+    cells = state_.stale->cells;
+    fromRows = state_.stale->geometry.rows;
+    fromCols = state_.stale->geometry.cols;
+  } else {
+    st.image = painter_.lastCellPicture(&cells);
+    if (st.image.isNull() && !size().isEmpty()) {
+      // Never painted (hidden): sample the cells once, off screen.
+      QImage scratch(size(), QImage::Format_RGB32);
+      QPainter p(&scratch);
+      painter_.paint(p, QRectF(rect()), QRectF(rect()), geo_, state_, palette_);
+      p.end();
+      st.image = painter_.lastCellPicture(&cells);
+    }
+  }
+  if (st.image.isNull() || fromRows <= 0 || fromCols <= 0)
+    return;
+  const double sy = static_cast<double>(rows) / static_cast<double>(fromRows);
+  const double sx = static_cast<double>(cols) / static_cast<double>(fromCols);
+  st.cells = QRectF(cells.x() * sx, cells.y() * sy, cells.width() * sx, cells.height() * sy);
+  st.geometry = geo_;
+  st.geometry.rows = rows;
+  st.geometry.cols = cols;
+  state_.stale = std::move(st);
+  fitStale();
+  setHover(std::nullopt);
+  update();
+}
+
+void TensorGridView::fitStale() {
+  if (!state_.stale)
+    return;
+  // The new result arrives fitted (its grid differs), so the stand-in is too.
+  state_.stale->geometry.area = geo_.area;
+  state_.stale->geometry.fit();
 }
 
 void TensorGridView::rebuildPlane(bool keepZoom) {
@@ -65,6 +125,7 @@ void TensorGridView::updateArea() {
     geo_.fit();
   else
     geo_.clampOrigin();
+  fitStale();
 }
 
 void TensorGridView::setColorBy(ColorBy mode) {
@@ -243,12 +304,14 @@ void TensorGridView::renderScene(QPainter &p, const QRectF &bounds) {
   g.area = l.grid;
   GridSceneState s = state_;
   s.hover.reset();
+  s.stale.reset(); // an export shows the result it has, at its own grid
   fresh.paint(p, bounds, bounds, g, s, palette_);
 }
 
 void TensorGridView::paintEvent(QPaintEvent *e) {
   QPainter p(this);
-  painter_.paint(p, QRectF(rect()), QRectF(e->rect()), geo_, state_, palette_);
+  painter_.paint(p, QRectF(rect()), QRectF(e->rect()), state_.stale ? state_.stale->geometry : geo_,
+                 state_, palette_);
 }
 
 void TensorGridView::resizeEvent(QResizeEvent *) {
@@ -276,7 +339,7 @@ void TensorGridView::mouseMoveEvent(QMouseEvent *e) {
     update();
     return;
   }
-  setHover(geo_.cellAt(pos));
+  setHover(state_.stale ? std::nullopt : geo_.cellAt(pos));
 }
 
 void TensorGridView::mousePressEvent(QMouseEvent *e) {
@@ -298,6 +361,8 @@ void TensorGridView::mouseReleaseEvent(QMouseEvent *e) {
     emit viewChanged();
     return;
   }
+  if (state_.stale) // the picture is a stand-in: nothing to select yet
+    return;
   if (auto c = geo_.cellAt(e->position()))
     selectCell(*c);
   else

@@ -12,6 +12,11 @@
 // The view never computes layouts: it draws a LayoutResult the document
 // evaluated, through a GridPlane, and paints only the exposed cells with the
 // level-of-detail rules of GridScenePainter.
+//
+// While the document computes a large tensor of another shape off-thread,
+// setPendingShape() shows the previous picture stretched to the new tensor's
+// grid (axes and zoom of the new shape), until setResult() brings the real
+// one -- as Qt's mandelbrot example shows its old pixmap scaled.
 #pragma once
 
 #include <QWidget>
@@ -28,6 +33,14 @@ public:
 
   void setResult(LayoutResultPtr result);
   const LayoutResultPtr &result() const { return result_; }
+  // A result for a tensor of `shape` is on its way (nullopt: none is): the
+  // tensor view shows the current cells scaled to that shape's grid. A new
+  // result ends it. Hover and clicks pause meanwhile.
+  void setPendingShape(const std::optional<ls::Shape> &shape);
+  // The grid the stale picture is drawn on, if one is shown.
+  const GridGeometry *pendingGeometry() const {
+    return state_.stale ? &state_.stale->geometry : nullptr;
+  }
   const GridPlane *plane() const { return state_.plane.get(); }
 
   void setColorBy(ColorBy mode);
@@ -89,6 +102,7 @@ protected:
 
 private:
   void rebuildPlane(bool keepZoom);
+  void fitStale();
   void updateArea();
   void applyHighlight();
   void setHover(std::optional<Cell> c);
@@ -103,6 +117,7 @@ private:
   bool fitted_ = true; // follow resizes while the user has not zoomed
   GridHighlight selection_;
   std::optional<GridHighlight> external_;
+  std::optional<ls::Shape> pendingShape_;
   QPoint pressPos_;
   QPointF lastDrag_;
   bool dragging_ = false;

@@ -14,7 +14,6 @@
 #include "coalescing_panel.h"
 #include "conversion_view.h"
 #include "document.h"
-#include "encodings/tensor_memory.h"
 #include "export_panel.h"
 #include "main_window.h"
 #include "tmem/tmem_design_widget.h"
@@ -65,6 +64,16 @@ AnalysisDocks::AnalysisDocks(MainWindow *window, Document *doc)
                                                     : tr("Not applied: %1").arg(err),
                                       6000);
   });
+  // The TMEM dock edits the current design through the undo stack.
+  tmem_->setApplyEditsImmediately(false);
+  connect(tmem_, &ls::widgets::TmemDesignWidget::designEdited, this,
+          [this](const ls::TmemDesign &d, const QString &field) {
+            const QString err = window_->applyTmemDesign(d, field);
+            if (!err.isEmpty())
+              tmem_->showError(err);
+            else
+              updateTmem();
+          });
   connect(coalescing_, &ls::widgets::CoalescingPanel::coalescedLayoutSuggested, this,
           [this](const QString &attr) {
             const int src = doc_->indexOfId(coalescingSourceId_);
@@ -139,6 +148,8 @@ void AnalysisDocks::updateNow(bool all) {
     updateCoalescing();
   if (wanted(Export, all))
     updateExport();
+  if (wanted(Tmem, all))
+    updateTmem();
 }
 
 int AnalysisDocks::partner(bool wantShared) const {
@@ -181,7 +192,7 @@ void AnalysisDocks::updateBanks() {
   bankSharedIndex_ = r->isShared() ? cur : other;
   const auto dist = doc_->result(distIndex), shared = doc_->result(bankSharedIndex_);
   try {
-    banks_->setDesign(dist->encoding, shared->encoding, dist->shape,
+    banks_->setDesign(dist->distributed, shared->encoding, dist->shape,
                       doc_->design(distIndex).elementType);
     show(Banks, QString());
   } catch (const std::exception &e) {
@@ -249,40 +260,36 @@ void AnalysisDocks::updateExport() {
   show(Export, QString());
 }
 
-QString AnalysisDocks::showTmem(const QString &text) {
-  const Design base =
-      doc_->currentIndex() >= 0 ? doc_->design(doc_->currentIndex()) : MainWindow::starterDesign();
-  const std::string attr = text.trimmed().toStdString();
-  const std::string dtype = base.elementType.toStdString();
-  // The current design's shape if the TMEM block fits it, else one block.
-  std::vector<ls::Shape> shapes;
-  if (base.shape.size() == 2)
-    shapes.push_back(base.shape);
+void AnalysisDocks::revealTmem() {
+  docks_[Tmem]->show();
+  docks_[Tmem]->raise();
+  updateTmem();
+}
+
+void AnalysisDocks::updateTmem() {
+  const int cur = doc_->currentIndex();
+  show(Tmem, QString());
+  if (cur < 0) {
+    tmem_->setNotice(tr("No design selected: Suggest adds nothing until there is one."));
+    return;
+  }
+  const Design &d = doc_->design(cur);
+  if (!d.isTensorMemory()) {
+    tmem_->setNotice(tr("\u201c%1\u201d is not a tensor-memory design; below is the last one "
+                        "shown. Suggest (or an edit here) turns \u201c%1\u201d into a TMEM "
+                        "design, as one undoable step.")
+                         .arg(d.name));
+    return;
+  }
   try {
-    if (auto *e = dynamic_cast<const ls::TensorMemoryEncoding *>(
-            ls::ir::parseLayoutInput(attr).encoding.get()))
-      shapes.push_back({static_cast<int64_t>(e->blockM), static_cast<int64_t>(e->blockN)});
-  } catch (const std::exception &) {
-  }
-  shapes.push_back({128, 128});
-  QString why;
-  for (const ls::Shape &shape : shapes) {
-    try {
-      const ls::TmemDesign d = ls::TmemDesign::fromText(attr, shape, dtype);
-      d.validate();
-      if (!tmem_->setDesign(d)) {
-        why = tmem_->errorText();
-        continue;
-      }
-      docks_[Tmem]->show();
-      docks_[Tmem]->raise();
-      return {};
-    } catch (const std::exception &e) {
-      if (why.isEmpty())
-        why = errorText(e);
+    if (!tmem_->setDesign(tmemDesignOf(d))) {
+      tmem_->setNotice(tr("\u201c%1\u201d cannot be drawn: %2").arg(d.name, tmem_->errorText()));
+      return;
     }
+    tmem_->setNotice(QString());
+  } catch (const std::exception &e) {
+    tmem_->setNotice(tr("\u201c%1\u201d cannot be drawn: %2").arg(d.name, errorText(e)));
   }
-  return why;
 }
 
 } // namespace ls::app

@@ -13,8 +13,11 @@
 //               "Suggest" adds that layout as a new design, compared with the
 //               current one.
 //   Export      ExportPanel: the current design in every export format.
-//   TMEM        TmemDesignWidget: Blackwell tensor memory (its own design; a
-//               pasted tensor_memory_encoding lands here).
+//   TMEM        TmemDesignWidget: the current design's tensor memory -- 128
+//               lanes x its columns beside the registers of its access --
+//               when it is a TMEM design. Its edits and its Suggest fill the
+//               current design as undoable edits (turning a design of another
+//               kind into a TMEM design).
 //
 // Analyses can cost far more than a frame (the bank panel runs a swizzle
 // search), so a dock recomputes only while it is visible, and only after a
@@ -57,9 +60,8 @@ public:
   // Recomputes now; `all` also updates docks that are hidden (tests).
   void updateNow(bool all = false);
 
-  // Shows a tensor-memory layout (attribute or memdesc type) in the TMEM
-  // dock; "" or why it cannot.
-  QString showTmem(const QString &text);
+  // Shows the TMEM dock (with the current design).
+  void revealTmem();
 
   QDockWidget *banksDock() const { return docks_[0]; }
   QDockWidget *conversionDock() const { return docks_[1]; }
@@ -85,6 +87,7 @@ private:
   void updateConversion();
   void updateCoalescing();
   void updateExport();
+  void updateTmem();
 
   MainWindow *window_;
   Document *doc_;

@@ -11,6 +11,10 @@ QString Design::shapeText() const {
   return parts.join(QLatin1Char('x'));
 }
 
+bool Design::isTensorMemory() const {
+  return attribute.trimmed().startsWith(QLatin1String("#ttng.tensor_memory"));
+}
+
 ui::DesignDraft Design::toDraft() const {
   ui::DesignDraft d;
   d.name = name;
@@ -18,6 +22,7 @@ ui::DesignDraft Design::toDraft() const {
   d.shapeText = shapeText();
   d.elementType = elementType;
   d.module = module;
+  d.tmemVariant = tmemVariant;
   return d;
 }
 
@@ -41,6 +46,10 @@ QJsonObject designToJson(const Design &d) {
     outer.append(static_cast<qint64>(v));
   view[QStringLiteral("outer")] = outer;
   o[QStringLiteral("view")] = view;
+  // Only tensor-memory designs carry an access; files of other designs stay
+  // as they were.
+  if (d.isTensorMemory() || d.tmemVariant != kDefaultTmemVariant)
+    o[QStringLiteral("tmemVariant")] = d.tmemVariant;
   return o;
 }
 
@@ -74,6 +83,9 @@ std::optional<Design> designFromJson(const QJsonObject &o, QString *error) {
   d.view.hardware = view.value(QStringLiteral("hardware")).toBool(false);
   for (const auto &v : view.value(QStringLiteral("outer")).toArray())
     d.view.outer.push_back(std::max<qint64>(0, v.toInteger(0)));
+  d.tmemVariant = o.value(QStringLiteral("tmemVariant")).toString(kDefaultTmemVariant);
+  if (d.tmemVariant.size() > 32)
+    return fail(QStringLiteral("design \"%1\": \"tmemVariant\" is not a TMEM access").arg(d.name));
   return d;
 }
 

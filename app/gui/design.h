@@ -5,10 +5,16 @@
 // the layout completely. View settings travel with the design so that a saved
 // document reopens showing what its author showed.
 //
+// A tensor-memory design (attribute #ttng.tensor_memory_encoding<...> or
+// #ttng.tensor_memory_scales_encoding<...>) also records which TMEM load or
+// store reads it (Gluon's instr_variant, "32x32b" by default): the grid then
+// shows the registers that access fills.
+//
 // In a .lstudio file a design is
 //   {"name": "load", "attribute": "#ttg.blocked<{...}>", "shape": [64, 64],
 //    "elementType": "f32", "numWarps": 4, "threadsPerWarp": 32, "numCTAs": 1,
 //    "view": {"colorBy": "warp", "hardware": false, "outer": []}}
+// and a TMEM design adds "tmemVariant": "16x64b" (absent: "32x32b").
 #pragma once
 
 #include <QJsonObject>
@@ -29,6 +35,9 @@ struct ViewSettings {
   bool operator==(const ViewSettings &) const = default;
 };
 
+// Gluon's default TMEM access.
+inline const QString kDefaultTmemVariant = QStringLiteral("32x32b");
+
 struct Design {
   QString name;
   QString attribute;
@@ -36,11 +45,18 @@ struct Design {
   QString elementType = QStringLiteral("f16");
   ls::ModuleParams module;
   ViewSettings view;
+  // The TMEM load/store a tensor-memory design is read with (PTX shape
+  // "32x32b", "16x64b", "16x128b", "16x256b" or Gluon's "32x32b_splitn");
+  // ignored by other kinds.
+  QString tmemVariant = kDefaultTmemVariant;
 
   bool operator==(const Design &) const = default;
 
   // "64x64"
   QString shapeText() const;
+  // Whether the attribute is a tensor-memory layout (by its mnemonic; the
+  // evaluator decides whether it is a valid one).
+  bool isTensorMemory() const;
   ui::DesignDraft toDraft() const;
 };
 

@@ -9,6 +9,7 @@
 
 #include "edit_design_command.h"
 #include "insert_design_command.h"
+#include "view_settings_command.h"
 #include "util/error.h"
 
 namespace ls::app {
@@ -26,6 +27,7 @@ int64_t elementCount(const Design &d) {
 
 EvalOutcome runEvaluation(const Design &d, quint64 generation) {
   EvalOutcome out;
+  out.generation = generation;
   try {
     out.result = evaluateDesign(d, generation);
   } catch (const ls::Error &e) {
@@ -98,11 +100,16 @@ void Document::removeDesign(int index) {
 void Document::setViewSettings(int index, const ViewSettings &v) {
   if (index < 0 || index >= count() || designs_[index].design.view == v)
     return;
-  designs_[index].design.view = v;
-  const bool was = isModified();
-  viewDirty_ = true;
-  if (!was)
-    emit modifiedChanged(true);
+  undo_.push(new ViewSettingsCommand(this, designId(index), design(index).view, v,
+                                     design(index).name));
+}
+
+void Document::setViewSettingsRaw(quint64 id, const ViewSettings &v) {
+  const int i = slotIndex(id);
+  if (i < 0 || designs_[i].design.view == v)
+    return;
+  designs_[i].design.view = v;
+  emit viewSettingsChanged(i);
 }
 
 void Document::setDesignRaw(quint64 id, const Design &d) {
@@ -153,6 +160,7 @@ void Document::evaluate(Slot &s) {
       s.watcher->disconnect(this);
     s.watcher.reset();
     const EvalOutcome out = runEvaluation(s.design, gen);
+    s.delivered = gen;
     s.error = out.error;
     if (out.result)
       s.result = out.result;
@@ -180,6 +188,7 @@ void Document::finish(quint64 id, const EvalOutcome &out) {
   if (i < 0)
     return;
   Slot &s = designs_[i];
+  s.delivered = std::max(s.delivered, out.generation);
   s.error = out.error;
   if (out.result)
     s.result = out.result;
@@ -202,7 +211,7 @@ bool Document::isEvaluating(int index) const {
   if (index < 0 || index >= count())
     return false;
   const Slot &s = designs_[index];
-  return s.watcher && s.watcher->isRunning();
+  return s.delivered < s.requested;
 }
 
 void Document::waitForEvaluations() {

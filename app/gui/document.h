@@ -31,6 +31,7 @@ namespace ls::app {
 struct EvalOutcome {
   ui::LayoutResultPtr result;
   QString error;
+  quint64 generation = 0;
 };
 
 class Document : public QObject {
@@ -54,12 +55,14 @@ public:
   void editDesign(int index, const Design &after, const QString &field);
   void addDesign(const Design &d);
   void removeDesign(int index);
-  // A view setting (colour mode, hardware view, slice): not undoable, but it
-  // marks the document modified and is saved.
+  // A view setting (colour mode, hardware view, slice): undoable like every
+  // edit (consecutive changes of one setting merge), saved, but it does not
+  // evaluate the design again.
   void setViewSettings(int index, const ViewSettings &v);
 
   // --- Raw mutations, for the commands --------------------------------------
   void setDesignRaw(quint64 id, const Design &d);
+  void setViewSettingsRaw(quint64 id, const ViewSettings &v);
   void insertDesignRaw(int index, const Design &d, quint64 id);
   void removeDesignRaw(quint64 id);
   quint64 newId() { return ++lastId_; }
@@ -70,6 +73,8 @@ public:
   ui::LayoutResultPtr result(int index) const;
   // Why the latest evaluation failed ("" if it did not).
   QString evaluationError(int index) const;
+  // Whether a newer evaluation than result()'s has been requested and not
+  // yet delivered (it may be computing, or finished and queued).
   bool isEvaluating(int index) const;
   int64_t asyncThreshold() const { return asyncThreshold_; }
   void setAsyncThreshold(int64_t elements) { asyncThreshold_ = elements; }
@@ -94,7 +99,8 @@ public:
 
 signals:
   void designsChanged();         // designs added, removed or reordered
-  void designChanged(int index); // one design's content (or view) changed
+  void designChanged(int index); // one design's content changed
+  void viewSettingsChanged(int index); // only its view settings changed
   void resultReady(int index);   // a new result (or error) for a design
   void currentChanged(int index);
   void modifiedChanged(bool modified);
@@ -107,6 +113,7 @@ private:
     ui::LayoutResultPtr result;
     QString error;
     quint64 requested = 0; // generation of the newest request
+    quint64 delivered = 0; // generation of the newest finished one
     std::unique_ptr<QFutureWatcher<EvalOutcome>> watcher;
   };
   int slotIndex(quint64 id) const;

@@ -21,7 +21,8 @@ void EditDesignCommand::redo() {
 
 bool EditDesignCommand::mergeWith(const QUndoCommand *other) {
   auto *o = static_cast<const EditDesignCommand *>(other);
-  if (o->designId_ != designId_ || o->field_ != field_ || field_ == QLatin1String("kind"))
+  if (o->designId_ != designId_ || o->field_ != field_ || field_ == QLatin1String("kind") ||
+      field_ == QLatin1String("suggest"))
     return false;
   after_ = o->after_;
   return true;

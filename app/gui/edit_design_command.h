@@ -2,8 +2,9 @@
 //
 // Consecutive edits of the same field of the same design merge into one undo
 // step (typing "128" into a shape, stepping a spin box up three times), as
-// Tiled merges consecutive changes of one property. A kind switch never
-// merges: it is a deliberate step the user wants to undo on its own.
+// Tiled merges consecutive changes of one property. A kind switch or a
+// suggestion (the TMEM dock's Suggest) never merges: it is a deliberate step
+// the user wants to undo on its own.
 #pragma once
 
 #include <QUndoCommand>

@@ -1,5 +1,7 @@
 #include "layout_evaluator.h"
 
+#include "analysis/tmem_design.h"
+#include "encodings/linear.h"
 #include "encodings/module_params.h"
 #include "ir/layout_parser.h"
 #include "ir/layout_printer.h"
@@ -15,19 +17,61 @@ FieldError fromError(const ls::Error &e) {
 
 struct Checked {
   ls::EncodingPtr encoding;
+  ls::EncodingPtr distributed; // the encoding, or a TMEM access's registers
   ls::LinearLayout layout;
   int elementBits = 16;
   QString canonical;
+  bool tensorMemory = false;
 };
+
+bool isTensorMemory(const ls::Encoding &enc) {
+  return enc.kind() == ls::EncodingKind::TensorMemory ||
+         enc.kind() == ls::EncodingKind::TensorMemoryScales;
+}
+
+// Gluon names its arguments; the form names its fields.
+ls::Error renamed(const ls::Error &e) {
+  if (e.field() == "num_warps")
+    return ls::Error("num-warps", e.rule());
+  return e;
+}
+
+// A tensor-memory design is drawn as the registers its TMEM load/store
+// fills: Gluon's get_tmem_reg_layout with the design's shape, element type,
+// module warps and access. Throws Gluon's (or Triton's verifier's) errors.
+void checkTensorMemory(Checked &c, const ls::Shape &shape, const QString &elementType,
+                       const ls::ModuleParams &module, const QString &variant) {
+  if (module.threadsPerWarp != 32)
+    throw ls::Error("threads-per-warp", "tensor memory is read by 32-lane warps (tcgen05.ld / "
+                                        "tcgen05.st); set threads-per-warp to 32");
+  ls::TmemDesign t;
+  t.layout = c.encoding;
+  t.shape = shape;
+  t.element = ls::ir::parseElementType(elementType.toStdString(), "dtype");
+  t.numWarps = module.numWarps;
+  t.variant = ls::parseTmemVariant(variant.toStdString());
+  try {
+    c.layout = t.registerLayout();
+  } catch (const ls::Error &e) {
+    throw renamed(e);
+  }
+  const int ctas = c.layout.getInDimSize("block");
+  if (module.numCTAs != ctas)
+    throw ls::Error("num-ctas", "a TMEM load/store covers one CTA's registers (" +
+                                    std::to_string(ctas) + " block); set num-ctas to " +
+                                    std::to_string(ctas));
+  auto regs = std::make_shared<ls::LinearEncoding>();
+  regs->layout = c.layout;
+  c.distributed = regs;
+  c.tensorMemory = true;
+}
 
 // Every rule, in the order a user fixes them. Throws ls::Error.
 Checked check(const QString &attribute, const ls::Shape &shape, const QString &elementType,
-              const ls::ModuleParams &module) {
+              const ls::ModuleParams &module, const QString &tmemVariant) {
   Checked c;
   c.elementBits = ls::ir::parseElementType(elementType.toStdString(), "dtype").bits;
   c.encoding = ls::ir::parseEncoding(attribute.toStdString());
-  if (c.encoding->kind() == ls::EncodingKind::TensorMemory)
-    throw ls::Error("layout", "tensor memory layouts are shown in the TMEM view, not here");
   ls::validateShape(shape, c.encoding->rank(), "shape");
   int64_t elements = 1;
   for (int64_t s : shape)
@@ -35,8 +79,13 @@ Checked check(const QString &attribute, const ls::Shape &shape, const QString &e
   if (elements > kMaxDrawnElements)
     throw ls::Error("shape", "the tensor has " + std::to_string(elements) +
                                  " elements; at most 2^26 (8192x8192) are drawn");
-  c.layout = c.encoding->toLinearLayout(shape);
-  ls::checkModuleParams(*c.encoding, module);
+  if (isTensorMemory(*c.encoding)) {
+    checkTensorMemory(c, shape, elementType, module, tmemVariant);
+  } else {
+    c.layout = c.encoding->toLinearLayout(shape);
+    ls::checkModuleParams(*c.encoding, module);
+    c.distributed = c.encoding;
+  }
   if (c.layout.getTotalInDimSizeLog2() > 32)
     throw ls::Error("shape", "the layout has more than 2^32 hardware locations");
   c.canonical = QString::fromStdString(ls::ir::printEncoding(*c.encoding));
@@ -83,8 +132,9 @@ std::variant<Design, FieldError> validateDraft(const ui::DesignDraft &draft, con
   d.shape = std::get<ls::Shape>(shape);
   d.elementType = draft.elementType;
   d.module = draft.module;
+  d.tmemVariant = draft.tmemVariant.isEmpty() ? kDefaultTmemVariant : draft.tmemVariant;
   try {
-    const Checked c = check(draft.attribute, d.shape, d.elementType, d.module);
+    const Checked c = check(draft.attribute, d.shape, d.elementType, d.module, d.tmemVariant);
     d.attribute = c.canonical;
   } catch (const ls::Error &e) {
     return fromError(e);
@@ -98,7 +148,7 @@ std::variant<Design, FieldError> validateDraft(const ui::DesignDraft &draft, con
 
 std::optional<FieldError> checkDesign(const Design &d) {
   try {
-    check(d.attribute, d.shape, d.elementType, d.module);
+    check(d.attribute, d.shape, d.elementType, d.module, d.tmemVariant);
   } catch (const ls::Error &e) {
     return fromError(e);
   } catch (const std::exception &e) {
@@ -108,7 +158,7 @@ std::optional<FieldError> checkDesign(const Design &d) {
 }
 
 ui::LayoutResultPtr evaluateDesign(const Design &d, quint64 generation) {
-  Checked c = check(d.attribute, d.shape, d.elementType, d.module);
+  Checked c = check(d.attribute, d.shape, d.elementType, d.module, d.tmemVariant);
   auto r = std::make_shared<ui::LayoutResult>();
   r->generation = generation;
   r->designName = d.name;
@@ -117,16 +167,49 @@ ui::LayoutResultPtr evaluateDesign(const Design &d, quint64 generation) {
   r->elementType = d.elementType;
   r->elementBits = c.elementBits;
   r->encoding = c.encoding;
+  r->distributed = c.distributed;
+  if (c.tensorMemory)
+    r->tmemVariant = d.tmemVariant;
   r->ownership = std::make_shared<const ls::Ownership>(c.layout);
   return r;
 }
 
 ls::ModuleParams impliedModule(const QString &attribute) {
   try {
-    return ls::impliedModuleParams(*ls::ir::parseEncoding(attribute.toStdString()));
+    const ls::EncodingPtr enc = ls::ir::parseEncoding(attribute.toStdString());
+    // A TMEM layout fixes no warps; Gluon's loads need at least a warpgroup,
+    // and its register layout covers one CTA.
+    if (isTensorMemory(*enc))
+      return ls::ModuleParams{4, 32, 1};
+    return ls::impliedModuleParams(*enc);
   } catch (const std::exception &) {
     return {};
   }
+}
+
+ls::TmemDesign tmemDesignOf(const Design &d) {
+  ls::TmemDesign t;
+  t.layout = ls::ir::parseEncoding(d.attribute.toStdString());
+  if (!isTensorMemory(*t.layout))
+    throw ls::Error("layout", "not a tensor-memory layout");
+  t.shape = d.shape;
+  t.element = ls::ir::parseElementType(d.elementType.toStdString(), "dtype");
+  t.numWarps = d.module.numWarps;
+  t.variant = ls::parseTmemVariant(d.tmemVariant.toStdString());
+  return t;
+}
+
+Design withTmemDesign(Design d, const ls::TmemDesign &t) {
+  d.attribute = QString::fromStdString(t.attributeText());
+  d.shape = t.shape;
+  d.elementType = QString::fromStdString(t.element.name);
+  d.module.numWarps = t.numWarps;
+  d.module.threadsPerWarp = 32;
+  d.module.numCTAs = 1;
+  d.tmemVariant = QString::fromLatin1(ls::tmemVariantName(t.variant));
+  if (d.view.outer.size() + 2 != d.shape.size())
+    d.view.outer.clear();
+  return d;
 }
 
 } // namespace ls::app

@@ -10,11 +10,19 @@
 //
 // evaluate(design) builds the LinearLayout and the Ownership. It is pure and
 // thread-safe, so the document can run it on a worker thread.
+//
+// A tensor-memory design (#ttng.tensor_memory_encoding or _scales_encoding)
+// is evaluated as the registers of its TMEM load/store -- Gluon's
+// get_tmem_reg_layout(element type, shape, layout, num-warps, access) -- so
+// the grid, hover, basis view, step-through and export all show which warp,
+// lane and register holds each element. Gluon's refusals come back as
+// FieldErrors too ("instr_variant", "num-warps", "colStride", ...).
 #pragma once
 
 #include <QString>
 #include <variant>
 
+#include "analysis/tmem_design.h"
 #include "design.h"
 #include "layout_result.h"
 
@@ -40,7 +48,15 @@ std::optional<FieldError> checkDesign(const Design &d);
 ui::LayoutResultPtr evaluateDesign(const Design &d, quint64 generation);
 
 // The module parameters and element type an attribute implies, for designs
-// created from pasted text.
+// created from pasted text (a TMEM layout implies one warpgroup, 32 lanes,
+// one CTA).
 ls::ModuleParams impliedModule(const QString &attribute);
+
+// A tensor-memory design as core's TmemDesign (what the TMEM dock draws);
+// throws ls::Error when the design is not one.
+ls::TmemDesign tmemDesignOf(const Design &d);
+// `d` with the layout, shape, element type, warps and access of `t` (name
+// and view settings kept).
+Design withTmemDesign(Design d, const ls::TmemDesign &t);
 
 } // namespace ls::app

@@ -245,6 +245,14 @@ void MainWindow::connectDocument() {
       refreshCompare();
     refreshList();
   });
+  // Undo and redo of a view setting: the panels follow without a new result.
+  connect(doc_, &Document::viewSettingsChanged, this, [this](int i) {
+    const ViewSettings &v = doc_->design(i).view;
+    if (i == doc_->currentIndex())
+      primary_->applyViewSettings(v.colorBy, v.hardware, v.outer);
+    if (i == doc_->indexOfId(compareId_))
+      compare_->applyViewSettings(v.colorBy, v.hardware, v.outer);
+  });
   connect(doc_, &Document::resultReady, this, [this](int i) {
     if (i == doc_->currentIndex())
       refreshCurrent();
@@ -270,6 +278,9 @@ QString MainWindow::subtitleFor(const Design &d) const {
            .arg(d.module.threadsPerWarp);
   if (d.module.numCTAs > 1)
     s += QStringLiteral(" x %1 CTAs").arg(d.module.numCTAs);
+  // The grid of a TMEM design is the registers of one access.
+  if (d.isTensorMemory())
+    s += tr("   registers of a %1 TMEM load").arg(d.tmemVariant);
   return s;
 }
 
@@ -299,7 +310,7 @@ void MainWindow::refreshCurrent() {
   primary_->view()->setTitle(d.name, subtitleFor(d));
   if (r != primary_->view()->result())
     primary_->setResult(r, d.view.colorBy, d.view.hardware, d.view.outer);
-  primary_->setBusy(doc_->isEvaluating(cur));
+  primary_->setBusy(doc_->isEvaluating(cur), d.shape);
   const QString err = doc_->evaluationError(cur);
   primary_->view()->setMessage(err.isEmpty() ? QString() : tr("Cannot draw: %1").arg(err));
   if (basis_->result() != r)
@@ -322,7 +333,7 @@ void MainWindow::refreshCompare() {
   ui::LayoutResultPtr r = doc_->result(i);
   if (r != compare_->view()->result())
     compare_->setResult(r, d.view.colorBy, d.view.hardware, d.view.outer);
-  compare_->setBusy(doc_->isEvaluating(i));
+  compare_->setBusy(doc_->isEvaluating(i), d.shape);
 }
 
 void MainWindow::refreshTitle() {

@@ -30,6 +30,10 @@ class QListWidget;
 class QMenu;
 class QSplitter;
 
+namespace ls {
+struct TmemDesign;
+}
+
 namespace ls::ui {
 class BasisMatrixView;
 class DesignForm;
@@ -71,6 +75,10 @@ public:
   // Imports pasted text (attribute, type or TTGIR) as an undoable edit.
   // Returns "" on success, else the reason.
   QString pasteText(const QString &text);
+  // Fills the current design with a tensor-memory design (the TMEM dock's
+  // edits and its Suggest) as one undoable edit of `field`; a design of
+  // another kind becomes a TMEM design. "" or the broken rule.
+  QString applyTmemDesign(const ls::TmemDesign &t, const QString &field);
   // The canonical attribute of the current design (what Copy puts on the
   // clipboard).
   QString currentAttribute() const;

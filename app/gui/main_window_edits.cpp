@@ -6,7 +6,6 @@
 #include "design_form.h"
 #include "grid_panel.h"
 #include "analysis/tmem_design.h"
-#include "encodings/linear.h"
 #include "ir/layout_parser.h"
 #include "ir/layout_printer.h"
 #include "main_window.h"
@@ -33,6 +32,9 @@ void MainWindow::applyDraft(const ui::DesignDraft &draftIn, const QString &field
     } catch (const std::exception &) {
     }
     draft.module.numCTAs = implied.numCTAs;
+    // A TMEM access needs a warpgroup; more warps split the columns.
+    if (draft.attribute.startsWith(QLatin1String("#ttng.tensor_memory")))
+      draft.module.numWarps = std::max(4, base.module.numWarps);
   }
   if (field == QLatin1String("num-warps") || field == QLatin1String("threads-per-warp"))
     draft.attribute = retargetAttribute(draft.attribute, base.module, draft.module);
@@ -59,6 +61,8 @@ void MainWindow::applyDraft(const ui::DesignDraft &draftIn, const QString &field
     }
   }
   doc_->editDesign(cur, after, field);
+  if (field == QLatin1String("kind") && after.isTensorMemory())
+    analysis_->revealTmem();
   // The form may hold text the canonical form spells differently.
   refreshCurrent();
 }
@@ -82,9 +86,6 @@ QString MainWindow::currentAttribute() const {
 }
 
 QString MainWindow::pasteText(const QString &text) {
-  // Tensor memory has its own designer (the TMEM dock).
-  if (!looksLikeTtgir(text) && text.contains(QLatin1String("tensor_memory")))
-    return analysis_->showTmem(text);
   const ImportResult r = importLayouts(text, baseDesign());
   if (!r.error.isEmpty())
     return r.error;
@@ -101,8 +102,27 @@ QString MainWindow::pasteText(const QString &text) {
     // Show the first pasted design.
     doc_->setCurrentIndex(doc_->count() - static_cast<int>(r.designs.size()));
   }
+  // Tensor memory is easiest read beside its 128 lanes: open the TMEM dock.
+  if (doc_->currentIndex() >= 0 && doc_->design(doc_->currentIndex()).isTensorMemory())
+    analysis_->revealTmem();
   if (!r.notes.isEmpty())
     statusBar()->showMessage(tr("Skipped: %1").arg(r.notes.join(QStringLiteral("; "))), 8000);
+  return {};
+}
+
+QString MainWindow::applyTmemDesign(const ls::TmemDesign &t, const QString &field) {
+  const int cur = doc_->currentIndex();
+  if (cur < 0)
+    return tr("there is no design to fill");
+  const Design base = doc_->design(cur);
+  Design after = withTmemDesign(base, t);
+  if (!base.isTensorMemory())
+    after.view = ViewSettings{};
+  // Validated and spelled canonically, as every edit is.
+  auto v = validateDraft(after.toDraft(), after);
+  if (auto *e = std::get_if<FieldError>(&v))
+    return (e->field.isEmpty() ? QString() : e->field + QStringLiteral(": ")) + e->rule;
+  doc_->editDesign(cur, std::get<Design>(v), field);
   return {};
 }
 
@@ -137,34 +157,8 @@ bool MainWindow::openLayout(const QString &attr, const QString &shape, const QSt
       return fail(*e);
     base.shape = std::get<ls::Shape>(s);
   }
-  // A tensor-memory layout opens in the TMEM designer, with the shape and
-  // element type of the command line.
-  if (!looksLikeTtgir(attr) && attr.contains(QLatin1String("tensor_memory"))) {
-    // The grid shows the registers a default (32x32b) TMEM load fills.
-    try {
-      ls::Shape shapeForTmem = shape.isEmpty() ? ls::Shape{128, 128} : base.shape;
-      const ls::TmemDesign t = ls::TmemDesign::fromText(attr.toStdString(), shapeForTmem,
-                                                        base.elementType.toStdString());
-      t.validate();
-      auto regs = std::make_shared<ls::LinearEncoding>();
-      regs->layout = t.registerLayout();
-      base.attribute = QString::fromStdString(ls::ir::printEncoding(*regs));
-      base.shape = t.shape;
-      base.name = tr("TMEM load registers");
-      base.module.numWarps = t.numWarps;
-      base.module.threadsPerWarp = 32;
-      base.module.numCTAs = regs->numCTAs();
-    } catch (const ls::Error &e) {
-      return fail({QString::fromStdString(e.field()), QString::fromStdString(e.rule())});
-    }
-    doc_->clear();
-    doc_->addDesign(base);
-    doc_->undoStack()->clear();
-    doc_->setCurrentIndex(0);
-    if (const QString why = analysis_->showTmem(attr); !why.isEmpty())
-      return fail({QString(), why});
-    return true;
-  }
+  // A tensor-memory layout becomes a TMEM design like any other: the grid
+  // shows the registers of its (default 32x32b) load, the TMEM dock its lanes.
   const ImportResult r = importLayouts(attr, base);
   if (!r.error.isEmpty())
     return fail({QString(), r.error});
@@ -183,6 +177,8 @@ bool MainWindow::openLayout(const QString &attr, const QString &shape, const QSt
     doc_->addDesign(d);
   doc_->undoStack()->clear();
   doc_->setCurrentIndex(0);
+  if (!designs.empty() && designs.front().isTensorMemory())
+    analysis_->revealTmem();
   return true;
 }
 

@@ -5,6 +5,7 @@
 
 #include "ir/layout_parser.h"
 #include "ir/layout_printer.h"
+#include "encodings/tensor_memory.h"
 #include "ir/ttgir.h"
 #include "layout_evaluator.h"
 #include "util/error.h"
@@ -27,12 +28,45 @@ QString elementOr(const std::string &type, const QString &fallback) {
   }
 }
 
+// A TMEM layout without a type: the shapes and element types to try, the
+// first that fits wins -- the current design's, then the layout's own block
+// (times its CTA split) and one 128x128 tile; f32 (an accumulator), then i8
+// (scales are 8-bit).
+std::optional<FieldError> settleTensorMemory(Design &d, bool typeGiven) {
+  std::vector<ls::Shape> shapes = {d.shape};
+  QStringList elements = {d.elementType};
+  if (!typeGiven) {
+    try {
+      if (auto *t = dynamic_cast<const ls::TensorMemoryEncoding *>(
+              ls::ir::parseEncoding(d.attribute.toStdString()).get()))
+        shapes.push_back({int64_t{t->blockM} * t->ctaSplitM, int64_t{t->blockN} * t->ctaSplitN});
+    } catch (const std::exception &) {
+    }
+    shapes.push_back({128, 128});
+    elements << QStringLiteral("f32") << QStringLiteral("i8");
+  }
+  const auto first = checkDesign(d);
+  for (const QString &e : elements)
+    for (const ls::Shape &s : shapes) {
+      Design t = d;
+      t.shape = s;
+      t.elementType = e;
+      if (!checkDesign(t)) {
+        d = t;
+        return std::nullopt;
+      }
+    }
+  return first;
+}
+
 // Makes the design valid if it can: first as given, then with the module the
 // encoding implies, then with a default shape. Returns the rule it breaks.
-std::optional<FieldError> settle(Design &d, const Design &base) {
+std::optional<FieldError> settle(Design &d, const Design &base, bool typeGiven = false) {
   auto err = checkDesign(d);
   if (!err)
     return std::nullopt;
+  if (d.isTensorMemory())
+    return settleTensorMemory(d, typeGiven);
   Design tryModule = d;
   const ls::ModuleParams implied = impliedModule(d.attribute);
   tryModule.module.numCTAs = implied.numCTAs;
@@ -59,6 +93,15 @@ Design designFor(const ls::EncodingPtr &enc, const QString &name, const Design &
   d.attribute = QString::fromStdString(ls::ir::printEncoding(*enc));
   d.shape = defaultShape(enc->rank(), base);
   d.view = ViewSettings{};
+  if (d.isTensorMemory()) {
+    // Read by the current warps if they make a warpgroup or more.
+    const int w = base.module.numWarps;
+    d.module.numWarps = w >= 4 && (w & (w - 1)) == 0 ? w : 4;
+    d.module.threadsPerWarp = 32;
+    d.module.numCTAs = 1;
+    d.shape = base.shape.size() == 2 ? base.shape : ls::Shape{128, 128};
+    return d;
+  }
   if (!enc->isShared()) {
     const ls::ModuleParams m = impliedModule(d.attribute);
     d.module.numWarps = m.numWarps;
@@ -87,18 +130,19 @@ ImportResult importTtgir(const QString &text, const Design &base) {
   if (m.numCTAs)
     moduleBase.module.numCTAs = *m.numCTAs;
   auto add = [&](const ls::EncodingPtr &enc, const QString &name, const ls::ir::TtgirTypeUse *use) {
-    if (enc->kind() == ls::EncodingKind::TensorMemory) {
-      r.notes << QStringLiteral("%1: tensor memory layouts are shown in the TMEM view").arg(name);
-      return;
-    }
     Design d = designFor(enc, name, moduleBase);
-    if (m.numWarps && !enc->isShared())
-      d.module = moduleBase.module;
+    if (m.numWarps && !enc->isShared()) {
+      // A TMEM access takes the module's warps; its lanes and CTA are fixed.
+      if (d.isTensorMemory())
+        d.module.numWarps = moduleBase.module.numWarps;
+      else
+        d.module = moduleBase.module;
+    }
     if (use) {
       d.shape = use->shape;
       d.elementType = elementOr(use->elementType, base.elementType);
     }
-    if (auto err = settle(d, base)) {
+    if (auto err = settle(d, base, use != nullptr)) {
       r.notes << QStringLiteral("%1: %2%3")
                      .arg(name,
                           err->field.isEmpty() ? QString() : err->field + QStringLiteral(": "),
@@ -154,10 +198,6 @@ ImportResult importLayouts(const QString &text, const Design &base) {
   ImportResult r;
   try {
     const ls::ir::LayoutInput in = ls::ir::parseLayoutInput(t.toStdString());
-    if (in.encoding->kind() == ls::EncodingKind::TensorMemory) {
-      r.error = QStringLiteral("tensor memory layouts are shown in the TMEM view");
-      return r;
-    }
     Design d = designFor(in.encoding, base.name, base);
     if (in.shape) {
       d.shape = *in.shape;
@@ -167,7 +207,7 @@ ImportResult importLayouts(const QString &text, const Design &base) {
     }
     if (in.element)
       d.elementType = QString::fromStdString(in.element->name);
-    if (auto err = settle(d, base)) {
+    if (auto err = settle(d, base, in.shape && in.element)) {
       r.error = (err->field.isEmpty() ? QString() : err->field + QStringLiteral(": ")) + err->rule;
       return r;
     }

@@ -7,6 +7,11 @@
 // shape and element type of the first tensor that uses it and the module's
 // num-warps / threads-per-warp / num-ctas; layouts written inline in types
 // count as designs too. Anything else gets a message naming what is wrong.
+//
+// A tensor-memory layout (#ttng.tensor_memory_encoding, _scales_encoding, or
+// a !ttg.memdesc in #ttng.tensor_memory) becomes a TMEM design read with the
+// default 32x32b access by the module's warps (a warpgroup at least); without
+// a type it takes the current design's shape if it fits, else its own block.
 #pragma once
 
 #include <QStringList>

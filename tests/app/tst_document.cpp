@@ -1,5 +1,6 @@
 // The document: undo/redo (with merging), save/open round trips, background
 // evaluation, validation rules, and importing pasted attributes and TTGIR.
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -7,6 +8,7 @@
 
 #include "document.h"
 #include "gui_test_main.h"
+#include "ir/layout_printer.h"
 #include "layout_evaluator.h"
 #include "module_retarget.h"
 #include "paste_import.h"
@@ -21,6 +23,14 @@ const QString kLoad = QStringLiteral(
 const QString kStore = QStringLiteral(
     "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], "
     "order = [0, 1]}>");
+
+const QString kTmem =
+    QStringLiteral("#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>");
+
+// Gluon 3.6's get_tmem_reg_layout(f32, [128, 64], kTmem, 4, variant).
+const QString k32x32b = QStringLiteral(
+    "#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], "
+    "[2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>");
 
 Design design(const QString &name, const QString &attr, ls::Shape shape = {64, 64}) {
   Design d;
@@ -343,6 +353,177 @@ private slots:
     QVERIFY(r.designs.empty());
     QVERIFY(!r.error.isEmpty());
     QVERIFY(importLayouts(QString(), Design{}).error.contains(QStringLiteral("no text")));
+  }
+
+  // A TMEM design is drawn as the registers of its access (Gluon's answer,
+  // basis for basis) and refused with Gluon's message where Gluon refuses.
+  void tensorMemoryIsEvaluatedAsItsAccessRegisters_data() {
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<QString>("registers");
+    QTest::newRow("32x32b") << QStringLiteral("32x32b") << k32x32b;
+    QTest::newRow("16x64b") << QStringLiteral("16x64b")
+                            << QStringLiteral(
+                                   "#ttg.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16], "
+                                   "[0, 32], [16, 0]], lane = [[8, 0], [0, 1], [1, 0], [2, 0], "
+                                   "[4, 0]], warp = [[32, 0], [64, 0]], block = []}>");
+    QTest::newRow("16x128b") << QStringLiteral("16x128b")
+                             << QStringLiteral(
+                                    "#ttg.linear<{register = [[8, 0], [0, 4], [0, 8], [0, 16], "
+                                    "[0, 32], [16, 0]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], "
+                                    "[4, 0]], warp = [[32, 0], [64, 0]], block = []}>");
+  }
+  void tensorMemoryIsEvaluatedAsItsAccessRegisters() {
+    QFETCH(QString, variant);
+    QFETCH(QString, registers);
+    Document doc;
+    Design t = design(QStringLiteral("acc"), kTmem, {128, 64});
+    t.tmemVariant = variant;
+    doc.addDesign(t);
+    const auto r = doc.result(0);
+    QVERIFY2(r, qPrintable(doc.evaluationError(0)));
+    QVERIFY(r->isTensorMemory());
+    QVERIFY(!r->isShared());
+    QCOMPARE(r->attribute, kTmem);
+    QCOMPARE(r->tmemVariant, variant);
+    QCOMPARE(QString::fromStdString(ls::ir::printEncoding(*r->distributed)), registers);
+    QCOMPARE(r->layout().getInDimSize("warp"), 4);
+  }
+
+  void tensorMemoryRulesNameTheirField_data() {
+    QTest::addColumn<QString>("attr");
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<QString>("dtype");
+    QTest::addColumn<int>("warps");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("rule");
+    QTest::newRow("Gluon refuses 16x256b")
+        << QStringLiteral("#ttng.tensor_memory_encoding<blockM = 64, blockN = 16, colStride = 1>")
+        << "64x32" << "f8E4M3FN" << 4 << "16x256b" << "instr_variant"
+        << "TMEM layout '16x256b' unsupported for shape [64, 32] and num_warps 4";
+    QTest::newRow("a warpgroup at least") << kTmem << "128x64" << "f32" << 2 << "32x32b"
+                                          << "num-warps"
+                                          << "num_warps must be a power of two and >= 4";
+    QTest::newRow("colStride") << QStringLiteral("#ttng.tensor_memory_encoding<blockM = 128, "
+                                                 "blockN = 64, colStride = 2>")
+                               << "128x64" << "f32" << 4 << "32x32b" << "colStride"
+                               << "bitwidth * colStride must be less than or equal to 32";
+    QTest::newRow("too small") << kTmem << "64x64" << "f32" << 4 << "32x32b" << "shape"
+                               << "the allocation shape must be at least 128x64";
+    QTest::newRow("rank") << kTmem << "2x128x64" << "f32" << 4 << "32x32b" << "shape" << "rank";
+    QTest::newRow("inferred only") << kTmem << "128x64" << "f32" << 4 << "16x32bx2"
+                                   << "instr_variant" << "cannot be requested explicitly";
+  }
+  void tensorMemoryRulesNameTheirField() {
+    QFETCH(QString, attr);
+    QFETCH(QString, shape);
+    QFETCH(QString, dtype);
+    QFETCH(int, warps);
+    QFETCH(QString, variant);
+    QFETCH(QString, field);
+    QFETCH(QString, rule);
+    ls::ui::DesignDraft draft;
+    draft.name = QStringLiteral("d");
+    draft.attribute = attr;
+    draft.shapeText = shape;
+    draft.elementType = dtype;
+    draft.module = {warps, 32, 1};
+    draft.tmemVariant = variant;
+    const auto v = validateDraft(draft, Design{});
+    const auto *e = std::get_if<FieldError>(&v);
+    QVERIFY(e);
+    QCOMPARE(e->field, field);
+    QVERIFY2(e->rule.contains(rule), qPrintable(e->rule));
+  }
+
+  void tensorMemoryDesignsRoundTrip() {
+    Document doc;
+    Design t = design(QStringLiteral("acc"), kTmem, {128, 64});
+    t.tmemVariant = QStringLiteral("16x128b");
+    doc.addDesign(t);
+    doc.addDesign(design(QStringLiteral("load"), kLoad));
+    const QByteArray json = doc.toJson();
+    const QJsonArray designs =
+        QJsonDocument::fromJson(json).object()[QStringLiteral("designs")].toArray();
+    QCOMPARE(designs[0].toObject()[QStringLiteral("tmemVariant")].toString(),
+             QStringLiteral("16x128b"));
+    // Other designs' files are as they were.
+    QVERIFY(!designs[1].toObject().contains(QStringLiteral("tmemVariant")));
+    Document back;
+    QString error;
+    QVERIFY2(back.loadJson(json, &error), qPrintable(error));
+    QCOMPARE(back.design(0), doc.design(0));
+    QCOMPARE(back.design(1), doc.design(1));
+    QVERIFY(back.result(0));
+    QCOMPARE(back.result(0)->tmemVariant, QStringLiteral("16x128b"));
+    // Written before TMEM designs existed (no "tmemVariant"): 32x32b.
+    QVERIFY(back.loadJson("{\"format\": \"layout-studio\", \"version\": 1, \"designs\": [{"
+                          "\"attribute\": \"" + kTmem.toUtf8() + "\", \"shape\": [128, 64], "
+                          "\"elementType\": \"f32\"}]}",
+                          &error));
+    QCOMPARE(back.design(0).tmemVariant, QStringLiteral("32x32b"));
+    QCOMPARE(QString::fromStdString(ls::ir::printEncoding(*back.result(0)->distributed)),
+             k32x32b);
+  }
+
+  void pasteTensorMemoryGivesATmemDesign() {
+    Design base = design(QStringLiteral("x"), kLoad);
+    base.module.numWarps = 8;
+    // A memdesc fixes the shape and element type.
+    ImportResult r = importLayouts(QStringLiteral("!ttg.memdesc<128x64xf16, ") + kTmem +
+                                       QStringLiteral(", #ttng.tensor_memory, mutable>"),
+                                   base);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.designs.size(), size_t(1));
+    QCOMPARE(r.designs[0].attribute, kTmem);
+    QCOMPARE(r.designs[0].shape, (ls::Shape{128, 64}));
+    QCOMPARE(r.designs[0].elementType, QStringLiteral("f16"));
+    QCOMPARE(r.designs[0].module, (ls::ModuleParams{8, 32, 1}));
+    QCOMPARE(r.designs[0].tmemVariant, QStringLiteral("32x32b"));
+    // A bare attribute takes its own block when the current shape does not fit.
+    r = importLayouts(kTmem, base);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.designs[0].shape, (ls::Shape{128, 64}));
+    QCOMPARE(r.designs[0].elementType, QStringLiteral("f32"));
+  }
+
+  // View settings are edits: undoable, merged per setting, saved -- and the
+  // layout is not evaluated again for them.
+  void viewSettingsAreUndoable() {
+    Document doc;
+    doc.addDesign(design(QStringLiteral("load"), kLoad));
+    doc.undoStack()->clear();
+    doc.undoStack()->setClean();
+    const auto result = doc.result(0);
+    QSignalSpy changed(&doc, &Document::viewSettingsChanged);
+    QSignalSpy evaluated(&doc, &Document::designChanged);
+    ViewSettings v = doc.design(0).view;
+    v.colorBy = QStringLiteral("thread");
+    doc.setViewSettings(0, v);
+    v.colorBy = QStringLiteral("lane");
+    doc.setViewSettings(0, v);
+    QCOMPARE(doc.undoStack()->count(), 1); // one colour change
+    QVERIFY(doc.isModified());
+    v.hardware = true;
+    doc.setViewSettings(0, v);
+    QCOMPARE(doc.undoStack()->count(), 2);
+    QCOMPARE(changed.size(), 3);
+    doc.undoStack()->undo();
+    QVERIFY(!doc.design(0).view.hardware);
+    QCOMPARE(doc.design(0).view.colorBy, QStringLiteral("lane"));
+    doc.undoStack()->undo();
+    QCOMPARE(doc.design(0).view.colorBy, QStringLiteral("warp"));
+    QVERIFY(!doc.isModified());
+    doc.undoStack()->redo();
+    doc.undoStack()->redo();
+    QCOMPARE(doc.design(0).view, v);
+    // Toggling the hardware view back merges into nothing.
+    v.hardware = false;
+    doc.setViewSettings(0, v);
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QCOMPARE(doc.design(0).view.hardware, false);
+    QCOMPARE(evaluated.size(), 0);
+    QCOMPARE(doc.result(0), result);
   }
 
   void retargetKeepsProductsInStep() {

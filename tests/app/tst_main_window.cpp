@@ -10,6 +10,7 @@
 #include <QListWidget>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QUndoStack>
 
 #include "analysis/ownership_batch.h"
 #include "analysis_docks.h"
@@ -24,6 +25,7 @@
 #include "export_panel.h"
 #include "grid_panel.h"
 #include "gui_test_main.h"
+#include "ir/layout_printer.h"
 #include "main_window.h"
 #include "tmem/tmem_design_widget.h"
 
@@ -35,6 +37,18 @@ namespace {
 const QString kLoad = QStringLiteral(
     "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], "
     "order = [1, 0]}>");
+const QString kTmem =
+    QStringLiteral("#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>");
+// Gluon 3.6: get_tmem_reg_layout(f32, [128, 64], kTmem, 4, "32x32b").
+const QString k32x32b = QStringLiteral(
+    "#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], "
+    "[2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>");
+
+// The register layout the grid of the current design shows.
+QString registersOf(MainWindow &w) {
+  const auto r = w.document()->result(w.document()->currentIndex());
+  return r ? QString::fromStdString(ls::ir::printEncoding(*r->distributed)) : QString();
+}
 
 QRgb pixel(ls::ui::TensorGridView *v, Cell c) {
   return v->grab().toImage().pixel(v->cellCenter(c).toPoint()) & 0xffffff;
@@ -398,35 +412,225 @@ private slots:
     QCOMPARE(win->document()->design(1).attribute, shared.attribute);
   }
 
-  void pastedTensorMemoryGoesToTheTmemDock() {
-    open();
-    const QString tmem =
-        QStringLiteral("#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>");
-    QCOMPARE(win->pasteText(tmem), QString());
+  // --- Tensor memory as a design kind -----------------------------------
+
+  // The command line opens a TMEM design; the grid is its 32x32b load:
+  // warps 0-3 own the lane (row) quarters.
+  void tensorMemoryOnTheCommandLineIsATmemDesign() {
+    open(kTmem, QStringLiteral("128x64"));
+    const Design d = win->document()->design(0);
+    QCOMPARE(d.attribute, kTmem);
+    QCOMPARE(d.tmemVariant, QStringLiteral("32x32b"));
+    QCOMPARE(d.shape, (ls::Shape{128, 64}));
+    QCOMPARE(d.module, (ls::ModuleParams{4, 32, 1}));
+    QCOMPARE(registersOf(*win), k32x32b);
+    const auto &pal = view()->gridPalette();
+    QCOMPARE(view()->colorBy(), ls::ui::ColorBy::Warp);
+    QCOMPARE(pixel(view(), {0, 5}), pal.categorical(0, 4) & 0xffffff);
+    QCOMPARE(pixel(view(), {31, 63}), pal.categorical(0, 4) & 0xffffff);
+    QCOMPARE(pixel(view(), {32, 5}), pal.categorical(1, 4) & 0xffffff);
+    QCOMPARE(pixel(view(), {63, 0}), pal.categorical(1, 4) & 0xffffff);
+    QCOMPARE(pixel(view(), {127, 63}), pal.categorical(3, 4) & 0xffffff);
+    QVERIFY2(view()->cellDescription({40, 5}).contains(QStringLiteral("warp 1, lane 8, register 5")),
+             qPrintable(view()->cellDescription({40, 5})));
+    // The form shows the TMEM kind, its fields and the access.
+    QCOMPARE(win->designForm()->encodingForm()->kind(), ls::EncodingKind::TensorMemory);
+    QVERIFY(win->designForm()->tmemVariantBox()->isVisibleTo(win->designForm()));
+    QCOMPARE(win->designForm()->tmemVariantBox()->currentText(), QStringLiteral("32x32b"));
+    // The TMEM dock shows it: 128 lanes x 64 columns beside the registers.
     AnalysisDocks *docks = win->analysisDocks();
-    QVERIFY(docks->tmemDock()->isVisible());
-    QVERIFY(QString::fromStdString(docks->tmem()->design().attributeText())
-                .contains(QStringLiteral("blockN = 64")));
-    QCOMPARE(win->document()->count(), 1); // the document is untouched
+    QVERIFY(!docks->tmemDock()->isHidden());
+    docks->updateNow(true);
+    QCOMPARE(QString::fromStdString(docks->tmem()->design().attributeText()), kTmem);
+    QVERIFY(docks->tmem()->noticeText().isEmpty());
+    QVERIFY2(docks->tmem()->summaryText().startsWith(
+                 QStringLiteral("TMEM: 128 lanes x 64 columns per CTA")),
+             qPrintable(docks->tmem()->summaryText()));
+    // The basis view and step-through read the registers too.
+    QCOMPARE(win->stepPlayer()->stepCount(), 128);
   }
 
-  void tensorMemoryOnTheCommandLineShowsTmemAndItsRegisters() {
-    win = std::make_unique<MainWindow>(/*interactive=*/false);
-    QString error;
-    QVERIFY2(win->openLayout(QStringLiteral("#ttng.tensor_memory_encoding<blockM = 128, blockN = "
-                                            "64, colStride = 1>"),
-                             QStringLiteral("128x64"), QStringLiteral("f32"), &error),
-             qPrintable(error));
-    QVERIFY(!win->analysisDocks()->tmemDock()->isHidden()); // shown once the window is
-    // The grid holds the registers of Gluon's default 32x32b load: 64 column
-    // registers per thread, lanes over rows 0..31, warps over row quarters.
-    const Design d = win->document()->design(0);
-    QCOMPARE(d.attribute,
-             QStringLiteral("#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
-                            "[0, 32]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = "
+  void tmemFormEditsAreUndoable() {
+    open(kTmem, QStringLiteral("128x64"));
+    auto *blockN = qobject_cast<QSpinBox *>(
+        win->designForm()->encodingForm()->editor(QStringLiteral("blockN")));
+    QVERIFY(blockN);
+    QCOMPARE(blockN->value(), 64);
+    QCOMPARE(blockN->maximum(), 512);
+    const int steps = win->document()->undoStack()->count();
+    blockN->setValue(32);
+    blockN->setValue(16);
+    QCOMPARE(win->currentAttribute(), QStringLiteral("#ttng.tensor_memory_encoding<blockM = 128, "
+                                                     "blockN = 16, colStride = 1>"));
+    QCOMPARE(win->document()->undoStack()->count(), steps + 1); // merged
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->currentAttribute(), kTmem);
+    QCOMPARE(blockN->value(), 64);
+    win->document()->undoStack()->redo();
+    QCOMPARE(blockN->value(), 16);
+    // blockM offers only what Triton accepts.
+    auto *blockM = qobject_cast<QComboBox *>(
+        win->designForm()->encodingForm()->editor(QStringLiteral("blockM")));
+    QVERIFY(blockM);
+    QCOMPARE(blockM->count(), 2);
+    // A broken rule shows next to its field (Gluon: a warpgroup at least).
+    auto *warps = win->designForm()->findChild<QComboBox *>(QStringLiteral("numWarps"));
+    warps->setCurrentIndex(warps->findData(2));
+    QVERIFY2(win->designForm()
+                 ->errorText(QStringLiteral("num-warps"))
+                 .contains(QStringLiteral("num_warps must be a power of two and >= 4")),
+             qPrintable(win->designForm()->errorText(QStringLiteral("num-warps"))));
+    QCOMPARE(win->document()->design(0).module.numWarps, 4);
+  }
+
+  void tmemAccessChangesTheRegisters() {
+    open(kTmem, QStringLiteral("128x64"));
+    QVERIFY(view()->cellDescription({8, 0}).contains(QStringLiteral("warp 0, lane 8, register 0")));
+    QComboBox *variant = win->designForm()->tmemVariantBox();
+    QCOMPARE(variant->count(), 5);
+    variant->setCurrentIndex(variant->findText(QStringLiteral("16x64b")));
+    QCOMPARE(win->document()->design(0).tmemVariant, QStringLiteral("16x64b"));
+    QCOMPARE(registersOf(*win),
+             QStringLiteral("#ttg.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32], "
+                            "[16, 0]], lane = [[8, 0], [0, 1], [1, 0], [2, 0], [4, 0]], warp = "
                             "[[32, 0], [64, 0]], block = []}>"));
+    // 16x64b: lane 1 reads row 8.
+    QVERIFY2(view()->cellDescription({8, 0}).contains(QStringLiteral("warp 0, lane 1, register 0")),
+             qPrintable(view()->cellDescription({8, 0})));
+    QVERIFY(view()->sceneState().subtitle.contains(QStringLiteral("16x64b")));
+    win->document()->undoStack()->undo();
+    QCOMPARE(registersOf(*win), k32x32b);
+    QCOMPARE(variant->currentText(), QStringLiteral("32x32b"));
+  }
+
+  void tmemDesignsSaveAndOpen() {
+    open(kTmem, QStringLiteral("128x64"));
+    QComboBox *variant = win->designForm()->tmemVariantBox();
+    variant->setCurrentIndex(variant->findText(QStringLiteral("16x128b")));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("tmem.lstudio"));
+    QString error;
+    QVERIFY2(win->saveFile(path, &error), qPrintable(error));
+    MainWindow other(/*interactive=*/false);
+    QVERIFY2(other.openFile(path, &error), qPrintable(error));
+    QCOMPARE(other.document()->design(0), win->document()->design(0));
+    QCOMPARE(other.document()->design(0).tmemVariant, QStringLiteral("16x128b"));
+    QCOMPARE(registersOf(other), registersOf(*win));
+    QCOMPARE(other.designForm()->tmemVariantBox()->currentText(), QStringLiteral("16x128b"));
+  }
+
+  void pastedTensorMemoryBecomesATmemDesign() {
+    open();
+    const QString memdesc = QStringLiteral("!ttg.memdesc<128x64xf16, ") + kTmem +
+                            QStringLiteral(", #ttng.tensor_memory, mutable>");
+    QCOMPARE(win->pasteText(memdesc), QString());
+    QCOMPARE(win->document()->count(), 1);
+    const Design d = win->document()->design(0);
+    QCOMPARE(d.attribute, kTmem);
     QCOMPARE(d.shape, (ls::Shape{128, 64}));
-    QCOMPARE(d.module.numWarps, 4);
+    QCOMPARE(d.elementType, QStringLiteral("f16"));
+    QCOMPARE(d.tmemVariant, QStringLiteral("32x32b"));
+    QVERIFY(win->document()->result(0));
+    AnalysisDocks *docks = win->analysisDocks();
+    QVERIFY(docks->tmemDock()->isVisible());
+    QCOMPARE(QString::fromStdString(docks->tmem()->design().element.name), QStringLiteral("f16"));
+    // One undo step.
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->currentAttribute(), kLoad);
+    docks->updateNow(true);
+    QVERIFY(docks->tmem()->noticeText().contains(QStringLiteral("not a tensor-memory design")));
+  }
+
+  void switchingToTensorMemoryKind() {
+    open(kLoad, QStringLiteral("128x64"));
+    auto *kind = win->designForm()->findChild<QComboBox *>(QStringLiteral("kind"));
+    const int i = kind->findData(QStringLiteral("tensor_memory_encoding"));
+    QVERIFY(i >= 0);
+    QCOMPARE(kind->itemText(i), QStringLiteral("Tensor memory  (tensor_memory_encoding)"));
+    kind->setCurrentIndex(i);
+    QCOMPARE(win->currentAttribute(), kTmem);
+    QVERIFY(win->document()->result(0)->isTensorMemory());
+    QVERIFY(win->designForm()->tmemVariantBox()->isVisibleTo(win->designForm()));
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->currentAttribute(), kLoad);
+    QVERIFY(!win->designForm()->tmemVariantBox()->isVisibleTo(win->designForm()));
+  }
+
+  // The dock's Suggest fills the current design (even one of another kind)
+  // as one undoable step; its form edits are undoable edits too.
+  void tmemDockSuggestFillsTheCurrentDesign() {
+    open();
+    AnalysisDocks *docks = win->analysisDocks();
+    ls::widgets::TmemDesignWidget *tmem = docks->tmem();
+    tmem->setSuggestTile(256, 128, 64, QStringLiteral("f16"), QStringLiteral("f32"));
+    tmem->suggest();
+    QCOMPARE(win->document()->count(), 1);
+    Design d = win->document()->design(0);
+    QCOMPARE(d.attribute, QStringLiteral("#ttng.tensor_memory_encoding<blockM = 128, blockN = "
+                                         "128, colStride = 1>"));
+    QCOMPARE(d.shape, (ls::Shape{256, 128}));
+    QCOMPARE(d.elementType, QStringLiteral("f32"));
+    QCOMPARE(view()->plane()->rows(), int64_t(256));
+    docks->updateNow(true);
+    QCOMPARE(tmem->design().shape, (ls::Shape{256, 128}));
+    const int steps = win->document()->undoStack()->count();
+    tmem->variantBox()->setCurrentIndex(tmem->variantBox()->findText(QStringLiteral("16x256b")));
+    QCOMPARE(win->document()->design(0).tmemVariant, QStringLiteral("16x256b"));
+    QCOMPARE(win->designForm()->tmemVariantBox()->currentText(), QStringLiteral("16x256b"));
+    QCOMPARE(win->document()->undoStack()->count(), steps + 1);
+    win->document()->undoStack()->undo();
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->currentAttribute(), kLoad);
+  }
+
+  // --- View settings are edits ---------------------------------------------
+
+  void viewSettingsUndoAndRedo() {
+    open();
+    ls::ui::GridPanel *panel = win->primaryPanel();
+    QUndoStack *undo = win->document()->undoStack();
+    const int steps = undo->count();
+    panel->colorBox()->setCurrentIndex(panel->colorBox()->findText(QStringLiteral("Thread")));
+    panel->colorBox()->setCurrentIndex(panel->colorBox()->findText(QStringLiteral("Lane")));
+    QCOMPARE(undo->count(), steps + 1);
+    panel->hardwareBox()->setChecked(true);
+    QCOMPARE(undo->count(), steps + 2);
+    QVERIFY(win->document()->design(0).view.hardware);
+    undo->undo();
+    QVERIFY(!view()->hardwareView());
+    QVERIFY(!panel->hardwareBox()->isChecked());
+    QCOMPARE(view()->colorBy(), ls::ui::ColorBy::Lane);
+    undo->undo();
+    QCOMPARE(view()->colorBy(), ls::ui::ColorBy::Warp);
+    QCOMPARE(panel->colorBox()->currentText(), QStringLiteral("Warp"));
+    QCOMPARE(pixel(view(), {2, 0}), view()->gridPalette().categorical(1, 4) & 0xffffff);
+    undo->redo();
+    QCOMPARE(view()->colorBy(), ls::ui::ColorBy::Lane);
+    QCOMPARE(win->document()->design(0).view.colorBy, QStringLiteral("lane"));
+    undo->redo();
+    QVERIFY(view()->hardwareView());
+  }
+
+  // While a large tensor is evaluated off-thread, the grid shows the old
+  // picture stretched to the new shape; the new result replaces it.
+  void stalePictureWhileALargeTensorComputes() {
+    open();
+    const QRgb old = pixel(view(), {50, 10});
+    win->document()->setAsyncThreshold(0); // everything on a worker
+    ls::ui::DesignDraft draft = win->document()->design(0).toDraft();
+    draft.shapeText = QStringLiteral("128x64");
+    win->applyDraft(draft, QStringLiteral("shape"));
+    QVERIFY(win->document()->isEvaluating(0));
+    const ls::ui::GridGeometry *g = view()->pendingGeometry();
+    QVERIFY(g);
+    QCOMPARE(g->rows, int64_t(128));
+    const QImage img = view()->grab().toImage();
+    QCOMPARE(img.pixel(g->cellRect(100, 10).center().toPoint()) & 0xffffff, old);
+    win->document()->waitForEvaluations();
+    QApplication::processEvents();
+    QVERIFY(!win->document()->isEvaluating(0));
+    QVERIFY(!view()->pendingGeometry());
+    QCOMPARE(view()->plane()->rows(), int64_t(128));
   }
 
   void everyExampleOpens() {

@@ -13,6 +13,7 @@ inline ls::ui::LayoutResultPtr makeResult(const QString &attr, ls::Shape shape,
                                           const QString &dtype = QStringLiteral("f32")) {
   auto r = std::make_shared<ls::ui::LayoutResult>();
   r->encoding = ls::ir::parseEncoding(attr.toStdString());
+  r->distributed = r->encoding;
   r->attribute = QString::fromStdString(ls::ir::printEncoding(*r->encoding));
   r->designName = QStringLiteral("test");
   r->shape = shape;

@@ -72,6 +72,44 @@ private slots:
     QCOMPARE(pixelAt(*view, {0, 3}), rgb(view->gridPalette().categorical(0, 128)));
   }
 
+  // While a 128x64 result is computed, the 64x64 picture is stretched to
+  // the new grid: new row 2r shows old row r; the new result replaces it.
+  void stalePictureIsScaledToThePendingShape() {
+    show(kTransposeLoad, {64, 64});
+    const QRgb old50 = pixelAt(*view, {50, 10}), old9 = pixelAt(*view, {9, 3});
+    QVERIFY(!view->pendingGeometry());
+    view->setPendingShape(ls::Shape{128, 64});
+    const GridGeometry *g = view->pendingGeometry();
+    QVERIFY(g);
+    QCOMPARE(g->rows, int64_t(128));
+    QCOMPARE(g->cols, int64_t(64));
+    QVERIFY(view->sceneState().stale.has_value());
+    const QImage img = view->grab().toImage();
+    auto at = [&](int64_t r, int64_t c) {
+      return img.pixel(g->cellRect(r, c).center().toPoint()) & 0xffffff;
+    };
+    QCOMPARE(at(100, 10), old50); // rows 100 and 101 were row 50
+    QCOMPARE(at(101, 10), old50);
+    QCOMPARE(at(18, 3), old9);
+    // The hover waits for the real picture.
+    QCOMPARE(view->sceneState().hover, std::optional<Cell>());
+    // The same shape again changes nothing; no pending shape ends it.
+    view->setPendingShape(ls::Shape{128, 64});
+    QVERIFY(view->pendingGeometry());
+    view->setPendingShape(std::nullopt);
+    QVERIFY(!view->pendingGeometry());
+    QCOMPARE(pixelAt(*view, {50, 10}), old50);
+    // A pending result of the same shape keeps the picture as it is.
+    view->setPendingShape(ls::Shape{64, 64});
+    QVERIFY(!view->pendingGeometry());
+    // The new result ends the stand-in.
+    view->setPendingShape(ls::Shape{128, 64});
+    QVERIFY(view->pendingGeometry());
+    view->setResult(makeResult(kTransposeLoad, {128, 64}));
+    QVERIFY(!view->pendingGeometry());
+    QCOMPARE(view->plane()->rows(), int64_t(128));
+  }
+
   void hoverTextNamesCoordinatesAndOwners() {
     show(kTransposeLoad, {64, 64});
     const QString t = view->cellDescription({1, 4});

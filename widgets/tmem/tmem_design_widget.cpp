@@ -41,6 +41,22 @@ Shape parseShapeText(const QString &text) {
   return shape;
 }
 
+// What an edit changed, in the words of the form's fields.
+QString changedField(const TmemDesign &before, const TmemDesign &after) {
+  QStringList changed;
+  if (!before.layout || !after.layout || before.attributeText() != after.attributeText())
+    changed << "layout";
+  if (before.shape != after.shape)
+    changed << "shape";
+  if (before.element.name != after.element.name)
+    changed << "dtype";
+  if (before.numWarps != after.numWarps)
+    changed << "num-warps";
+  if (before.variant != after.variant)
+    changed << "variant";
+  return changed.size() == 1 ? changed.front() : QString("tmem");
+}
+
 QSpinBox *tileSpin(int lo, int hi, int value) {
   auto *s = new QSpinBox;
   s->setRange(lo, hi);
@@ -93,6 +109,10 @@ void TmemDesignWidget::buildForm() {
   errorLabel_->setStyleSheet("color: #b00020");
   errorLabel_->setWordWrap(true);
   summaryLabel_ = new QLabel;
+  noticeLabel_ = new QLabel;
+  noticeLabel_->setWordWrap(true);
+  noticeLabel_->setStyleSheet("color: #6b4e00; background: #fff4d6; padding: 3px");
+  noticeLabel_->hide();
 
   tmemView_ = new TmemView;
   registerView_ = new TmemRegisterView;
@@ -132,6 +152,7 @@ void TmemDesignWidget::buildForm() {
   top->addLayout(row1);
   top->addLayout(row2);
   top->addWidget(errorLabel_);
+  top->addWidget(noticeLabel_);
   top->addWidget(summaryLabel_);
   top->addWidget(split, 1);
 
@@ -215,7 +236,7 @@ void TmemDesignWidget::formEdited() {
     d.cgaBases = design_.cgaBases;
     if (d == design_)
       return;
-    emit designEdited(d);
+    emit designEdited(d, changedField(design_, d));
     if (applyImmediately_)
       setDesign(d);
     else
@@ -243,7 +264,7 @@ void TmemDesignWidget::suggest() {
     r.operandBits = ir::parseElementType(operandBox_->currentText().toStdString(), "operands").bits;
     r.numWarps = warpsBox_->currentText().toInt();
     TmemDesign d = suggestTmemDesign(r, accBox_->currentText().toStdString());
-    emit designEdited(d);
+    emit designEdited(d, "suggest");
     if (applyImmediately_)
       setDesign(d);
   } catch (const Error &e) {
@@ -255,6 +276,13 @@ void TmemDesignWidget::showError(const QString &message) {
   errorLabel_->setText(message);
   errorLabel_->setVisible(!message.isEmpty());
 }
+
+void TmemDesignWidget::setNotice(const QString &notice) {
+  noticeLabel_->setText(notice);
+  noticeLabel_->setVisible(!notice.isEmpty());
+}
+
+QString TmemDesignWidget::noticeText() const { return noticeLabel_->text(); }
 
 QString TmemDesignWidget::errorText() const { return errorLabel_->text(); }
 QString TmemDesignWidget::summaryText() const { return summaryLabel_->text(); }

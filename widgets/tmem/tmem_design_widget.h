@@ -14,7 +14,11 @@
 // setDesign), shows it. Rejected edits leave the views unchanged and show
 // the message under the form. "Suggest" fills the design Triton picks for a
 // tcgen05 tile (accumulator layout, 32x32b load). Selecting an element in
-// one view outlines it in both.
+// one view outlines it in both. designEdited names what changed ("layout",
+// "shape", "dtype", "num-warps", "variant", "suggest", or "tmem" for several
+// at once), so that an undo stack can merge consecutive edits of one field.
+// An application showing a design of its own can say so above the views
+// with setNotice().
 #pragma once
 
 #include <QWidget>
@@ -50,6 +54,12 @@ public:
 
   QString errorText() const;
   QString summaryText() const;
+  // Why the edit was not applied (Triton's / Gluon's message); "" clears.
+  void showError(const QString &message);
+  // A note above the views (e.g. that the current design is another kind);
+  // "" hides it.
+  void setNotice(const QString &notice);
+  QString noticeText() const;
   TmemView *tmemView() const { return tmemView_; }
   TmemRegisterView *registerView() const { return registerView_; }
 
@@ -67,14 +77,13 @@ public slots:
   void setSuggestTile(int m, int n, int k, const QString &operandDtype, const QString &accDtype);
 
 signals:
-  void designEdited(const ls::TmemDesign &design);
+  void designEdited(const ls::TmemDesign &design, const QString &field);
 
 private slots:
   void formEdited();
 
 private:
   void buildForm();
-  void showError(const QString &message);
   void syncForm();
 
   TmemDesign design_;
@@ -95,6 +104,7 @@ private:
   QPushButton *suggestButton_ = nullptr;
   QLabel *errorLabel_ = nullptr;
   QLabel *summaryLabel_ = nullptr;
+  QLabel *noticeLabel_ = nullptr;
   TmemView *tmemView_ = nullptr;
   TmemRegisterView *registerView_ = nullptr;
   QScrollArea *tmemScroll_ = nullptr;
