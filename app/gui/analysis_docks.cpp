@@ -261,8 +261,20 @@ void AnalysisDocks::updateExport() {
 }
 
 void AnalysisDocks::revealTmem() {
+  const bool wasHidden = docks_[Tmem]->isHidden();
   docks_[Tmem]->show();
   docks_[Tmem]->raise();
+  // Lanes and registers side by side need room, but the grid comes first.
+  if (wasHidden) {
+    QList<QDockWidget *> docks = {docks_[Tmem]};
+    QList<int> widths = {window_->width() * 3 / 8};
+    // Taken from the grid, not from the design form.
+    if (auto *design = window_->findChild<QDockWidget *>(QStringLiteral("DesignDock"))) {
+      docks << design;
+      widths << std::max(design->width(), design->sizeHint().width());
+    }
+    window_->resizeDocks(docks, widths, Qt::Horizontal);
+  }
   updateTmem();
 }
 

@@ -12,7 +12,9 @@ QString Design::shapeText() const {
 }
 
 bool Design::isTensorMemory() const {
-  return attribute.trimmed().startsWith(QLatin1String("#ttng.tensor_memory"));
+  // Any spelling the parser takes (#ttng. or the legacy dialect name).
+  return attribute.contains(QLatin1String(".tensor_memory_encoding<")) ||
+         attribute.contains(QLatin1String(".tensor_memory_scales_encoding<"));
 }
 
 ui::DesignDraft Design::toDraft() const {

@@ -264,6 +264,10 @@ void MainWindow::connectDocument() {
 }
 
 QString MainWindow::subtitleFor(const Design &d) const {
+  // The grid of a TMEM design is the registers of one access; the attribute
+  // line under the title names the TMEM layout.
+  if (d.isTensorMemory())
+    return tr("%1 load   %2 x %3").arg(d.tmemVariant, d.shapeText(), d.elementType);
   QString kind;
   try {
     kind =
@@ -278,9 +282,6 @@ QString MainWindow::subtitleFor(const Design &d) const {
            .arg(d.module.threadsPerWarp);
   if (d.module.numCTAs > 1)
     s += QStringLiteral(" x %1 CTAs").arg(d.module.numCTAs);
-  // The grid of a TMEM design is the registers of one access.
-  if (d.isTensorMemory())
-    s += tr("   registers of a %1 TMEM load").arg(d.tmemVariant);
   return s;
 }
 

@@ -32,9 +32,20 @@ void MainWindow::applyDraft(const ui::DesignDraft &draftIn, const QString &field
     } catch (const std::exception &) {
     }
     draft.module.numCTAs = implied.numCTAs;
-    // A TMEM access needs a warpgroup; more warps split the columns.
-    if (draft.attribute.startsWith(QLatin1String("#ttng.tensor_memory")))
+    // A TMEM access needs a warpgroup; more warps split the columns. TMEM
+    // holds 8-, 16- and 32-bit elements, and block scales are 8-bit.
+    if (draft.attribute.startsWith(QLatin1String("#ttng.tensor_memory"))) {
       draft.module.numWarps = std::max(4, base.module.numWarps);
+      int bits = 0;
+      try {
+        bits = ls::ir::parseElementType(draft.elementType.toStdString()).bits;
+      } catch (const std::exception &) {
+      }
+      if (draft.attribute.startsWith(QLatin1String("#ttng.tensor_memory_scales")) && bits != 8)
+        draft.elementType = QStringLiteral("i8");
+      else if (bits != 8 && bits != 16 && bits != 32)
+        draft.elementType = QStringLiteral("f32");
+    }
   }
   if (field == QLatin1String("num-warps") || field == QLatin1String("threads-per-warp"))
     draft.attribute = retargetAttribute(draft.attribute, base.module, draft.module);
@@ -164,6 +175,8 @@ bool MainWindow::openLayout(const QString &attr, const QString &shape, const QSt
     return fail({QString(), r.error});
   std::vector<Design> designs;
   for (Design d : r.designs) {
+    if (d.isTensorMemory() && r.designs.size() == 1)
+      d.name = tr("tensor memory");
     if (!shape.isEmpty())
       d.shape = base.shape;
     if (!dtype.isEmpty())

@@ -487,6 +487,29 @@ private slots:
     QCOMPARE(r.designs[0].elementType, QStringLiteral("f32"));
   }
 
+  void pasteTtgirWithTensorMemory() {
+    const char *ttgir =
+        "#blocked = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], "
+        "warpsPerCTA = [4, 2], order = [0, 1]}>\n"
+        "#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>\n"
+        "module attributes {\"ttg.num-warps\" = 8 : i32, \"ttg.threads-per-warp\" = 32 : i32} {\n"
+        "  %0 = ttng.tmem_alloc : () -> !ttg.memdesc<128x256xf32, #tmem, #ttng.tensor_memory, "
+        "mutable>\n"
+        "  %1 = arith.constant dense<0.0> : tensor<128x256xf32, #blocked>\n"
+        "}\n";
+    const ImportResult r = importLayouts(QString::fromLatin1(ttgir), design(QStringLiteral("x"), kLoad));
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.designs.size(), size_t(2));
+    const Design &t = r.designs[1];
+    QCOMPARE(t.name, QStringLiteral("tmem"));
+    QCOMPARE(t.attribute, QStringLiteral("#ttng.tensor_memory_encoding<blockM = 128, blockN = "
+                                         "128, colStride = 1>"));
+    QCOMPARE(t.shape, (ls::Shape{128, 256}));
+    QCOMPARE(t.elementType, QStringLiteral("f32"));
+    QCOMPARE(t.module, (ls::ModuleParams{8, 32, 1}));
+    QVERIFY(!checkDesign(t));
+  }
+
   // View settings are edits: undoable, merged per setting, saved -- and the
   // layout is not evaluated again for them.
   void viewSettingsAreUndoable() {

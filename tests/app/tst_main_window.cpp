@@ -556,6 +556,23 @@ private slots:
     QVERIFY(!win->designForm()->tmemVariantBox()->isVisibleTo(win->designForm()));
   }
 
+  void switchingToTensorMemoryScales() {
+    open(kLoad, QStringLiteral("128x64"));
+    auto *kind = win->designForm()->findChild<QComboBox *>(QStringLiteral("kind"));
+    kind->setCurrentIndex(kind->findData(QStringLiteral("tensor_memory_scales_encoding")));
+    // Scales are 8-bit: the kind switch picks i8 for the f32 design.
+    const Design d = win->document()->design(0);
+    QCOMPARE(d.attribute, QStringLiteral("#ttng.tensor_memory_scales_encoding<>"));
+    QCOMPARE(d.elementType, QStringLiteral("i8"));
+    QVERIFY2(win->document()->result(0), qPrintable(win->document()->evaluationError(0)));
+    // CTASplitM offers powers of two up to a cluster of 16.
+    auto *split = qobject_cast<QSpinBox *>(
+        win->designForm()->encodingForm()->editor(QStringLiteral("CTASplitM")));
+    QVERIFY(split);
+    QCOMPARE(split->value(), 1);
+    QCOMPARE(split->maximum(), 16);
+  }
+
   // The dock's Suggest fills the current design (even one of another kind)
   // as one undoable step; its form edits are undoable edits too.
   void tmemDockSuggestFillsTheCurrentDesign() {

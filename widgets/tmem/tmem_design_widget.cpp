@@ -109,6 +109,7 @@ void TmemDesignWidget::buildForm() {
   errorLabel_->setStyleSheet("color: #b00020");
   errorLabel_->setWordWrap(true);
   summaryLabel_ = new QLabel;
+  summaryLabel_->setWordWrap(true); // a narrow dock wraps it rather than widening
   noticeLabel_ = new QLabel;
   noticeLabel_->setWordWrap(true);
   noticeLabel_->setStyleSheet("color: #6b4e00; background: #fff4d6; padding: 3px");
@@ -123,18 +124,23 @@ void TmemDesignWidget::buildForm() {
   auto *split = new QSplitter(Qt::Horizontal);
   split->addWidget(tmemScroll_);
   split->addWidget(registerScroll_);
+  split->setSizes({1000, 1000}); // half each, whatever the views would like
 
+  // Four short rows rather than two long ones: the widget lives in a dock
+  // beside the grid, and its width is taken from the grid.
   auto *row1 = new QHBoxLayout;
   row1->addWidget(new QLabel(tr("TMEM layout")));
   row1->addWidget(layoutEdit_, 1);
-  row1->addWidget(new QLabel(tr("shape")));
-  row1->addWidget(shapeEdit_);
-  row1->addWidget(dtypeBox_);
-  row1->addWidget(new QLabel(tr("warps")));
-  row1->addWidget(warpsBox_);
-  row1->addWidget(new QLabel(tr("access")));
-  row1->addWidget(variantBox_);
-  row1->addWidget(ctaBox_);
+  auto *row1b = new QHBoxLayout;
+  row1b->addWidget(new QLabel(tr("shape")));
+  row1b->addWidget(shapeEdit_);
+  row1b->addWidget(dtypeBox_);
+  row1b->addWidget(new QLabel(tr("warps")));
+  row1b->addWidget(warpsBox_);
+  row1b->addWidget(new QLabel(tr("access")));
+  row1b->addWidget(variantBox_);
+  row1b->addWidget(ctaBox_);
+  row1b->addStretch(1);
   auto *row2 = new QHBoxLayout;
   row2->addWidget(new QLabel(tr("tcgen05 tile  M")));
   row2->addWidget(mSpin_);
@@ -142,15 +148,19 @@ void TmemDesignWidget::buildForm() {
   row2->addWidget(nSpin_);
   row2->addWidget(new QLabel("K"));
   row2->addWidget(kSpin_);
-  row2->addWidget(new QLabel(tr("operands")));
-  row2->addWidget(operandBox_);
-  row2->addWidget(new QLabel(tr("accumulator")));
-  row2->addWidget(accBox_);
-  row2->addWidget(suggestButton_);
   row2->addStretch(1);
+  auto *row2b = new QHBoxLayout;
+  row2b->addWidget(new QLabel(tr("operands")));
+  row2b->addWidget(operandBox_);
+  row2b->addWidget(new QLabel(tr("accumulator")));
+  row2b->addWidget(accBox_);
+  row2b->addWidget(suggestButton_);
+  row2b->addStretch(1);
   auto *top = new QVBoxLayout(this);
   top->addLayout(row1);
+  top->addLayout(row1b);
   top->addLayout(row2);
+  top->addLayout(row2b);
   top->addWidget(errorLabel_);
   top->addWidget(noticeLabel_);
   top->addWidget(summaryLabel_);

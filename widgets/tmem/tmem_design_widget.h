@@ -1,7 +1,9 @@
 // TmemDesignWidget: a tensor-memory design, edited and shown side by side.
 //
-//   [ layout attribute ......................... ] [shape] [dtype] [warps] [variant]
-//   Suggest for a tcgen05 tile:  M [..] N [..] K [..] operands [..] acc [..] (Suggest)
+//   TMEM layout [ attribute ................................. ]
+//   shape [..] [dtype] warps [..] access [variant]
+//   tcgen05 tile  M [..] N [..] K [..]
+//   operands [..] accumulator [..] (Suggest)
 //   <error line, Triton's / Gluon's message>     <summary: lanes x columns, atom, registers>
 //   +------------------------------+-------------------------------+
 //   | TmemView (128 lanes x cols)  | TmemRegisterView (threads x   |
