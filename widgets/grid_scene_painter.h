@@ -50,9 +50,9 @@ struct GridSceneState {
   std::optional<Cell> hover;
   bool showTitle = true;
   bool showLegend = true;
-  QString title;    // bold first line (design name)
-  QString subtitle; // e.g. "blocked  64x64 f32  4 warps x 32 threads"
-  QString message;  // shown over the grid, e.g. a pending error
+  QString title;                     // bold first line (design name)
+  QString subtitle;                  // e.g. "blocked  64x64 f32  4 warps x 32 threads"
+  QString message;                   // shown over the grid, e.g. a pending error
   std::optional<StalePicture> stale; // drawn instead of the plane's cells
 };
 

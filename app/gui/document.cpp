@@ -9,8 +9,8 @@
 
 #include "edit_design_command.h"
 #include "insert_design_command.h"
-#include "view_settings_command.h"
 #include "util/error.h"
+#include "view_settings_command.h"
 
 namespace ls::app {
 
@@ -100,8 +100,8 @@ void Document::removeDesign(int index) {
 void Document::setViewSettings(int index, const ViewSettings &v) {
   if (index < 0 || index >= count() || designs_[index].design.view == v)
     return;
-  undo_.push(new ViewSettingsCommand(this, designId(index), design(index).view, v,
-                                     design(index).name));
+  undo_.push(
+      new ViewSettingsCommand(this, designId(index), design(index).view, v, design(index).name));
 }
 
 void Document::setViewSettingsRaw(quint64 id, const ViewSettings &v) {

@@ -98,10 +98,10 @@ public:
   void clear();
 
 signals:
-  void designsChanged();         // designs added, removed or reordered
-  void designChanged(int index); // one design's content changed
+  void designsChanged();               // designs added, removed or reordered
+  void designChanged(int index);       // one design's content changed
   void viewSettingsChanged(int index); // only its view settings changed
-  void resultReady(int index);   // a new result (or error) for a design
+  void resultReady(int index);         // a new result (or error) for a design
   void currentChanged(int index);
   void modifiedChanged(bool modified);
   void filePathChanged(const QString &path);

@@ -3,9 +3,9 @@
 #include <QRegularExpression>
 #include <set>
 
+#include "encodings/tensor_memory.h"
 #include "ir/layout_parser.h"
 #include "ir/layout_printer.h"
-#include "encodings/tensor_memory.h"
 #include "ir/ttgir.h"
 #include "layout_evaluator.h"
 #include "util/error.h"

@@ -399,20 +399,32 @@ private slots:
     QTest::addColumn<QString>("rule");
     QTest::newRow("Gluon refuses 16x256b")
         << QStringLiteral("#ttng.tensor_memory_encoding<blockM = 64, blockN = 16, colStride = 1>")
-        << "64x32" << "f8E4M3FN" << 4 << "16x256b" << "instr_variant"
+        << "64x32"
+        << "f8E4M3FN" << 4 << "16x256b"
+        << "instr_variant"
         << "TMEM layout '16x256b' unsupported for shape [64, 32] and num_warps 4";
-    QTest::newRow("a warpgroup at least") << kTmem << "128x64" << "f32" << 2 << "32x32b"
+    QTest::newRow("a warpgroup at least") << kTmem << "128x64"
+                                          << "f32" << 2 << "32x32b"
                                           << "num-warps"
                                           << "num_warps must be a power of two and >= 4";
     QTest::newRow("colStride") << QStringLiteral("#ttng.tensor_memory_encoding<blockM = 128, "
                                                  "blockN = 64, colStride = 2>")
-                               << "128x64" << "f32" << 4 << "32x32b" << "colStride"
+                               << "128x64"
+                               << "f32" << 4 << "32x32b"
+                               << "colStride"
                                << "bitwidth * colStride must be less than or equal to 32";
-    QTest::newRow("too small") << kTmem << "64x64" << "f32" << 4 << "32x32b" << "shape"
+    QTest::newRow("too small") << kTmem << "64x64"
+                               << "f32" << 4 << "32x32b"
+                               << "shape"
                                << "the allocation shape must be at least 128x64";
-    QTest::newRow("rank") << kTmem << "2x128x64" << "f32" << 4 << "32x32b" << "shape" << "rank";
-    QTest::newRow("inferred only") << kTmem << "128x64" << "f32" << 4 << "16x32bx2"
-                                   << "instr_variant" << "cannot be requested explicitly";
+    QTest::newRow("rank") << kTmem << "2x128x64"
+                          << "f32" << 4 << "32x32b"
+                          << "shape"
+                          << "rank";
+    QTest::newRow("inferred only") << kTmem << "128x64"
+                                   << "f32" << 4 << "16x32bx2"
+                                   << "instr_variant"
+                                   << "cannot be requested explicitly";
   }
   void tensorMemoryRulesNameTheirField() {
     QFETCH(QString, attr);
@@ -458,12 +470,13 @@ private slots:
     QCOMPARE(back.result(0)->tmemVariant, QStringLiteral("16x128b"));
     // Written before TMEM designs existed (no "tmemVariant"): 32x32b.
     QVERIFY(back.loadJson("{\"format\": \"layout-studio\", \"version\": 1, \"designs\": [{"
-                          "\"attribute\": \"" + kTmem.toUtf8() + "\", \"shape\": [128, 64], "
-                          "\"elementType\": \"f32\"}]}",
+                          "\"attribute\": \"" +
+                              kTmem.toUtf8() +
+                              "\", \"shape\": [128, 64], "
+                              "\"elementType\": \"f32\"}]}",
                           &error));
     QCOMPARE(back.design(0).tmemVariant, QStringLiteral("32x32b"));
-    QCOMPARE(QString::fromStdString(ls::ir::printEncoding(*back.result(0)->distributed)),
-             k32x32b);
+    QCOMPARE(QString::fromStdString(ls::ir::printEncoding(*back.result(0)->distributed)), k32x32b);
   }
 
   void pasteTensorMemoryGivesATmemDesign() {
@@ -497,7 +510,8 @@ private slots:
         "mutable>\n"
         "  %1 = arith.constant dense<0.0> : tensor<128x256xf32, #blocked>\n"
         "}\n";
-    const ImportResult r = importLayouts(QString::fromLatin1(ttgir), design(QStringLiteral("x"), kLoad));
+    const ImportResult r =
+        importLayouts(QString::fromLatin1(ttgir), design(QStringLiteral("x"), kLoad));
     QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
     QCOMPARE(r.designs.size(), size_t(2));
     const Design &t = r.designs[1];

@@ -431,8 +431,9 @@ private slots:
     QCOMPARE(pixel(view(), {32, 5}), pal.categorical(1, 4) & 0xffffff);
     QCOMPARE(pixel(view(), {63, 0}), pal.categorical(1, 4) & 0xffffff);
     QCOMPARE(pixel(view(), {127, 63}), pal.categorical(3, 4) & 0xffffff);
-    QVERIFY2(view()->cellDescription({40, 5}).contains(QStringLiteral("warp 1, lane 8, register 5")),
-             qPrintable(view()->cellDescription({40, 5})));
+    QVERIFY2(
+        view()->cellDescription({40, 5}).contains(QStringLiteral("warp 1, lane 8, register 5")),
+        qPrintable(view()->cellDescription({40, 5})));
     // The form shows the TMEM kind, its fields and the access.
     QCOMPARE(win->designForm()->encodingForm()->kind(), ls::EncodingKind::TensorMemory);
     QVERIFY(win->designForm()->tmemVariantBox()->isVisibleTo(win->designForm()));
