@@ -37,8 +37,9 @@ std::optional<FieldError> settleTensorMemory(Design &d, bool typeGiven) {
   QStringList elements = {d.elementType};
   if (!typeGiven) {
     try {
-      if (auto *t = dynamic_cast<const ls::TensorMemoryEncoding *>(
-              ls::ir::parseEncoding(d.attribute.toStdString()).get()))
+      // Keep the parsed encoding alive while its fields are read.
+      const auto enc = ls::ir::parseEncoding(d.attribute.toStdString());
+      if (const auto *t = dynamic_cast<const ls::TensorMemoryEncoding *>(enc.get()))
         shapes.push_back({int64_t{t->blockM} * t->ctaSplitM, int64_t{t->blockN} * t->ctaSplitN});
     } catch (const std::exception &) {
     }
