@@ -5,6 +5,7 @@
 
 #include "analysis/ownership_batch.h"
 #include "encodings/padded_shared.h"
+#include "util/bits.h"
 
 namespace ls::ui {
 
@@ -42,14 +43,6 @@ ColorBy colorByFromId(const QString &id, ColorBy fallback) {
   return fallback;
 }
 
-namespace {
-
-int log2Of(int64_t v) {
-  return v <= 1 ? 0 : 63 - std::countl_zero(static_cast<uint64_t>(v));
-}
-
-} // namespace
-
 GridPlane::GridPlane(LayoutResultPtr result, PlaneKind kind, std::vector<int64_t> outer)
     : result_(std::move(result)), kind_(kind), fields_(*result_->ownership) {
   const ls::Ownership &own = *result_->ownership;
@@ -86,7 +79,7 @@ GridPlane::GridPlane(LayoutResultPtr result, PlaneKind kind, std::vector<int64_t
   } else {
     // 32 banks x 32 bits = 1024 bits per memory row.
     const int elemBits = std::max(1, result_->elementBits);
-    memColBits_ = std::min(log2Of(std::max(1, 1024 / elemBits)), fields_.offset.bits);
+    memColBits_ = std::min(log2Floor(static_cast<uint64_t>(std::max(1, 1024 / elemBits))), fields_.offset.bits);
     cols_ = int64_t{1} << memColBits_;
     rows_ = own.numLocations() / cols_;
   }
@@ -256,7 +249,7 @@ QString GridPlane::coordBinary(uint64_t elem) const {
   const auto &shape = ownership().shape();
   QStringList parts;
   for (size_t d = 0; d < c.size(); ++d) {
-    const int bits = std::max(1, log2Of(shape[d]));
+    const int bits = std::max(1, log2Floor(static_cast<uint64_t>(shape[d])));
     parts << QStringLiteral("0b") + QString::number(c[d], 2).rightJustified(bits, QLatin1Char('0'));
   }
   return QLatin1Char('(') + parts.join(QStringLiteral(", ")) + QLatin1Char(')');

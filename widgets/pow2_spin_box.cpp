@@ -1,14 +1,8 @@
 #include "pow2_spin_box.h"
 
+#include "util/bits.h"
+
 namespace ls::ui {
-
-namespace {
-
-bool isPow2(qint64 v) {
-  return v > 0 && (v & (v - 1)) == 0;
-}
-
-} // namespace
 
 Pow2SpinBox::Pow2SpinBox(QWidget *parent) : QSpinBox(parent) {
   setRange(1, 1 << 20);
@@ -35,7 +29,7 @@ QValidator::State Pow2SpinBox::validate(QString &text, int &pos) const {
   if (v > maximum())
     return QValidator::Invalid;
   // A prefix of a power of two ("1" of "16", "6" of "64") is fine while typing.
-  return isPow2(v) && v >= minimum() ? QValidator::Acceptable : QValidator::Intermediate;
+  return ls::isPowerOf2(v) && v >= minimum() ? QValidator::Acceptable : QValidator::Intermediate;
   Q_UNUSED(pos);
 }
 

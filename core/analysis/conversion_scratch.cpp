@@ -6,6 +6,7 @@
 #include "analysis/conversion_bank_hook.h"
 #include "analysis/shared_vectorisation.h"
 #include "layout/layout_utils.h"
+#include "util/bits.h"
 #include "util/error.h"
 
 namespace ls {
@@ -14,17 +15,6 @@ namespace {
 using Vecs = std::vector<int32_t>;
 
 const DimName kReps = "reps";
-
-bool isPowerOfTwo(int32_t x) { return x > 0 && (x & (x - 1)) == 0; }
-
-int log2Of(int64_t v) {
-  int r = -1;
-  while (v > 0) {
-    v >>= 1;
-    ++r;
-  }
-  return r;
-}
 
 // Basis values of `dim` of a layout with a single out-dim.
 Vecs flatBases(const LinearLayout &flat, const DimName &dim) {
@@ -59,7 +49,7 @@ LinearLayout tileToOffset(const LinearLayout &total, int numRepBits) {
           if (o != repsIdx && b[o] != 0)
             onlyReps = false;
         int32_t r = b[repsIdx];
-        if (onlyReps && isPowerOfTwo(r) && !usedRep[std::countr_zero(static_cast<uint32_t>(r))]) {
+        if (onlyReps && isPowerOf2(r) && !usedRep[std::countr_zero(static_cast<uint32_t>(r))]) {
           usedRep[std::countr_zero(static_cast<uint32_t>(r))] = true;
           isRep = true;
         }
@@ -73,7 +63,7 @@ LinearLayout tileToOffset(const LinearLayout &total, int numRepBits) {
         if (oname == kReps)
           continue;
         offset |= b[o] << shift;
-        shift += log2Of(osize);
+        shift += log2Floor(static_cast<uint64_t>(osize));
       }
       kept.push_back({offset});
     }

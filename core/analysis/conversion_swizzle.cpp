@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "layout/layout_utils.h"
+#include "util/bits.h"
 #include "util/error.h"
 
 namespace ls {
@@ -16,15 +17,6 @@ using Vecs = std::vector<int32_t>;
 
 const DimName kSegment = "segment";
 const DimName kReps = "reps";
-
-int log2Of(int64_t v) {
-  int r = -1;
-  while (v > 0) {
-    v >>= 1;
-    ++r;
-  }
-  return r;
-}
 
 bool contains(const Vecs &v, int32_t x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
@@ -162,7 +154,7 @@ ScratchSwizzle chooseScratchSwizzle(const LinearLayout &src, const LinearLayout 
   const Vecs regSrc = flatBases(srcFlat, kRegister), regDst = flatBases(dstFlat, kRegister);
   const Vecs laneSrc = flatBases(srcFlat, kLane), laneDst = flatBases(dstFlat, kLane);
   // Every tile is a full 128-bit access.
-  const int totalBases = log2Of(128 / bitwidth);
+  const int totalBases = log2Floor(static_cast<uint64_t>(128 / bitwidth));
   const std::vector<MemOpTile> srcTiles = memOpTiles(target, bitwidth, /*store=*/true);
   const std::vector<MemOpTile> dstTiles = memOpTiles(target, bitwidth, /*store=*/false);
 
@@ -204,8 +196,8 @@ ScratchSwizzle chooseScratchSwizzle(const LinearLayout &src, const LinearLayout 
     out.buffer = optimalSwizzlingLdSt(src, dst, bitwidth);
     // Triton's bankConflictsLdSt: one wavefront is the lanes that do not
     // address within one 32-bit word's vector.
-    const int log2Vec = log2Of(std::max<int64_t>(
-        1, int64_t{out.buffer.getInDimSize("vector")} * bitwidth / 32));
+    const int log2Vec = log2Floor(static_cast<uint64_t>(std::max<int64_t>(
+        1, int64_t{out.buffer.getInDimSize("vector")} * bitwidth / 32)));
     auto dropBack = [](const Vecs &v, int n) {
       return Vecs(v.begin(), v.end() - std::min<int>(n, static_cast<int>(v.size())));
     };
