@@ -718,14 +718,19 @@ LinearLayout LinearLayout::transposeOutsLike(const LinearLayout &reference) cons
   if (reference.nOut_ != nOut_)
     requireSameDimsIgnoringOrder(reference.getOutDimNames(), getOutDimNames());
   std::array<int, kMaxDims> perm{};
-  LinearLayout ll;
   for (int k = 0; k < nOut_; ++k) {
     int o = outIndexOf(reference.out_[k].id);
     if (o < 0)
       requireSameDimsIgnoringOrder(reference.getOutDimNames(), getOutDimNames());
     perm[k] = o;
-    ll.out_[k] = out_[o];
   }
+  return permutedOuts(perm);
+}
+
+LinearLayout LinearLayout::permutedOuts(const std::array<int, kMaxDims> &perm) const {
+  LinearLayout ll;
+  for (int k = 0; k < nOut_; ++k)
+    ll.out_[k] = out_[perm[k]];
   ll.nOut_ = nOut_;
   ll.nIn_ = nIn_;
   ll.in_ = in_;
@@ -760,7 +765,6 @@ LinearLayout LinearLayout::transposeOuts(const std::vector<DimName> &newOrder) c
   if (static_cast<int>(newOrder.size()) != nOut_)
     requireSameDimsIgnoringOrder(newOrder, getOutDimNames());
   std::array<int, kMaxDims> perm{};
-  LinearLayout ll;
   for (size_t k = 0; k < newOrder.size(); ++k) {
     int o = outIndexOf(intern(newOrder[k]));
     if (o < 0)
@@ -769,18 +773,8 @@ LinearLayout LinearLayout::transposeOuts(const std::vector<DimName> &newOrder) c
       if (perm[j] == o)
         requireSameDimsIgnoringOrder(newOrder, getOutDimNames());
     perm[k] = o;
-    ll.out_[k] = out_[o];
   }
-  ll.nOut_ = nOut_;
-  ll.nIn_ = nIn_;
-  ll.in_ = in_;
-  ll.data_.resize(data_.size());
-  const int n = totalBases();
-  for (int k = 0; k < n; ++k)
-    for (int o = 0; o < nOut_; ++o)
-      ll.data_[k * nOut_ + o] = data_[k * nOut_ + perm[o]];
-  ll.rank_ = rank_;
-  return ll;
+  return permutedOuts(perm);
 }
 
 LinearLayout LinearLayout::reshapeIns(const DimSizes &newInDims) const {

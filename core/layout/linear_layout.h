@@ -294,6 +294,9 @@ private:
   }
   int32_t totalBases() const { return nIn_ ? in_[nIn_ - 1].first + in_[nIn_ - 1].count : 0; }
 
+  // The same layout with out-dim k taken from out-dim perm[k] (a permutation
+  // of 0..nOut_-1); used by the transposeOuts variants.
+  LinearLayout permutedOuts(const std::array<int, kMaxDims> &perm) const;
   // Appends an in-dim with `count` zero bases; returns its index.
   int appendInDim(DimId id, int32_t count);
   void addOutDim(DimId id, int32_t size);
