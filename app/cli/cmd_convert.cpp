@@ -12,7 +12,7 @@ namespace ls::cli {
 namespace {
 
 LinearLayout distributedLayout(const ResolvedLayout &r, const std::string &flag) {
-  if (r.encoding->isShared() || r.encoding->kind() == EncodingKind::TensorMemory)
+  if (r.encoding->isShared() || r.encoding->isTensorMemory())
     throw Error("--" + flag, "is not a distributed layout; convert_layout converts between "
                              "register layouts (blocked, slice, mma, dot_op, linear, ...)");
   return r.encoding->toLinearLayout(r.shape);

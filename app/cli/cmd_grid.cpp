@@ -9,8 +9,7 @@ namespace {
 
 int runGrid(const Args &args, std::ostream &out) {
   ResolvedLayout r = resolveLayout(args);
-  if (r.encoding->kind() == EncodingKind::TensorMemory ||
-      r.encoding->kind() == EncodingKind::TensorMemoryScales)
+  if (r.encoding->isTensorMemory())
     throw Error("--layout", "tensor memory layouts have no thread grid; use `tmem-reg` for the "
                             "registers a TMEM load uses, or `linear` for the row/column map");
   LinearLayout ll = r.encoding->toLinearLayout(r.shape);

@@ -21,7 +21,7 @@ int runSectors(const Args &args, std::ostream &out) {
   ResolvedLayout r = resolveLayout(args);
   if (!r.element)
     throw Error("--dtype", "is required (the element size sets vectors and sectors)");
-  if (r.encoding->isShared() || r.encoding->kind() == EncodingKind::TensorMemory)
+  if (r.encoding->isShared() || r.encoding->isTensorMemory())
     throw Error("--layout", "is not a distributed layout; global loads and stores use "
                             "register layouts");
   std::vector<int64_t> strides;

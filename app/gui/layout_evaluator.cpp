@@ -24,11 +24,6 @@ struct Checked {
   bool tensorMemory = false;
 };
 
-bool isTensorMemory(const ls::Encoding &enc) {
-  return enc.kind() == ls::EncodingKind::TensorMemory ||
-         enc.kind() == ls::EncodingKind::TensorMemoryScales;
-}
-
 // Gluon names its arguments; the form names its fields.
 ls::Error renamed(const ls::Error &e) {
   if (e.field() == "num_warps")
@@ -79,7 +74,7 @@ Checked check(const QString &attribute, const ls::Shape &shape, const QString &e
   if (elements > kMaxDrawnElements)
     throw ls::Error("shape", "the tensor has " + std::to_string(elements) +
                                  " elements; at most 2^26 (8192x8192) are drawn");
-  if (isTensorMemory(*c.encoding)) {
+  if (c.encoding->isTensorMemory()) {
     checkTensorMemory(c, shape, elementType, module, tmemVariant);
   } else {
     c.layout = c.encoding->toLinearLayout(shape);
@@ -179,7 +174,7 @@ ls::ModuleParams impliedModule(const QString &attribute) {
     const ls::EncodingPtr enc = ls::ir::parseEncoding(attribute.toStdString());
     // A TMEM layout fixes no warps; Gluon's loads need at least a warpgroup,
     // and its register layout covers one CTA.
-    if (isTensorMemory(*enc))
+    if (enc->isTensorMemory())
       return ls::ModuleParams{4, 32, 1};
     return ls::impliedModuleParams(*enc);
   } catch (const std::exception &) {
@@ -190,7 +185,7 @@ ls::ModuleParams impliedModule(const QString &attribute) {
 ls::TmemDesign tmemDesignOf(const Design &d) {
   ls::TmemDesign t;
   t.layout = ls::ir::parseEncoding(d.attribute.toStdString());
-  if (!isTensorMemory(*t.layout))
+  if (!t.layout->isTensorMemory())
     throw ls::Error("layout", "not a tensor-memory layout");
   t.shape = d.shape;
   t.element = ls::ir::parseElementType(d.elementType.toStdString(), "dtype");

@@ -58,8 +58,7 @@ void TmemDesign::validate() const { (void)registerLayout(); }
 LinearLayout TmemDesign::tmemLayout() const {
   if (!layout)
     throw Error("layout", "a TMEM layout is required");
-  if (layout->kind() != EncodingKind::TensorMemory &&
-      layout->kind() != EncodingKind::TensorMemoryScales)
+  if (!layout->isTensorMemory())
     throw Error("layout", "expected #ttng.tensor_memory_encoding<...> or "
                           "#ttng.tensor_memory_scales_encoding<...>");
   return layout->toLinearLayout(shape);

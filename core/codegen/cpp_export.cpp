@@ -178,6 +178,7 @@ private:
              std::to_string(e.alignment) + ")";
     }
     case EncodingKind::TensorMemory:
+    case EncodingKind::TensorMemoryScales:
       break;
     }
     throw Error("layout", std::string("no C++ builder export for #ttg.") + mnemonic(enc.kind()));

@@ -15,7 +15,7 @@ std::string exportDesign(const ExportDesign &design, ExportFormat format,
                          const ExportOptions &options) {
   if (!design.encoding)
     throw Error("layout", "no layout to export");
-  if (design.encoding->kind() == EncodingKind::TensorMemory)
+  if (design.encoding->isTensorMemory())
     return exportTensorMemoryDesign(design, format, options);
   switch (format) {
   case ExportFormat::Attribute:

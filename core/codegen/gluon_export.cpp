@@ -164,6 +164,7 @@ struct GluonWriter {
     }
     case EncodingKind::AmdRotatingShared: // no Gluon class in 3.6
     case EncodingKind::TensorMemory:
+    case EncodingKind::TensorMemoryScales:
       break;
     }
     return std::nullopt;
@@ -195,7 +196,7 @@ std::string exportGluon(const ExportDesign &design, const ExportOptions &options
   (void)options;
   const LinearLayout ll = checkedLayout(design);
   const Encoding &enc = *design.encoding;
-  if (enc.kind() == EncodingKind::TensorMemory)
+  if (enc.isTensorMemory())
     throw Error("layout", "tensor-memory layouts are not exported to Gluon yet");
   GluonWriter w;
   std::optional<std::string> ctor = w.expr(enc);

@@ -71,7 +71,7 @@ int64_t paddedSlot(const KernelDescriptor &d, int64_t offset) {
 KernelDescriptor describeKernel(const ExportDesign &design, const ExportOptions &options) {
   const LinearLayout ll = checkedLayout(design);
   const Encoding &enc = *design.encoding;
-  if (enc.kind() == EncodingKind::TensorMemory)
+  if (enc.isTensorMemory())
     throw Error("layout", "tensor-memory layouts have no kernel export yet");
   if (design.element.name.rfind("!tt.ptr", 0) == 0)
     throw Error("--dtype",

@@ -125,7 +125,7 @@ std::string exportAttribute(const ExportDesign &design, const ExportOptions &opt
 std::string exportModule(const ExportDesign &design, const ExportOptions &options) {
   const LinearLayout ll = checkedLayout(design);
   const Encoding &enc = *design.encoding;
-  if (enc.kind() == EncodingKind::TensorMemory)
+  if (enc.isTensorMemory())
     throw Error("layout", "tensor-memory layouts are not exported as TTGIR modules yet");
   const std::string &elem = design.element.name;
   if (elem.rfind("!tt.ptr", 0) == 0)

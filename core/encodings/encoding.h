@@ -55,6 +55,11 @@ public:
   // Tensor rank the encoding describes.
   virtual int rank() const = 0;
   virtual bool isShared() const { return false; }
+  // Tensor-memory layouts (tensor_memory_encoding and its scales form): TMEM
+  // row/column -> tensor, with no threads of their own.
+  bool isTensorMemory() const {
+    return kind() == EncodingKind::TensorMemory || kind() == EncodingKind::TensorMemoryScales;
+  }
 
   // Checks the fields that do not depend on a tensor shape.
   virtual void validate() const = 0;

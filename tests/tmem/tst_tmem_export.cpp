@@ -4,7 +4,9 @@
 
 #include <QFile>
 
+#include "codegen/exporter.h"
 #include "codegen/tmem_export.h"
+#include "ir/layout_parser.h"
 #include "util/error.h"
 
 using namespace ls;
@@ -75,6 +77,42 @@ private slots:
     a.variant = TmemVariant::I32x32b;
     a.numWarps = 3;
     QVERIFY_THROWS_EXCEPTION(Error, codegen::tmemMlir(a));
+  }
+
+  // exportDesign (CLI `export`, the GUI's Export panel) sends both TMEM
+  // encodings to the TMEM snippets and refuses thread-layout formats.
+  void exportDesignRoutesBothTmemKinds_data() {
+    QTest::addColumn<QString>("attr");
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<QString>("gluonClass");
+    QTest::newRow("tmem") << "#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>"
+                          << "128x64" << "TensorMemoryLayout(block=(128, 64), col_stride=1)";
+    QTest::newRow("scales") << "#ttng.tensor_memory_scales_encoding<>" << "128x4"
+                            << "TensorMemoryScalesLayout()";
+  }
+  void exportDesignRoutesBothTmemKinds() {
+    QFETCH(QString, attr);
+    QFETCH(QString, shape);
+    QFETCH(QString, gluonClass);
+    codegen::ExportDesign d;
+    d.encoding = ir::parseEncoding(attr.toStdString());
+    d.shape = shape == "128x4" ? Shape{128, 4} : Shape{128, 64};
+    d.element = ir::parseElementType(shape == "128x4" ? "i8" : "f32");
+    const TmemDesign t = TmemDesign::fromText(attr.toStdString(), d.shape, d.element.name);
+    const codegen::ExportOptions o;
+    QCOMPARE(q(codegen::exportDesign(d, codegen::ExportFormat::Gluon, o)), q(codegen::tmemGluon(t)));
+    QVERIFY(q(codegen::exportDesign(d, codegen::ExportFormat::Gluon, o)).contains(gluonClass));
+    QCOMPARE(q(codegen::exportDesign(d, codegen::ExportFormat::Cpp, o)), q(codegen::tmemCpp(t)));
+    QCOMPARE(q(codegen::exportDesign(d, codegen::ExportFormat::Module, o)), q(codegen::tmemMlir(t)));
+    for (auto f : {codegen::ExportFormat::Cuda, codegen::ExportFormat::Hip,
+                   codegen::ExportFormat::Descriptor}) {
+      try {
+        codegen::exportDesign(d, f, o);
+        QFAIL("a thread-layout format was exported for a TMEM layout");
+      } catch (const Error &e) {
+        QCOMPARE(QString::fromStdString(e.field()), QString("--format"));
+      }
+    }
   }
 
   void elementNames_data() {
