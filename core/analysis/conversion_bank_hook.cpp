@@ -1,6 +1,7 @@
 #include "analysis/conversion_bank_hook.h"
 
 #include "analysis/optimal_swizzling.h"
+#include "layout/layout_utils.h"
 
 namespace ls {
 
@@ -9,9 +10,7 @@ std::optional<ScratchConflicts> conversionBankConflicts(const LinearLayout &, co
   const LinearLayout flat = plan.buffer.flattenOuts();
   if (!flat.hasInDim("segment"))
     return std::nullopt;
-  std::vector<int32_t> segment;
-  for (int i = 0; i < flat.getInDimSizeLog2("segment"); ++i)
-    segment.push_back(flat.getBasis("segment", i)[0]);
+  const std::vector<int32_t> segment = flatBases(flat, "segment");
   const int rank = flat.getTotalOutDimSizeLog2();
   auto conflicts = [&](const std::vector<int32_t> &tile) {
     return (int64_t{1} << intersectionBasis(segment, tile, rank).size()) - 1;

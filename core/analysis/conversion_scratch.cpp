@@ -16,16 +16,6 @@ using Vecs = std::vector<int32_t>;
 
 const DimName kReps = "reps";
 
-// Basis values of `dim` of a layout with a single out-dim.
-Vecs flatBases(const LinearLayout &flat, const DimName &dim) {
-  Vecs out;
-  if (!flat.hasInDim(dim))
-    return out;
-  for (int i = 0; i < flat.getInDimSizeLog2(dim); ++i)
-    out.push_back(flat.getBasis(dim, i)[0]);
-  return out;
-}
-
 // Removes the register bases that step through "reps" and the reps out-dim,
 // flattening vector/bank/segment into "offset" (Triton's divideRight by the
 // reps tile, then reshapeOuts).

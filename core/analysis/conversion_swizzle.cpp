@@ -20,16 +20,6 @@ const DimName kReps = "reps";
 
 bool contains(const Vecs &v, int32_t x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
-// Basis values of `dim` of a layout with a single out-dim.
-Vecs flatBases(const LinearLayout &flat, const DimName &dim) {
-  Vecs out;
-  if (!flat.hasInDim(dim))
-    return out;
-  for (int i = 0; i < flat.getInDimSizeLog2(dim); ++i)
-    out.push_back(flat.getBasis(dim, i)[0]);
-  return out;
-}
-
 // Triton's LocalMemOpTile: lanes that form the contiguous part of one
 // 128-bit access (the rest of it are registers) and lanes that give the
 // addresses of one wavefront (the rest of the first three bases are registers).

@@ -16,15 +16,6 @@ bool contains(const Vec &v, int32_t x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
 
-Vec flatBases(const LinearLayout &flat, const DimName &inDim) {
-  Vec v;
-  if (!flat.hasInDim(inDim))
-    return v;
-  for (int i = 0; i < flat.getInDimSizeLog2(inDim); ++i)
-    v.push_back(flat.getBasis(inDim, i)[0]);
-  return v;
-}
-
 Vec removeZeros(const Vec &v) {
   Vec r;
   for (int32_t x : v)

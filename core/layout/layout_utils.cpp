@@ -23,6 +23,15 @@ const std::vector<DimName> &standardOutDimNames(int rank) {
   return cached[rank];
 }
 
+std::vector<int32_t> flatBases(const LinearLayout &flat, const DimName &inDim) {
+  std::vector<int32_t> v;
+  if (!flat.hasInDim(inDim))
+    return v;
+  for (int i = 0; i < flat.getInDimSizeLog2(inDim); ++i)
+    v.push_back(flat.getBasis(inDim, i)[0]);
+  return v;
+}
+
 LinearLayout identityStandardND(const DimName &inDim, const std::vector<unsigned> &shape,
                                 const std::vector<unsigned> &order) {
   require(shape.size() == order.size(), "identityStandardND: shape and order differ in rank");

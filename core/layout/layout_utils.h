@@ -22,6 +22,10 @@ using Shape = std::vector<int64_t>;
 // ["dim0", "dim1", ..., "dim<rank-1>"].
 const std::vector<DimName> &standardOutDimNames(int rank);
 
+// The basis values of `inDim` in a layout with a single out-dim (e.g. after
+// flattenOuts()); empty if the layout has no such in-dim.
+std::vector<int32_t> flatBases(const LinearLayout &flat, const DimName &inDim);
+
 // A 1-D -> N-d identity: the in-dim enumerates `shape` with order[0] the most
 // minor dimension.  Out-dims are standardOutDimNames(rank) in standard order.
 LinearLayout identityStandardND(const DimName &inDim, const std::vector<unsigned> &shape,

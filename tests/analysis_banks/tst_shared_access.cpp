@@ -34,13 +34,6 @@ SharedAccessReport analyze(const char *dist, const char *shared, Shape shape, in
   return analyzeSharedAccess(*ir::parseEncoding(dist), *ir::parseEncoding(shared), shape, bits, o);
 }
 
-std::vector<LaneAccess> lanes(int n, int bytes, int64_t (*addr)(int)) {
-  std::vector<LaneAccess> v;
-  for (int l = 0; l < n; ++l)
-    v.push_back({l, addr(l), bytes});
-  return v;
-}
-
 } // namespace
 
 class TestSharedAccess : public QObject {
