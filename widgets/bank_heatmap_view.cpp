@@ -1,9 +1,9 @@
 #include "bank_heatmap_view.h"
 
-#include <QHelpEvent>
 #include <QPaintEvent>
 #include <QPainter>
-#include <QToolTip>
+
+#include "tooltip_event.h"
 
 namespace ls {
 
@@ -76,16 +76,8 @@ void BankHeatmapView::paintEvent(QPaintEvent *event) {
 }
 
 bool BankHeatmapView::event(QEvent *event) {
-  if (event->type() == QEvent::ToolTip) {
-    auto *help = static_cast<QHelpEvent *>(event);
-    const QString text = toolTipAt(help->pos());
-    if (text.isEmpty())
-      QToolTip::hideText();
-    else
-      QToolTip::showText(help->globalPos(), text, this);
-    return true;
-  }
-  return QWidget::event(event);
+  return ui::showToolTip(this, event, [this](QPoint p) { return toolTipAt(p); }) ||
+         QWidget::event(event);
 }
 
 } // namespace ls

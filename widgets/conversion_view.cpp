@@ -2,12 +2,11 @@
 
 #include <algorithm>
 
-#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
-#include <QToolTip>
 
+#include "tooltip_event.h"
 #include "util/error.h"
 
 namespace ls::widgets {
@@ -181,10 +180,9 @@ QStringList ConversionView::describeCost(const LayoutConversion &c, const Conver
                  .arg(s.loadsPerThread)
                  .arg(QString::fromStdString(s.loadInstruction))
                  .arg(s.loadVectorElems)
-                 .arg(s.conflicts ? tr("store %1, load %2")
-                                        .arg(s.conflicts->store)
-                                        .arg(s.conflicts->load)
-                                  : tr("unknown"));
+                 .arg(s.conflicts
+                          ? tr("store %1, load %2").arg(s.conflicts->store).arg(s.conflicts->load)
+                          : tr("unknown"));
   }
   if (cost.kind == ConversionKind::AcrossCtas)
     lines << tr("across CTAs: distributed shared memory and cluster barriers (NVIDIA, blocked, "
@@ -356,16 +354,8 @@ QString ConversionView::toolTipAt(QPointF pos) const {
 }
 
 bool ConversionView::event(QEvent *event) {
-  if (event->type() == QEvent::ToolTip) {
-    auto *help = static_cast<QHelpEvent *>(event);
-    const QString text = toolTipAt(help->pos());
-    if (text.isEmpty())
-      QToolTip::hideText();
-    else
-      QToolTip::showText(help->globalPos(), text, this);
-    return true;
-  }
-  return QWidget::event(event);
+  return ui::showToolTip(this, event, [this](QPoint p) { return toolTipAt(p); }) ||
+         QWidget::event(event);
 }
 
 } // namespace ls::widgets

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include <QHelpEvent>
 #include <QPaintEvent>
 #include <QPainter>
-#include <QToolTip>
+
+#include "tooltip_event.h"
 
 namespace ls::widgets {
 
@@ -16,7 +16,8 @@ SectorMatrixGeometry::SectorMatrixGeometry(QSizeF size, int lanes, int columns)
   const qreal availH = std::max<qreal>(size.height() - 2 * kMargin - kSectorLabel, 1);
   cellW_ = std::clamp<qreal>(availW / columns_, 1, kMaxCell);
   cellH_ = std::clamp<qreal>(availH / lanes_, 1, kMaxCell);
-  matrix_ = QRectF(kMargin + kLaneLabel, kMargin + kSectorLabel, cellW_ * columns_, cellH_ * lanes_);
+  matrix_ =
+      QRectF(kMargin + kLaneLabel, kMargin + kSectorLabel, cellW_ * columns_, cellH_ * lanes_);
 }
 
 QRectF SectorMatrixGeometry::cellRect(int lane, int column) const {
@@ -77,10 +78,16 @@ void SectorMatrixView::paintEvent(QPaintEvent *event) {
   p.setRenderHint(QPainter::Antialiasing, false);
   if (!exposed.isEmpty()) {
     const QRectF m = g.matrixRect();
-    const int l0 = std::clamp(static_cast<int>((exposed.top() - m.top()) / g.cellHeight()), 0, lanes - 1);
-    const int l1 = std::clamp(static_cast<int>(std::ceil((exposed.bottom() - m.top()) / g.cellHeight())) - 1, 0, lanes - 1);
-    const int c0 = std::clamp(static_cast<int>((exposed.left() - m.left()) / g.cellWidth()), 0, columns - 1);
-    const int c1 = std::clamp(static_cast<int>(std::ceil((exposed.right() - m.left()) / g.cellWidth())) - 1, 0, columns - 1);
+    const int l0 =
+        std::clamp(static_cast<int>((exposed.top() - m.top()) / g.cellHeight()), 0, lanes - 1);
+    const int l1 =
+        std::clamp(static_cast<int>(std::ceil((exposed.bottom() - m.top()) / g.cellHeight())) - 1,
+                   0, lanes - 1);
+    const int c0 =
+        std::clamp(static_cast<int>((exposed.left() - m.left()) / g.cellWidth()), 0, columns - 1);
+    const int c1 =
+        std::clamp(static_cast<int>(std::ceil((exposed.right() - m.left()) / g.cellWidth())) - 1, 0,
+                   columns - 1);
     const bool gridLines = g.cellWidth() >= 4 && g.cellHeight() >= 4;
     for (int lane = l0; lane <= l1; ++lane)
       for (int c = c0; c <= c1; ++c) {
@@ -113,27 +120,22 @@ void SectorMatrixView::paintEvent(QPaintEvent *event) {
 }
 
 bool SectorMatrixView::event(QEvent *event) {
-  if (event->type() == QEvent::ToolTip) {
-    auto *help = static_cast<QHelpEvent *>(event);
-    const auto hit = hasInstruction() ? cellGeometry().hitTest(help->pos())
-                                      : std::optional<SectorMatrixGeometry::Hit>();
-    if (!hit) {
-      QToolTip::hideText();
-      return true;
-    }
-    const GlobalLaneAccess &l = instr_.lanes[hit->lane];
-    QToolTip::showText(help->globalPos(),
-                       tr("lane %1: bytes %2..%3; sector %4 %5")
-                           .arg(l.lane)
-                           .arg(l.firstByte)
-                           .arg(l.firstByte + l.bytes - 1)
-                           .arg(instr_.sectors[hit->column])
-                           .arg(laneHitsColumn(hit->lane, hit->column) ? tr("hit")
-                                                                       : tr("not hit")),
-                       this);
-    return true;
-  }
-  return QWidget::event(event);
+  return ui::showToolTip(
+             this, event,
+             [this](QPoint p) {
+               const auto hit = hasInstruction() ? cellGeometry().hitTest(p)
+                                                 : std::optional<SectorMatrixGeometry::Hit>();
+               if (!hit)
+                 return QString();
+               const GlobalLaneAccess &l = instr_.lanes[hit->lane];
+               return tr("lane %1: bytes %2..%3; sector %4 %5")
+                   .arg(l.lane)
+                   .arg(l.firstByte)
+                   .arg(l.firstByte + l.bytes - 1)
+                   .arg(instr_.sectors[hit->column])
+                   .arg(laneHitsColumn(hit->lane, hit->column) ? tr("hit") : tr("not hit"));
+             }) ||
+         QWidget::event(event);
 }
 
 } // namespace ls::widgets

@@ -4,13 +4,13 @@
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
-#include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
 #include <bit>
 #include <cmath>
 
 #include "analysis/ownership_batch.h"
+#include "tooltip_event.h"
 
 namespace ls::ui {
 
@@ -408,15 +408,12 @@ void TensorGridView::leaveEvent(QEvent *) {
 }
 
 bool TensorGridView::event(QEvent *e) {
-  if (e->type() == QEvent::ToolTip) {
-    auto *he = static_cast<QHelpEvent *>(e);
-    if (auto c = geo_.cellAt(he->pos()))
-      QToolTip::showText(he->globalPos(), cellDescription(*c), this);
-    else
-      QToolTip::hideText();
-    return true;
-  }
-  return QWidget::event(e);
+  return showToolTip(this, e,
+                     [this](QPoint p) {
+                       const auto c = geo_.cellAt(p);
+                       return c ? cellDescription(*c) : QString();
+                     }) ||
+         QWidget::event(e);
 }
 
 } // namespace ls::ui

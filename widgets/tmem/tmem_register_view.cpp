@@ -1,12 +1,11 @@
 #include "tmem/tmem_register_view.h"
 
-#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
-#include <QToolTip>
 
 #include "tmem/tmem_palette.h"
+#include "tooltip_event.h"
 
 namespace ls::widgets {
 
@@ -65,7 +64,9 @@ void TmemRegisterView::relayout() {
   update();
 }
 
-QSize TmemRegisterView::sizeHint() const { return QSize(geom_.width(), geom_.height()); }
+QSize TmemRegisterView::sizeHint() const {
+  return QSize(geom_.width(), geom_.height());
+}
 
 QString TmemRegisterView::warpLabel(int warp) const {
   if (!map_)
@@ -163,16 +164,8 @@ void TmemRegisterView::mousePressEvent(QMouseEvent *event) {
 }
 
 bool TmemRegisterView::event(QEvent *event) {
-  if (event->type() == QEvent::ToolTip) {
-    auto *help = static_cast<QHelpEvent *>(event);
-    const QString text = toolTipAt(help->pos());
-    if (text.isEmpty())
-      QToolTip::hideText();
-    else
-      QToolTip::showText(help->globalPos(), text, this);
-    return true;
-  }
-  return QWidget::event(event);
+  return ui::showToolTip(this, event, [this](QPoint p) { return toolTipAt(p); }) ||
+         QWidget::event(event);
 }
 
 } // namespace ls::widgets

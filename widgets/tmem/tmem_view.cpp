@@ -1,12 +1,11 @@
 #include "tmem/tmem_view.h"
 
-#include <QHelpEvent>
-#include <QPaintEvent>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
-#include <QToolTip>
 
 #include "tmem/tmem_palette.h"
+#include "tooltip_event.h"
 
 namespace ls::widgets {
 
@@ -78,7 +77,9 @@ QString TmemView::quarterLabel(int quarter) const {
   return warps.isEmpty() ? QString() : "w" + warps.join(',');
 }
 
-QSize TmemView::sizeHint() const { return QSize(geom_.width(), geom_.height()); }
+QSize TmemView::sizeHint() const {
+  return QSize(geom_.width(), geom_.height());
+}
 
 int TmemView::gridColumn(int column, int slot) const {
   return map_ ? column * map_->slotsPerColumn() + slot : 0;
@@ -135,7 +136,7 @@ void TmemView::paintEvent(QPaintEvent *event) {
       const QRect r = geom_.cellRect(row, col);
       QColor fill = s.state == TmemSlot::State::Empty  ? emptyColor()
                     : s.state == TmemSlot::State::Copy ? copyColor(s.warp)
-                                                        : warpColor(s.warp);
+                                                       : warpColor(s.warp);
       p.fillRect(r, fill);
       if (borders) {
         p.setPen(grid);
@@ -193,16 +194,8 @@ void TmemView::mousePressEvent(QMouseEvent *event) {
 }
 
 bool TmemView::event(QEvent *event) {
-  if (event->type() == QEvent::ToolTip) {
-    auto *help = static_cast<QHelpEvent *>(event);
-    const QString text = toolTipAt(help->pos());
-    if (text.isEmpty())
-      QToolTip::hideText();
-    else
-      QToolTip::showText(help->globalPos(), text, this);
-    return true;
-  }
-  return QWidget::event(event);
+  return ui::showToolTip(this, event, [this](QPoint p) { return toolTipAt(p); }) ||
+         QWidget::event(event);
 }
 
 } // namespace ls::widgets
