@@ -5,12 +5,10 @@
 #include <QPainter>
 
 #include "tmem/tmem_palette.h"
-#include "tooltip_event.h"
 
 namespace ls::widgets {
 
-TmemRegisterView::TmemRegisterView(QWidget *parent) : QWidget(parent) {
-  setAttribute(Qt::WA_OpaquePaintEvent);
+TmemRegisterView::TmemRegisterView(QWidget *parent) : TmemGridWidget(parent) {
   geom_.gutter = 92;
   geom_.header = 18;
   geom_.cellWidth = 40;
@@ -31,41 +29,10 @@ void TmemRegisterView::setBlock(int block) {
   }
 }
 
-int TmemRegisterView::labelWidth() const {
-  if (!map_)
-    return 0;
-  const QString widest = QString("%1,%2").arg(map_->shape0() - 1).arg(map_->shape1() - 1);
-  return QFontMetrics(font()).horizontalAdvance(widest) + 4;
-}
-
-void TmemRegisterView::setCellSize(int registerWidth, int threadHeight) {
-  autoSize_ = false;
-  geom_.cellWidth = std::max(1, registerWidth);
-  geom_.cellHeight = std::max(1, threadHeight);
-  relayout();
-}
-
-void TmemRegisterView::setSelectedElement(std::optional<std::pair<int, int>> element) {
-  if (selected_ != element) {
-    selected_ = element;
-    update();
-  }
-}
-
-void TmemRegisterView::relayout() {
+void TmemRegisterView::sizeGrid() {
   const bool has = map_ && map_->hasRegisters();
   geom_.rows = has ? map_->numThreads() : 0;
   geom_.cols = has ? map_->numRegisters() : 0;
-  geom_.groupRows = 32;
-  if (autoSize_ && map_)
-    geom_.cellWidth = std::max(16, labelWidth());
-  updateGeometry();
-  resize(sizeHint());
-  update();
-}
-
-QSize TmemRegisterView::sizeHint() const {
-  return QSize(geom_.width(), geom_.height());
 }
 
 QString TmemRegisterView::warpLabel(int warp) const {
@@ -108,39 +75,17 @@ void TmemRegisterView::paintEvent(QPaintEvent *event) {
   p.setRenderHint(QPainter::Antialiasing, false);
   const GridRange range = geom_.cellsIn(exposed);
   const QFontMetrics fm(font());
-  const bool labels = geom_.cellWidth >= labelWidth() && geom_.cellHeight >= fm.height() - 2;
-  const bool borders = geom_.cellWidth >= 4 && geom_.cellHeight >= 4;
-  const QColor grid = palette().color(QPalette::Mid);
+  const CellStyle style = cellStyle(fm);
   for (int row = range.firstRow; row < range.endRow; ++row) {
     const QColor fill = warpColor(row / 32);
     for (int col = range.firstCol; col < range.endCol; ++col) {
       const TmemRegisterCell &c = map_->registerCell(block_, row, col);
-      const QRect r = geom_.cellRect(row, col);
-      p.fillRect(r, fill);
-      if (borders) {
-        p.setPen(grid);
-        p.drawLine(r.topRight(), r.bottomRight());
-        p.drawLine(r.bottomLeft(), r.bottomRight());
-      }
-      if (labels) {
-        p.setPen(fill.lightness() > 140 ? Qt::black : Qt::white);
-        p.drawText(r, Qt::AlignCenter, QString("%1,%2").arg(c.dim0).arg(c.dim1));
-      }
-      if (selected_ && c.dim0 == selected_->first && c.dim1 == selected_->second) {
-        p.setPen(QPen(selectionColor(), 2));
-        p.drawRect(r.adjusted(1, 1, -1, -1));
-      }
+      paintCell(p, geom_.cellRect(row, col), fill, std::make_pair(c.dim0, c.dim1), style);
     }
   }
-  p.setPen(palette().color(QPalette::Text));
-  const int labelEvery = std::max(1, (fm.height() + geom_.cellHeight - 1) / geom_.cellHeight);
-  for (int row = range.firstRow; row < range.endRow; ++row) {
-    if (row % labelEvery != 0 && row % 32 != 0)
-      continue;
-    QRect r(0, geom_.rowTop(row), geom_.gutter - 4, std::max(geom_.cellHeight, fm.height()));
-    p.drawText(r, Qt::AlignRight | Qt::AlignTop,
-               row % 32 == 0 ? warpLabel(row / 32) : QString("l%1").arg(row % 32));
-  }
+  paintRowLabels(p, range, fm, [this](int row) {
+    return row % 32 == 0 ? warpLabel(row / 32) : QString("l%1").arg(row % 32);
+  });
   const int every = std::max(1, (fm.horizontalAdvance("r00") + geom_.cellWidth) / geom_.cellWidth);
   for (int col = range.firstCol; col < range.endCol; ++col) {
     if (col % every != 0)
@@ -161,11 +106,6 @@ void TmemRegisterView::mousePressEvent(QMouseEvent *event) {
   const TmemRegisterCell &c = map_->registerCell(block_, cell->row, cell->col);
   setSelectedElement(std::make_pair(c.dim0, c.dim1));
   emit elementSelected(c.dim0, c.dim1);
-}
-
-bool TmemRegisterView::event(QEvent *event) {
-  return ui::showToolTip(this, event, [this](QPoint p) { return toolTipAt(p); }) ||
-         QWidget::event(event);
 }
 
 } // namespace ls::widgets

@@ -9,16 +9,11 @@
 // (elementSelected), which TmemView outlines in tensor memory.
 #pragma once
 
-#include <QWidget>
-#include <memory>
-#include <optional>
-
-#include "analysis/tmem_map.h"
-#include "tmem/tmem_grid_geometry.h"
+#include "tmem/tmem_grid_widget.h"
 
 namespace ls::widgets {
 
-class TmemRegisterView : public QWidget {
+class TmemRegisterView : public TmemGridWidget {
   Q_OBJECT
 public:
   explicit TmemRegisterView(QWidget *parent = nullptr);
@@ -26,33 +21,18 @@ public:
   void setMap(std::shared_ptr<const TmemMap> map);
   void setBlock(int block);
   int block() const { return block_; }
-  void setCellSize(int registerWidth, int threadHeight);
-  void setSelectedElement(std::optional<std::pair<int, int>> element);
 
-  const TmemGridGeometry &gridGeometry() const { return geom_; }
   // The gutter text of a warp: "w1 32-63" (the TMEM lanes it reads).
   QString warpLabel(int warp) const;
-  QString toolTipAt(QPoint p) const;
-  QSize sizeHint() const override;
-
-signals:
-  void elementSelected(int dim0, int dim1);
+  QString toolTipAt(QPoint p) const override;
 
 protected:
   void paintEvent(QPaintEvent *event) override;
   void mousePressEvent(QMouseEvent *event) override;
-  bool event(QEvent *event) override;
+  void sizeGrid() override;
 
 private:
-  void relayout();
-  // Pixels the widest "i,j" label of the tensor needs.
-  int labelWidth() const;
-
-  std::shared_ptr<const TmemMap> map_;
   int block_ = 0;
-  TmemGridGeometry geom_;
-  bool autoSize_ = true; // cells as wide as the widest label until setCellSize
-  std::optional<std::pair<int, int>> selected_;
 };
 
 } // namespace ls::widgets

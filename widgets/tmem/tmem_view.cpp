@@ -5,13 +5,10 @@
 #include <QPainter>
 
 #include "tmem/tmem_palette.h"
-#include "tooltip_event.h"
 
 namespace ls::widgets {
 
-TmemView::TmemView(QWidget *parent) : QWidget(parent) {
-  setMouseTracking(false);
-  setAttribute(Qt::WA_OpaquePaintEvent);
+TmemView::TmemView(QWidget *parent) : TmemGridWidget(parent) {
   geom_.gutter = 58;
   geom_.header = 18;
   geom_.cellWidth = 34;
@@ -32,38 +29,11 @@ void TmemView::setCta(int cta) {
   }
 }
 
-int TmemView::labelWidth() const {
-  if (!map_)
-    return 0;
-  const QString widest = QString("%1,%2").arg(map_->shape0() - 1).arg(map_->shape1() - 1);
-  return QFontMetrics(font()).horizontalAdvance(widest) + 4;
-}
-
-void TmemView::setCellSize(int slotWidth, int laneHeight) {
-  autoSize_ = false;
-  geom_.cellWidth = std::max(1, slotWidth);
-  geom_.cellHeight = std::max(1, laneHeight);
-  relayout();
-}
-
-void TmemView::setSelectedElement(std::optional<std::pair<int, int>> element) {
-  if (selected_ != element) {
-    selected_ = element;
-    update();
-  }
-}
-
-void TmemView::relayout() {
+void TmemView::sizeGrid() {
   geom_.rows = map_ ? map_->numLanes() : 0;
   geom_.cols = map_ ? map_->numColumns() * map_->slotsPerColumn() : 0;
-  geom_.groupRows = 32;
-  if (autoSize_ && map_)
-    geom_.cellWidth = std::max(16, labelWidth());
   // Gutter: "w1,5 32" names the warps that reach each lane quarter.
   geom_.gutter = QFontMetrics(font()).horizontalAdvance(quarterLabel(3) + " 000") + 8;
-  updateGeometry();
-  resize(sizeHint());
-  update();
 }
 
 QString TmemView::quarterLabel(int quarter) const {
@@ -75,10 +45,6 @@ QString TmemView::quarterLabel(int quarter) const {
         warps << QString::number(w);
     }
   return warps.isEmpty() ? QString() : "w" + warps.join(',');
-}
-
-QSize TmemView::sizeHint() const {
-  return QSize(geom_.width(), geom_.height());
 }
 
 int TmemView::gridColumn(int column, int slot) const {
@@ -127,48 +93,26 @@ void TmemView::paintEvent(QPaintEvent *event) {
   const GridRange range = geom_.cellsIn(exposed);
   const QFontMetrics fm(font());
   // Level of detail: labels need about six characters, borders a few pixels.
-  const bool labels = geom_.cellWidth >= labelWidth() && geom_.cellHeight >= fm.height() - 2;
-  const bool borders = geom_.cellWidth >= 4 && geom_.cellHeight >= 4;
-  const QColor grid = palette().color(QPalette::Mid);
+  const CellStyle style = cellStyle(fm);
   for (int row = range.firstRow; row < range.endRow; ++row)
     for (int col = range.firstCol; col < range.endCol; ++col) {
       const TmemSlot &s = map_->slot(cta_, row, col / spc, col % spc);
-      const QRect r = geom_.cellRect(row, col);
-      QColor fill = s.state == TmemSlot::State::Empty  ? emptyColor()
-                    : s.state == TmemSlot::State::Copy ? copyColor(s.warp)
-                                                       : warpColor(s.warp);
-      p.fillRect(r, fill);
-      if (borders) {
-        p.setPen(grid);
-        p.drawLine(r.topRight(), r.bottomRight());
-        p.drawLine(r.bottomLeft(), r.bottomRight());
-        if (col % spc == spc - 1) { // 32-bit column boundary
-          p.setPen(QPen(Qt::black, 1));
-          p.drawLine(r.topRight(), r.bottomRight());
-        }
-      }
-      if (labels && s.state != TmemSlot::State::Empty) {
-        p.setPen(fill.lightness() > 140 ? Qt::black : Qt::white);
-        p.drawText(r, Qt::AlignCenter, QString("%1,%2").arg(s.dim0).arg(s.dim1));
-      }
-      if (selected_ && s.state != TmemSlot::State::Empty && s.dim0 == selected_->first &&
-          s.dim1 == selected_->second) {
-        p.setPen(QPen(selectionColor(), 2));
-        p.drawRect(r.adjusted(1, 1, -1, -1));
-      }
+      const bool empty = s.state == TmemSlot::State::Empty;
+      const QColor fill = empty                              ? emptyColor()
+                          : s.state == TmemSlot::State::Copy ? copyColor(s.warp)
+                                                             : warpColor(s.warp);
+      // A black right edge marks each 32-bit column boundary.
+      paintCell(p, geom_.cellRect(row, col), fill,
+                empty ? std::nullopt : std::make_optional(std::make_pair(s.dim0, s.dim1)), style,
+                col % spc == spc - 1);
     }
   // Gutter: lane numbers, and which warps may reach each quarter.
-  p.setPen(palette().color(QPalette::Text));
-  const int labelEvery = std::max(1, (fm.height() + geom_.cellHeight - 1) / geom_.cellHeight);
-  for (int row = range.firstRow; row < range.endRow; ++row) {
-    if (row % labelEvery != 0 && row % 32 != 0)
-      continue;
-    QRect r(0, geom_.rowTop(row), geom_.gutter - 4, std::max(geom_.cellHeight, fm.height()));
+  paintRowLabels(p, range, fm, [this](int row) {
     QString text = QString::number(row);
     if (row % 32 == 0 && !quarterLabel(row / 32).isEmpty())
       text = quarterLabel(row / 32) + " " + text;
-    p.drawText(r, Qt::AlignRight | Qt::AlignTop, text);
-  }
+    return text;
+  });
   // Header: 32-bit column numbers where they fit.
   const int colWidth = geom_.cellWidth * spc;
   const int every = std::max(1, (fm.horizontalAdvance("000") + colWidth) / std::max(1, colWidth));
@@ -191,11 +135,6 @@ void TmemView::mousePressEvent(QMouseEvent *event) {
     return;
   setSelectedElement(std::make_pair(s.dim0, s.dim1));
   emit elementSelected(s.dim0, s.dim1);
-}
-
-bool TmemView::event(QEvent *event) {
-  return ui::showToolTip(this, event, [this](QPoint p) { return toolTipAt(p); }) ||
-         QWidget::event(event);
 }
 
 } // namespace ls::widgets
