@@ -72,6 +72,21 @@ std::string elementText(uint32_t e) {
   return s + ")";
 }
 
+// A location = ((block * kWarps + warp) * kLanes + lane) * registers + register,
+// i.e. the in-dim bits concatenated minor first, as Layout Studio counts them.
+struct Location {
+  uint32_t reg, lane, warp, block;
+};
+Location locationOf(uint32_t loc, uint32_t registers) {
+  return {loc % registers, (loc / registers) % kLanes, (loc / registers / kLanes) % kWarps,
+          loc / registers / kLanes / kWarps};
+}
+std::string locationText(uint32_t loc, uint32_t registers) {
+  const Location l = locationOf(loc, registers);
+  return "block " + std::to_string(l.block) + " warp " + std::to_string(l.warp) + " lane " +
+         std::to_string(l.lane) + " register " + std::to_string(l.reg);
+}
+
 )LS";
 
 // Distributed layouts: every thread holds its registers' elements.
@@ -94,17 +109,6 @@ const Tables kTables = {@REG_BITS@u, @LANE_BITS@u, @WARP_BITS@u, @BLOCK_BITS@u,
                         @LANE_TABLE@,
                         @WARP_TABLE@,
                         @BLOCK_TABLE@};
-
-// Location = ((block * kWarps + warp) * kLanes + lane) * kRegisters + register,
-// i.e. the in-dim bits concatenated minor first, as Layout Studio counts them.
-std::string ownerText(uint32_t loc) {
-  const uint32_t reg = loc % kRegisters;
-  const uint32_t lane = (loc / kRegisters) % kLanes;
-  const uint32_t warp = (loc / kRegisters / kLanes) % kWarps;
-  const uint32_t block = loc / kRegisters / kLanes / kWarps;
-  return "block " + std::to_string(block) + " warp " + std::to_string(warp) + " lane " +
-         std::to_string(lane) + " register " + std::to_string(reg);
-}
 
 __global__ void holdElements(Tables t, const uint32_t *in, uint32_t *slot, uint32_t *owner,
                              uint32_t *count) {
@@ -158,19 +162,17 @@ int main() {
   std::vector<uint32_t> expectedOwner(kElements, 0xFFFFFFFFu), expectedCount(kElements, 0);
   uint64_t fingerprint = kFnvOffset;
   for (uint32_t loc = 0; loc < kLocations; ++loc) {
-    const uint32_t reg = loc % kRegisters;
-    const uint32_t lane = (loc / kRegisters) % kLanes;
-    const uint32_t warp = (loc / kRegisters / kLanes) % kWarps;
-    const uint32_t block = loc / kRegisters / kLanes / kWarps;
-    const uint32_t e = xorBases(kTables.reg, kTables.regBits, reg) ^
-                       xorBases(kTables.lane, kTables.laneBits, lane) ^
-                       xorBases(kTables.warp, kTables.warpBits, warp) ^
-                       xorBases(kTables.block, kTables.blockBits, block);
+    const Location at = locationOf(loc, kRegisters);
+    const uint32_t e = xorBases(kTables.reg, kTables.regBits, at.reg) ^
+                       xorBases(kTables.lane, kTables.laneBits, at.lane) ^
+                       xorBases(kTables.warp, kTables.warpBits, at.warp) ^
+                       xorBases(kTables.block, kTables.blockBits, at.block);
     fingerprint = (fingerprint ^ e) * kFnvPrime;
     if (expectedCount[e]++ == 0)
       expectedOwner[e] = loc;
     if (slot[loc] != in[e])
-      return fail(ownerText(loc) + " should hold element " + elementText(e) + " but loaded " +
+      return fail(locationText(loc, kRegisters) + " should hold element " + elementText(e) +
+                  " but loaded " +
                   (slot[loc] == 0xFFFFFFFFu ? std::string("nothing")
                                             : "element " + elementText(slot[loc] ^ kMix)));
   }
@@ -185,8 +187,9 @@ int main() {
                   " holders, expected " + std::to_string(expectedCount[e]));
     if (owner[e] != expectedOwner[e])
       return fail("element " + elementText(e) + " has lowest holder " +
-                  (owner[e] == 0xFFFFFFFFu ? std::string("none") : ownerText(owner[e])) +
-                  ", expected " + ownerText(expectedOwner[e]));
+                  (owner[e] == 0xFFFFFFFFu ? std::string("none")
+                                           : locationText(owner[e], kRegisters)) +
+                  ", expected " + locationText(expectedOwner[e], kRegisters));
   }
   std::printf("PASS: @KIND@ @SHAPE@ @ELEM@: %u elements, %u locations (%u CTAs x %u warps x %u lanes x %u registers), %u holder(s) each\n",
               kElements, kLocations, kCtas, kWarps, kLanes, kRegisters, kReplication);
@@ -241,15 +244,6 @@ __host__ __device__ uint32_t slotOf(const Tables &t, uint32_t offset) {
   for (uint32_t i = 0; i < t.padCount; ++i)
     pad += (offset >> t.padInterval[i]) << t.padAmount[i];
   return offset + pad;
-}
-
-std::string readerText(uint32_t loc) {
-  const uint32_t reg = loc % kRegisters;
-  const uint32_t lane = (loc / kRegisters) % kLanes;
-  const uint32_t warp = (loc / kRegisters / kLanes) % kWarps;
-  const uint32_t block = loc / kRegisters / kLanes / kWarps;
-  return "block " + std::to_string(block) + " warp " + std::to_string(warp) + " lane " +
-         std::to_string(lane) + " register " + std::to_string(reg);
 }
 
 __global__ void roundTrip(Tables t, uint32_t *out) {
@@ -321,21 +315,19 @@ int main() {
   std::vector<uint32_t> reads(kElements, 0);
   uint64_t readFingerprint = kFnvOffset;
   for (uint32_t loc = 0; loc < kLocations; ++loc) {
-    const uint32_t reg = loc % kRegisters;
-    const uint32_t lane = (loc / kRegisters) % kLanes;
-    const uint32_t warp = (loc / kRegisters / kLanes) % kWarps;
-    const uint32_t block = loc / kRegisters / kLanes / kWarps;
-    const uint32_t e = xorBases(kTables.reg, kTables.regBits, reg) ^
-                       xorBases(kTables.lane, kTables.laneBits, lane) ^
-                       xorBases(kTables.warp, kTables.warpBits, warp) ^
-                       xorBases(kTables.readBlock, kTables.blockBits, block);
+    const Location at = locationOf(loc, kRegisters);
+    const uint32_t e = xorBases(kTables.reg, kTables.regBits, at.reg) ^
+                       xorBases(kTables.lane, kTables.laneBits, at.lane) ^
+                       xorBases(kTables.warp, kTables.warpBits, at.warp) ^
+                       xorBases(kTables.readBlock, kTables.blockBits, at.block);
     readFingerprint = (readFingerprint ^ e) * kFnvPrime;
     ++reads[e];
     if (out[loc] == kNotHere)
-      return fail(readerText(loc) + " reads element " + elementText(e) +
+      return fail(locationText(loc, kRegisters) + " reads element " + elementText(e) +
                   ", which its CTA's shared memory does not hold");
     if (out[loc] != e)
-      return fail(readerText(loc) + " read element " + elementText(out[loc] % kElements) +
+      return fail(locationText(loc, kRegisters) + " read element " +
+                  elementText(out[loc] % kElements) +
                   " from shared memory, expected " + elementText(e));
   }
   if (readFingerprint != kReadFingerprint)
