@@ -1,5 +1,7 @@
 #include "analysis/bank_heatmap_model.h"
 
+#include "util/seq_text.h"
+
 #include <algorithm>
 #include <bit>
 #include <sstream>
@@ -19,13 +21,6 @@ std::string laneText(uint64_t mask) {
       l = e;
     }
   return s;
-}
-
-std::string coordsText(const std::vector<int32_t> &c) {
-  std::string s = "(";
-  for (size_t i = 0; i < c.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(c[i]);
-  return s + ")";
 }
 
 } // namespace
@@ -89,7 +84,7 @@ std::string BankHeatmapModel::cellText(int r, int bank) const {
       const int64_t b = base + int64_t{j} * eb;
       if (b + eb <= lo || b >= hi)
         continue;
-      elems += (elems.empty() ? "" : " ") + coordsText(report_.elementAt(first + j));
+      elems += (elems.empty() ? "" : " ") + seqText(report_.elementAt(first + j), "(", ")");
     }
     o << "\n  lane " << lane << ": " << elems;
     ++shown;

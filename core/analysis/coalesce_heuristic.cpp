@@ -5,18 +5,12 @@
 
 #include "util/bits.h"
 #include "util/error.h"
+#include "util/seq_text.h"
 
 namespace ls {
 namespace {
 
 std::string list(const std::vector<unsigned> &v) { return listText(v); }
-
-std::string list64(const std::vector<int64_t> &v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
 
 void validate(const CoalesceInput &in) {
   validateShape(in.shape, 0, "shape");
@@ -53,7 +47,7 @@ CoalesceResult coalescedLayout(const CoalesceInput &in) {
   std::iota(order.begin(), order.end(), 0u);
   std::stable_sort(order.begin(), order.end(),
                    [&](unsigned x, unsigned y) { return in.contiguity[x] > in.contiguity[y]; });
-  res.steps.push_back({"order", "dims by contiguity " + list64(in.contiguity) +
+  res.steps.push_back({"order", "dims by contiguity " + seqText(in.contiguity) +
                                     ", largest first (stable): order = " + list(order)});
 
   // 2. Elements per thread along order[0].

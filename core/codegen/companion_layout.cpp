@@ -6,6 +6,7 @@
 #include "encodings/linear.h"
 #include "util/bits.h"
 #include "util/error.h"
+#include "util/seq_text.h"
 
 namespace ls::codegen {
 
@@ -44,17 +45,6 @@ XorSpan ctaSpan(const FlatLayout &flat) {
       for (uint64_t b : flat.bases(in))
         span.add(b);
   return span;
-}
-
-std::vector<std::vector<int32_t>> coordBases(const LinearLayout &ll, const DimName &in) {
-  std::vector<std::vector<int32_t>> out;
-  if (!ll.hasInDim(in))
-    return out;
-  for (int i = 0; i < ll.getInDimSizeLog2(in); ++i) {
-    auto b = ll.getBasis(in, i);
-    out.emplace_back(b.begin(), b.end());
-  }
-  return out;
 }
 
 // The CGA layout whose block bases, scaled by the per-CTA tile, are the
@@ -149,7 +139,7 @@ EncodingPtr companionLayout(const Shape &shape, int lanes, int warps,
   if (!isPowerOf2(lanes) || !isPowerOf2(warps))
     throw InternalError("companionLayout: lanes and warps must be powers of two");
   const int rank = static_cast<int>(shape.size());
-  const auto block = coordBases(reference, kBlock);
+  const auto block = inDimBases(reference, kBlock);
   if (auto cga = cgaFromBlockBases(shape, block)) {
     auto blocked = defaultBlocked(shape, lanes, warps, *cga);
     if (sameCtaElements(blocked->toLinearLayout(shape), reference))

@@ -14,27 +14,16 @@
 #include "encodings/slice.h"
 #include "encodings/swizzled_shared.h"
 #include "util/error.h"
+#include "util/seq_text.h"
 
 namespace ls::codegen {
 
 namespace {
 
-std::string braces(const std::vector<unsigned> &v) {
-  std::string s = "{";
-  for (size_t i = 0; i < v.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "}";
-}
+std::string braces(const std::vector<unsigned> &v) { return seqText(v, "{", "}"); }
 
 std::string basesText(const std::vector<LinearLayout::Basis> &bases) {
-  std::string s = "{";
-  for (size_t i = 0; i < bases.size(); ++i) {
-    s += i ? ", {" : "{";
-    for (size_t j = 0; j < bases[i].size(); ++j)
-      s += (j ? ", " : "") + std::to_string(bases[i][j]);
-    s += "}";
-  }
-  return s + "}";
+  return ls::basesText(bases, "{", "}");
 }
 
 std::string boolText(bool b) {

@@ -5,6 +5,7 @@
 #include "analysis/ownership.h"
 #include "util/bits.h"
 #include "util/error.h"
+#include "util/seq_text.h"
 
 namespace ls::codegen {
 
@@ -57,11 +58,7 @@ std::vector<int64_t> FlatLayout::coords(uint64_t flat) const {
 }
 
 std::string FlatLayout::coordText(uint64_t flat) const {
-  std::string s = "(";
-  auto c = coords(flat);
-  for (size_t i = 0; i < c.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(c[i]);
-  return s + ")";
+  return seqText(coords(flat), "(", ")");
 }
 
 std::vector<uint64_t> FlatLayout::pseudoInverse(const DimName &inDim) const {

@@ -15,46 +15,11 @@
 #include "encodings/slice.h"
 #include "encodings/swizzled_shared.h"
 #include "util/error.h"
+#include "util/seq_text.h"
 
 namespace ls::codegen {
 
 namespace {
-
-std::string list(const std::vector<unsigned> &v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
-std::string list(const std::vector<int64_t> &v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
-std::string nested(const std::vector<std::vector<int32_t>> &bases) {
-  std::string s = "[";
-  for (size_t i = 0; i < bases.size(); ++i) {
-    s += i ? ", [" : "[";
-    for (size_t j = 0; j < bases[i].size(); ++j)
-      s += (j ? ", " : "") + std::to_string(bases[i][j]);
-    s += "]";
-  }
-  return s + "]";
-}
-
-std::vector<std::vector<int32_t>> basesOf(const LinearLayout &ll, const DimName &in) {
-  std::vector<std::vector<int32_t>> out;
-  if (!ll.hasInDim(in))
-    return out;
-  for (int i = 0; i < ll.getInDimSizeLog2(in); ++i) {
-    auto b = ll.getBasis(in, i);
-    out.emplace_back(b.begin(), b.end());
-  }
-  return out;
-}
 
 std::vector<int64_t> outSizes(const LinearLayout &ll) {
   std::vector<int64_t> s;
@@ -68,7 +33,7 @@ std::string py(bool b) {
 }
 
 std::string cgaArg(const CGALayout &cga) {
-  return cga.isSingleCTA() ? "" : ", cga_layout=" + nested(cga.bases());
+  return cga.isSingleCTA() ? "" : ", cga_layout=" + basesText(cga.bases());
 }
 
 struct GluonWriter {
@@ -79,10 +44,10 @@ struct GluonWriter {
     switch (enc.kind()) {
     case EncodingKind::Blocked: {
       const auto &e = static_cast<const BlockedEncoding &>(enc);
-      return "ttgl.BlockedLayout(size_per_thread=" + list(e.sizePerThread) +
-             ", threads_per_warp=" + list(e.threadsPerWarp) +
-             ", warps_per_cta=" + list(e.warpsPerCTA) + ", order=" + list(e.order) + cgaArg(e.cga) +
-             ")";
+      return "ttgl.BlockedLayout(size_per_thread=" + seqText(e.sizePerThread) +
+             ", threads_per_warp=" + seqText(e.threadsPerWarp) +
+             ", warps_per_cta=" + seqText(e.warpsPerCTA) + ", order=" + seqText(e.order) +
+             cgaArg(e.cga) + ")";
     }
     case EncodingKind::Slice: {
       const auto &e = static_cast<const SliceEncoding &>(enc);
@@ -94,8 +59,8 @@ struct GluonWriter {
     case EncodingKind::NvidiaMma: {
       const auto &e = static_cast<const NvidiaMmaEncoding &>(enc);
       return "ttgl.NVMMADistributedLayout(version=[" + std::to_string(e.versionMajor) + ", " +
-             std::to_string(e.versionMinor) + "], warps_per_cta=" + list(e.warpsPerCTA) +
-             ", instr_shape=" + list(e.instrShape) + cgaArg(e.cga) + ")";
+             std::to_string(e.versionMinor) + "], warps_per_cta=" + seqText(e.warpsPerCTA) +
+             ", instr_shape=" + seqText(e.instrShape) + cgaArg(e.cga) + ")";
     }
     case EncodingKind::DotOperand: {
       const auto &e = static_cast<const DotOperandEncoding &>(enc);
@@ -112,17 +77,17 @@ struct GluonWriter {
         return std::nullopt;
       needsAmd = true;
       return "AMDMFMALayout(version=" + std::to_string(e.version) +
-             ", instr_shape=" + list(e.instrShape) + ", transposed=" + py(e.isTransposed) +
-             ", warps_per_cta=" + list(e.warpsPerCTA) +
+             ", instr_shape=" + seqText(e.instrShape) + ", transposed=" + py(e.isTransposed) +
+             ", warps_per_cta=" + seqText(e.warpsPerCTA) +
              ", element_bitwidth=" + std::to_string(e.elementBitWidth) +
-             ", tiles_per_warp=" + list(e.tiles()) + cgaArg(e.cga) + ")";
+             ", tiles_per_warp=" + seqText(e.tiles()) + cgaArg(e.cga) + ")";
     }
     case EncodingKind::AmdWmma: {
       const auto &e = static_cast<const AmdWmmaEncoding &>(enc);
       needsAmd = true;
       return "AMDWMMALayout(version=" + std::to_string(e.version) +
-             ", transposed=" + py(e.isTranspose) + ", warps_per_cta=" + list(e.warpsPerCTA) +
-             ", instr_shape=" + list(e.instr()) + ", tiles_per_warp=" + list(e.tiles()) +
+             ", transposed=" + py(e.isTranspose) + ", warps_per_cta=" + seqText(e.warpsPerCTA) +
+             ", instr_shape=" + seqText(e.instr()) + ", tiles_per_warp=" + seqText(e.tiles()) +
              cgaArg(e.cga) + ")";
     }
     case EncodingKind::Linear: {
@@ -133,7 +98,7 @@ struct GluonWriter {
       const auto &e = static_cast<const SwizzledSharedEncoding &>(enc);
       return "ttgl.SwizzledSharedLayout(vec=" + std::to_string(e.vec) +
              ", per_phase=" + std::to_string(e.perPhase) +
-             ", max_phase=" + std::to_string(e.maxPhase) + ", order=" + list(e.order) +
+             ", max_phase=" + std::to_string(e.maxPhase) + ", order=" + seqText(e.order) +
              cgaArg(e.cga) + ")";
     }
     case EncodingKind::NvmmaShared: {
@@ -154,9 +119,9 @@ struct GluonWriter {
                  std::to_string(e.paddings[i]) + "]";
       pairs += "]";
       return "ttgl.PaddedSharedLayout(interval_padding_pairs=" + pairs +
-             ", offset_bases=" + nested(basesOf(e.linearComponent, kOffset)) +
-             ", block_bases=" + nested(basesOf(e.linearComponent, kBlock)) +
-             ", shape=" + list(outSizes(e.linearComponent)) + ")";
+             ", offset_bases=" + basesText(inDimBases(e.linearComponent, kOffset)) +
+             ", block_bases=" + basesText(inDimBases(e.linearComponent, kBlock)) +
+             ", shape=" + seqText(outSizes(e.linearComponent)) + ")";
     }
     case EncodingKind::SharedLinear: {
       const auto &e = static_cast<const SharedLinearEncoding &>(enc);
@@ -173,19 +138,20 @@ struct GluonWriter {
   static std::string distributedLinear(const LinearLayout &ll, const std::string &indent) {
     const std::string sep = indent.empty() ? ", " : ",\n" + indent;
     const std::string open = indent.empty() ? "(" : "(\n" + indent;
-    return "ttgl.DistributedLinearLayout" + open + "reg_bases=" + nested(basesOf(ll, kRegister)) +
-           sep + "lane_bases=" + nested(basesOf(ll, kLane)) + sep +
-           "warp_bases=" + nested(basesOf(ll, kWarp)) + sep +
-           "block_bases=" + nested(basesOf(ll, kBlock)) + sep + "shape=" + list(outSizes(ll)) +
-           (indent.empty() ? ")" : ",\n)");
+    return "ttgl.DistributedLinearLayout" + open +
+           "reg_bases=" + basesText(inDimBases(ll, kRegister)) + sep +
+           "lane_bases=" + basesText(inDimBases(ll, kLane)) + sep +
+           "warp_bases=" + basesText(inDimBases(ll, kWarp)) + sep +
+           "block_bases=" + basesText(inDimBases(ll, kBlock)) + sep +
+           "shape=" + seqText(outSizes(ll)) + (indent.empty() ? ")" : ",\n)");
   }
 
   static std::string sharedLinear(const LinearLayout &ll, unsigned alignment,
                                   const std::string &indent) {
     const std::string sep = indent.empty() ? ", " : ",\n" + indent;
     const std::string open = indent.empty() ? "(" : "(\n" + indent;
-    return "ttgl.SharedLinearLayout" + open + "offset_bases=" + nested(basesOf(ll, kOffset)) + sep +
-           "block_bases=" + nested(basesOf(ll, kBlock)) + sep +
+    return "ttgl.SharedLinearLayout" + open + "offset_bases=" + basesText(inDimBases(ll, kOffset)) +
+           sep + "block_bases=" + basesText(inDimBases(ll, kBlock)) + sep +
            "alignment=" + std::to_string(alignment) + (indent.empty() ? ")" : ",\n)");
   }
 };
@@ -216,7 +182,7 @@ std::string exportGluon(const ExportDesign &design, const ExportOptions &options
       << "from triton.experimental.gluon import language as ttgl\n";
   if (w.needsAmd)
     out << "from triton.experimental.gluon.language.amd import AMDMFMALayout, AMDWMMALayout\n";
-  out << "\nshape = " << list(design.shape) << "\n\n";
+  out << "\nshape = " << seqText(design.shape) << "\n\n";
   if (enc.isShared())
     out << "# The same shared layout as explicit offset bases on this shape.\n";
   else

@@ -2,6 +2,7 @@
 
 #include "util/bits.h"
 #include "util/error.h"
+#include "util/seq_text.h"
 
 namespace ls {
 
@@ -125,11 +126,6 @@ unsigned product(const std::vector<unsigned> &v) {
   return static_cast<unsigned>(p);
 }
 
-std::string listText(const std::vector<unsigned> &v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
+std::string listText(const std::vector<unsigned> &v) { return seqText(v); }
 
 } // namespace ls

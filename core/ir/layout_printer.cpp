@@ -14,39 +14,24 @@
 #include "encodings/tensor_memory.h"
 #include "encodings/tensor_memory_scales.h"
 #include "util/error.h"
+#include "util/seq_text.h"
 
 namespace ls::ir {
 
-std::string printList(const std::vector<unsigned> &v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
+std::string printList(const std::vector<unsigned> &v) { return seqText(v); }
 
 namespace {
-
-std::string printBasisList(const std::vector<std::vector<int32_t>> &bases) {
-  std::string s = "[";
-  for (size_t i = 0; i < bases.size(); ++i) {
-    s += i ? ", [" : "[";
-    for (size_t j = 0; j < bases[i].size(); ++j)
-      s += (j ? ", " : "") + std::to_string(bases[i][j]);
-    s += "]";
-  }
-  return s + "]";
-}
 
 // Triton 3.6: ", CGALayout = [[...]]" unless single-CTA. Legacy: the triple
 // unless it is the default (one CTA).
 std::string cgaText(const CGALayout &cga, Syntax syntax, const std::vector<unsigned> &order) {
   if (syntax == Syntax::Triton36)
-    return cga.isSingleCTA() ? "" : ", CGALayout = " + printBasisList(cga.bases());
+    return cga.isSingleCTA() ? "" : ", CGALayout = " + basesText(cga.bases());
   // Legacy text always carries the triple (Triton 2.x/3.0 printed it even
   // when trivial, and every triton_gpu-era parser accepts it).
   auto legacy = cga.toLegacy(order);
   if (!legacy)
-    throw Error("CGALayout", "this CTA layout " + printBasisList(cga.bases()) +
+    throw Error("CGALayout", "this CTA layout " + basesText(cga.bases()) +
                                  " has no CTAsPerCGA/CTASplitNum/CTAOrder spelling for older "
                                  "Triton");
   return ", CTAsPerCGA = " + printList(legacy->ctasPerCGA) +
@@ -75,7 +60,7 @@ std::string printBases(const LinearLayout &ll, const std::vector<DimName> &inDim
       auto b = ll.getBasis(d, i);
       bases.emplace_back(b.begin(), b.end());
     }
-    s += (s.empty() ? "" : ", ") + d + " = " + printBasisList(bases);
+    s += (s.empty() ? "" : ", ") + d + " = " + basesText(bases);
   }
   return s;
 }
@@ -259,7 +244,8 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
     if (e.ctaSplitM != 1)
       body += "CTASplitM = " + std::to_string(e.ctaSplitM);
     if (e.ctaSplitN != 1)
-      body += (body.empty() ? "" : ", ") + std::string("CTASplitN = ") + std::to_string(e.ctaSplitN);
+      body +=
+          (body.empty() ? "" : ", ") + std::string("CTASplitN = ") + std::to_string(e.ctaSplitN);
     return "#ttng.tensor_memory_scales_encoding<" + body + ">";
   }
   }
