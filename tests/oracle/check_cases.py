@@ -6,18 +6,9 @@ Prints a count per check and kind, the first failures, and exits 1 if any failed
 """
 import argparse
 import json
-import subprocess
 import sys
-from collections import Counter
 
-
-def run(cli, args):
-    p = subprocess.run([cli] + args, capture_output=True, text=True, timeout=60)
-    return p.returncode, p.stdout, p.stderr
-
-
-def shape_arg(shape):
-    return "x".join(str(s) for s in shape)
+from oracle_common import check_file, run, shape_arg
 
 
 def check(cli, case, checks):
@@ -61,28 +52,9 @@ def main():
     ap.add_argument("--show", type=int, default=5)
     a = ap.parse_args()
     checks = set(a.checks.split(","))
-    passed, failed, shown = Counter(), Counter(), 0
-    for line in open(a.file):
-        if not line.strip():
-            continue
-        case = json.loads(line)
-        for name, ok, detail in check(a.cli, case, checks):
-            key = f"{name}/{case.get('kind')}"
-            if ok:
-                passed[key] += 1
-            else:
-                failed[key] += 1
-                if shown < a.show:
-                    shown += 1
-                    print(f"FAIL {case.get('id')} [{name}] {case.get('attr') or case.get('distributed')}\n     {detail}")
-    for key in sorted(set(passed) | set(failed)):
-        print(f"  {key:24s} {passed[key]:5d} passed {failed[key]:5d} failed")
-    total_p, total_f = sum(passed.values()), sum(failed.values())
-    print(f"cases: {total_p} passed, {total_f} failed")
-    if total_p == 0:
-        print("no case was checked")
-        return 1
-    return 1 if total_f else 0
+    return check_file(a.file, lambda case: check(a.cli, case, checks), a.show,
+                      key=lambda name, case: f"{name}/{case.get('kind')}",
+                      describe=lambda case: case.get("attr") or case.get("distributed"), width=24)
 
 
 if __name__ == "__main__":
