@@ -30,6 +30,31 @@ TmemRegRequest request(int blockM, int blockN, int colStride, qint64 m, qint64 n
   return r;
 }
 
+// The columns of a data-driven tmemRegLayout request, and the request a row
+// of them gives.
+void addRequestColumns() {
+    QTest::addColumn<int>("blockM");
+    QTest::addColumn<int>("blockN");
+    QTest::addColumn<int>("colStride");
+    QTest::addColumn<qint64>("m");
+    QTest::addColumn<qint64>("n");
+    QTest::addColumn<QString>("dtype");
+    QTest::addColumn<int>("warps");
+    QTest::addColumn<QString>("variant");
+}
+
+TmemRegRequest fetchedRequest() {
+    QFETCH(int, blockM);
+    QFETCH(int, blockN);
+    QFETCH(int, colStride);
+    QFETCH(qint64, m);
+    QFETCH(qint64, n);
+    QFETCH(QString, dtype);
+    QFETCH(int, warps);
+    QFETCH(QString, variant);
+  return request(blockM, blockN, colStride, m, n, dtype, warps, variant);
+}
+
 QString errorOf(const std::function<void()> &f) {
   try {
     f();
@@ -45,14 +70,7 @@ class TestTmemRegLayout : public QObject {
   Q_OBJECT
 private slots:
   void matchesGluon_data() {
-    QTest::addColumn<int>("blockM");
-    QTest::addColumn<int>("blockN");
-    QTest::addColumn<int>("colStride");
-    QTest::addColumn<qint64>("m");
-    QTest::addColumn<qint64>("n");
-    QTest::addColumn<QString>("dtype");
-    QTest::addColumn<int>("warps");
-    QTest::addColumn<QString>("variant");
+    addRequestColumns();
     QTest::addColumn<QString>("bases");
     auto row = [](const char *id, int bm, int bn, int cs, qint64 m, qint64 n, const char *dt,
                   int nw, const char *v, const char *bases) {
@@ -105,30 +123,16 @@ private slots:
         "register=[[0, 1]] lane=[[1, 0], [2, 0], [4, 0], [8, 0], [0, 0]] warp=[[16, 0], [32, 0]] block=[]");
   }
   void matchesGluon() {
-    QFETCH(int, blockM);
-    QFETCH(int, blockN);
-    QFETCH(int, colStride);
-    QFETCH(qint64, m);
-    QFETCH(qint64, n);
-    QFETCH(QString, dtype);
-    QFETCH(int, warps);
-    QFETCH(QString, variant);
     QFETCH(QString, bases);
-    LinearLayout ll = tmemRegLayout(request(blockM, blockN, colStride, m, n, dtype, warps, variant));
+    const TmemRegRequest r = fetchedRequest();
+    LinearLayout ll = tmemRegLayout(r);
     QCOMPARE(tmemtest::layoutText(ll), bases);
-    QCOMPARE(ll.getOutDimSize("dim0"), m);
-    QCOMPARE(ll.getOutDimSize("dim1"), n);
+    QCOMPARE(ll.getOutDimSize("dim0"), int32_t(r.shape[0]));
+    QCOMPARE(ll.getOutDimSize("dim1"), int32_t(r.shape[1]));
   }
 
   void rejectsLikeGluon_data() {
-    QTest::addColumn<int>("blockM");
-    QTest::addColumn<int>("blockN");
-    QTest::addColumn<int>("colStride");
-    QTest::addColumn<qint64>("m");
-    QTest::addColumn<qint64>("n");
-    QTest::addColumn<QString>("dtype");
-    QTest::addColumn<int>("warps");
-    QTest::addColumn<QString>("variant");
+    addRequestColumns();
     QTest::addColumn<QString>("message");
     auto row = [](const char *id, int bm, int bn, int cs, qint64 m, qint64 n, const char *dt,
                   int nw, const char *v, const char *msg) {
@@ -159,19 +163,9 @@ private slots:
         "bitwidth * colStride must be less than or equal to 32. Got 32 and 2");
   }
   void rejectsLikeGluon() {
-    QFETCH(int, blockM);
-    QFETCH(int, blockN);
-    QFETCH(int, colStride);
-    QFETCH(qint64, m);
-    QFETCH(qint64, n);
-    QFETCH(QString, dtype);
-    QFETCH(int, warps);
-    QFETCH(QString, variant);
     QFETCH(QString, message);
-    QCOMPARE(errorOf([&] {
-               tmemRegLayout(request(blockM, blockN, colStride, m, n, dtype, warps, variant));
-             }),
-             message);
+    const TmemRegRequest r = fetchedRequest();
+    QCOMPARE(errorOf([&] { tmemRegLayout(r); }), message);
   }
 
   void unknownVariant() {
