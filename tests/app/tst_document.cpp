@@ -41,6 +41,18 @@ Design design(const QString &name, const QString &attr, ls::Shape shape = {64, 6
   return d;
 }
 
+// What the form hands in: a draft named "d".
+ls::ui::DesignDraft draftOf(const QString &attr, const QString &shape, const QString &dtype,
+                            ls::ModuleParams module = {}) {
+  ls::ui::DesignDraft draft;
+  draft.name = QStringLiteral("d");
+  draft.attribute = attr;
+  draft.shapeText = shape;
+  draft.elementType = dtype;
+  draft.module = module;
+  return draft;
+}
+
 // (Plain literals: moc misreads "#alias" lines inside raw strings.)
 const char *kTtgir =
     "#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, "
@@ -280,12 +292,8 @@ private slots:
     QFETCH(int, lanes);
     QFETCH(QString, field);
     QFETCH(QString, rule);
-    ls::ui::DesignDraft draft;
-    draft.name = QStringLiteral("d");
-    draft.attribute = attr;
-    draft.shapeText = shape;
-    draft.elementType = QStringLiteral("f16");
-    draft.module = {warps, lanes, 1};
+    const ls::ui::DesignDraft draft =
+        draftOf(attr, shape, QStringLiteral("f16"), {warps, lanes, 1});
     const auto v = validateDraft(draft, Design{});
     const auto *e = std::get_if<FieldError>(&v);
     QVERIFY(e);
@@ -295,12 +303,10 @@ private slots:
   }
 
   void validDraftIsCanonical() {
-    ls::ui::DesignDraft draft;
-    draft.name = QStringLiteral("d");
-    draft.attribute = QStringLiteral("#ttg.blocked<{order=[1,0],sizePerThread=[1,4],"
-                                     "threadsPerWarp=[2,16],warpsPerCTA=[4,1]}>");
-    draft.shapeText = QStringLiteral("4x64x64");
-    draft.elementType = QStringLiteral("f32");
+    ls::ui::DesignDraft draft =
+        draftOf(QStringLiteral("#ttg.blocked<{order=[1,0],sizePerThread=[1,4],"
+                               "threadsPerWarp=[2,16],warpsPerCTA=[4,1]}>"),
+                QStringLiteral("4x64x64"), QStringLiteral("f32"));
     const auto v = validateDraft(draft, Design{});
     QVERIFY(std::holds_alternative<FieldError>(v)); // rank 2 layout, rank 3 shape
     draft.shapeText = QStringLiteral("64x64");
@@ -434,12 +440,7 @@ private slots:
     QFETCH(QString, variant);
     QFETCH(QString, field);
     QFETCH(QString, rule);
-    ls::ui::DesignDraft draft;
-    draft.name = QStringLiteral("d");
-    draft.attribute = attr;
-    draft.shapeText = shape;
-    draft.elementType = dtype;
-    draft.module = {warps, 32, 1};
+    ls::ui::DesignDraft draft = draftOf(attr, shape, dtype, {warps, 32, 1});
     draft.tmemVariant = variant;
     const auto v = validateDraft(draft, Design{});
     const auto *e = std::get_if<FieldError>(&v);
