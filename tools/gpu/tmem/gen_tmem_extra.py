@@ -63,6 +63,19 @@ def builder():
     return gluon_ir.GluonOpBuilder(ctx)
 
 
+def record_tmem(rec, b, dt, M, N, lay, nw, variant, cga=None):
+    """Fills a case with Gluon's answers for this TMEM layout: the memdesc type and its
+    attribute text, and get_tmem_reg_layout's bases (raises what Gluon raises)."""
+    ty = str(b.get_tensor_mem_desc_ty(DT[dt].to_ir(b), [M, N], lay._to_ir(b), [M, N]))
+    rec['memdesc'] = ty
+    rec['attr'] = ty[ty.index(', ') + 2: ty.index(', #ttng.tensor_memory,')]
+    ll = (get_tmem_reg_layout(DT[dt], [M, N], lay, nw, variant, cga) if cga is not None
+          else get_tmem_reg_layout(DT[dt], [M, N], lay, nw, variant))
+    rec['reg_layout'] = dict(register=ll.reg_bases, lane=ll.lane_bases, warp=ll.warp_bases,
+                             block=ll.block_bases)
+    rec['ok'] = True
+
+
 def one_tmem(seed, idx):
     rng = random.Random(seed * 1000003 + idx)
     b = builder()
@@ -92,13 +105,7 @@ def one_tmem(seed, idx):
         rec.update(dtype=dt, shape=[M, N], block=[blockM, blockN], col_stride=col_stride,
                    cta_split_num=list(split) if split else None, two_ctas=two_ctas,
                    num_warps=nw, variant=variant, cga_layout=cga)
-        ty = str(b.get_tensor_mem_desc_ty(DT[dt].to_ir(b), [M, N], lay._to_ir(b), [M, N]))
-        rec['memdesc'] = ty
-        rec['attr'] = ty[ty.index(', ') + 2: ty.index(', #ttng.tensor_memory,')]
-        ll = get_tmem_reg_layout(DT[dt], [M, N], lay, nw, variant, cga)
-        rec['reg_layout'] = dict(register=ll.reg_bases, lane=ll.lane_bases, warp=ll.warp_bases,
-                                 block=ll.block_bases)
-        rec['ok'] = True
+        record_tmem(rec, b, dt, M, N, lay, nw, variant, cga)
     except Exception as e:  # noqa: BLE001
         rec['ok'] = False
         rec['error'] = f"{type(e).__name__}: {str(e)[:300]}"
@@ -118,13 +125,7 @@ def one_scales(seed, idx):
         lay = TensorMemoryScalesLayout(cta_split_num=split)
         rec.update(dtype='i8', shape=[M, N], cta_split_num=list(split) if split else None,
                    num_warps=nw, variant=variant, cga_layout=[])
-        ty = str(b.get_tensor_mem_desc_ty(DT['i8'].to_ir(b), [M, N], lay._to_ir(b), [M, N]))
-        rec['memdesc'] = ty
-        rec['attr'] = ty[ty.index(', ') + 2: ty.index(', #ttng.tensor_memory,')]
-        ll = get_tmem_reg_layout(DT['i8'], [M, N], lay, nw, variant)
-        rec['reg_layout'] = dict(register=ll.reg_bases, lane=ll.lane_bases, warp=ll.warp_bases,
-                                 block=ll.block_bases)
-        rec['ok'] = True
+        record_tmem(rec, b, 'i8', M, N, lay, nw, variant)
     except Exception as e:  # noqa: BLE001
         rec['ok'] = False
         rec['error'] = f"{type(e).__name__}: {str(e)[:300]}"
