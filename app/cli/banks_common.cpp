@@ -1,3 +1,4 @@
+#include "notation/layout_input.h"
 #include "banks_common.h"
 
 #include <cstdio>
@@ -54,7 +55,7 @@ BanksInput resolveBanksInput(const Args &args, const std::string &first, const s
 }
 
 EncodingPtr resolveExtraLayout(const Args &args, const std::string &flag, const Shape &shape) {
-  ir::LayoutInput li = ir::parseLayoutInput(args.required(flag));
+  ir::LayoutInput li = notation::readLayoutInput(args.required(flag));
   if (li.shape && *li.shape != shape)
     throw Error("--" + flag, "has a different shape than the other layouts");
   validateShape(shape, li.encoding->rank(), "--shape");

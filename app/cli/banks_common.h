@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/shared_access.h"
+#include "analysis/banks/shared_access.h"
 #include "cli_common.h"
 
 namespace ls::cli {

@@ -1,3 +1,4 @@
+#include "notation/layout_input.h"
 #include "cli_common.h"
 
 #include <cstdio>
@@ -34,7 +35,7 @@ Shape parseShape(const std::string &text, const std::string &flag) {
 
 ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag, bool requireShape) {
   ResolvedLayout r;
-  ir::LayoutInput in = ir::parseLayoutInput(args.required(layoutFlag));
+  ir::LayoutInput in = notation::readLayoutInput(args.required(layoutFlag));
   r.encoding = in.encoding;
   r.element = in.element;
   std::optional<Shape> typeShape = in.shape;

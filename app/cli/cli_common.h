@@ -7,8 +7,8 @@
 
 #include "cli_command.h"
 #include "encodings/encoding.h"
-#include "ir/layout_parser.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/layout_parser.h"
+#include "notation/mlir/layout_printer.h"
 
 namespace ls::cli {
 

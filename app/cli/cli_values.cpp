@@ -1,6 +1,6 @@
 #include "cli_values.h"
 
-#include "ir/attr_syntax_parser.h"
+#include "notation/mlir/attr_syntax_parser.h"
 #include "util/error.h"
 
 namespace ls::cli {

@@ -3,8 +3,8 @@
 // and the wavefront model: instructions, lanes, addresses, banks, words.
 #include <sstream>
 
-#include "analysis/bank_conflicts.h"
-#include "analysis/shared_access.h"
+#include "analysis/banks/bank_conflicts.h"
+#include "analysis/banks/shared_access.h"
 #include "banks_common.h"
 #include "cli_common.h"
 #include "codegen/bank_bench_kernel.h"

@@ -1,7 +1,7 @@
 // `bench`: timings of the engine on a fixed set of cases.
 #include <cstdio>
 
-#include "analysis/bench_cases.h"
+#include "bench_cases.h"
 #include "cli_common.h"
 #include "util/error.h"
 #include "util/json_writer.h"

@@ -1,9 +1,9 @@
 // `coalesce`: the blocked layout Triton's coalesce pass picks for a global
 // load or store, with the reasoning step by step.
-#include "analysis/coalesce_heuristic.h"
+#include "analysis/global/coalesce_heuristic.h"
 #include "cli_common.h"
 #include "cli_lists.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 #include "util/json_writer.h"
 

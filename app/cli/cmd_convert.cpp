@@ -2,9 +2,9 @@
 // costs, and which registers go where.
 #include <sstream>
 
-#include "analysis/layout_conversion.h"
+#include "analysis/convert/layout_conversion.h"
 #include "cli_common.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 #include "util/json_writer.h"
 

@@ -1,5 +1,5 @@
 // `grid`: the element-to-owner grid, as triton-tensor-layout prints it.
-#include "analysis/layout_grid.h"
+#include "analysis/ownership/layout_grid.h"
 #include "cli_common.h"
 #include "encodings/tensor_memory.h"
 #include "util/error.h"

@@ -1,6 +1,6 @@
 // `layouts`: every layout alias defined in a TTGIR file, in canonical text.
 #include "cli_common.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/layout_printer.h"
 #include "ir/ttgir.h"
 #include "util/error.h"
 

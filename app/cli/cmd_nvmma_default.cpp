@@ -1,9 +1,9 @@
 // `nvmma-default`: the #ttg.nvmma_shared attribute Gluon's
 // NVMMASharedLayout.get_default_for picks for a tile.
-#include "analysis/nvmma_default.h"
+#include "analysis/tmem/nvmma_default.h"
 #include "cli_values.h"
 #include "cli_common.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/layout_printer.h"
 
 namespace ls::cli {
 namespace {

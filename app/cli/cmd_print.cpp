@@ -1,13 +1,14 @@
 // `print`: the canonical attribute text (Triton 3.6 or legacy syntax).
+#include "notation/layout_input.h"
 #include "cli_common.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
 namespace ls::cli {
 namespace {
 
 int runPrint(const Args &args, std::ostream &out) {
-  ir::LayoutInput in = ir::parseLayoutInput(args.required("layout"));
+  ir::LayoutInput in = notation::readLayoutInput(args.required("layout"));
   const ir::Syntax syntax = parseSyntaxFlag(args);
   out << ir::printEncoding(*in.encoding, syntax) << "\n";
   return 0;

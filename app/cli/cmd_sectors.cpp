@@ -2,7 +2,7 @@
 // and vector instruction.
 #include <cstdio>
 
-#include "analysis/global_access.h"
+#include "analysis/global/global_access.h"
 #include "cli_common.h"
 #include "cli_lists.h"
 #include "util/error.h"

@@ -1,6 +1,6 @@
 // `swizzle`: the shared layout to put between a writer and a reader layout,
 // printed as attribute text with its figures (and the current layout's).
-#include "analysis/swizzle_search.h"
+#include "analysis/swizzle/swizzle_search.h"
 #include "banks_common.h"
 #include "cli_common.h"
 #include "util/error.h"

@@ -1,11 +1,11 @@
 // `tcgen05`: what Triton 3.6 picks for a Blackwell MMA tile -- the tcgen05
 // instruction shape, the accumulator's TMEM layout and register layout, and
 // the operands' default NVMMA shared layouts.
-#include "analysis/tmem_design.h"
+#include "analysis/tmem/tmem_design.h"
 #include "cli_common.h"
 #include "cli_values.h"
 #include "encodings/linear.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 #include "util/json_writer.h"
 

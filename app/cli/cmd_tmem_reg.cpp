@@ -1,6 +1,6 @@
 // `tmem-reg`: the register layout of a TMEM load/store, as Gluon's
 // get_tmem_reg_layout computes it.
-#include "analysis/tmem_reg_layout.h"
+#include "analysis/tmem/tmem_reg_layout.h"
 #include "cli_common.h"
 #include "cli_values.h"
 #include "util/error.h"

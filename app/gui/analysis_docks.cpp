@@ -6,15 +6,15 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
-#include "analysis/coalesce_heuristic.h"
-#include "analysis/global_access.h"
-#include "analysis/layout_conversion.h"
-#include "analysis/tmem_design.h"
-#include "bank_heatmap.h"
-#include "coalescing_panel.h"
-#include "conversion_view.h"
+#include "analysis/global/coalesce_heuristic.h"
+#include "analysis/global/global_access.h"
+#include "analysis/convert/layout_conversion.h"
+#include "analysis/tmem/tmem_design.h"
+#include "banks/bank_heatmap.h"
+#include "convert/coalescing_panel.h"
+#include "convert/conversion_view.h"
 #include "document.h"
-#include "export_panel.h"
+#include "export/export_panel.h"
 #include "main_window.h"
 #include "tmem/tmem_design_widget.h"
 #include "util/error.h"
@@ -36,11 +36,11 @@ QString errorText(const std::exception &e) {
 
 AnalysisDocks::AnalysisDocks(MainWindow *window, Document *doc)
     : QObject(window), window_(window), doc_(doc) {
-  banks_ = new ls::BankHeatmap;
-  conversion_ = new ls::widgets::ConversionView;
-  coalescing_ = new ls::widgets::CoalescingPanel;
-  export_ = new ExportPanel;
-  tmem_ = new ls::widgets::TmemDesignWidget;
+  banks_ = new ls::ui::BankHeatmap;
+  conversion_ = new ls::ui::ConversionView;
+  coalescing_ = new ls::ui::CoalescingPanel;
+  export_ = new ui::ExportPanel;
+  tmem_ = new ls::ui::TmemDesignWidget;
   makeDock(Banks, tr("Banks"), banks_);
   makeDock(Conversion, tr("Conversion"), conversion_);
   makeDock(Coalescing, tr("Coalescing"), coalescing_);
@@ -58,7 +58,7 @@ AnalysisDocks::AnalysisDocks(MainWindow *window, Document *doc)
   connect(doc_, &Document::currentChanged, this, &AnalysisDocks::scheduleUpdate);
   connect(doc_, &Document::resultReady, this, &AnalysisDocks::scheduleUpdate);
 
-  connect(banks_, &ls::BankHeatmap::applyProposal, this, [this](const QString &attr) {
+  connect(banks_, &ls::ui::BankHeatmap::applyProposal, this, [this](const QString &attr) {
     const QString err = window_->applyAttribute(bankSharedIndex_, attr);
     window_->statusBar()->showMessage(err.isEmpty() ? tr("Applied the proposed shared layout")
                                                     : tr("Not applied: %1").arg(err),
@@ -66,7 +66,7 @@ AnalysisDocks::AnalysisDocks(MainWindow *window, Document *doc)
   });
   // The TMEM dock edits the current design through the undo stack.
   tmem_->setApplyEditsImmediately(false);
-  connect(tmem_, &ls::widgets::TmemDesignWidget::designEdited, this,
+  connect(tmem_, &ls::ui::TmemDesignWidget::designEdited, this,
           [this](const ls::TmemDesign &d, const QString &field) {
             const QString err = window_->applyTmemDesign(d, field);
             if (!err.isEmpty())
@@ -74,7 +74,7 @@ AnalysisDocks::AnalysisDocks(MainWindow *window, Document *doc)
             else
               updateTmem();
           });
-  connect(coalescing_, &ls::widgets::CoalescingPanel::coalescedLayoutSuggested, this,
+  connect(coalescing_, &ls::ui::CoalescingPanel::coalescedLayoutSuggested, this,
           [this](const QString &attr) {
             const int src = doc_->indexOfId(coalescingSourceId_);
             if (src < 0)

@@ -32,16 +32,14 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QStackedWidget;
-class ExportPanel;
 
-namespace ls {
+namespace ls::ui {
 class BankHeatmap;
-namespace widgets {
 class CoalescingPanel;
 class ConversionView;
+class ExportPanel;
 class TmemDesignWidget;
-} // namespace widgets
-} // namespace ls
+} // namespace ls::ui
 
 namespace ls::app {
 
@@ -68,11 +66,11 @@ public:
   QDockWidget *coalescingDock() const { return docks_[2]; }
   QDockWidget *exportDock() const { return docks_[3]; }
   QDockWidget *tmemDock() const { return docks_[4]; }
-  ls::BankHeatmap *banks() const { return banks_; }
-  ls::widgets::ConversionView *conversion() const { return conversion_; }
-  ls::widgets::CoalescingPanel *coalescing() const { return coalescing_; }
-  ExportPanel *exportPanel() const { return export_; }
-  ls::widgets::TmemDesignWidget *tmem() const { return tmem_; }
+  ls::ui::BankHeatmap *banks() const { return banks_; }
+  ls::ui::ConversionView *conversion() const { return conversion_; }
+  ls::ui::CoalescingPanel *coalescing() const { return coalescing_; }
+  ui::ExportPanel *exportPanel() const { return export_; }
+  ls::ui::TmemDesignWidget *tmem() const { return tmem_; }
   // What a dock says instead of its widget ("" when it shows the widget).
   QString hint(int dock) const;
 
@@ -94,11 +92,11 @@ private:
   QDockWidget *docks_[5] = {};
   QStackedWidget *stacks_[5] = {};
   QLabel *hints_[5] = {};
-  ls::BankHeatmap *banks_;
-  ls::widgets::ConversionView *conversion_;
-  ls::widgets::CoalescingPanel *coalescing_;
-  ExportPanel *export_;
-  ls::widgets::TmemDesignWidget *tmem_;
+  ls::ui::BankHeatmap *banks_;
+  ls::ui::ConversionView *conversion_;
+  ls::ui::CoalescingPanel *coalescing_;
+  ui::ExportPanel *export_;
+  ls::ui::TmemDesignWidget *tmem_;
   QTimer debounce_;
   int bankSharedIndex_ = -1;
   quint64 coalescingSourceId_ = 0;

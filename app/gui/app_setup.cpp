@@ -6,7 +6,7 @@
 #include <QImage>
 #include <QSaveFile>
 
-#include "grid_panel.h"
+#include "grid/grid_panel.h"
 #include "main_window.h"
 
 // Q_INIT_RESOURCE must be used outside any namespace.

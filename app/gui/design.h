@@ -22,7 +22,7 @@
 #include <optional>
 #include <vector>
 
-#include "design_draft.h"
+#include "forms/design_draft.h"
 #include "encodings/module_params.h"
 #include "layout/layout_utils.h"
 

@@ -1,10 +1,10 @@
 #include "layout_evaluator.h"
 
-#include "analysis/tmem_design.h"
+#include "analysis/tmem/tmem_design.h"
 #include "encodings/linear.h"
 #include "encodings/module_params.h"
-#include "ir/layout_parser.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/layout_parser.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
 namespace ls::app {

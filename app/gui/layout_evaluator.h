@@ -22,9 +22,9 @@
 #include <QString>
 #include <variant>
 
-#include "analysis/tmem_design.h"
+#include "analysis/tmem/tmem_design.h"
 #include "design.h"
-#include "layout_result.h"
+#include "grid/layout_result.h"
 
 namespace ls::app {
 

@@ -21,7 +21,7 @@
 #include <memory>
 
 #include "document.h"
-#include "step_player.h"
+#include "grid/step_player.h"
 
 class QActionGroup;
 class QDockWidget;

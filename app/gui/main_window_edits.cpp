@@ -3,11 +3,11 @@
 #include <QStatusBar>
 
 #include "analysis_docks.h"
-#include "design_form.h"
-#include "grid_panel.h"
-#include "analysis/tmem_design.h"
-#include "ir/layout_parser.h"
-#include "ir/layout_printer.h"
+#include "forms/design_form.h"
+#include "grid/grid_panel.h"
+#include "analysis/tmem/tmem_design.h"
+#include "notation/mlir/layout_parser.h"
+#include "notation/mlir/layout_printer.h"
 #include "main_window.h"
 #include "module_retarget.h"
 #include "paste_import.h"

@@ -18,10 +18,10 @@
 
 #include "analysis_docks.h"
 #include "autosave.h"
-#include "grid_panel.h"
+#include "grid/grid_panel.h"
 #include "main_window.h"
 #include "recent_files.h"
-#include "view_export.h"
+#include "export/view_export.h"
 
 namespace ls::app {
 

@@ -4,8 +4,8 @@
 #include "encodings/amd_wmma.h"
 #include "encodings/blocked.h"
 #include "encodings/nvidia_mma.h"
-#include "ir/layout_parser.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/layout_parser.h"
+#include "notation/mlir/layout_printer.h"
 
 namespace ls::app {
 

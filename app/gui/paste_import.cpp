@@ -4,9 +4,10 @@
 #include <set>
 
 #include "encodings/tensor_memory.h"
-#include "ir/layout_parser.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/layout_parser.h"
+#include "notation/mlir/layout_printer.h"
 #include "ir/ttgir.h"
+#include "notation/layout_input.h"
 #include "layout_evaluator.h"
 #include "util/error.h"
 
@@ -198,7 +199,7 @@ ImportResult importLayouts(const QString &text, const Design &base) {
     return importTtgir(t, base);
   ImportResult r;
   try {
-    const ls::ir::LayoutInput in = ls::ir::parseLayoutInput(t.toStdString());
+    const ls::ir::LayoutInput in = ls::notation::readLayoutInput(t.toStdString());
     Design d = designFor(in.encoding, base.name, base);
     if (in.shape) {
       d.shape = *in.shape;

@@ -8,8 +8,8 @@
 #include <ctime>
 #include <vector>
 
-#include "design_form.h"
-#include "grid_panel.h"
+#include "forms/design_form.h"
+#include "grid/grid_panel.h"
 #include "main_window.h"
 
 namespace ls::app {

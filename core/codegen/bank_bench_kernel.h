@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/shared_access.h"
+#include "analysis/banks/shared_access.h"
 
 namespace ls {
 

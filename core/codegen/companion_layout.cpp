@@ -6,6 +6,7 @@
 #include "encodings/linear.h"
 #include "util/bits.h"
 #include "util/error.h"
+#include "layout/layout_utils.h"
 #include "util/seq_text.h"
 
 namespace ls::codegen {

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "encodings/encoding.h"
-#include "ir/layout_parser.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/layout_parser.h"
+#include "notation/mlir/layout_printer.h"
 
 namespace ls::codegen {
 

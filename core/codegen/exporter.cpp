@@ -5,7 +5,7 @@
 #include "codegen/kernel_descriptor.h"
 #include "codegen/mlir_export.h"
 #include "codegen/test_kernel.h"
-#include "analysis/tmem_design.h"
+#include "analysis/tmem/tmem_design.h"
 #include "codegen/tmem_export.h"
 #include "util/error.h"
 

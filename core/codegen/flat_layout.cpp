@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "analysis/ownership.h"
+#include "analysis/ownership/ownership.h"
 #include "util/bits.h"
 #include "util/error.h"
 #include "util/seq_text.h"

@@ -15,6 +15,7 @@
 #include "encodings/slice.h"
 #include "encodings/swizzled_shared.h"
 #include "util/error.h"
+#include "layout/layout_utils.h"
 #include "util/seq_text.h"
 
 namespace ls::codegen {

@@ -3,8 +3,9 @@
 #include "encodings/linear.h"
 #include "encodings/tensor_memory.h"
 #include "encodings/tensor_memory_scales.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
+#include "layout/layout_utils.h"
 #include "util/seq_text.h"
 
 namespace ls::codegen {

@@ -16,7 +16,7 @@
 
 #include <string>
 
-#include "analysis/tmem_design.h"
+#include "analysis/tmem/tmem_design.h"
 
 namespace ls::codegen {
 

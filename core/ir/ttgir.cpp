@@ -3,8 +3,8 @@
 #include <cctype>
 #include <set>
 
-#include "ir/attr_syntax_parser.h"
-#include "ir/layout_printer.h"
+#include "notation/mlir/attr_syntax_parser.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
 namespace ls::ir {

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "ir/layout_parser.h"
+#include "notation/mlir/layout_parser.h"
 
 namespace ls::ir {
 

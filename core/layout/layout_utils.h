@@ -51,4 +51,15 @@ LinearLayout ensureLayoutNotSmallerThan(const LinearLayout &layout,
 LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &cgaLayout,
                                     const Shape &shape);
 
+// The bases of one in-dim (empty if the layout has no such dim).
+inline std::vector<std::vector<int32_t>> inDimBases(const LinearLayout &ll, const DimName &inDim) {
+  std::vector<std::vector<int32_t>> out;
+  if (ll.hasInDim(inDim))
+    for (int i = 0; i < ll.getInDimSizeLog2(inDim); ++i) {
+      auto b = ll.getBasis(inDim, i);
+      out.emplace_back(b.begin(), b.end());
+    }
+  return out;
+}
+
 } // namespace ls

@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "layout/linear_layout.h"
 
 namespace ls {
 
@@ -24,17 +23,6 @@ inline std::string basesText(const std::vector<std::vector<int32_t>> &bases, con
   for (size_t i = 0; i < bases.size(); ++i)
     s += (i ? ", " : "") + seqText(bases[i], open, close);
   return s + close;
-}
-
-// The bases of one in-dim (empty if the layout has no such dim).
-inline std::vector<std::vector<int32_t>> inDimBases(const LinearLayout &ll, const DimName &inDim) {
-  std::vector<std::vector<int32_t>> out;
-  if (ll.hasInDim(inDim))
-    for (int i = 0; i < ll.getInDimSizeLog2(inDim); ++i) {
-      auto b = ll.getBasis(inDim, i);
-      out.emplace_back(b.begin(), b.end());
-    }
-  return out;
 }
 
 } // namespace ls

@@ -5,9 +5,9 @@
 
 #include <QString>
 
-#include "ir/layout_parser.h"
-#include "ir/layout_printer.h"
-#include "layout_result.h"
+#include "notation/mlir/layout_parser.h"
+#include "notation/mlir/layout_printer.h"
+#include "grid/layout_result.h"
 
 inline ls::ui::LayoutResultPtr makeResult(const QString &attr, ls::Shape shape,
                                           const QString &dtype = QStringLiteral("f32")) {

@@ -16,7 +16,7 @@
 #include "tmem/tmem_view.h"
 #include "util/error.h"
 
-namespace ls::widgets {
+namespace ls::ui {
 
 namespace {
 
@@ -297,4 +297,4 @@ QString TmemDesignWidget::noticeText() const { return noticeLabel_->text(); }
 QString TmemDesignWidget::errorText() const { return errorLabel_->text(); }
 QString TmemDesignWidget::summaryText() const { return summaryLabel_->text(); }
 
-} // namespace ls::widgets
+} // namespace ls::ui

@@ -26,7 +26,7 @@
 #include <QWidget>
 #include <memory>
 
-#include "analysis/tmem_design.h"
+#include "analysis/tmem/tmem_design.h"
 
 class QComboBox;
 class QLabel;
@@ -35,7 +35,7 @@ class QPushButton;
 class QScrollArea;
 class QSpinBox;
 
-namespace ls::widgets {
+namespace ls::ui {
 
 class TmemView;
 class TmemRegisterView;
@@ -113,6 +113,6 @@ private:
   QScrollArea *registerScroll_ = nullptr;
 };
 
-} // namespace ls::widgets
+} // namespace ls::ui
 
 Q_DECLARE_METATYPE(ls::TmemDesign)

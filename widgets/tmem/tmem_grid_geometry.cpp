@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ls::widgets {
+namespace ls::ui {
 
 int TmemGridGeometry::rowTop(int row) const {
   const int groups = groupRows > 0 ? row / groupRows : 0;
@@ -60,4 +60,4 @@ int TmemGridGeometry::height() const {
   return rows > 0 ? rowTop(rows - 1) + cellHeight + 1 : header;
 }
 
-} // namespace ls::widgets
+} // namespace ls::ui

@@ -11,7 +11,7 @@
 #include <QRect>
 #include <optional>
 
-namespace ls::widgets {
+namespace ls::ui {
 
 struct GridCell {
   int row = 0;
@@ -48,4 +48,4 @@ struct TmemGridGeometry {
   int height() const;
 };
 
-} // namespace ls::widgets
+} // namespace ls::ui

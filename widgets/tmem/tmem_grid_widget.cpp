@@ -3,9 +3,9 @@
 #include <QPainter>
 
 #include "tmem/tmem_palette.h"
-#include "tooltip_event.h"
+#include "common/tooltip_event.h"
 
-namespace ls::widgets {
+namespace ls::ui {
 
 TmemGridWidget::TmemGridWidget(QWidget *parent) : QWidget(parent) {
   setAttribute(Qt::WA_OpaquePaintEvent);
@@ -96,4 +96,4 @@ bool TmemGridWidget::event(QEvent *event) {
          QWidget::event(event);
 }
 
-} // namespace ls::widgets
+} // namespace ls::ui

@@ -12,13 +12,13 @@
 #include <optional>
 #include <utility>
 
-#include "analysis/tmem_map.h"
+#include "analysis/tmem/tmem_map.h"
 #include "tmem/tmem_grid_geometry.h"
 
 class QFontMetrics;
 class QPainter;
 
-namespace ls::widgets {
+namespace ls::ui {
 
 class TmemGridWidget : public QWidget {
   Q_OBJECT
@@ -72,4 +72,4 @@ protected:
   std::optional<std::pair<int, int>> selected_;
 };
 
-} // namespace ls::widgets
+} // namespace ls::ui

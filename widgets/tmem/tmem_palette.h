@@ -5,7 +5,7 @@
 
 #include <QColor>
 
-namespace ls::widgets {
+namespace ls::ui {
 
 inline QColor warpColor(int warp) {
   static const QColor table[16] = {
@@ -26,4 +26,4 @@ inline QColor copyColor(int warp) { return warpColor(warp).lighter(150); }
 inline QColor emptyColor() { return QColor(0xe4, 0xe4, 0xe4); }
 inline QColor selectionColor() { return QColor(0x10, 0x10, 0x10); }
 
-} // namespace ls::widgets
+} // namespace ls::ui

@@ -6,7 +6,7 @@
 
 #include "tmem/tmem_palette.h"
 
-namespace ls::widgets {
+namespace ls::ui {
 
 TmemRegisterView::TmemRegisterView(QWidget *parent) : TmemGridWidget(parent) {
   geom_.gutter = 92;
@@ -108,4 +108,4 @@ void TmemRegisterView::mousePressEvent(QMouseEvent *event) {
   emit elementSelected(c.dim0, c.dim1);
 }
 
-} // namespace ls::widgets
+} // namespace ls::ui

@@ -11,7 +11,7 @@
 
 #include "tmem/tmem_grid_widget.h"
 
-namespace ls::widgets {
+namespace ls::ui {
 
 class TmemRegisterView : public TmemGridWidget {
   Q_OBJECT
@@ -35,4 +35,4 @@ private:
   int block_ = 0;
 };
 
-} // namespace ls::widgets
+} // namespace ls::ui

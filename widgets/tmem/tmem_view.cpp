@@ -6,7 +6,7 @@
 
 #include "tmem/tmem_palette.h"
 
-namespace ls::widgets {
+namespace ls::ui {
 
 TmemView::TmemView(QWidget *parent) : TmemGridWidget(parent) {
   geom_.gutter = 58;
@@ -137,4 +137,4 @@ void TmemView::mousePressEvent(QMouseEvent *event) {
   emit elementSelected(s.dim0, s.dim1);
 }
 
-} // namespace ls::widgets
+} // namespace ls::ui

@@ -16,7 +16,7 @@
 
 #include "tmem/tmem_grid_widget.h"
 
-namespace ls::widgets {
+namespace ls::ui {
 
 class TmemView : public TmemGridWidget {
   Q_OBJECT
@@ -44,4 +44,4 @@ private:
   int cta_ = 0;
 };
 
-} // namespace ls::widgets
+} // namespace ls::ui

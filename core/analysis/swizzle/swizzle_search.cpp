@@ -1,0 +1,175 @@
+#include "analysis/swizzle/swizzle_search.h"
+
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+
+#include "analysis/banks/bank_conflicts.h"
+#include "analysis/swizzle/optimal_swizzling.h"
+#include "analysis/banks/shared_access.h"
+#include "encodings/nvmma_shared.h"
+#include "encodings/shared_linear.h"
+#include "encodings/swizzled_shared.h"
+#include "notation/mlir/layout_printer.h"
+#include "layout/layout_utils.h"
+#include "util/error.h"
+
+namespace ls {
+namespace {
+
+// Lexicographic score, smaller is better.
+using Score = std::tuple<int, int64_t, int64_t, int, int>;
+
+int kindRank(EncodingKind k) {
+  switch (k) {
+  case EncodingKind::NvmmaShared:
+    return 0;
+  case EncodingKind::SwizzledShared:
+    return 1;
+  default:
+    return 2;
+  }
+}
+
+int complexity(const Encoding &e) {
+  if (e.kind() == EncodingKind::SwizzledShared) {
+    const auto &s = static_cast<const SwizzledSharedEncoding &>(e);
+    return static_cast<int>(s.maxPhase * 10000 + s.perPhase * 100 + s.vec);
+  }
+  if (e.kind() == EncodingKind::NvmmaShared) {
+    const auto &n = static_cast<const NvmmaSharedEncoding &>(e);
+    return static_cast<int>(n.swizzlingByteWidth) * 2 + (n.transposed ? 1 : 0);
+  }
+  return 0;
+}
+
+Score score(const SwizzleFigures &f) {
+  return {f.instructions(), f.conflicts(), f.storeWavefronts + f.loadWavefronts,
+          kindRank(f.shared->kind()), complexity(*f.shared)};
+}
+
+std::vector<std::vector<unsigned>> candidateOrders(int rank) {
+  std::vector<unsigned> order(static_cast<size_t>(rank));
+  std::iota(order.rbegin(), order.rend(), 0u); // [rank-1, ..., 0]
+  std::vector<std::vector<unsigned>> all;
+  if (rank > 3) {
+    all.push_back(order);
+    std::swap(order[0], order[1]);
+    all.push_back(order);
+    return all;
+  }
+  std::sort(order.begin(), order.end());
+  do
+    all.push_back(order);
+  while (std::next_permutation(order.begin(), order.end()));
+  return all;
+}
+
+std::vector<EncodingPtr> candidates(const Encoding &writer, const Encoding &reader,
+                                    const Shape &shape, int elementBits) {
+  std::vector<EncodingPtr> out;
+  const int rank = static_cast<int>(shape.size());
+  const int storageBits = std::max(8, elementBits);
+  if (rank >= 2 && storageBits <= 64) {
+    for (unsigned swizzle : {0u, 32u, 64u, 128u})
+      for (bool transposed : {false, true}) {
+        auto e = std::make_shared<NvmmaSharedEncoding>();
+        e->swizzlingByteWidth = swizzle;
+        e->transposed = transposed;
+        e->elementBitWidth = static_cast<unsigned>(storageBits);
+        e->cga = CGALayout::singleCTA(rank);
+        out.push_back(e);
+      }
+  }
+  const unsigned maxVec = static_cast<unsigned>(std::max(1, 128 / storageBits));
+  for (const auto &order : candidateOrders(rank))
+    for (unsigned maxPhase = 1; maxPhase <= 32; maxPhase *= 2)
+      for (unsigned perPhase = 1; perPhase <= (maxPhase == 1 ? 1u : 16u); perPhase *= 2)
+        for (unsigned vec = 1; vec <= (maxPhase == 1 ? 1u : maxVec); vec *= 2) {
+          auto e = std::make_shared<SwizzledSharedEncoding>();
+          e->vec = vec;
+          e->perPhase = perPhase;
+          e->maxPhase = maxPhase;
+          e->order = order;
+          e->cga = CGALayout::singleCTA(rank);
+          out.push_back(e);
+        }
+  // Triton's optimal swizzling, as a shared_linear layout.
+  try {
+    auto e = std::make_shared<SharedLinearEncoding>();
+    e->layout = optimalSharedLayout(writer.toLinearLayout(shape), reader.toLinearLayout(shape),
+                                    storageBits);
+    e->alignment = 16;
+    out.push_back(e);
+  } catch (const Error &) {
+    // No optimal swizzling for these layouts (e.g. non-injective registers).
+  }
+  return out;
+}
+
+} // namespace
+
+bool SwizzleProposal::improves() const {
+  return !current || score(proposed) < score(*current);
+}
+
+SwizzleFigures evaluateSharedLayout(const Encoding &writer, const Encoding &reader,
+                                    const EncodingPtr &shared, const Shape &shape, int elementBits,
+                                    const BankTarget &target) {
+  SwizzleFigures f;
+  f.shared = shared;
+  f.attribute = ir::printEncoding(*shared);
+  SharedAccessOptions opt;
+  opt.target = target;
+  opt.detailLimit = 0;
+  opt.allWarps = false;
+  opt.direction = AccessDirection::Store;
+  SharedAccessReport st = analyzeSharedAccess(writer, *shared, shape, elementBits, opt);
+  opt.direction = AccessDirection::Load;
+  SharedAccessReport ld = analyzeSharedAccess(reader, *shared, shape, elementBits, opt);
+  f.storeInstruction = st.instruction;
+  f.loadInstruction = ld.instruction;
+  f.storeVector = st.plan.vectorElements;
+  f.loadVector = ld.plan.vectorElements;
+  f.storeInstructions = st.instructionsPerThread();
+  f.loadInstructions = ld.instructionsPerThread();
+  f.storeWavefronts = st.ctaWavefronts;
+  f.storeIdeal = st.ctaIdealWavefronts;
+  f.loadWavefronts = ld.ctaWavefronts;
+  f.loadIdeal = ld.ctaIdealWavefronts;
+  f.tritonStoreConflicts = sharedBankConflicts(writer, *shared, shape, elementBits);
+  f.tritonLoadConflicts = sharedBankConflicts(reader, *shared, shape, elementBits);
+  return f;
+}
+
+SwizzleProposal proposeSharedLayout(const Encoding &writer, const Encoding &reader,
+                                    const Shape &shape, int elementBits, const BankTarget &target,
+                                    const EncodingPtr &current) {
+  if (writer.isShared())
+    throw Error("--writer", "is a shared layout; expected a distributed (register) layout");
+  if (reader.isShared())
+    throw Error("--reader", "is a shared layout; expected a distributed (register) layout");
+  if (writer.numCTAs() != 1 || reader.numCTAs() != 1)
+    throw Error("--writer", "the swizzle search handles layouts of one CTA");
+  SwizzleProposal p;
+  if (current)
+    p.current = evaluateSharedLayout(writer, reader, current, shape, elementBits, target);
+  std::optional<SwizzleFigures> best;
+  for (const EncodingPtr &c : candidates(writer, reader, shape, elementBits)) {
+    SwizzleFigures f;
+    try {
+      f = evaluateSharedLayout(writer, reader, c, shape, elementBits, target);
+    } catch (const Error &) {
+      continue; // this candidate does not fit the shape
+    }
+    ++p.candidates;
+    if (!best || score(f) < score(*best))
+      best = std::move(f);
+  }
+  if (!best)
+    throw Error("--shape", "no shared layout fits these layouts and this shape");
+  p.proposed = std::move(*best);
+  return p;
+}
+
+} // namespace ls

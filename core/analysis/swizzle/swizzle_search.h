@@ -1,0 +1,67 @@
+// Swizzle search: the shared layout to put between a writer and a reader.
+//
+// Given the distributed layout that stores a tensor (the writer) and the one
+// that loads it back (the reader), every candidate shared layout is scored
+// with the wavefront model (shared_access.h) for the store and the load:
+//
+//   1. fewer instructions per thread in total (wider vectors, or
+//      ldmatrix/stmatrix where Triton would use them),
+//   2. then fewer bank conflicts (wavefronts over the ideal, both sides),
+//   3. then fewer wavefronts,
+//   4. then the simpler encoding: nvmma_shared (what TMA and wgmma read), then
+//      swizzled_shared with the smallest maxPhase/perPhase/vec, and a
+//      shared_linear only when it is strictly better.
+//
+// Candidates: nvmma_shared with every swizzle width and both orientations,
+// swizzled_shared over vec, perPhase, maxPhase and dim orders, and the
+// shared_linear that Triton's optimal swizzling builds (optimal_swizzling.h).
+//
+// Example: f16 128x64, writer blocked<[1, 8], [4, 8], [4, 1], [1, 0]>, reader
+// the mma v2 A operand: a row-major layout costs 7 conflicts per ldmatrix;
+// nvmma_shared<128B> gives 8-element stores and conflict-free ldmatrix.x4.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "analysis/banks/bank_model.h"
+#include "encodings/encoding.h"
+
+namespace ls {
+
+// The figures of one shared layout for the writer's store and the reader's
+// load (one CTA: every warp, every instruction).
+struct SwizzleFigures {
+  EncodingPtr shared;
+  std::string attribute; // Triton 3.6 attribute text
+  std::string storeInstruction, loadInstruction;
+  int storeVector = 0, loadVector = 0;             // elements per lane per instruction
+  int storeInstructions = 0, loadInstructions = 0; // per thread
+  int64_t storeWavefronts = 0, storeIdeal = 0;
+  int64_t loadWavefronts = 0, loadIdeal = 0;
+  int tritonStoreConflicts = 0, tritonLoadConflicts = 0; // Triton's bank_conflicts
+
+  int64_t conflicts() const { return storeWavefronts - storeIdeal + loadWavefronts - loadIdeal; }
+  int instructions() const { return storeInstructions + loadInstructions; }
+};
+
+struct SwizzleProposal {
+  std::optional<SwizzleFigures> current; // the layout the design has now, if given
+  SwizzleFigures proposed;
+  int candidates = 0; // layouts scored
+  // True if the proposal beats the current layout (or there is none).
+  bool improves() const;
+};
+
+// Figures of one shared layout.  Throws ls::Error if the layouts do not fit
+// (ranks, warp sizes, shapes).
+SwizzleFigures evaluateSharedLayout(const Encoding &writer, const Encoding &reader,
+                                    const EncodingPtr &shared, const Shape &shape, int elementBits,
+                                    const BankTarget &target);
+
+// Requires: writer and reader distributed, on `shape`, one CTA.
+SwizzleProposal proposeSharedLayout(const Encoding &writer, const Encoding &reader,
+                                    const Shape &shape, int elementBits, const BankTarget &target,
+                                    const EncodingPtr &current = nullptr);
+
+} // namespace ls

@@ -1,0 +1,65 @@
+#include "notation/layout_input.h"
+
+#include <cctype>
+
+#include "util/error.h"
+
+namespace ls::notation {
+
+namespace {
+
+std::string_view trimmed(std::string_view t) {
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front())))
+    t.remove_prefix(1);
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back())))
+    t.remove_suffix(1);
+  return t;
+}
+
+bool startsWith(std::string_view t, std::string_view p) { return t.substr(0, p.size()) == p; }
+
+} // namespace
+
+Notation detectNotation(std::string_view text) {
+  std::string_view t = trimmed(text);
+  if (startsWith(t, "cute:"))
+    return Notation::Cute;
+  // MLIR text starts with '#', '!' or a builtin type keyword; Gluon with an
+  // identifier followed by '(' (BlockedLayout(...), gl.BlockedLayout(...),
+  // gl.constexpr(...)).
+  if (t.empty() || t.front() == '#' || t.front() == '!' || startsWith(t, "tensor<"))
+    return Notation::Mlir;
+  size_t i = 0;
+  while (i < t.size() && (std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '_' || t[i] == '.'))
+    ++i;
+  if (i > 0 && i < t.size() && (t[i] == '(' || std::isspace(static_cast<unsigned char>(t[i]))))
+    return Notation::Gluon;
+  return Notation::Mlir;
+}
+
+const char *notationName(Notation n) {
+  switch (n) {
+  case Notation::Mlir:
+    return "MLIR";
+  case Notation::Gluon:
+    return "Gluon";
+  case Notation::Cute:
+    return "CuTe";
+  }
+  return "?";
+}
+
+ir::LayoutInput readLayoutInput(std::string_view text, const LayoutInputContext &ctx,
+                                const std::string &field) {
+  switch (detectNotation(text)) {
+  case Notation::Mlir:
+    return ir::parseLayoutInput(text, ctx.aliases);
+  case Notation::Gluon:
+  case Notation::Cute:
+    break;
+  }
+  throw Error(field, std::string(notationName(detectNotation(text))) +
+                         " text is not read yet; give the layout as MLIR attribute or type text");
+}
+
+} // namespace ls::notation

@@ -1,0 +1,116 @@
+#include "notation/mlir/attr_lexer.h"
+
+#include <cctype>
+
+#include "util/error.h"
+
+namespace ls::ir {
+
+std::string describeOffset(std::string_view text, size_t offset) {
+  if (offset >= text.size())
+    return "at the end of the text";
+  size_t end = std::min(text.size(), offset + 16);
+  std::string near(text.substr(offset, end - offset));
+  for (char &c : near)
+    if (static_cast<unsigned char>(c) < 32)
+      c = ' ';
+  return "at character " + std::to_string(offset + 1) + " near '" + near + "'";
+}
+
+void Lexer::skipSpaceAndComments() {
+  while (pos_ < text_.size()) {
+    char c = text_[pos_];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++pos_;
+    } else if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '/') {
+      while (pos_ < text_.size() && text_[pos_] != '\n')
+        ++pos_;
+    } else {
+      break;
+    }
+  }
+}
+
+Token Lexer::peek() {
+  if (!havePeek_) {
+    peeked_ = next();
+    havePeek_ = true;
+  }
+  return peeked_;
+}
+
+Token Lexer::next() {
+  if (havePeek_) {
+    havePeek_ = false;
+    return peeked_;
+  }
+  skipSpaceAndComments();
+  Token t;
+  t.offset = pos_;
+  if (pos_ >= text_.size())
+    return t;
+  char c = text_[pos_];
+  auto isIdentChar = [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '$';
+  };
+  if (c == '#') {
+    ++pos_;
+    t.kind = Token::Kind::Hash;
+    t.text = "#";
+    return t;
+  }
+  if (c == '!') {
+    ++pos_;
+    t.kind = Token::Kind::Bang;
+    t.text = "!";
+    return t;
+  }
+  if (c == '"') {
+    ++pos_;
+    std::string s;
+    while (pos_ < text_.size() && text_[pos_] != '"') {
+      if (text_[pos_] == '\\' && pos_ + 1 < text_.size())
+        ++pos_;
+      s += text_[pos_++];
+    }
+    if (pos_ >= text_.size())
+      throw Error("attribute text", "unterminated string " + describeOffset(text_, t.offset));
+    ++pos_;
+    t.kind = Token::Kind::String;
+    t.text = std::move(s);
+    return t;
+  }
+  if (std::isdigit(static_cast<unsigned char>(c)) ||
+      (c == '-' && pos_ + 1 < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_ + 1])))) {
+    bool neg = c == '-';
+    if (neg)
+      ++pos_;
+    size_t start = pos_;
+    int64_t v = 0;
+    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+      if (v > (int64_t{1} << 40))
+        throw Error("attribute text", "number too large " + describeOffset(text_, start));
+      v = v * 10 + (text_[pos_] - '0');
+      ++pos_;
+    }
+    t.kind = Token::Kind::Integer;
+    t.value = neg ? -v : v;
+    t.text = std::string(text_.substr(t.offset, pos_ - t.offset));
+    return t;
+  }
+  if (isIdentChar(c)) {
+    size_t start = pos_;
+    while (pos_ < text_.size() && (isIdentChar(text_[pos_]) || text_[pos_] == '.' ||
+                                   text_[pos_] == '-'))
+      ++pos_;
+    t.kind = Token::Kind::Ident;
+    t.text = std::string(text_.substr(start, pos_ - start));
+    return t;
+  }
+  ++pos_;
+  t.kind = Token::Kind::Punct;
+  t.text = std::string(1, c);
+  return t;
+}
+
+} // namespace ls::ir

@@ -1,0 +1,296 @@
+#include "notation/mlir/attr_syntax_parser.h"
+
+#include <cctype>
+
+#include "util/error.h"
+
+namespace ls::ir {
+
+SyntaxParser::SyntaxParser(std::string_view text) : text_(text), lex_(text) {
+  if (text.size() > kMaxAttrText)
+    throw Error("attribute text", "longer than " + std::to_string(kMaxAttrText) + " characters");
+}
+
+void SyntaxParser::fail(const std::string &what, size_t offset) const {
+  throw Error("attribute text", what + " " + describeOffset(text_, offset));
+}
+
+void SyntaxParser::expectPunct(const char *p) {
+  Token t = lex_.next();
+  if (t.kind != Token::Kind::Punct || t.text != p)
+    fail(std::string("expected '") + p + "'", t.offset);
+}
+
+bool SyntaxParser::acceptPunct(const char *p) {
+  Token t = lex_.peek();
+  if (t.kind == Token::Kind::Punct && t.text == p) {
+    lex_.next();
+    return true;
+  }
+  return false;
+}
+
+void SyntaxParser::expectEnd() {
+  Token t = lex_.peek();
+  if (t.kind != Token::Kind::End)
+    fail("unexpected text after the attribute", t.offset);
+}
+
+ValuePtr SyntaxParser::parseValue(int depth) {
+  if (depth > kMaxNesting)
+    fail("nesting deeper than " + std::to_string(kMaxNesting) + " levels", lex_.peek().offset);
+  Token t = lex_.peek();
+  auto v = std::make_shared<Value>();
+  v->offset = t.offset;
+  switch (t.kind) {
+  case Token::Kind::End:
+    fail("unexpected end of text; the attribute is truncated", t.offset);
+  case Token::Kind::Hash:
+    return parseAttribute(depth + 1);
+  case Token::Kind::Bang:
+  case Token::Kind::Ident:
+    if (atType())
+      fail("a type is not allowed here", t.offset);
+    lex_.next();
+    if (t.text == "true" || t.text == "false") {
+      v->kind = Value::Kind::Bool;
+      v->integer = t.text == "true";
+    } else {
+      v->kind = Value::Kind::Ident;
+      v->text = t.text;
+    }
+    return v;
+  case Token::Kind::String:
+    lex_.next();
+    v->kind = Value::Kind::String;
+    v->text = t.text;
+    return v;
+  case Token::Kind::Integer: {
+    lex_.next();
+    v->kind = Value::Kind::Integer;
+    v->integer = t.value;
+    if (acceptPunct(":")) {
+      // Either `interval:+padding` (padded_shared) or a typed integer `4 : i32`.
+      Token n = lex_.peek();
+      if (n.kind == Token::Kind::Punct && n.text == "+") {
+        lex_.next();
+        Token pad = lex_.next();
+        if (pad.kind != Token::Kind::Integer)
+          fail("expected the padding after ':+'", pad.offset);
+        v->kind = Value::Kind::Interval;
+        v->padding = pad.value;
+      } else if (n.kind == Token::Kind::Ident) {
+        lex_.next(); // `: i32` type suffix
+      } else {
+        fail("expected '+padding' or a type after ':'", n.offset);
+      }
+    }
+    return v;
+  }
+  case Token::Kind::Punct:
+    if (t.text == "[") {
+      lex_.next();
+      v->kind = Value::Kind::List;
+      if (acceptPunct("]"))
+        return v;
+      do {
+        v->items.push_back(parseValue(depth + 1));
+      } while (acceptPunct(","));
+      expectPunct("]");
+      return v;
+    }
+    fail("unexpected '" + t.text + "'", t.offset);
+  }
+  fail("unexpected token", t.offset);
+}
+
+ValuePtr SyntaxParser::parseAttribute(int depth) {
+  if (depth > kMaxNesting)
+    fail("nesting deeper than " + std::to_string(kMaxNesting) + " levels", lex_.peek().offset);
+  Token hash = lex_.next();
+  if (hash.kind != Token::Kind::Hash)
+    fail("expected an attribute starting with '#'", hash.offset);
+  Token name = lex_.next();
+  if (name.kind != Token::Kind::Ident)
+    fail("expected an attribute name after '#'", name.offset);
+  auto v = std::make_shared<Value>();
+  v->offset = hash.offset;
+  auto dot = name.text.find('.');
+  if (dot == std::string::npos) {
+    v->kind = Value::Kind::AliasRef;
+    v->text = name.text;
+    return v;
+  }
+  v->kind = Value::Kind::Attr;
+  v->dialect = name.text.substr(0, dot);
+  v->name = name.text.substr(dot + 1);
+  if (acceptPunct("<")) {
+    v->hasBody = true;
+    parseBody(*v, depth);
+    expectPunct(">");
+  }
+  return v;
+}
+
+void SyntaxParser::parseEntries(std::vector<std::pair<std::string, ValuePtr>> &out,
+                                const char *close, int depth) {
+  Token t = lex_.peek();
+  if (t.kind == Token::Kind::Punct && t.text == close)
+    return;
+  do {
+    Token key = lex_.next();
+    if (key.kind != Token::Kind::Ident && key.kind != Token::Kind::String)
+      fail("expected a field name", key.offset);
+    for (const auto &[k, v] : out)
+      if (k == key.text)
+        fail("field '" + key.text + "' is given twice", key.offset);
+    expectPunct("=");
+    out.push_back({key.text, parseValue(depth + 1)});
+  } while (acceptPunct(","));
+}
+
+void SyntaxParser::parseBody(Value &attr, int depth) {
+  // Positional values (lists, numbers) may precede a `{dict}`; a body may
+  // also be bare `key = value` pairs.
+  for (;;) {
+    Token t = lex_.peek();
+    if (t.kind == Token::Kind::Punct && t.text == ">")
+      return;
+    if (t.kind == Token::Kind::Punct && t.text == "{") {
+      lex_.next();
+      parseEntries(attr.entries, "}", depth);
+      expectPunct("}");
+      if (acceptPunct(","))
+        parseEntries(attr.extraEntries, ">", depth);
+      return;
+    }
+    if (t.kind == Token::Kind::Ident) {
+      // bare `key = value, ...`?
+      Lexer probe = lex_;
+      probe.next();
+      Token eq = probe.next();
+      if (eq.kind == Token::Kind::Punct && eq.text == "=") {
+        parseEntries(attr.entries, ">", depth);
+        return;
+      }
+    }
+    attr.positional.push_back(parseValue(depth + 1));
+    acceptPunct(",");
+  }
+}
+
+bool SyntaxParser::atType() {
+  Token t = lex_.peek();
+  if (t.kind == Token::Kind::Ident && t.text == "tensor")
+    return true;
+  return t.kind == Token::Kind::Bang;
+}
+
+TypeText SyntaxParser::parseType() {
+  Token t = lex_.next();
+  TypeText type;
+  if (t.kind == Token::Kind::Bang) {
+    Token name = lex_.next();
+    if (name.kind != Token::Kind::Ident || (name.text != "ttg.memdesc" && name.text != "triton_gpu.memdesc"))
+      fail("expected a tensor<...> or !ttg.memdesc<...> type", name.offset);
+    type.isMemDesc = true;
+  } else if (!(t.kind == Token::Kind::Ident && t.text == "tensor")) {
+    fail("expected a tensor<...> or !ttg.memdesc<...> type", t.offset);
+  }
+  expectPunct("<");
+  // Shape and element type: "64x64xf16" up to the first ',' or '>'.
+  size_t start = lex_.position();
+  std::string_view rest = text_.substr(start);
+  // The element type may itself have brackets (!tt.ptr<f16>): stop at the
+  // first ',' or '>' outside them.
+  size_t end = std::string_view::npos;
+  int nest = 0;
+  for (size_t i = 0; i < rest.size() && i < 4096; ++i) {
+    char c = rest[i];
+    if (c == '<')
+      ++nest;
+    else if (c == '>' && nest > 0)
+      --nest;
+    else if ((c == ',' || c == '>') && nest == 0) {
+      end = i;
+      break;
+    }
+  }
+  if (end == std::string_view::npos)
+    fail("unterminated type", start);
+  std::string dims(rest.substr(0, end));
+  // trim
+  while (!dims.empty() && std::isspace(static_cast<unsigned char>(dims.front())))
+    dims.erase(dims.begin());
+  while (!dims.empty() && std::isspace(static_cast<unsigned char>(dims.back())))
+    dims.pop_back();
+  size_t p = 0;
+  while (p < dims.size() && std::isdigit(static_cast<unsigned char>(dims[p]))) {
+    size_t q = p;
+    int64_t v = 0;
+    while (q < dims.size() && std::isdigit(static_cast<unsigned char>(dims[q]))) {
+      if (v > (int64_t{1} << 40))
+        fail("dimension too large", start + q);
+      v = v * 10 + (dims[q] - '0');
+      ++q;
+    }
+    if (q >= dims.size() || dims[q] != 'x')
+      fail("expected 'x' after a dimension", start + q);
+    type.shape.push_back(v);
+    p = q + 1;
+    if (type.shape.size() > 16)
+      fail("too many dimensions", start + p);
+  }
+  type.elementType = dims.substr(p);
+  if (type.elementType.empty())
+    fail("missing element type", start + p);
+  // Re-sync the lexer after the raw scan.
+  lex_.seek(start + end);
+  if (acceptPunct(",")) {
+    type.encoding = parseValue(1);
+    while (acceptPunct(",")) {
+      Token n = lex_.peek();
+      if (n.kind == Token::Kind::Integer) {
+        // alloc shape "2x64x64" lexes as integer then ident "x64x64"
+        size_t s = n.offset;
+        std::string_view r = text_.substr(s);
+        size_t e = r.find_first_of(",>");
+        std::string alloc(r.substr(0, e));
+        std::vector<int64_t> shape;
+        int64_t v = 0;
+        bool any = false;
+        for (char c : alloc) {
+          if (std::isdigit(static_cast<unsigned char>(c))) {
+            v = v * 10 + (c - '0');
+            any = true;
+            if (v > (int64_t{1} << 40))
+              fail("dimension too large", s);
+          } else if (c == 'x' && any) {
+            shape.push_back(v);
+            v = 0;
+            any = false;
+          } else if (!std::isspace(static_cast<unsigned char>(c))) {
+            fail("malformed allocation shape", s);
+          }
+        }
+        if (any)
+          shape.push_back(v);
+        type.allocShape = shape;
+        lex_.seek(e == std::string_view::npos ? text_.size() : s + e);
+      } else {
+        type.trailing.push_back(parseValue(1));
+      }
+    }
+  }
+  expectPunct(">");
+  return type;
+}
+
+ValuePtr parseAttributeText(std::string_view text) {
+  SyntaxParser p(text);
+  ValuePtr v = p.parseAttribute(0);
+  p.expectEnd();
+  return v;
+}
+
+} // namespace ls::ir

@@ -1,0 +1,46 @@
+// Grammar-level parsing of attribute and type text into ir::Value trees.
+#pragma once
+
+#include <string_view>
+
+#include "notation/mlir/attr_lexer.h"
+#include "notation/mlir/attr_syntax.h"
+
+namespace ls::ir {
+
+// Deepest nesting accepted (lists in lists, attributes in attributes).
+constexpr int kMaxNesting = 64;
+// Longest text accepted for one attribute or type.
+constexpr size_t kMaxAttrText = 1 << 22;
+
+class SyntaxParser {
+public:
+  explicit SyntaxParser(std::string_view text);
+
+  // Parses one value (attribute, list, integer, ...).
+  ValuePtr parseValue(int depth = 0);
+  // Parses `#dialect.name<...>` or `#alias`, the lexer positioned at '#'.
+  ValuePtr parseAttribute(int depth);
+  // Parses `tensor<...>` / `!ttg.memdesc<...>`.
+  TypeText parseType();
+  // True if the next token starts a type.
+  bool atType();
+
+  void expectEnd();
+  Lexer &lexer() { return lex_; }
+  [[noreturn]] void fail(const std::string &what, size_t offset) const;
+
+private:
+  void expectPunct(const char *p);
+  bool acceptPunct(const char *p);
+  void parseBody(Value &attr, int depth);
+  void parseEntries(std::vector<std::pair<std::string, ValuePtr>> &out, const char *close,
+                    int depth);
+  std::string_view text_;
+  Lexer lex_;
+};
+
+// The whole text is exactly one attribute (no trailing characters).
+ValuePtr parseAttributeText(std::string_view text);
+
+} // namespace ls::ir

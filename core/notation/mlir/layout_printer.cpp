@@ -1,0 +1,255 @@
+#include "notation/mlir/layout_printer.h"
+
+#include "encodings/amd_mfma.h"
+#include "encodings/amd_wmma.h"
+#include "encodings/blocked.h"
+#include "encodings/dot_operand.h"
+#include "encodings/linear.h"
+#include "encodings/nvidia_mma.h"
+#include "encodings/nvmma_shared.h"
+#include "encodings/padded_shared.h"
+#include "encodings/shared_linear.h"
+#include "encodings/slice.h"
+#include "encodings/swizzled_shared.h"
+#include "encodings/tensor_memory.h"
+#include "encodings/tensor_memory_scales.h"
+#include "util/error.h"
+#include "util/seq_text.h"
+
+namespace ls::ir {
+
+std::string printList(const std::vector<unsigned> &v) { return seqText(v); }
+
+namespace {
+
+// Triton 3.6: ", CGALayout = [[...]]" unless single-CTA. Legacy: the triple
+// unless it is the default (one CTA).
+std::string cgaText(const CGALayout &cga, Syntax syntax, const std::vector<unsigned> &order) {
+  if (syntax == Syntax::Triton36)
+    return cga.isSingleCTA() ? "" : ", CGALayout = " + basesText(cga.bases());
+  // Legacy text always carries the triple (Triton 2.x/3.0 printed it even
+  // when trivial, and every triton_gpu-era parser accepts it).
+  auto legacy = cga.toLegacy(order);
+  if (!legacy)
+    throw Error("CGALayout", "this CTA layout " + basesText(cga.bases()) +
+                                 " has no CTAsPerCGA/CTASplitNum/CTAOrder spelling for older "
+                                 "Triton");
+  return ", CTAsPerCGA = " + printList(legacy->ctasPerCGA) +
+         ", CTASplitNum = " + printList(legacy->ctaSplitNum) +
+         ", CTAOrder = " + printList(legacy->ctaOrder);
+}
+
+std::vector<unsigned> reverseIota(int rank) { return matrixOrder(rank, true); }
+
+void requireLegacy(bool ok, const std::string &field, const std::string &why) {
+  if (!ok)
+    throw Error(field, "has no spelling in older Triton: " + why);
+}
+
+std::string prefix(Syntax s) { return s == Syntax::Triton36 ? "#ttg." : "#triton_gpu."; }
+
+std::string boolText(bool b) { return b ? "true" : "false"; }
+
+} // namespace
+
+std::string printBases(const LinearLayout &ll, const std::vector<DimName> &inDims) {
+  std::string s;
+  for (const auto &d : inDims) {
+    std::vector<std::vector<int32_t>> bases;
+    for (int i = 0; i < ll.getInDimSizeLog2(d); ++i) {
+      auto b = ll.getBasis(d, i);
+      bases.emplace_back(b.begin(), b.end());
+    }
+    s += (s.empty() ? "" : ", ") + d + " = " + basesText(bases);
+  }
+  return s;
+}
+
+std::string printEncoding(const Encoding &enc, Syntax syntax) {
+  const std::string p = prefix(syntax);
+  switch (enc.kind()) {
+  case EncodingKind::Blocked: {
+    auto &e = static_cast<const BlockedEncoding &>(enc);
+    return p + "blocked<{sizePerThread = " + printList(e.sizePerThread) +
+           ", threadsPerWarp = " + printList(e.threadsPerWarp) +
+           ", warpsPerCTA = " + printList(e.warpsPerCTA) + ", order = " + printList(e.order) +
+           cgaText(e.cga, syntax, reverseIota(e.rank())) + "}>";
+  }
+  case EncodingKind::Slice: {
+    auto &e = static_cast<const SliceEncoding &>(enc);
+    return p + "slice<{dim = " + std::to_string(e.dim) +
+           ", parent = " + printEncoding(*e.parent, syntax) + "}>";
+  }
+  case EncodingKind::NvidiaMma: {
+    auto &e = static_cast<const NvidiaMmaEncoding &>(enc);
+    return p + "nvidia_mma<{versionMajor = " + std::to_string(e.versionMajor) +
+           ", versionMinor = " + std::to_string(e.versionMinor) +
+           ", warpsPerCTA = " + printList(e.warpsPerCTA) +
+           cgaText(e.cga, syntax, reverseIota(e.rank())) +
+           ", instrShape = " + printList(e.instrShape) + "}>";
+  }
+  case EncodingKind::DotOperand: {
+    auto &e = static_cast<const DotOperandEncoding &>(enc);
+    std::string s = p + "dot_op<{opIdx = " + std::to_string(e.opIdx) +
+                    ", parent = " + printEncoding(*e.parent, syntax);
+    if (e.kWidth != 0)
+      s += ", kWidth = " + std::to_string(e.kWidth);
+    return s + "}>";
+  }
+  case EncodingKind::AmdMfma: {
+    auto &e = static_cast<const AmdMfmaEncoding &>(enc);
+    if (syntax == Syntax::Legacy) {
+      requireLegacy(e.tilesPerWarp.empty(), "tilesPerWarp", "tiles per warp came with Triton 3.4");
+      requireLegacy(e.elementBitWidth == 32, "elementBitWidth", "fp64 mfma layouts came later");
+      // Triton 3.0/3.1: versionMajor/versionMinor and a two-entry instrShape.
+      return p + "amd_mfma<{versionMajor = " + std::to_string(e.version) +
+             ", versionMinor = 0, warpsPerCTA = " + printList(e.warpsPerCTA) +
+             ", instrShape = " + printList({e.instrShape[0], e.instrShape[1]}) +
+             ", isTransposed = " + boolText(e.isTransposed) +
+             cgaText(e.cga, syntax, reverseIota(e.rank())) + "}>";
+    }
+    std::string s = p + "amd_mfma<{version = " + std::to_string(e.version) +
+                    ", warpsPerCTA = " + printList(e.warpsPerCTA) +
+                    ", instrShape = " + printList(e.instrShape) +
+                    ", isTransposed = " + boolText(e.isTransposed) +
+                    cgaText(e.cga, syntax, reverseIota(e.rank()));
+    if (!e.tilesPerWarp.empty())
+      s += ", tilesPerWarp = " + printList(e.tilesPerWarp);
+    if (e.elementBitWidth != 32)
+      s += ", elementBitWidth = " + std::to_string(e.elementBitWidth);
+    return s + "}>";
+  }
+  case EncodingKind::AmdWmma: {
+    auto &e = static_cast<const AmdWmmaEncoding &>(enc);
+    if (syntax == Syntax::Legacy) {
+      requireLegacy(!e.isTranspose, "isTranspose", "transposed wmma layouts came later");
+      requireLegacy(e.tilesPerWarp.empty(), "tilesPerWarp", "tiles per warp came later");
+      requireLegacy(e.instrShape.empty(), "instrShape", "wmma instruction shapes came later");
+      return p + "amd_wmma<{version = " + std::to_string(e.version) +
+             ", warpsPerCTA = " + printList(e.warpsPerCTA) +
+             cgaText(e.cga, syntax, reverseIota(e.rank())) + "}>";
+    }
+    std::string s = p + "amd_wmma<{version = " + std::to_string(e.version) +
+                    ", isTranspose = " + boolText(e.isTranspose) +
+                    ", warpsPerCTA = " + printList(e.warpsPerCTA) +
+                    cgaText(e.cga, syntax, reverseIota(e.rank()));
+    if (!e.tilesPerWarp.empty())
+      s += ", tilesPerWarp = " + printList(e.tilesPerWarp);
+    if (!e.instrShape.empty())
+      s += ", instrShape = " + printList(e.instrShape);
+    return s + "}>";
+  }
+  case EncodingKind::Linear: {
+    auto &e = static_cast<const LinearEncoding &>(enc);
+    return p + "linear<{" + printBases(e.layout, {kRegister, kLane, kWarp, kBlock}) + "}>";
+  }
+  case EncodingKind::SwizzledShared:
+  case EncodingKind::AmdRotatingShared: {
+    auto &e = static_cast<const SwizzledSharedEncoding &>(enc);
+    std::string fields = "{vec = " + std::to_string(e.vec) +
+                         ", perPhase = " + std::to_string(e.perPhase) +
+                         ", maxPhase = " + std::to_string(e.maxPhase) +
+                         ", order = " + printList(e.order);
+    if (syntax == Syntax::Legacy) {
+      requireLegacy(!e.amdRotating, "amd_rotating_shared", "rotating shared layouts came later");
+      return p + "shared<" + fields + cgaText(e.cga, syntax, reverseIota(e.rank())) +
+             ", hasLeadingOffset = false}>";
+    }
+    return p + (e.amdRotating ? "amd_rotating_shared<" : "swizzled_shared<") + fields +
+           cgaText(e.cga, syntax, e.order) + "}>";
+  }
+  case EncodingKind::NvmmaShared: {
+    auto &e = static_cast<const NvmmaSharedEncoding &>(enc);
+    const int r = e.rank();
+    if (syntax == Syntax::Legacy) {
+      if (e.fp4Padded)
+        throw Error("fp4Padded", "older Triton has no spelling for padded fp4 shared layouts");
+      std::vector<unsigned> order = e.transposed ? std::vector<unsigned>{0, 1}
+                                                 : std::vector<unsigned>{1, 0};
+      for (int d = 2; d < r; ++d)
+        order.push_back(static_cast<unsigned>(d));
+      if (r != 2)
+        throw Error("rank", "older Triton spells nvmma_shared layouts only for rank 2");
+      return p + "shared<{vec = " + std::to_string(e.vec()) +
+             ", perPhase = " + std::to_string(e.perPhase()) +
+             ", maxPhase = " + std::to_string(e.maxPhase()) + ", order = " + printList(order) +
+             cgaText(e.cga, syntax, reverseIota(r)) + ", hasLeadingOffset = true}>";
+    }
+    std::string s = p + "nvmma_shared<{swizzlingByteWidth = " +
+                    std::to_string(e.swizzlingByteWidth) +
+                    ", transposed = " + boolText(e.transposed) +
+                    ", elementBitWidth = " + std::to_string(e.elementBitWidth);
+    if (e.fp4Padded)
+      s += ", fp4Padded = true";
+    if (e.cga.isSingleCTA() && r != 2)
+      s += ", rank = " + std::to_string(r);
+    else
+      s += cgaText(e.cga, syntax, reverseIota(r));
+    return s + "}>";
+  }
+  case EncodingKind::PaddedShared: {
+    auto &e = static_cast<const PaddedSharedEncoding &>(enc);
+    requireLegacy(syntax != Syntax::Legacy, "padded_shared", "padded shared layouts came with 3.5");
+    std::string s = p + "padded_shared<[";
+    for (size_t i = 0; i < e.intervals.size(); ++i)
+      s += (i ? ", " : "") + std::to_string(e.intervals[i]) + ":+" + std::to_string(e.paddings[i]);
+    s += "] {";
+    if (e.isIdentityForm()) {
+      std::vector<unsigned> shape;
+      for (const auto &[n, sz] : e.linearComponent.getOutDims())
+        shape.push_back(static_cast<unsigned>(sz));
+      s += "order = " + printList(e.order()) + ", shape = " + printList(shape);
+    } else {
+      s += printBases(e.linearComponent, {kOffset, kBlock});
+    }
+    return s + "}>";
+  }
+  case EncodingKind::SharedLinear: {
+    auto &e = static_cast<const SharedLinearEncoding &>(enc);
+    requireLegacy(syntax != Syntax::Legacy, "shared_linear", "shared linear layouts came later");
+    std::vector<DimName> ins = {kOffset};
+    if (e.layout.getInDimSize(kBlock) > 1)
+      ins.push_back(kBlock);
+    return p + "shared_linear<{" + printBases(e.layout, ins) +
+           "}, alignment = " + std::to_string(e.alignment) + ">";
+  }
+  case EncodingKind::TensorMemory: {
+    auto &e = static_cast<const TensorMemoryEncoding &>(enc);
+    requireLegacy(syntax != Syntax::Legacy, "tensor_memory_encoding",
+                  "tensor memory came with Blackwell support after the #triton_gpu era");
+    const std::string tp = "#ttng.";
+    std::string s = tp + "tensor_memory_encoding<blockM = " + std::to_string(e.blockM) +
+                    ", blockN = " + std::to_string(e.blockN);
+    if (syntax == Syntax::Legacy) {
+      if (e.colStride > 2)
+        throw Error("colStride", "older Triton spells only packed (1) or unpacked (2) columns");
+      s += std::string(", unpacked = ") + (e.colStride > 1 ? "true" : "false");
+    } else {
+      s += ", colStride = " + std::to_string(e.colStride);
+    }
+    if (e.ctaSplitM != 1)
+      s += ", CTASplitM = " + std::to_string(e.ctaSplitM);
+    if (e.ctaSplitN != 1)
+      s += ", CTASplitN = " + std::to_string(e.ctaSplitN);
+    if (e.twoCTAs)
+      s += ", twoCTAs = true";
+    return s + ">";
+  }
+  case EncodingKind::TensorMemoryScales: {
+    auto &e = static_cast<const TensorMemoryScalesEncoding &>(enc);
+    requireLegacy(syntax != Syntax::Legacy, "tensor_memory_scales_encoding",
+                  "tensor memory came with Blackwell support after the #triton_gpu era");
+    // TableGen struct(params): default-valued parameters are omitted.
+    std::string body;
+    if (e.ctaSplitM != 1)
+      body += "CTASplitM = " + std::to_string(e.ctaSplitM);
+    if (e.ctaSplitN != 1)
+      body +=
+          (body.empty() ? "" : ", ") + std::string("CTASplitN = ") + std::to_string(e.ctaSplitN);
+    return "#ttng.tensor_memory_scales_encoding<" + body + ">";
+  }
+  }
+  throw Error("layout", "unknown encoding kind");
+}
+
+} // namespace ls::ir

@@ -1,0 +1,85 @@
+// Triton's bank_conflicts and largestVectorisation, on Triton-computed facts.
+#include <QtTest>
+
+#include "analysis/banks/bank_conflicts.h"
+#include "analysis/banks/shared_vectorisation.h"
+#include "notation/mlir/layout_parser.h"
+#include "layout/layout_utils.h"
+
+using namespace ls;
+
+class TestBankConflicts : public QObject {
+  Q_OBJECT
+private slots:
+  void tritonCount_data() {
+    QTest::addColumn<QString>("distributed");
+    QTest::addColumn<QString>("shared");
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<int>("bits");
+    QTest::addColumn<int>("conflicts");
+    // Rows of ../shared/oracle/visible.jsonl (computed by Triton 3.6).
+    QTest::newRow("banks-1-0 linear/nvmma0 f16")
+        << "#ttg.linear<{register = [[2, 0], [0, 2], [1, 0], [0, 1], [8, 0], [4, 0]], lane = "
+           "[[0, 0], [0, 0], [0, 0], [0, 0], [0, 0]], warp = [[0, 0], [0, 0]], block = []}>"
+        << "#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>"
+        << "16x4" << 16 << 0;
+    QTest::newRow("banks-1-1 blocked/swizzled f64")
+        << "#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, "
+           "1], order = [1, 0]}>"
+        << "#ttg.swizzled_shared<{vec = 8, perPhase = 8, maxPhase = 4, order = [0, 1]}>"
+        << "64x32" << 64 << 3;
+    QTest::newRow("banks-1-2 dot_op/swizzled i8")
+        << "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = "
+           "0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 4}>"
+        << "#ttg.swizzled_shared<{vec = 8, perPhase = 8, maxPhase = 1, order = [0, 1]}>"
+        << "128x256" << 8 << 3;
+    // The worked example of bank_conflicts.h: the warp down one column.
+    QTest::newRow("column 32-way")
+        << "#ttg.linear<{register = [[0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], "
+           "[8, 0], [16, 0]], warp = [[0, 1], [0, 2]], block = []}>"
+        << "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"
+        << "32x32" << 32 << 31;
+  }
+  void tritonCount() {
+    QFETCH(QString, distributed);
+    QFETCH(QString, shared);
+    QFETCH(QString, shape);
+    QFETCH(int, bits);
+    QFETCH(int, conflicts);
+    Shape s;
+    for (const auto &part : shape.split('x'))
+      s.push_back(part.toLongLong());
+    auto d = ir::parseEncoding(distributed.toStdString());
+    auto m = ir::parseEncoding(shared.toStdString());
+    QCOMPARE(sharedBankConflicts(*d, *m, s, bits), conflicts);
+  }
+
+  void vectorisationPermutesRegisters() {
+    // The worked example of shared_vectorisation.h.
+    LinearLayout cvt({{kRegister, {{2}, {1}, {64}, {4}}}, {kLane, {{12}}}}, {{kOffset, 128}},
+                     /*requireSurjective=*/false);
+    Vectorisation v = largestVectorisation(cvt, 16);
+    QCOMPARE(v.elements, 4);
+    QCOMPARE(v.registerOrder, (std::vector<int>{1, 0, 2, 3}));
+    // Padded layouts allow no permutation: only single elements remain.
+    QCOMPARE(largestVectorisation(cvt, 16, 8).elements, 1);
+  }
+
+  void broadcastRegistersAreDropped() {
+    LinearLayout l({{kRegister, {{0, 1}, {0, 0}, {1, 0}}}}, {S("dim0"), S("dim1")});
+    QCOMPARE(nonBroadcastRegisters(l), (std::vector<int>{0, 2}));
+    QCOMPARE(removeBroadcastRegisters(l).getInDimSizeLog2(kRegister), 2);
+  }
+
+  void intersectionFollowsTriton() {
+    // Powers of two: b1 entries found in b2, duplicates counted.
+    QCOMPARE(intersectionBasisSize({1, 4, 8}, {4, 8, 16}), 2);
+    QCOMPARE(intersectionBasisSize({4, 4}, {4}), 2);
+    // Otherwise the dimension of the span intersection.
+    QCOMPARE(intersectionBasisSize({3, 4}, {1, 2}), 1);
+    QCOMPARE(intersectionBasisSize({3, 0}, {5}), 0);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestBankConflicts)
+#include "tst_bank_conflicts.moc"

@@ -1,0 +1,133 @@
+// The bank heatmap: cell <-> pixel mapping, colours at known cells, hover
+// text, totals and the apply signal, on a known 32-way conflict.
+#include "gui_test_main.h"
+#include <QApplication>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include "banks/bank_heatmap.h"
+#include "banks/bank_heatmap_geometry.h"
+#include "banks/bank_heatmap_view.h"
+#include "notation/mlir/layout_parser.h"
+
+using namespace ls;
+using namespace ls::ui;
+
+namespace {
+// f32, 32x32 row-major; each warp's 32 lanes run down one column: every
+// ld.shared.b32 puts the whole warp on one bank (32 wavefronts).
+const char *kColumnWarp =
+    "#ttg.linear<{register = [[0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+    "[16, 0]], warp = [[0, 1], [0, 2]], block = []}>";
+const char *kRowMajor =
+    "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
+
+QPoint centerOf(const BankHeatmapGeometry &g, int row, int bank) {
+  return {g.xOfBank(bank) + g.cellWidth / 2, g.yOfRow(row) + g.cellHeight / 2};
+}
+} // namespace
+
+class TestBankHeatmap : public QObject {
+  Q_OBJECT
+private slots:
+  void geometryMapsCellsAndPixels_data() {
+    QTest::addColumn<int>("x");
+    QTest::addColumn<int>("y");
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("bank");
+    QTest::newRow("first cell") << 36 << 16 << 0 << 0;
+    QTest::newRow("last pixel of bank 0") << 51 << 27 << 0 << 0;
+    QTest::newRow("bank 1, row 1") << 52 << 28 << 1 << 1;
+    QTest::newRow("bank 31, row 9") << 36 + 31 * 16 + 3 << 16 + 9 * 12 << 9 << 31;
+    QTest::newRow("label margin") << 10 << 40 << -1 << -1;
+    QTest::newRow("below the grid") << 40 << 16 + 10 * 12 << -1 << -1;
+  }
+  void geometryMapsCellsAndPixels() {
+    QFETCH(int, x);
+    QFETCH(int, y);
+    QFETCH(int, row);
+    QFETCH(int, bank);
+    BankHeatmapGeometry g;
+    g.rows = 10;
+    auto cell = g.cellAt(x, y);
+    if (row < 0) {
+      QVERIFY(!cell);
+      return;
+    }
+    QVERIFY(cell);
+    QCOMPARE(cell->first, row);
+    QCOMPARE(cell->second, bank);
+  }
+
+  void geometryClampsTheVisibleRange() {
+    BankHeatmapGeometry g;
+    g.rows = 10;
+    auto r = g.visible(0, 0, 60, 30); // labels, header and two partial rows/banks
+    QCOMPARE(r.firstRow, 0);
+    QCOMPARE(r.lastRow, 2);
+    QCOMPARE(r.firstBank, 0);
+    QCOMPARE(r.lastBank, 2);
+    r = g.visible(0, 0, 10000, 10000);
+    QCOMPARE(r.lastRow, 10);
+    QCOMPARE(r.lastBank, 32);
+    QCOMPARE(g.width(), 36 + 32 * 16 + 1);
+  }
+
+  void heatmapShowsTheConflict() {
+    BankHeatmap panel;
+    panel.setTarget("sm90");
+    panel.setDesign(ir::parseEncoding(kColumnWarp), ir::parseEncoding(kRowMajor), {32, 32}, "f32");
+    QCOMPARE(panel.errorText(), QString());
+    QCOMPARE(panel.currentTotalsText(),
+             QString("ld.shared.b32 x8: 256 wavefronts (ideal 8), 248 conflicts (Triton "
+                     "bank_conflicts 31)"));
+    BankHeatmapView *view = panel.currentView();
+    QCOMPARE(view->model().rowCount(), 256);
+    QCOMPARE(view->model().maxLoad(), 32);
+    view->resize(view->sizeHint());
+    const QImage image = view->grab().toImage();
+    const auto &g = view->geometryMap();
+    // Row 5: lane 5 reads row 5 of column 0 -> bank 0, load 32 (deep red);
+    // bank 1 is idle.
+    QCOMPARE(image.pixelColor(centerOf(g, 5, 0)), BankHeatmapView::colorFor(32, 32));
+    QCOMPARE(image.pixelColor(centerOf(g, 5, 1)), BankHeatmapView::colorFor(0, 32));
+    QCOMPARE(BankHeatmapView::colorFor(32, 32), QColor(185, 30, 30));
+  }
+
+  void hoverNamesLanesAddressesAndElements() {
+    BankHeatmap panel;
+    panel.setDesign(ir::parseEncoding(kColumnWarp), ir::parseEncoding(kRowMajor), {32, 32}, "f32");
+    panel.setWarp(1); // warp 1 reads column 1: bank 1
+    BankHeatmapView *view = panel.currentView();
+    const QString text = view->toolTipAt(centerOf(view->geometryMap(), 5, 1));
+    QCOMPARE(text, QString("instruction 0, group 0, wavefront 6\n"
+                           "bank 1: word 161 (byte 644), 32 distinct words in this group\n"
+                           "lanes 5\n"
+                           "  lane 5: (5, 1)"));
+    QCOMPARE(view->toolTipAt(QPoint(2, 2)), QString());
+  }
+
+  void proposalIsConflictFreeAndApplies() {
+    BankHeatmap panel;
+    panel.setDesign(ir::parseEncoding(kColumnWarp), ir::parseEncoding(kRowMajor), {32, 32}, "f32");
+    QVERIFY(panel.proposedTotalsText().contains(" 0 conflicts"));
+    QVERIFY(panel.applyButton()->isEnabled());
+    QSignalSpy spy(&panel, &BankHeatmap::applyProposal);
+    panel.applyButton()->click();
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toString(), panel.proposalAttribute());
+    QVERIFY(panel.proposalAttribute().startsWith("#ttg."));
+  }
+
+  void badDesignShowsAnError() {
+    BankHeatmap panel;
+    // A shared layout where the distributed one belongs.
+    panel.setDesign(ir::parseEncoding(kRowMajor), ir::parseEncoding(kRowMajor), {32, 32}, "f32");
+    QVERIFY(panel.errorText().contains("distributed"));
+  }
+};
+
+LS_GUI_TEST_MAIN(TestBankHeatmap)
+
+#include "tst_bank_heatmap.moc"

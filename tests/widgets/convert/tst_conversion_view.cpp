@@ -1,0 +1,133 @@
+// ConversionView: header text from core's cost, cell geometry, painted
+// colours of known registers, lane selection by click.
+#include <QSignalSpy>
+#include <QtTest>
+
+#include "convert/conversion_view.h"
+#include "notation/mlir/layout_parser.h"
+#include "gui_test_main.h"
+
+using namespace ls;
+using namespace ls::ui;
+
+namespace {
+
+const char *kLoad = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], "
+                    "warpsPerCTA = [4, 1], order = [1, 0]}>";
+const char *kStore = "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], "
+                     "warpsPerCTA = [1, 4], order = [0, 1]}>";
+
+std::shared_ptr<const LayoutConversion> transpose() {
+  const Shape s{64, 64};
+  return std::make_shared<const LayoutConversion>(ir::parseEncoding(kLoad)->toLinearLayout(s),
+                                                  ir::parseEncoding(kStore)->toLinearLayout(s));
+}
+
+// A pixel well inside a cell (clear of grid lines).
+QRgb pixelIn(const QImage &img, const QRectF &cell) {
+  return img.pixel(QPoint(int(cell.left()) + 3, int(cell.top()) + 3));
+}
+
+} // namespace
+
+class TestConversionView : public QObject {
+  Q_OBJECT
+private slots:
+  void geometryPlacesPanelsSideBySide() {
+    ConversionViewGeometry g(QSizeF(900, 600), 32, 32, 32, 40);
+    QCOMPARE(g.cellWidth(), 12.1875);
+    QCOMPARE(g.cellHeight(), 16.375);
+    using P = ConversionViewGeometry::Panel;
+    QCOMPARE(g.panelRect(P::Source), QRectF(36, 68, 390, 524));
+    QCOMPARE(g.panelRect(P::Destination).left(), 502.0);
+    const QRectF c = g.cellRect(P::Destination, 3, 5);
+    auto hit = g.hitTest(c.center());
+    QVERIFY(hit.has_value());
+    QCOMPARE(int(hit->panel), int(P::Destination));
+    QCOMPARE(hit->lane, 3);
+    QCOMPARE(hit->reg, 5);
+    QVERIFY(!g.hitTest(QPointF(470, 100)).has_value()); // the gap
+    auto r = g.visibleCells(P::Source, QRectF(36, 68, 25, 17));
+    QCOMPARE(r.firstLane, 0);
+    QCOMPARE(r.lastLane, 1);
+    QCOMPARE(r.firstReg, 0);
+    QCOMPARE(r.lastReg, 2);
+  }
+
+  void headerStatesClassAndCost() {
+    ConversionView v;
+    auto c = transpose();
+    v.setConversion(c, conversionCost(*c, 32), kLoad, kStore);
+    QCOMPARE(v.headerLines().size(), 2);
+    QCOMPARE(v.headerLines()[0], QString("shared-memory (moves register, lane, warp)"));
+    QCOMPARE(v.headerLines()[1],
+             QString("16384 bytes of shared memory, 1 rep(s); per thread 32 st.shared (x1), 32 "
+                     "ld.shared (x1); bank conflicts store 0, load 0"));
+  }
+
+  void destinationCellsTakeTheSourceLaneColour() {
+    ConversionView v;
+    v.resize(900, 600);
+    auto c = transpose();
+    v.setConversion(c, conversionCost(*c, 32), kLoad, kStore);
+    const QImage img = v.grab().toImage();
+    using P = ConversionViewGeometry::Panel;
+    const ConversionViewGeometry g = v.cellGeometry();
+    // Destination warp 0, lane 0, register 1 holds (1, 0), which source lane 16 sends.
+    QCOMPARE(pixelIn(img, g.cellRect(P::Destination, 0, 1)), ConversionView::laneColor(16, 32).rgb());
+    QCOMPARE(pixelIn(img, g.cellRect(P::Source, 5, 7)), ConversionView::laneColor(5, 32).rgb());
+    v.setColorMode(ConversionView::ColorMode::Scope);
+    const QImage scoped = v.grab().toImage();
+    QCOMPARE(pixelIn(scoped, g.cellRect(P::Destination, 0, 1)),
+             ConversionView::scopeColor(MoveScope::SameWarp).rgb());
+  }
+
+  void clickingASourceLaneTracesItsRegisters() {
+    ConversionView v;
+    v.resize(900, 600);
+    auto c = transpose();
+    v.setConversion(c, conversionCost(*c, 32), kLoad, kStore);
+    QSignalSpy spy(&v, &ConversionView::laneSelected);
+    using P = ConversionViewGeometry::Panel;
+    const QPointF at = v.cellGeometry().cellRect(P::Source, 16, 0).center();
+    QTest::mouseClick(&v, Qt::LeftButton, {}, at.toPoint());
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toInt(), 16);
+    // Lane 16 holds columns 0..3 of 8 rows; destination warp 0 keeps columns 0 and 1.
+    QCOMPARE(v.selectedMoves().size(), size_t{16});
+    for (const RegisterMove &m : v.selectedMoves())
+      QCOMPARE(m.from.lane, 16);
+    // The outline is painted in the highlight colour on the selected row.
+    const QImage img = v.grab().toImage();
+    const QRectF cell = v.cellGeometry().cellRect(P::Source, 16, 0);
+    QCOMPARE(img.pixel(QPoint(int(cell.left()) + 1, int(cell.center().y()))),
+             v.palette().color(QPalette::Highlight).rgb());
+  }
+
+  void warpIsClampedAndTooltipsNameTheMove() {
+    ConversionView v;
+    v.resize(900, 600);
+    auto c = transpose();
+    v.setConversion(c, conversionCost(*c, 32), kLoad, kStore);
+    QSignalSpy spy(&v, &ConversionView::warpChanged);
+    v.setWarp(99);
+    QCOMPARE(v.warp(), 3);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(v.shownMoves().size(), size_t{32 * 32});
+    v.setWarp(0);
+    using P = ConversionViewGeometry::Panel;
+    const QString tip = v.toolTipAt(v.cellGeometry().cellRect(P::Destination, 0, 1).center());
+    QCOMPARE(tip, QString("destination w0 T0:r1 <- source w0 T16:r0: another lane of the warp "
+                          "(shuffle); element (1, 0)"));
+  }
+
+  void emptyViewPaintsWithoutAConversion() {
+    ConversionView v;
+    v.resize(300, 200);
+    QVERIFY(!v.grab().isNull());
+    QVERIFY(v.toolTipAt(QPointF(10, 10)).isEmpty());
+  }
+};
+
+LS_GUI_TEST_MAIN(TestConversionView)
+#include "tst_conversion_view.moc"

@@ -1,0 +1,281 @@
+// The grid view: pixels at known cells, hover text, click highlighting,
+// hardware view, shared layouts, slices and level of detail.
+#include <QSignalSpy>
+
+#include "analysis/ownership/ownership_batch.h"
+#include "gui_test_main.h"
+#include "widgets/layout_fixture.h"
+#include "grid/tensor_grid_view.h"
+#include "export/view_export.h"
+
+#include <QTemporaryDir>
+
+using namespace ls::ui;
+
+namespace {
+
+// Colour of the pixel at a cell's centre, as painted.
+QRgb pixelAt(TensorGridView &v, Cell c) {
+  const QImage img = v.grab().toImage();
+  const QPoint p = v.cellCenter(c).toPoint();
+  return img.pixel(p) & 0xffffff;
+}
+
+QRgb rgb(QRgb c) {
+  return c & 0xffffff;
+}
+
+} // namespace
+
+class TestTensorGridView : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<TensorGridView> view;
+
+  void show(const QString &attr, ls::Shape shape, const QString &dtype = QStringLiteral("f32")) {
+    view = std::make_unique<TensorGridView>();
+    view->resize(900, 700);
+    view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+    view->setResult(makeResult(attr, shape, dtype));
+  }
+
+private slots:
+  void pixelsShowTheOwningWarp_data() {
+    QTest::addColumn<qint64>("row");
+    QTest::addColumn<qint64>("col");
+    QTest::addColumn<int>("warp");
+    QTest::newRow("(0, 0): warp 0") << qint64(0) << qint64(0) << 0;
+    QTest::newRow("(1, 63): warp 0 (lane 31)") << qint64(1) << qint64(63) << 0;
+    QTest::newRow("(2, 0): warp 1") << qint64(2) << qint64(0) << 1;
+    QTest::newRow("(4, 17): warp 2") << qint64(4) << qint64(17) << 2;
+    QTest::newRow("(7, 40): warp 3") << qint64(7) << qint64(40) << 3;
+    QTest::newRow("(8, 0): warp 0 again (register 4)") << qint64(8) << qint64(0) << 0;
+  }
+  void pixelsShowTheOwningWarp() {
+    QFETCH(qint64, row);
+    QFETCH(qint64, col);
+    QFETCH(int, warp);
+    show(kTransposeLoad, {64, 64});
+    QCOMPARE(view->colorBy(), ColorBy::Warp);
+    const QRgb expected = rgb(view->gridPalette().categorical(warp, 4));
+    QCOMPARE(pixelAt(*view, {row, col}), expected);
+    QCOMPARE(rgb(view->drawnColor({row, col}).rgb()), expected);
+  }
+
+  void pixelsByThread() {
+    show(kTransposeLoad, {64, 64});
+    view->setColorBy(ColorBy::Thread);
+    // (1, 4): lane 1 (0,4) + lane 16 (1,0) = lane 17 of warp 0.
+    QCOMPARE(pixelAt(*view, {1, 4}), rgb(view->gridPalette().categorical(17, 128)));
+    // (0, 3): register 3 of thread 0.
+    QCOMPARE(pixelAt(*view, {0, 3}), rgb(view->gridPalette().categorical(0, 128)));
+  }
+
+  // While a 128x64 result is computed, the 64x64 picture is stretched to
+  // the new grid: new row 2r shows old row r; the new result replaces it.
+  void stalePictureIsScaledToThePendingShape() {
+    show(kTransposeLoad, {64, 64});
+    const QRgb old50 = pixelAt(*view, {50, 10}), old9 = pixelAt(*view, {9, 3});
+    QVERIFY(!view->pendingGeometry());
+    view->setPendingShape(ls::Shape{128, 64});
+    const GridGeometry *g = view->pendingGeometry();
+    QVERIFY(g);
+    QCOMPARE(g->rows, int64_t(128));
+    QCOMPARE(g->cols, int64_t(64));
+    QVERIFY(view->sceneState().stale.has_value());
+    const QImage img = view->grab().toImage();
+    auto at = [&](int64_t r, int64_t c) {
+      return img.pixel(g->cellRect(r, c).center().toPoint()) & 0xffffff;
+    };
+    QCOMPARE(at(100, 10), old50); // rows 100 and 101 were row 50
+    QCOMPARE(at(101, 10), old50);
+    QCOMPARE(at(18, 3), old9);
+    // The hover waits for the real picture.
+    QCOMPARE(view->sceneState().hover, std::optional<Cell>());
+    // The same shape again changes nothing; no pending shape ends it.
+    view->setPendingShape(ls::Shape{128, 64});
+    QVERIFY(view->pendingGeometry());
+    view->setPendingShape(std::nullopt);
+    QVERIFY(!view->pendingGeometry());
+    QCOMPARE(pixelAt(*view, {50, 10}), old50);
+    // A pending result of the same shape keeps the picture as it is.
+    view->setPendingShape(ls::Shape{64, 64});
+    QVERIFY(!view->pendingGeometry());
+    // The new result ends the stand-in.
+    view->setPendingShape(ls::Shape{128, 64});
+    QVERIFY(view->pendingGeometry());
+    view->setResult(makeResult(kTransposeLoad, {128, 64}));
+    QVERIFY(!view->pendingGeometry());
+    QCOMPARE(view->plane()->rows(), int64_t(128));
+  }
+
+  void hoverTextNamesCoordinatesAndOwners() {
+    show(kTransposeLoad, {64, 64});
+    const QString t = view->cellDescription({1, 4});
+    QVERIFY2(t.contains(QStringLiteral("element (1, 4) = (0b000001, 0b000100)")), qPrintable(t));
+    QVERIFY2(t.contains(QStringLiteral("1 owner:")), qPrintable(t));
+    QVERIFY2(t.contains(QStringLiteral("T17:0  warp 0, lane 17, register 0")), qPrintable(t));
+
+    // Moving the mouse there reports the same text.
+    QSignalSpy spy(view.get(), &TensorGridView::hoverTextChanged);
+    QTest::mouseMove(view.get(), view->cellCenter({1, 4}).toPoint());
+    QTRY_VERIFY(!spy.isEmpty());
+    QCOMPARE(spy.last().at(0).toString(), t);
+  }
+
+  void hoverListsEveryReplica() {
+    // 4 warps along dim0 but only 2 rows: warps 2 and 3 repeat warps 0 and 1.
+    show(QStringLiteral("#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], "
+                        "warpsPerCTA = [4, 1], order = [1, 0]}>"),
+         {2, 32});
+    QCOMPARE(view->plane()->replication(), int64_t(2));
+    const QString t = view->cellDescription({0, 5});
+    QVERIFY2(t.contains(QStringLiteral("2 owners:")), qPrintable(t));
+    QVERIFY2(t.contains(QStringLiteral("T5:0  warp 0, lane 5, register 0")), qPrintable(t));
+    QVERIFY2(t.contains(QStringLiteral("T69:0  warp 2, lane 5, register 0")), qPrintable(t));
+  }
+
+  void clickHighlightsTheThreadAndItsWarp() {
+    show(kTransposeLoad, {64, 64});
+    const QRgb warp0 = rgb(view->gridPalette().categorical(0, 4));
+    const QRgb warp1 = rgb(view->gridPalette().categorical(1, 4));
+    QSignalSpy spy(view.get(), &TensorGridView::selectionChanged);
+    QTest::mouseClick(view.get(), Qt::LeftButton, {}, view->cellCenter({0, 0}).toPoint());
+    QCOMPARE(spy.size(), 1);
+    const QString caption = spy.first().at(0).toString();
+    QVERIFY2(caption.startsWith(QStringLiteral("T0 (warp 0, lane 0): 32 distinct elements")),
+             qPrintable(caption));
+    const GridHighlight &h = view->highlight();
+    // Thread 0 holds rows 0, 8, ..., 56 x columns 0..3.
+    int64_t count = 0;
+    for (uint64_t w : h.strongElements)
+      count += std::popcount(w);
+    QCOMPARE(count, int64_t(32));
+    const auto &own = view->plane()->ownership();
+    QVERIFY(ls::bitmapTest(h.strongElements, own.packElement({56, 3})));
+    QVERIFY(!ls::bitmapTest(h.strongElements, own.packElement({0, 4})));
+    // T0's cells and the rest of warp 0 keep their colour; other warps fade.
+    QCOMPARE(pixelAt(*view, {8, 2}), warp0);
+    QCOMPARE(pixelAt(*view, {1, 60}), warp0);
+    QCOMPARE(pixelAt(*view, {2, 0}),
+             rgb(GridPalette::mix(warp1, qRgb(255, 255, 255), view->gridPalette().dimAmount())));
+    // Escape clears it.
+    QTest::keyClick(view.get(), Qt::Key_Escape);
+    QVERIFY(!view->highlight().active());
+    QCOMPARE(pixelAt(*view, {2, 0}), warp1);
+  }
+
+  void hardwareViewShowsWhatEachLaneHolds() {
+    show(kTransposeLoad, {64, 64});
+    view->setHardwareView(true);
+    // 32 registers x 4 warps rows, 32 lanes columns.
+    QCOMPARE(view->plane()->rows(), int64_t(128));
+    QCOMPARE(view->plane()->cols(), int64_t(32));
+    QCOMPARE(view->plane()->rowTick(33), QStringLiteral("w1:r1"));
+    const QString t = view->cellDescription({0, 17});
+    QVERIFY2(t.startsWith(QStringLiteral("warp 0, lane 17, register 0 (T17:0)\nholds element "
+                                         "(1, 4)")),
+             qPrintable(t));
+    // Register 4 of warp 1, lane 0: (8, 0) ^ (2, 0) = (10, 0).
+    QVERIFY(view->cellDescription({32 + 4, 0}).contains(QStringLiteral("element (10, 0)")));
+  }
+
+  void sharedLayoutShowsOffsetAndBank() {
+    // Offset bases: (0,1) (0,2) (0,4) (0,8) (0,16) (0,32) (1,8) (2,16) (4,32) (8,0) (16,0):
+    // offset 72 = 64 ^ 8 holds (1, 8) ^ (0, 8) = (1, 0).
+    show(QStringLiteral("#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = "
+                        "[1, 0]}>"),
+         {32, 64}, QStringLiteral("f16"));
+    QCOMPARE(view->colorBy(), ColorBy::Offset);
+    const QString t = view->cellDescription({1, 0});
+    QVERIFY2(t.contains(QStringLiteral("@72  offset 72, byte 144, bank 4")), qPrintable(t));
+    view->setColorBy(ColorBy::Bank);
+    QCOMPARE(pixelAt(*view, {1, 0}), rgb(view->gridPalette().categorical(4, 32)));
+    // A click on a shared element highlights its bank.
+    view->selectCell({1, 0});
+    QCOMPARE(view->highlight().mode, GridHighlight::Mode::Bank);
+    QCOMPARE(view->highlight().bank, int64_t(4));
+  }
+
+  void outerDimsSelectTheSlice() {
+    show(QStringLiteral("#ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [1, 2, 16], "
+                        "warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>"),
+         {4, 8, 64});
+    QCOMPARE(view->plane()->rows(), int64_t(8));
+    QCOMPARE(view->plane()->cols(), int64_t(64));
+    view->setOuterIndex({3});
+    QVERIFY(view->cellDescription({0, 0}).contains(QStringLiteral("element (3, 0, 0)")));
+    QVERIFY(view->cellDescription({0, 0}).contains(QStringLiteral("warp 3")));
+    view->setOuterIndex({99}); // clamped to the last slice
+    QCOMPARE(view->outerIndex(), std::vector<int64_t>{3});
+  }
+
+  void oneDimensionalIsOneRow() {
+    show(QStringLiteral("#ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA "
+                        "= [4], order = [0]}>"),
+         {256});
+    QCOMPARE(view->plane()->rows(), int64_t(1));
+    QCOMPARE(view->plane()->cols(), int64_t(256));
+    QVERIFY(view->cellDescription({0, 3}).contains(QStringLiteral("T1:1")));
+  }
+
+  void levelOfDetail() {
+    show(kTransposeLoad, {64, 64});
+    GridScenePainter painter;
+    const auto &s = view->sceneState();
+    QVERIFY(painter.labelsVisible(s, view->gridPalette(), 64));
+    QVERIFY(!painter.labelsVisible(s, view->gridPalette(), 12));
+    QVERIFY(!painter.labelsVisible(s, view->gridPalette(), 0.5));
+  }
+
+  void hugeTensorIsSampledPerPixel() {
+    show(kTransposeLoad, {4096, 4096});
+    const GridGeometry &g = view->geometry();
+    QVERIFY(g.cellSize < 1);
+    const QImage img = view->grab().toImage();
+    // Every pixel shows the colour of the cell under its centre.
+    for (const QPointF &f : {QPointF(0.1, 0.1), QPointF(0.5, 0.37), QPointF(0.93, 0.71)}) {
+      const QRectF gr = g.gridRect().intersected(g.area);
+      const QPoint px(static_cast<int>(gr.left() + f.x() * gr.width()),
+                      static_cast<int>(gr.top() + f.y() * gr.height()));
+      const auto cell = g.cellAt(QPointF(px) + QPointF(0.5, 0.5));
+      QVERIFY(cell.has_value());
+      QCOMPARE(img.pixel(px) & 0xffffff, rgb(view->drawnColor(*cell).rgb()));
+    }
+  }
+
+  void exportsPngAndSvg() {
+    show(kTransposeLoad, {64, 64});
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("v.png"));
+    const QString svg = dir.filePath(QStringLiteral("v.svg"));
+    QCOMPARE(exportViewPng(*view, png, 2.0), QString());
+    QCOMPARE(exportViewSvg(*view, svg), QString());
+    // The PNG is the view at twice the size, with the same cell colours.
+    const QImage img(png);
+    QCOMPARE(img.size(), view->size() * 2);
+    const QPoint c = (view->cellCenter({2, 0}) * 2).toPoint();
+    QCOMPARE(img.pixel(c) & 0xffffff, rgb(view->gridPalette().categorical(1, 4)));
+    // The SVG carries the title and the attribute as text.
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    QVERIFY(text.contains("<svg"));
+    QVERIFY(text.contains("warp 3"));
+    QVERIFY(text.contains("sizePerThread = [1, 4]"));
+    QVERIFY(!exportViewPng(*view, dir.filePath(QStringLiteral("no/such/dir.png"))).isEmpty());
+  }
+
+  void zoomChangesTheCellSize() {
+    show(kTransposeLoad, {64, 64});
+    const double before = view->geometry().cellSize;
+    QTest::keyClick(view.get(), Qt::Key_Plus);
+    QVERIFY(view->geometry().cellSize > before);
+    QTest::keyClick(view.get(), Qt::Key_0);
+    QCOMPARE(view->geometry().cellSize, before);
+  }
+};
+
+LS_GUI_TEST_MAIN(TestTensorGridView)
+#include "tst_tensor_grid_view.moc"

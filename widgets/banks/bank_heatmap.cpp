@@ -1,0 +1,197 @@
+#include "banks/bank_heatmap.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+#include "analysis/banks/bank_conflicts.h"
+#include "analysis/swizzle/swizzle_search.h"
+#include "banks/bank_heatmap_view.h"
+#include "notation/mlir/layout_parser.h"
+#include "notation/mlir/layout_printer.h"
+#include "util/error.h"
+
+namespace ls::ui {
+namespace {
+
+QScrollArea *scrolled(QWidget *w) {
+  auto *area = new QScrollArea;
+  area->setWidget(w);
+  area->setWidgetResizable(false);
+  area->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  return area;
+}
+
+} // namespace
+
+BankHeatmap::BankHeatmap(QWidget *parent) : QWidget(parent) {
+  warp_ = new QSpinBox;
+  warp_->setRange(0, 0);
+  warp_->setPrefix("warp ");
+  direction_ = new QComboBox;
+  direction_->addItem("read (local_load)");
+  direction_->addItem("write (local_store)");
+  dtype_ = new QComboBox;
+  for (const char *t : {"f8", "bf16", "f16", "f32", "f64", "i8", "i16", "i32", "i64"})
+    dtype_->addItem(t);
+  dtype_->setCurrentText("f16");
+  target_ = new QComboBox;
+  for (const auto &name : BankTarget::names())
+    target_->addItem(QString::fromStdString(name));
+  target_->setCurrentText("sm90");
+
+  auto *controls = new QHBoxLayout;
+  controls->addWidget(warp_);
+  controls->addWidget(direction_);
+  controls->addWidget(dtype_);
+  controls->addWidget(target_);
+  controls->addStretch(1);
+
+  currentTitle_ = new QLabel;
+  proposedTitle_ = new QLabel;
+  for (QLabel *l : {currentTitle_, proposedTitle_}) {
+    l->setWordWrap(true);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  }
+  currentTotals_ = new QLabel;
+  proposedTotals_ = new QLabel;
+  error_ = new QLabel;
+  error_->setStyleSheet("color: #b00020");
+  error_->setWordWrap(true);
+  error_->hide();
+  current_ = new BankHeatmapView;
+  proposed_ = new BankHeatmapView;
+  apply_ = new QPushButton(tr("Apply proposal"));
+  apply_->setEnabled(false);
+
+  auto *grid = new QGridLayout;
+  grid->addWidget(currentTitle_, 0, 0);
+  grid->addWidget(proposedTitle_, 0, 1);
+  grid->addWidget(scrolled(current_), 1, 0);
+  grid->addWidget(scrolled(proposed_), 1, 1);
+  grid->addWidget(currentTotals_, 2, 0);
+  grid->addWidget(proposedTotals_, 2, 1);
+  grid->addWidget(apply_, 3, 1, Qt::AlignRight);
+  grid->setRowStretch(1, 1);
+
+  auto *top = new QVBoxLayout(this);
+  top->addLayout(controls);
+  top->addWidget(error_);
+  top->addLayout(grid, 1);
+
+  connect(warp_, &QSpinBox::valueChanged, this, [this] { recompute(); });
+  connect(direction_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+  connect(dtype_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+  connect(target_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+  connect(apply_, &QPushButton::clicked, this, [this] {
+    if (!proposal_.isEmpty())
+      emit applyProposal(proposal_);
+  });
+}
+
+void BankHeatmap::setDesign(EncodingPtr distributed, EncodingPtr shared, Shape shape,
+                            const QString &dtype, EncodingPtr reader) {
+  distributed_ = std::move(distributed);
+  shared_ = std::move(shared);
+  reader_ = std::move(reader);
+  shape_ = std::move(shape);
+  proposalKey_.clear();
+  {
+    const QSignalBlocker block(dtype_);
+    if (dtype_->findText(dtype) < 0)
+      dtype_->addItem(dtype);
+    dtype_->setCurrentText(dtype);
+  }
+  recompute();
+}
+
+void BankHeatmap::setWarp(int warp) {
+  warp_->setValue(warp);
+}
+void BankHeatmap::setDirection(AccessDirection d) {
+  direction_->setCurrentIndex(d == AccessDirection::Load ? 0 : 1);
+}
+void BankHeatmap::setElementType(const QString &dtype) {
+  dtype_->setCurrentText(dtype);
+}
+void BankHeatmap::setTarget(const QString &target) {
+  target_->setCurrentText(target);
+}
+
+QString BankHeatmap::currentTotalsText() const {
+  return currentTotals_->text();
+}
+QString BankHeatmap::proposedTotalsText() const {
+  return proposedTotals_->text();
+}
+QString BankHeatmap::errorText() const {
+  return error_->isHidden() ? QString() : error_->text();
+}
+
+void BankHeatmap::showError(const QString &message) {
+  error_->setText(message);
+  error_->show();
+  current_->setModel({});
+  proposed_->setModel({});
+  currentTotals_->clear();
+  proposedTotals_->clear();
+  apply_->setEnabled(false);
+}
+
+void BankHeatmap::recompute() {
+  if (!distributed_ || !shared_)
+    return;
+  error_->hide();
+  try {
+    const int bits = ir::parseElementType(dtype_->currentText().toStdString(), "element type").bits;
+    const BankTarget target = BankTarget::byName(target_->currentText().toStdString(), "target");
+    const bool load = direction_->currentIndex() == 0;
+    const Encoding &reader = reader_ ? *reader_ : *distributed_;
+    const Encoding &accessor = load ? reader : *distributed_;
+    SharedAccessOptions opt;
+    opt.target = target;
+    opt.direction = load ? AccessDirection::Load : AccessDirection::Store;
+
+    // The warp range depends on the layout; clamp before analysing.
+    SharedAccessOptions probe = opt;
+    probe.detailLimit = 0;
+    const int warps = analyzeSharedAccess(accessor, *shared_, shape_, bits, probe).plan.warpCount;
+    {
+      const QSignalBlocker block(warp_);
+      warp_->setRange(0, warps - 1);
+    }
+    opt.warp = warp_->value();
+
+    auto show = [&](BankHeatmapView *view, QLabel *totals, const Encoding &shared) {
+      BankHeatmapModel model(analyzeSharedAccess(accessor, shared, shape_, bits, opt));
+      const int triton = sharedBankConflicts(accessor, shared, shape_, bits);
+      totals->setText(QString::fromStdString(model.totalsText()) +
+                      QString(" (Triton bank_conflicts %1)").arg(triton));
+      view->setModel(std::move(model));
+    };
+    currentTitle_->setText(tr("Current: ") + QString::fromStdString(ir::printEncoding(*shared_)));
+    show(current_, currentTotals_, *shared_);
+
+    const QString key = dtype_->currentText() + "|" + target_->currentText();
+    if (key != proposalKey_) {
+      SwizzleProposal p = proposeSharedLayout(*distributed_, reader, shape_, bits, target, shared_);
+      proposalEncoding_ = p.proposed.shared;
+      proposal_ = QString::fromStdString(p.proposed.attribute);
+      apply_->setEnabled(p.improves());
+      proposalKey_ = key;
+    }
+    proposedTitle_->setText(tr("Proposed: ") + proposal_);
+    show(proposed_, proposedTotals_, *proposalEncoding_);
+  } catch (const Error &e) {
+    showError(QString::fromStdString(e.what()));
+  } catch (const std::exception &e) {
+    showError(tr("internal error: ") + QString::fromStdString(e.what()));
+  }
+}
+
+} // namespace ls::ui

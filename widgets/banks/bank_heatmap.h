@@ -1,0 +1,73 @@
+// BankHeatmap: the shared-memory panel of a design. Two heatmaps side by
+// side -- the design's shared layout and the one the swizzle search proposes
+// -- each with its totals (wavefronts, the ideal, conflicts, and Triton's
+// bank_conflicts) under it. Controls pick the warp, read (local_load) or
+// write (local_store), the element type and the target. "Apply proposal"
+// emits applyProposal() with the proposed attribute text; the main window
+// turns that into an undoable edit of the design.
+//
+// All numbers come from core (shared_access.h, swizzle_search.h); the
+// search reruns only when the layouts, element type or target change, so
+// switching the warp or the direction redraws at once.
+#pragma once
+
+#include <QWidget>
+
+#include "analysis/banks/bank_model.h"
+#include "encodings/encoding.h"
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+
+namespace ls::ui {
+
+class BankHeatmapView;
+
+class BankHeatmap : public QWidget {
+  Q_OBJECT
+public:
+  explicit BankHeatmap(QWidget *parent = nullptr);
+
+  // The design: `distributed` writes (local_store) and reads (local_load)
+  // the tensor through `shared`. A separate `reader` is used for reads and
+  // for the swizzle search when given.
+  void setDesign(EncodingPtr distributed, EncodingPtr shared, Shape shape, const QString &dtype,
+                 EncodingPtr reader = nullptr);
+
+  void setWarp(int warp);
+  void setDirection(AccessDirection direction);
+  void setElementType(const QString &dtype);
+  void setTarget(const QString &target);
+
+  QString currentTotalsText() const;
+  QString proposedTotalsText() const;
+  QString proposalAttribute() const { return proposal_; }
+  QString errorText() const;
+  BankHeatmapView *currentView() const { return current_; }
+  BankHeatmapView *proposedView() const { return proposed_; }
+  QPushButton *applyButton() const { return apply_; }
+
+signals:
+  void applyProposal(QString attributeText);
+
+private:
+  void recompute();
+  void showError(const QString &message);
+
+  EncodingPtr distributed_, shared_, reader_;
+  Shape shape_;
+  QString proposal_;
+  EncodingPtr proposalEncoding_;
+  QString proposalKey_; // what the cached proposal was computed for
+
+  QSpinBox *warp_ = nullptr;
+  QComboBox *direction_ = nullptr, *dtype_ = nullptr, *target_ = nullptr;
+  QLabel *currentTitle_ = nullptr, *proposedTitle_ = nullptr;
+  QLabel *currentTotals_ = nullptr, *proposedTotals_ = nullptr, *error_ = nullptr;
+  BankHeatmapView *current_ = nullptr, *proposed_ = nullptr;
+  QPushButton *apply_ = nullptr;
+};
+
+} // namespace ls::ui

@@ -1,0 +1,83 @@
+#include "banks/bank_heatmap_view.h"
+
+#include <QPaintEvent>
+#include <QPainter>
+
+#include "common/tooltip_event.h"
+
+namespace ls::ui {
+
+BankHeatmapView::BankHeatmapView(QWidget *parent) : QWidget(parent) {
+  setMouseTracking(true);
+  setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+void BankHeatmapView::setModel(BankHeatmapModel model) {
+  model_ = std::move(model);
+  geometry_.rows = model_.rowCount();
+  geometry_.banks = std::max(1, model_.bankCount());
+  updateGeometry();
+  update();
+}
+
+QColor BankHeatmapView::colorFor(int load, int maxLoad) {
+  if (load <= 0)
+    return QColor(236, 236, 236); // idle bank
+  if (load == 1)
+    return QColor(92, 184, 92); // one word: conflict-free
+  // 2 words orange ... the worst load deep red.
+  const double t = maxLoad > 2 ? double(load - 2) / double(maxLoad - 2) : 1.0;
+  return QColor(int(245 - 60 * t), int(160 - 130 * t), int(50 - 20 * t));
+}
+
+QString BankHeatmapView::toolTipAt(QPoint pos) const {
+  auto cell = geometry_.cellAt(pos.x(), pos.y());
+  if (!cell)
+    return {};
+  return QString::fromStdString(model_.cellText(cell->first, cell->second));
+}
+
+QSize BankHeatmapView::sizeHint() const {
+  return {geometry_.width(), geometry_.height()};
+}
+QSize BankHeatmapView::minimumSizeHint() const {
+  return {geometry_.width(), 60};
+}
+
+void BankHeatmapView::paintEvent(QPaintEvent *event) {
+  QPainter p(this);
+  const QRect exposed = event->rect();
+  p.fillRect(exposed, palette().base());
+  p.setRenderHint(QPainter::Antialiasing, false);
+  const auto &g = geometry_;
+  const auto range =
+      g.visible(exposed.left(), exposed.top(), exposed.right() + 1, exposed.bottom() + 1);
+  const int maxLoad = model_.maxLoad();
+  // Cells.
+  for (int r = range.firstRow; r < range.lastRow; ++r)
+    for (int b = range.firstBank; b < range.lastBank; ++b)
+      p.fillRect(g.xOfBank(b), g.yOfRow(r), g.cellWidth - 1, g.cellHeight - 1,
+                 colorFor(model_.cell(r, b).load, maxLoad));
+  // Instruction boundaries and labels; labels vanish when cells are tiny.
+  const QFontMetrics fm(font());
+  const bool labels = g.cellHeight >= fm.height() - 4 && g.cellWidth >= fm.horizontalAdvance("00");
+  p.setPen(palette().text().color());
+  for (int r = range.firstRow; r < range.lastRow; ++r) {
+    if (!model_.firstRowOfInstruction(r))
+      continue;
+    p.drawLine(g.left - 2, g.yOfRow(r), g.xOfBank(g.banks), g.yOfRow(r));
+    if (labels)
+      p.drawText(QRect(0, g.yOfRow(r), g.left - 4, g.cellHeight), Qt::AlignRight | Qt::AlignVCenter,
+                 QString::fromStdString(model_.rowLabel(r)));
+  }
+  if (labels && exposed.top() < g.top)
+    for (int b = range.firstBank; b < range.lastBank; b += (g.cellWidth >= 16 ? 1 : 4))
+      p.drawText(QRect(g.xOfBank(b), 0, g.cellWidth, g.top), Qt::AlignCenter, QString::number(b));
+}
+
+bool BankHeatmapView::event(QEvent *event) {
+  return ui::showToolTip(this, event, [this](QPoint p) { return toolTipAt(p); }) ||
+         QWidget::event(event);
+}
+
+} // namespace ls::ui

@@ -1,0 +1,43 @@
+// BankHeatmapView: paints one BankHeatmapModel -- banks across, wavefronts
+// down, each cell coloured by its load (idle grey, one word green, more
+// words from orange to red) -- with instruction labels on the left and bank
+// numbers on top. Only the exposed cells are painted; labels drop out when
+// cells get too small to hold them. Hovering a cell shows the model's text
+// for it (lanes, addresses, elements).
+#pragma once
+
+#include <QColor>
+#include <QWidget>
+
+#include "analysis/banks/bank_heatmap_model.h"
+#include "banks/bank_heatmap_geometry.h"
+
+namespace ls::ui {
+
+class BankHeatmapView : public QWidget {
+  Q_OBJECT
+public:
+  explicit BankHeatmapView(QWidget *parent = nullptr);
+
+  void setModel(BankHeatmapModel model);
+  const BankHeatmapModel &model() const { return model_; }
+  const BankHeatmapGeometry &geometryMap() const { return geometry_; }
+
+  // The colour of a cell of load `load` when the worst load is `maxLoad`.
+  static QColor colorFor(int load, int maxLoad);
+  // The hover text at a widget position ("" outside the cells).
+  QString toolTipAt(QPoint pos) const;
+
+  QSize sizeHint() const override;
+  QSize minimumSizeHint() const override;
+
+protected:
+  void paintEvent(QPaintEvent *event) override;
+  bool event(QEvent *event) override;
+
+private:
+  BankHeatmapModel model_;
+  BankHeatmapGeometry geometry_;
+};
+
+} // namespace ls::ui

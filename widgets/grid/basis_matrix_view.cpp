@@ -1,0 +1,166 @@
+#include "grid/basis_matrix_view.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <bit>
+
+#include "grid/grid_palette.h"
+
+namespace ls::ui {
+
+BasisMatrixView::BasisMatrixView(QWidget *parent) : QWidget(parent) {
+  setMouseTracking(true);
+}
+
+void BasisMatrixView::setFontScale(double s) {
+  fontScale_ = s;
+  updateGeometry();
+  update();
+}
+
+void BasisMatrixView::setResult(LayoutResultPtr result) {
+  result_ = std::move(result);
+  rows_.clear();
+  cols_.clear();
+  hoverRow_ = -1;
+  if (result_ && result_->ownership) {
+    const ls::Ownership &own = *result_->ownership;
+    for (size_t i = 0; i < own.inDims().size(); ++i)
+      for (int b = 0; b < own.inBits()[i]; ++b) {
+        Row r;
+        r.dim = QString::fromStdString(own.inDims()[i]);
+        r.bit = b;
+        rows_.push_back(r);
+      }
+    for (size_t loc = 0; loc < rows_.size(); ++loc) {
+      rows_[loc].element = own.elementAt(uint64_t{1} << loc);
+      const auto c = own.unpackElement(rows_[loc].element);
+      QStringList parts;
+      for (int64_t v : c)
+        parts << QString::number(v);
+      rows_[loc].vector = QLatin1Char('(') + parts.join(QStringLiteral(", ")) + QLatin1Char(')');
+    }
+    // Element bit positions per dim: dim0 is the most significant field.
+    const auto &shape = own.shape();
+    int shift = 0;
+    std::vector<int> dimShift(shape.size());
+    for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+      dimShift[d] = shift;
+      shift += std::countr_zero(static_cast<uint64_t>(shape[d]));
+    }
+    for (size_t d = 0; d < shape.size(); ++d)
+      for (int b = 0; b < std::countr_zero(static_cast<uint64_t>(shape[d])); ++b)
+        cols_.push_back({static_cast<int>(d), b, dimShift[d] + b});
+  }
+  updateGeometry();
+  update();
+}
+
+bool BasisMatrixView::entry(int row, int col) const {
+  return (rows_[row].element >> cols_[col].elemBit) & 1;
+}
+
+QString BasisMatrixView::rowName(int row) const {
+  return QStringLiteral("%1 %2").arg(rows_[row].dim).arg(rows_[row].bit);
+}
+
+GridHighlight BasisMatrixView::highlightFor(const LayoutResult &r, int bit) {
+  GridHighlight h;
+  h.mode = GridHighlight::Mode::LocationBit;
+  h.bit = bit;
+  const uint64_t to = r.ownership->elementAt(uint64_t{1} << bit);
+  h.arrow = std::make_pair(uint64_t{0}, to);
+  if (to == 0)
+    h.caption = QStringLiteral("This bit is a broadcast: it moves no element (replication)");
+  else
+    h.caption = QStringLiteral("Cells whose owner has this bit set; the arrow is L(2^bit)");
+  return h;
+}
+
+QSize BasisMatrixView::sizeHint() const {
+  return QSize(static_cast<int>(leftMargin() + cell() * (cols_.size() + 1) + 90 * fontScale_),
+               static_cast<int>(topMargin() + cell() * (rows_.size() + 1)));
+}
+
+int BasisMatrixView::rowAt(QPointF p) const {
+  const double y = p.y() - topMargin();
+  if (y < 0)
+    return -1;
+  const int r = static_cast<int>(y / cell());
+  return r < static_cast<int>(rows_.size()) ? r : -1;
+}
+
+void BasisMatrixView::paintEvent(QPaintEvent *) {
+  QPainter p(this);
+  GridPalette pal;
+  pal.fontScale = fontScale_;
+  p.fillRect(rect(), palette().base());
+  p.setPen(palette().text().color());
+  if (rows_.empty()) {
+    p.drawText(rect(), Qt::AlignCenter, tr("No layout"));
+    return;
+  }
+  const double c = cell(), left = leftMargin(), top = topMargin();
+  const QFont small = pal.font(7);
+  p.setFont(small);
+  // Column header: the dim above its group, the bit number above each column.
+  for (size_t j = 0; j < cols_.size(); ++j) {
+    const double x = left + j * c;
+    if (j == 0 || cols_[j].dim != cols_[j - 1].dim)
+      p.drawText(QPointF(x, top - 18 * fontScale_), QStringLiteral("dim%1").arg(cols_[j].dim));
+    p.drawText(QRectF(x, top - 14 * fontScale_, c, 12 * fontScale_), Qt::AlignCenter,
+               QString::number(cols_[j].bit));
+  }
+  const QColor groupInk[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b),
+                             QColor(0x59, 0xa1, 0x4f), QColor(0xb0, 0x7a, 0xa1),
+                             QColor(0x9c, 0x75, 0x5f)};
+  int group = -1;
+  for (size_t i = 0; i < rows_.size(); ++i) {
+    const double y = top + i * c;
+    if (i == 0 || rows_[i].dim != rows_[i - 1].dim)
+      ++group;
+    const QColor ink = groupInk[group % 5];
+    if (static_cast<int>(i) == hoverRow_)
+      p.fillRect(QRectF(0, y, width(), c), QColor(0, 110, 255, 40));
+    p.setPen(ink);
+    p.drawText(QRectF(2, y, left - 6, c), Qt::AlignRight | Qt::AlignVCenter,
+               rowName(static_cast<int>(i)));
+    for (size_t j = 0; j < cols_.size(); ++j) {
+      const QRectF cr(left + j * c + 1, y + 1, c - 2, c - 2);
+      if (entry(static_cast<int>(i), static_cast<int>(j)))
+        p.fillRect(cr, ink);
+      else
+        p.fillRect(cr, QColor(0, 0, 0, 18));
+    }
+    p.setPen(rows_[i].element == 0 ? QColor(150, 150, 150) : palette().text().color());
+    p.drawText(QRectF(left + cols_.size() * c + 6, y, 200, c), Qt::AlignLeft | Qt::AlignVCenter,
+               rows_[i].element == 0 ? rows_[i].vector + tr(" broadcast") : rows_[i].vector);
+  }
+  // Separators between dims.
+  p.setPen(QPen(QColor(0, 0, 0, 90), 1));
+  for (size_t j = 1; j < cols_.size(); ++j)
+    if (cols_[j].dim != cols_[j - 1].dim)
+      p.drawLine(QPointF(left + j * c, top), QPointF(left + j * c, top + rows_.size() * c));
+}
+
+void BasisMatrixView::mouseMoveEvent(QMouseEvent *e) {
+  const int r = rowAt(e->position());
+  if (r == hoverRow_)
+    return;
+  hoverRow_ = r;
+  update();
+  if (r >= 0)
+    emit basisHovered(r);
+  else
+    emit basisLeft();
+}
+
+void BasisMatrixView::leaveEvent(QEvent *) {
+  if (hoverRow_ >= 0) {
+    hoverRow_ = -1;
+    update();
+    emit basisLeft();
+  }
+}
+
+} // namespace ls::ui

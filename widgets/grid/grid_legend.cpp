@@ -1,0 +1,161 @@
+#include "grid/grid_legend.h"
+
+#include <QFontMetricsF>
+#include <QLinearGradient>
+#include <functional>
+
+#include "grid/grid_scene_painter.h"
+
+namespace ls::ui {
+
+namespace {
+
+// Items are drawn top to bottom; one that does not fit starts a new column.
+class Flow {
+public:
+  Flow(const QRectF &r, double columnWidth) : r_(r), w_(std::min(columnWidth, r.width())) {
+    x_ = r.left();
+    y_ = r.top();
+  }
+  // Reserves `h` pixels; false when no column is left.
+  bool take(double h, QRectF *at) {
+    if (y_ + h > r_.bottom() && y_ > r_.top()) {
+      x_ += w_ + 14;
+      y_ = r_.top();
+    }
+    if (x_ + w_ > r_.right() + 1)
+      return false;
+    *at = QRectF(x_, y_, w_, h);
+    y_ += h;
+    return true;
+  }
+  double width() const { return w_; }
+
+private:
+  QRectF r_;
+  double w_, x_, y_;
+};
+
+} // namespace
+
+void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
+                       const GridPalette &pal) {
+  const GridPlane &plane = *s.plane;
+  const QFont f = pal.font(9), fb = pal.font(9, true);
+  const QFontMetricsF fm(f), fbm(fb);
+  const double line = fm.height() + 3;
+  Flow flow(r, 190 * pal.fontScale);
+  QRectF at;
+  auto text = [&](const QString &t, const QFont &font) {
+    const QRectF br =
+        QFontMetricsF(font).boundingRect(QRectF(0, 0, flow.width(), 1000), Qt::TextWordWrap, t);
+    if (!flow.take(std::max(br.height(), line * 0.5) + 2, &at))
+      return false;
+    p.setFont(font);
+    p.setPen(pal.foreground());
+    p.drawText(at, Qt::TextWordWrap, t);
+    return true;
+  };
+
+  QString head;
+  switch (s.colorBy) {
+  case ColorBy::Offset:
+    head = QStringLiteral("Colour = offset in shared memory");
+    break;
+  case ColorBy::Bank:
+    head = QStringLiteral("Colour = shared-memory bank");
+    break;
+  case ColorBy::Element:
+    head = QStringLiteral("Colour = the element's row");
+    break;
+  default:
+    head = QStringLiteral("Colour = owner's ") + colorByName(s.colorBy).toLower();
+    break;
+  }
+  text(head, fb);
+  const uint64_t n = plane.colorKeyCount(s.colorBy);
+  const double sw = fm.height();
+  if (plane.isSequential(s.colorBy)) {
+    if (flow.take(sw + line + 4, &at)) {
+      QLinearGradient g(at.left(), 0, at.right() - 10, 0);
+      for (int i = 0; i <= 8; ++i)
+        g.setColorAt(i / 8.0, QColor(pal.sequential(i / 8.0)));
+      p.fillRect(QRectF(at.left(), at.top(), at.width() - 10, sw), g);
+      p.setFont(f);
+      p.setPen(pal.foreground());
+      p.drawText(QPointF(at.left(), at.top() + sw + 2 + fm.ascent()), QStringLiteral("0"));
+      const QString last = QString::number(n - 1);
+      p.drawText(
+          QPointF(at.right() - 10 - fm.horizontalAdvance(last), at.top() + sw + 2 + fm.ascent()),
+          last);
+    }
+  } else {
+    // All keys when few; else the first ones, an ellipsis and the last.
+    const uint64_t shown = std::min<uint64_t>(n, r.height() > r.width() ? 16 : 12);
+    for (uint64_t k = 0; k < shown; ++k) {
+      const bool last = shown < n && k == shown - 1;
+      if (last && !text(QStringLiteral("    \u2026"), f))
+        break;
+      const uint64_t key = last ? n - 1 : k;
+      if (!flow.take(line, &at))
+        break;
+      p.fillRect(QRectF(at.left(), at.top(), sw, sw), QColor(pal.categorical(key, n)));
+      p.setPen(pal.gridLine());
+      p.drawRect(QRectF(at.left(), at.top(), sw, sw));
+      p.setPen(pal.foreground());
+      p.setFont(f);
+      p.drawText(QPointF(at.left() + sw + 6, at.top() + fm.ascent()),
+                 plane.colorKeyName(s.colorBy, key));
+    }
+    if (shown < n)
+      text(QStringLiteral("%1 in all").arg(n), f);
+  }
+  flow.take(4, &at);
+
+  QStringList notes;
+  const bool tensor = plane.kind() == PlaneKind::Tensor;
+  if (tensor && !plane.isShared())
+    notes << QStringLiteral("Outlines: one thread's elements")
+          << QStringLiteral("Label T<thread>:<register>");
+  if (tensor && plane.isShared())
+    notes << QStringLiteral("Lines: breaks between consecutive offsets")
+          << QStringLiteral("Label: offset in elements");
+  if (!tensor)
+    notes << QStringLiteral("Label: element coordinates");
+  if (tensor && plane.replication() > 1)
+    notes << QStringLiteral("Replicated: each element is held %1 times").arg(plane.replication());
+  const auto &res = plane.result();
+  QStringList dims;
+  for (int64_t d : res.shape)
+    dims << QString::number(d);
+  notes << QStringLiteral("%1 elements (%2), %3")
+               .arg(plane.ownership().numElements())
+               .arg(dims.join(QLatin1Char('x')), res.elementType);
+  if (!plane.isShared()) {
+    const auto &fl = plane.fields();
+    QString hw = QStringLiteral("%1 registers x %2 lanes x %3 warps")
+                     .arg(fl.reg.size())
+                     .arg(fl.lane.size())
+                     .arg(fl.warp.size());
+    if (fl.block.bits > 0)
+      hw += QStringLiteral(" x %1 CTAs").arg(fl.block.size());
+    notes << hw;
+  }
+  if (!plane.outer().empty()) {
+    QStringList o;
+    for (size_t d = 0; d < plane.outer().size(); ++d)
+      o << QStringLiteral("dim%1 = %2").arg(d).arg(plane.outer()[d]);
+    notes << QStringLiteral("Slice: ") + o.join(QStringLiteral(", "));
+  }
+  if (tensor)
+    notes << (plane.isShared() ? QStringLiteral("Hover: where an element lives. Click: its bank")
+                               : QStringLiteral("Hover: an element's owners. Click: everything "
+                                                "its thread holds"));
+  if (!s.highlight.caption.isEmpty())
+    notes << s.highlight.caption;
+  for (const QString &t : notes)
+    if (!text(t, f))
+      break;
+}
+
+} // namespace ls::ui

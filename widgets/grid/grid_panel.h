@@ -1,0 +1,59 @@
+// GridPanel: a grid view with its controls -- colour mode, hardware view,
+// the slice of outer dims for 3-D and larger tensors, zoom -- in one strip
+// above it. The main window shows one, or two side by side to compare
+// designs.
+#pragma once
+
+#include <QWidget>
+
+#include "grid/tensor_grid_view.h"
+
+class QComboBox;
+class QCheckBox;
+class QHBoxLayout;
+class QLabel;
+class QSpinBox;
+
+namespace ls::ui {
+
+class GridPanel : public QWidget {
+  Q_OBJECT
+public:
+  explicit GridPanel(QWidget *parent = nullptr);
+
+  TensorGridView *view() const { return view_; }
+
+  // Shows a result with the design's view settings (no signal).
+  void setResult(LayoutResultPtr result, const QString &colorById, bool hardware,
+                 const std::vector<int64_t> &outer);
+  // Applies a design's view settings to the shown result (no signal): what
+  // undo and redo of a view-setting edit call. Settings that already hold
+  // are left alone, so the zoom and selection survive.
+  void applyViewSettings(const QString &colorById, bool hardware,
+                         const std::vector<int64_t> &outer);
+  // "Computing..." while a newer result is being evaluated; `pendingShape`
+  // is the tensor it is for, so that the view can show the previous picture
+  // scaled to it (nullopt: nothing pending).
+  void setBusy(bool busy, const std::optional<ls::Shape> &pendingShape = std::nullopt);
+
+  QComboBox *colorBox() const { return color_; }
+  QCheckBox *hardwareBox() const { return hardware_; }
+
+signals:
+  void viewSettingsEdited(const QString &colorById, bool hardware,
+                          const std::vector<int64_t> &outer);
+
+private:
+  void syncControls();
+  void emitSettings();
+
+  TensorGridView *view_;
+  QComboBox *color_;
+  QCheckBox *hardware_;
+  QHBoxLayout *sliceBox_;
+  QLabel *busy_;
+  std::vector<QSpinBox *> slice_;
+  bool updating_ = false;
+};
+
+} // namespace ls::ui
