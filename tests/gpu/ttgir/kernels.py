@@ -1,0 +1,192 @@
+"""Ordinary Triton kernels whose TTGIR the audit and the module reader are tested on.
+
+Each entry of KERNELS: name -> (jit function, a function making (args, constexprs) on a CUDA
+device, extra compile kwargs). gen_corpus.py compiles every one for every target in TARGETS
+with Triton 3.6 and keeps the .ttgir Triton writes.
+"""
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
+           BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
+    b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
+        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
+    tl.store(c_ptrs, acc.to(tl.float16), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
+@triton.jit
+def matmul_tma_ws(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                  BLOCK_K: tl.constexpr, WS: tl.constexpr):
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BLOCK_M, BLOCK_K])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[N, K], strides=[K, 1], block_shape=[BLOCK_N, BLOCK_K])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BLOCK_M, BLOCK_N])
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in tl.range(0, tl.cdiv(K, BLOCK_K), warp_specialize=WS):
+        a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
+        b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K])
+        acc = tl.dot(a, b.T, acc)
+    c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc.to(tl.float16))
+
+
+@triton.jit
+def attention(q_ptr, k_ptr, v_ptr, o_ptr, N_CTX, sm_scale, stride_m, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+              HEAD: tl.constexpr):
+    start_m = tl.program_id(0)
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD)
+    q = tl.load(q_ptr + offs_m[:, None] * stride_m + offs_d[None, :])
+    m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32) + 1.0
+    acc = tl.zeros([BLOCK_M, HEAD], dtype=tl.float32)
+    for start_n in range(0, N_CTX, BLOCK_N):
+        k = tl.load(k_ptr + (start_n + offs_n)[None, :] * stride_m + offs_d[:, None])
+        qk = tl.dot(q, k) * sm_scale
+        m_ij = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_ij[:, None])
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        v = tl.load(v_ptr + (start_n + offs_n)[:, None] * stride_m + offs_d[None, :])
+        acc = tl.dot(p.to(tl.float16), v, acc)
+        m_i = m_ij
+    acc = acc / l_i[:, None]
+    tl.store(o_ptr + offs_m[:, None] * stride_m + offs_d[None, :], acc.to(tl.float16))
+
+
+@triton.jit
+def softmax(out_ptr, in_ptr, in_stride, out_stride, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(in_ptr + row * in_stride + cols, mask=cols < n_cols, other=-float("inf"))
+    x = x - tl.max(x, axis=0)
+    num = tl.exp(x)
+    tl.store(out_ptr + row * out_stride + cols, num / tl.sum(num, axis=0), mask=cols < n_cols)
+
+
+@triton.jit
+def layernorm(x_ptr, y_ptr, w_ptr, b_ptr, stride, N, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < N
+    x = tl.load(x_ptr + row * stride + cols, mask=mask, other=0.).to(tl.float32)
+    mean = tl.sum(x, axis=0) / N
+    xc = tl.where(mask, x - mean, 0.)
+    var = tl.sum(xc * xc, axis=0) / N
+    rstd = 1 / tl.sqrt(var + eps)
+    w = tl.load(w_ptr + cols, mask=mask)
+    b = tl.load(b_ptr + cols, mask=mask)
+    tl.store(y_ptr + row * stride + cols, (xc * rstd * w + b).to(tl.float16), mask=mask)
+
+
+@triton.jit
+def reduce_rows(x_ptr, out_ptr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    x = tl.load(x_ptr + offs_m[:, None] * BLOCK_N + offs_n[None, :])
+    s = tl.sum(x, axis=1)
+    i = tl.argmax(x, axis=0)
+    tl.store(out_ptr + offs_m, s)
+    tl.store(out_ptr + offs_n, i.to(tl.float32))
+
+
+@triton.jit
+def transpose(x_ptr, y_ptr, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    x = tl.load(x_ptr + offs_m[:, None] * N + offs_n[None, :])
+    tl.store(y_ptr + offs_n[None, :] * M + offs_m[:, None], x)
+
+
+@triton.jit
+def scan(x_ptr, y_ptr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    offs_m = tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    x = tl.load(x_ptr + offs_m[:, None] * BLOCK_N + offs_n[None, :])
+    tl.store(y_ptr + offs_m[:, None] * BLOCK_N + offs_n[None, :], tl.cumsum(x, axis=1))
+
+
+@triton.jit
+def gather(src_ptr, idx_ptr, out_ptr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    offs_m = tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    src = tl.load(src_ptr + offs_m[:, None] * BLOCK_N + offs_n[None, :])
+    idx = tl.load(idx_ptr + offs_m[:, None] * BLOCK_N + offs_n[None, :])
+    tl.store(out_ptr + offs_m[:, None] * BLOCK_N + offs_n[None, :], tl.gather(src, idx, axis=1))
+
+
+@triton.jit
+def sort(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.sort(tl.load(x_ptr + offs)))
+
+
+def _t(*shape, dtype=torch.float16):
+    return torch.empty(shape, device="cuda", dtype=dtype)
+
+
+def make(name):
+    """(jit fn, args, constexprs, options) for one kernel."""
+    f16, f32 = torch.float16, torch.float32
+    if name == "matmul":
+        a, b, c = _t(512, 512), _t(512, 512), _t(512, 512)
+        return matmul, [a, b, c, 512, 512, 512, 512, 1, 512, 1, 512, 1], dict(BLOCK_M=128, BLOCK_N=128,
+                                                                              BLOCK_K=64), dict(num_warps=8, num_stages=3)
+    if name == "matmul_tf32":
+        a, b, c = _t(256, 256, dtype=f32), _t(256, 256, dtype=f32), _t(256, 256)
+        return matmul, [a, b, c, 256, 256, 256, 256, 1, 256, 1, 256, 1], dict(BLOCK_M=64, BLOCK_N=64,
+                                                                              BLOCK_K=32), dict(num_warps=4, num_stages=2)
+    if name in ("matmul_tma", "matmul_ws"):
+        a, b, c = _t(512, 512), _t(512, 512), _t(512, 512)
+        return matmul_tma_ws, [a, b, c, 512, 512, 512], dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64,
+                                                             WS=name == "matmul_ws"), dict(num_warps=4, num_stages=3)
+    if name == "attention":
+        q, k, v, o = _t(1024, 64), _t(1024, 64), _t(1024, 64), _t(1024, 64)
+        return attention, [q, k, v, o, 1024, 0.125, 64], dict(BLOCK_M=128, BLOCK_N=64, HEAD=64), dict(num_warps=4,
+                                                                                                     num_stages=2)
+    if name == "softmax":
+        x, y = _t(64, 1024, dtype=f32), _t(64, 1024, dtype=f32)
+        return softmax, [y, x, 1024, 1024, 1000], dict(BLOCK=1024), dict(num_warps=4)
+    if name == "layernorm":
+        x, y, w, b = _t(64, 2048), _t(64, 2048), _t(2048), _t(2048)
+        return layernorm, [x, y, w, b, 2048, 2048, 1e-5], dict(BLOCK=2048), dict(num_warps=8)
+    if name == "reduce":
+        x, o = _t(128, 64, dtype=f32), _t(128, dtype=f32)
+        return reduce_rows, [x, o], dict(BLOCK_M=64, BLOCK_N=64), dict(num_warps=4)
+    if name == "transpose":
+        x, y = _t(256, 256), _t(256, 256)
+        return transpose, [x, y, 256, 256], dict(BLOCK_M=64, BLOCK_N=64), dict(num_warps=4)
+    if name == "scan":
+        x, y = _t(32, 128, dtype=f32), _t(32, 128, dtype=f32)
+        return scan, [x, y], dict(BLOCK_M=32, BLOCK_N=128), dict(num_warps=4)
+    if name == "gather":
+        s, i, o = _t(32, 64, dtype=f32), _t(32, 64, dtype=torch.int32), _t(32, 64, dtype=f32)
+        return gather, [s, i, o], dict(BLOCK_M=32, BLOCK_N=64), dict(num_warps=2)
+    if name == "sort":
+        x, y = _t(1024, dtype=f32), _t(1024, dtype=f32)
+        return sort, [x, y], dict(BLOCK=1024), dict(num_warps=4)
+    raise KeyError(name)
+
+
+KERNELS = ["matmul", "matmul_tf32", "matmul_tma", "matmul_ws", "attention", "softmax", "layernorm", "reduce", "transpose", "scan",
+           "gather", "sort"]
+TARGETS = [("cuda", 80, 32), ("cuda", 90, 32), ("cuda", 100, 32), ("hip", "gfx942", 64), ("hip", "gfx950", 64),
+           ("hip", "gfx1200", 32)]
