@@ -73,14 +73,6 @@ SharedAccessOptions accessOptions(const Args &args) {
   return o;
 }
 
-std::vector<int64_t> laneList(uint64_t mask) {
-  std::vector<int64_t> v;
-  for (int l = 0; l < 64; ++l)
-    if ((mask >> l) & 1)
-      v.push_back(l);
-  return v;
-}
-
 void writeTextFile(const std::string &path, const std::string &flag, const std::string &text) {
   const std::string tmp = path + ".tmp";
   {

@@ -29,8 +29,6 @@ EncodingPtr resolveExtraLayout(const Args &args, const std::string &flag, const 
 // --target, --warp, --no-matrix, --detail.
 SharedAccessOptions accessOptions(const Args &args);
 
-// Lanes of a mask, ascending.
-std::vector<int64_t> laneList(uint64_t mask);
 
 // Writes text to a file atomically; errors name `flag`.
 void writeTextFile(const std::string &path, const std::string &flag, const std::string &text);

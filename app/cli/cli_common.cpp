@@ -67,16 +67,6 @@ ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag, bo
   return r;
 }
 
-std::string layoutJson(const LinearLayout &ll, const Shape &shape) {
-  JsonWriter w;
-  w.beginObject();
-  for (const auto &[name, bases] : ll.getBases())
-    w.key(name).matrix(bases);
-  w.key("shape").array(std::vector<int64_t>(shape.begin(), shape.end()));
-  w.endObject();
-  return w.str();
-}
-
 ir::Syntax parseSyntaxFlag(const Args &args) {
   auto s = args.optional("syntax");
   if (!s || *s == "3.6")

@@ -25,9 +25,6 @@ struct ResolvedLayout {
 ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag = "layout",
                              bool requireShape = true);
 
-// {"register": [[..]], ..., "shape": [..]} in the layout's in-dim order.
-std::string layoutJson(const LinearLayout &ll, const Shape &shape);
-
 // --syntax 3.6 (default) | legacy.
 ir::Syntax parseSyntaxFlag(const Args &args);
 

@@ -1,5 +1,6 @@
 // `linear`: the linear layout of an encoding on a shape.
 #include "cli_common.h"
+#include "report/layout_report.h"
 
 namespace ls::cli {
 namespace {
@@ -8,7 +9,7 @@ int runLinear(const Args &args, std::ostream &out) {
   ResolvedLayout r = resolveLayout(args);
   LinearLayout ll = r.encoding->toLinearLayout(r.shape);
   if (args.flag("json"))
-    out << layoutJson(ll, r.shape) << "\n";
+    out << report::layoutJson(ll, r.shape) << "\n";
   else
     out << ll.toString() << "\n";
   return 0;

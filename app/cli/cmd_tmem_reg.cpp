@@ -2,6 +2,7 @@
 // get_tmem_reg_layout computes it.
 #include "analysis/tmem/tmem_reg_layout.h"
 #include "cli_common.h"
+#include "report/layout_report.h"
 #include "cli_values.h"
 #include "util/error.h"
 
@@ -22,7 +23,7 @@ int runTmemReg(const Args &args, std::ostream &out) {
     req.cgaBases = parseBasesList(*cga, "--cga-layout");
   LinearLayout ll = tmemRegLayout(req);
   if (args.flag("json"))
-    out << layoutJson(ll, r.shape) << "\n";
+    out << report::layoutJson(ll, r.shape) << "\n";
   else
     out << ll.toString() << "\n";
   return 0;
