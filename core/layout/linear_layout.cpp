@@ -145,6 +145,35 @@ int supremumIds(const Id *x, int nx, const Id *y, int ny, Id *out) {
   return n;
 }
 
+// The GF(2) matrix of `l`'s bases, the one packing of bases into matrices
+// that rank, free variables and least squares share: one column per basis
+// (in-dims in order, bases in order), one row per output bit of `rows`'
+// out-dims (in `rows`' order). An out-dim of `rows` that `l` lacks reads as
+// zero; values are cut to the row dim's bits.
+f2::Matrix basisMatrix(const LinearLayout &l, const LinearLayout &rows) {
+  const int nBases = l.getTotalInDimSizeLog2();
+  f2::Matrix m(rows.getTotalOutDimSizeLog2(), nBases);
+  const auto bases = l.getBases();
+  int row = 0;
+  for (const auto &[outDim, size] : rows.getOutDims()) {
+    const int bits = log2Floor(static_cast<uint64_t>(size));
+    if (l.hasOutDim(outDim)) {
+      const int o = l.getOutDimIndex(outDim);
+      const int keep = std::min(bits, l.getOutDimSizeLog2(outDim));
+      int c = 0;
+      for (const auto &[inDim, inBases] : bases)
+        for (const auto &basis : inBases) {
+          for (int j = 0; j < keep; ++j)
+            if ((basis[o] >> j) & 1)
+              m.set(row + j, c, true);
+          ++c;
+        }
+    }
+    row += bits;
+  }
+  return m;
+}
+
 } // namespace
 
 LinearLayout::DimId LinearLayout::intern(const DimName &name) {
@@ -344,46 +373,43 @@ int32_t LinearLayout::getRank() const {
 int32_t LinearLayout::computeRank() const {
   const int outBits = getTotalOutDimSizeLog2();
   const int nBases = totalBases();
-  if (outBits <= 64) {
-    // Xor-basis insertion over packed output bit vectors.
-    std::array<int, kMaxDims> shift{};
-    int acc = 0;
-    for (int o = 0; o < nOut_; ++o) {
-      shift[o] = acc;
-      acc += log2Floor(static_cast<uint64_t>(out_[o].size));
-    }
-    std::array<uint64_t, 64> pivot{};
-    int rank = 0;
-    for (int k = 0; k < nBases; ++k) {
-      const int32_t *b = data_.data() + static_cast<size_t>(k) * nOut_;
-      uint64_t v = 0;
-      for (int o = 0; o < nOut_; ++o)
-        v |= static_cast<uint64_t>(b[o]) << shift[o];
-      while (v) {
-        int top = 63 - std::countl_zero(v);
-        if (!pivot[top]) {
-          pivot[top] = v;
-          ++rank;
-          break;
-        }
-        v ^= pivot[top];
+  if (outBits > 64)
+    return basisMatrix(*this, *this).reduceToRowEchelon();
+  // Xor-basis insertion over packed output bit vectors.
+  const std::array<int, kMaxDims> shift = packedOutShifts();
+  std::array<uint64_t, 64> pivot{};
+  int rank = 0;
+  for (int k = 0; k < nBases; ++k) {
+    uint64_t v = packedBasis(k, shift);
+    while (v) {
+      int top = 63 - std::countl_zero(v);
+      if (!pivot[top]) {
+        pivot[top] = v;
+        ++rank;
+        break;
       }
+      v ^= pivot[top];
     }
-    return rank;
   }
-  f2::Matrix m(outBits, nBases);
-  int row = 0;
+  return rank;
+}
+
+std::array<int, LinearLayout::kMaxDims> LinearLayout::packedOutShifts() const {
+  std::array<int, kMaxDims> shift{};
+  int acc = 0;
   for (int o = 0; o < nOut_; ++o) {
-    int bits = log2Floor(static_cast<uint64_t>(out_[o].size));
-    for (int k = 0; k < nBases; ++k) {
-      int32_t v = data_[static_cast<size_t>(k) * nOut_ + o];
-      for (int j = 0; j < bits; ++j)
-        if ((v >> j) & 1)
-          m.set(row + j, k, true);
-    }
-    row += bits;
+    shift[o] = acc;
+    acc += log2Floor(static_cast<uint64_t>(out_[o].size));
   }
-  return m.reduceToRowEchelon();
+  return shift;
+}
+
+uint64_t LinearLayout::packedBasis(int k, const std::array<int, kMaxDims> &shift) const {
+  const int32_t *b = data_.data() + static_cast<size_t>(k) * nOut_;
+  uint64_t v = 0;
+  for (int o = 0; o < nOut_; ++o)
+    v |= static_cast<uint64_t>(b[o]) << shift[o];
+  return v;
 }
 
 // --- Queries ----------------------------------------------------------------
@@ -540,20 +566,8 @@ int32_t LinearLayout::getNumConsecutiveInOut() const {
 }
 
 LinearLayout::DimSizes LinearLayout::getFreeVariableMasks() const {
-  const int outBits = getTotalOutDimSizeLog2();
   const int nBases = totalBases();
-  f2::Matrix m(outBits, nBases);
-  int row = 0;
-  for (int o = 0; o < nOut_; ++o) {
-    int bits = log2Floor(static_cast<uint64_t>(out_[o].size));
-    for (int k = 0; k < nBases; ++k) {
-      int32_t v = data_[static_cast<size_t>(k) * nOut_ + o];
-      for (int j = 0; j < bits; ++j)
-        if ((v >> j) & 1)
-          m.set(row + j, k, true);
-    }
-    row += bits;
-  }
+  f2::Matrix m = basisMatrix(*this, *this);
   std::vector<int> pivots;
   m.reduceToRowEchelon(&pivots);
   std::vector<bool> basic(nBases, false);
@@ -810,12 +824,7 @@ LinearLayout LinearLayout::reshapeOuts(const DimSizes &newOutDims) const {
   if (total != getTotalOutDimSize())
     layoutError("reshapeOuts must keep the total output size " +
                 std::to_string(getTotalOutDimSize()));
-  std::array<int, kMaxDims> shifts{};
-  int acc = 0;
-  for (int o = 0; o < nOut_; ++o) {
-    shifts[o] = acc;
-    acc += log2Floor(static_cast<uint64_t>(out_[o].size));
-  }
+  const std::array<int, kMaxDims> shifts = packedOutShifts();
   LinearLayout ll;
   for (const auto &[n, s] : newOutDims)
     ll.addOutDim(intern(n), s);
@@ -825,9 +834,7 @@ LinearLayout LinearLayout::reshapeOuts(const DimSizes &newOutDims) const {
   const int n = totalBases();
   ll.data_.assign(static_cast<size_t>(n) * nNew, 0);
   for (int k = 0; k < n; ++k) {
-    uint64_t flat = 0;
-    for (int o = 0; o < nOut_; ++o)
-      flat |= static_cast<uint64_t>(data_[k * nOut_ + o]) << shifts[o];
+    uint64_t flat = packedBasis(k, shifts);
     for (size_t o = 0; o < nNew; ++o) {
       ll.data_[k * nNew + o] = static_cast<int32_t>(flat % newOutDims[o].second);
       flat /= static_cast<uint64_t>(newOutDims[o].second);
@@ -1272,38 +1279,7 @@ namespace {
 LinearLayout lstsq(const LinearLayout &a, const LinearLayout &b) {
   const int colsA = a.getTotalInDimSizeLog2();
   const int colsB = b.getTotalInDimSizeLog2();
-  const int rows = a.getTotalOutDimSizeLog2();
-  f2::Matrix ma(rows, colsA), mb(rows, colsB);
-  const auto aBases = a.getBases();
-  const auto bBases = b.getBases();
-  int row = 0;
-  for (const auto &[outDim, size] : a.getOutDims()) {
-    const int bitsA = log2Floor(static_cast<uint64_t>(size));
-    const int bitsB = b.hasOutDim(outDim) ? b.getOutDimSizeLog2(outDim) : 0;
-    const int oa = a.getOutDimIndex(outDim);
-    int c = 0;
-    for (const auto &[inDim, bases] : aBases)
-      for (const auto &basis : bases) {
-        int32_t v = basis[oa];
-        for (int j = 0; j < bitsA; ++j)
-          if ((v >> j) & 1)
-            ma.set(row + j, c, true);
-        ++c;
-      }
-    if (bitsB) {
-      c = 0;
-      const int ob = b.getOutDimIndex(outDim);
-      for (const auto &[inDim, bases] : bBases)
-        for (const auto &basis : bases) {
-          int32_t v = basis[ob];
-          for (int j = 0; j < std::min(bitsA, bitsB); ++j)
-            if ((v >> j) & 1)
-              mb.set(row + j, c, true);
-          ++c;
-        }
-    }
-    row += bitsA;
-  }
+  const f2::Matrix ma = basisMatrix(a, a), mb = basisMatrix(b, a);
   std::optional<f2::Matrix> x = f2::solve(ma, mb);
   if (!x)
     layoutError("invertAndCompose: some output of the layout is not reachable by the layout "

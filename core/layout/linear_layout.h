@@ -304,6 +304,11 @@ private:
   // Validates (throws ls::Error unless `quiet`) and computes rank_.
   bool checkInvariants(bool requireSurjective, bool quiet);
   int32_t computeRank() const;
+  // Where each out-dim's bits start when all outputs are packed into one
+  // word (out-dims in order), and basis k (flat, in-dim order) so packed.
+  // Requires: getTotalOutDimSizeLog2() <= 64 for packedBasis.
+  std::array<int, kMaxDims> packedOutShifts() const;
+  uint64_t packedBasis(int k, const std::array<int, kMaxDims> &shifts) const;
   void invalidateRank() { rank_.v.store(-1, std::memory_order_relaxed); }
   // The common case of operator*: `outer` is one in-dim -> one out-dim that
   // this layout already has (identity1D, zeros1D, strided1D of an existing
