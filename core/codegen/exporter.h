@@ -5,10 +5,10 @@
 // ls::Error naming the field at fault; nothing is written for a design its
 // consumer would reject.
 //
-// Tensor memory (#ttng.tensor_memory_encoding) maps TMEM rows and columns,
-// not threads; its exports (TMEM load/store modules, tcgen05 kernels) belong
-// to codegen/tmem_export.*, plugged in at exportTensorMemoryDesign.  Until
-// then a TMEM design exports its attribute only.
+// Tensor memory (#ttng.tensor_memory_encoding and its scales form) maps TMEM
+// rows and columns, not threads; exportDesign hands such designs to
+// codegen/tmem_export (exportTensorMemoryDesign), which writes the TMEM
+// memdesc, Gluon and C++ forms and refuses the thread-layout kernels.
 #pragma once
 
 #include <string>

@@ -6,7 +6,7 @@
 //   #ttg.padded_shared<[32:+4, 64:+8] {order = [1, 0], shape = [64, 64]}>
 //
 // The parser only knows the grammar; which keys an encoding takes, and what
-// they mean, is decided by the encoding builders (ir/attr_parser.cpp).
+// they mean, is decided by the encoding builders (notation/mlir/layout_parser.cpp).
 // Every node remembers its byte offset so messages can point at it.
 #pragma once
 
