@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "ir/type_printer.h"
+
 namespace ls::ir {
 
 namespace {
@@ -30,6 +32,10 @@ public:
   explicit Printer(const Module &m) : m_(m) {}
 
   std::string run() {
+    // The attribute aliases first, nested aliases kept as references.
+    if (m_.aliases)
+      for (const auto &[name, attr] : *m_.aliases)
+        out_ += "#" + name + " = " + attributeSyntaxText(*attr, nullptr) + "\n";
     out_ += "module";
     if (m_.moduleOp >= 0) {
       const Operation &mod = m_.ops[m_.moduleOp];
@@ -44,7 +50,13 @@ public:
     } else {
       out_ += " {\n";
     }
-    out_ += "}\n";
+    out_ += "}";
+    if (m_.moduleOp >= 0) {
+      const Location &loc = m_.ops[m_.moduleOp].loc;
+      if (loc.known() || !loc.name.empty())
+        out_ += " loc(" + locationText(loc) + ")";
+    }
+    out_ += "\n";
     return std::move(out_);
   }
 

@@ -18,7 +18,8 @@
 
 namespace ls::ir {
 
-// Postcondition: `module attributes {...} {` + the body ops in generic form + `}`.
+// Postcondition: the attribute aliases, then `module attributes {...} {`, the
+// body ops in generic form, and `}`.
 std::string printModuleGeneric(const Module &m);
 
 // `"f.py":12:5`, `callsite("a":1:2 at "b":3:4)`, `"name"(...)`, `unknown`:

@@ -38,7 +38,8 @@ std::optional<int> intAttr(std::string_view text, std::string_view key) {
           ++p;
         int v = 0;
         bool any = false;
-        while (p < text.size() && std::isdigit(static_cast<unsigned char>(text[p])) && v < 1000000) {
+        while (p < text.size() && std::isdigit(static_cast<unsigned char>(text[p])) &&
+               v < 1000000) {
           v = v * 10 + (text[p] - '0');
           ++p;
           any = true;
