@@ -90,7 +90,7 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth) cons
     size_t s = ++p;
     while (p < t.size() && (std::isalnum(static_cast<unsigned char>(t[p])) || t[p] == '_'))
       ++p;
-    std::string name(t.substr(s, p - s));
+    std::string_view name = t.substr(s, p - s);
     auto it = defs_.find(name);
     if (it == defs_.end())
       return {}; // an alias never defined: unknown, as MLIR would refuse but we need not

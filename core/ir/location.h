@@ -59,7 +59,7 @@ public:
 
 private:
   Location resolveAt(std::string_view text, size_t &pos, int depth) const;
-  std::map<std::string, std::string> defs_;
+  std::map<std::string, std::string, std::less<>> defs_;
 };
 
 } // namespace ls::ir

@@ -41,8 +41,9 @@ struct Use {
 struct SsaValue {
   std::string name;     // as written: "%0", "%acc_38#1", "%arg0"
   std::string typeText; // the type as written ("tensor<128xf32, #blocked>"); "" if none printed
-  // The parsed type when it is a tensor<>, !ttg.memdesc<> or !tt.tensordesc<tensor<>>.
-  std::optional<TypeText> type;
+  // The parsed type when it is a tensor<>, !ttg.memdesc<> or !tt.tensordesc<tensor<>>
+  // (shared by every value of the same type text; null otherwise).
+  std::shared_ptr<const TypeText> type;
   bool isTensorDesc = false; // !tt.tensordesc<...>; `type` is the inner tensor
   EncodingPtr encoding;      // the layout of `type`, aliases resolved; null if none/unknown
   int definingOp = -1;       // the op whose result this is, or -1

@@ -1,6 +1,7 @@
 #include "ir/module_reader.h"
 
 #include <algorithm>
+#include <deque>
 #include <unordered_map>
 
 #include "ir/op_lexer.h"
@@ -136,8 +137,14 @@ std::string boolTypeLike(const std::string &t) {
   return t.substr(0, p) + "i1" + t.substr(e);
 }
 
+// Lets the type cache be searched with a string_view of the source.
+struct TextHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
 struct CachedType {
-  std::optional<TypeText> type;
+  std::shared_ptr<const TypeText> type;
   bool isTensorDesc = false;
   EncodingPtr encoding;
   std::string error; // set once; reported at the first value of this type
@@ -157,9 +164,9 @@ public:
 private:
   struct PendingArg {
     std::string name;
-    std::string type;
+    std::string_view type;
     size_t offset = 0;
-    std::string loc;
+    std::string_view loc;
     size_t locOffset = 0;
   };
   struct PendingUse {
@@ -175,7 +182,7 @@ private:
     int module;
     bool isValue;
     int index;
-    std::string body;
+    std::string_view body; // into the source text
     size_t offset;
   };
 
@@ -295,6 +302,12 @@ private:
   void startModule() {
     f_.modules.emplace_back();
     module_ = static_cast<int>(f_.modules.size()) - 1;
+    // About one op and one value a line: no reallocation on real dumps.
+    const size_t lines = f_.source.lineCount();
+    mod().ops.reserve(lines + 8);
+    mod().values.reserve(lines + lines / 2 + 8);
+    mod().blocks.reserve(lines / 8 + 8);
+    mod().regions.reserve(lines / 8 + 8);
     mod().aliases = f_.aliases;
     mod().layoutAliases = f_.layoutAliases;
     scopes_.clear();
@@ -420,14 +433,14 @@ private:
   }
 
   // --- types ---
-  void setType(int value, std::string text, size_t offset) {
+  void setType(int value, std::string_view text, size_t offset) {
     Module &m = mod();
     auto it = types_.find(text);
     if (it == types_.end())
-      it = types_.emplace(text, parseType(text)).first;
+      it = types_.emplace(std::string(text), parseType(std::string(text))).first;
     CachedType &c = it->second;
     SsaValue &v = m.values[value];
-    v.typeText = std::move(text);
+    v.typeText = text;
     v.type = c.type;
     v.isTensorDesc = c.isTensorDesc;
     v.encoding = c.encoding;
@@ -453,7 +466,7 @@ private:
       SyntaxParser sp(inner);
       TypeText t = sp.parseType();
       sp.expectEnd();
-      c.type = t;
+      c.type = std::make_shared<const TypeText>(std::move(t));
     } catch (const Error &e) {
       c.error = "type " + text + ": " + e.rule();
       return c;
@@ -476,7 +489,7 @@ private:
 
   // type ::= bare-id (`<` ... `>`)? | `!`dialect.type (`<` ... `>`)? | `(` type-list `)` `->`
   // results
-  std::string scanType() {
+  std::string_view scanType() {
     OpToken t = lex_.peek();
     if (t.is('(')) {
       size_t e = lex_.matchBracket(t.offset);
@@ -487,7 +500,10 @@ private:
         lex_.next();
         scanResultTypes();
       }
-      return trim(text_.substr(t.offset, lex_.position() - t.offset));
+      std::string_view fn = text_.substr(t.offset, lex_.position() - t.offset);
+      while (!fn.empty() && std::isspace(static_cast<unsigned char>(fn.back())))
+        fn.remove_suffix(1);
+      return fn;
     }
     if (t.is('<')) {
       // `<64x64xf16, #shared, #smem>`: the short memdesc form some ops print
@@ -496,7 +512,8 @@ private:
       if (e == std::string_view::npos)
         fail(t.offset, "unbalanced '<' in the type");
       lex_.seek(e);
-      return "!ttg.memdesc" + std::string(text_.substr(t.offset, e - t.offset));
+      synthesized_.push_back("!ttg.memdesc" + std::string(text_.substr(t.offset, e - t.offset)));
+      return synthesized_.back();
     }
     if (t.kind != OpToken::Kind::Ident && t.kind != OpToken::Kind::BangId)
       fail(t.offset, "expected a type");
@@ -506,13 +523,13 @@ private:
       if (e == std::string_view::npos)
         fail(t.end(), "unbalanced '<' in the type");
       lex_.seek(e);
-      return std::string(text_.substr(t.offset, e - t.offset));
+      return text_.substr(t.offset, e - t.offset);
     }
-    return std::string(t.text);
+    return t.text;
   }
   // type (`,` type | `*` type)*
-  std::vector<std::string> scanTypeList() {
-    std::vector<std::string> out{scanType()};
+  std::vector<std::string_view> scanTypeList() {
+    std::vector<std::string_view> out{scanType()};
     while (lex_.peek().is(',') || lex_.peek().is('*')) {
       lex_.next();
       out.push_back(scanType());
@@ -520,11 +537,11 @@ private:
     return out;
   }
   // `(` type-list? `)` | type
-  std::vector<std::string> scanResultTypes() {
+  std::vector<std::string_view> scanResultTypes() {
     if (!lex_.peek().is('('))
       return {scanType()};
     lex_.next();
-    std::vector<std::string> out;
+    std::vector<std::string_view> out;
     if (!lex_.peek().is(')'))
       out = scanTypeList();
     OpToken close = lex_.next();
@@ -579,7 +596,9 @@ private:
     }
     OpToken nameTok = lex_.next();
     Operation op;
+    std::string_view opNameView = nameTok.text;
     if (nameTok.kind == OpToken::Kind::String) {
+      opNameView = nameTok.text.substr(1, nameTok.text.size() - 2);
       op.name = std::string(nameTok.text.substr(1, nameTok.text.size() - 2));
       op.generic = true;
     } else if (nameTok.kind == OpToken::Kind::Ident) {
@@ -609,7 +628,7 @@ private:
       }
     size_t lastEnd = nameTok.end();
     try {
-      lastEnd = parseHeader(opIdx, lastEnd);
+      lastEnd = parseHeader(opIdx, opNameView, lastEnd);
     } catch (...) {
       mod().ops[opIdx].endLine = f_.source.position(lastEnd).line;
       throw;
@@ -618,12 +637,12 @@ private:
     return opIdx;
   }
 
-  size_t parseHeader(int opIdx, size_t lastEnd) {
+  // Requires: opName views the source text (it outlives every op added meanwhile).
+  size_t parseHeader(int opIdx, std::string_view opName, size_t lastEnd) {
     int depth = 0;
     std::vector<PendingArg> pending;
-    std::vector<std::string> colonTypes, arrowTypes, fnInputs;
-    std::string toType;
-    const std::string opName = mod().ops[opIdx].name;
+    std::vector<std::string_view> colonTypes, arrowTypes, fnInputs;
+    std::string_view toType;
     auto addAttributes = [&](std::string_view written, std::string_view inner) {
       Operation &o = mod().ops[opIdx];
       for (auto &kv : splitDictionary(inner))
@@ -635,7 +654,7 @@ private:
     auto typeArgs = [&]() {
       // Types of block arguments the header defines without writing them:
       // `scf.for %i = ... : T iter_args(%x = ..) -> (Ts)`, `scf.while (%a = ..) : (Ts) -> ..`.
-      std::vector<std::string> cand;
+      std::vector<std::string_view> cand;
       if (opName == "scf.for")
         cand.push_back(colonTypes.empty() ? "index" : colonTypes[0]);
       const auto &more = !fnInputs.empty() ? fnInputs : arrowTypes;
@@ -660,10 +679,10 @@ private:
         OpToken n = lex_.peek();
         if (depth > 0 && n.is(':')) {
           lex_.next();
-          pending.push_back({std::string(t.text), scanType(), t.offset, "", 0});
+          pending.push_back({std::string(t.text), scanType(), t.offset, {}, 0});
         } else if (n.is('=')) {
           lex_.next();
-          pending.push_back({std::string(t.text), "", t.offset, "", 0});
+          pending.push_back({std::string(t.text), "", t.offset, {}, 0});
         } else {
           addOperand(opIdx, t);
         }
@@ -682,7 +701,10 @@ private:
         size_t q = t.offset + 1;
         while (q < text_.size() && (text_[q] == ' ' || text_[q] == '\t'))
           ++q;
-        if (lex_.restOfLineBlank(t.offset + 1) || (q < text_.size() && text_[q] == '^')) {
+        // A region opens a line of its own, or starts with a block label or
+        // a result name; anything else after '{' is an attribute dictionary.
+        if (lex_.restOfLineBlank(t.offset + 1) ||
+            (q < text_.size() && (text_[q] == '^' || text_[q] == '%'))) {
           typeArgs();
           lex_.next();
           int owner = opIdx;
@@ -717,11 +739,11 @@ private:
         size_t e = lex_.matchBracket(after);
         if (e == std::string_view::npos)
           fail(after, "unbalanced '(' in loc(...)");
-        std::string body(text_.substr(after + 1, e - after - 2));
+        std::string_view body = text_.substr(after + 1, e - after - 2);
         if (depth == 0)
-          locs_.push_back({module_, false, opIdx, std::move(body), after + 1});
+          locs_.push_back({module_, false, opIdx, body, after + 1});
         else if (!pending.empty()) {
-          pending.back().loc = std::move(body);
+          pending.back().loc = body;
           pending.back().locOffset = after + 1;
         }
         lex_.seek(e);
@@ -746,7 +768,7 @@ private:
         lex_.next();
         if (lex_.peek().is('(')) {
           lex_.next();
-          std::vector<std::string> in;
+          std::vector<std::string_view> in;
           if (!lex_.peek().is(')'))
             in = scanTypeList();
           OpToken close = lex_.next();
@@ -781,19 +803,20 @@ private:
       lex_.next();
       lastEnd = after;
     }
-    assignResultTypes(opIdx, colonTypes, arrowTypes, toType);
-    addImplicitTerminators(opIdx);
+    assignResultTypes(opIdx, opName, colonTypes, arrowTypes, toType);
+    addImplicitTerminators(opIdx, opName);
     return lastEnd;
   }
 
-  void assignResultTypes(int opIdx, const std::vector<std::string> &colonTypes,
-                         const std::vector<std::string> &arrowTypes, const std::string &toType) {
+  void assignResultTypes(int opIdx, std::string_view name,
+                         const std::vector<std::string_view> &colonTypes,
+                         const std::vector<std::string_view> &arrowTypes, std::string_view toType) {
     Operation &op = mod().ops[opIdx];
-    const std::string name = op.name;
     size_t n = op.results.size();
     if (n == 0)
       return;
-    std::vector<std::string> rt;
+    std::vector<std::string> owned; // derived types (tt.load, comparisons)
+    std::vector<std::string_view> rt;
     if (name == "ttg.async_copy_global_to_local" || name == "ttg.async_commit_group" ||
         name == "ttg.async_wait" || name == "amdg.buffer_load_to_local")
       rt.assign(n, "!ttg.async.token");
@@ -803,9 +826,9 @@ private:
       rt = {toType};
     else if (!colonTypes.empty()) {
       if (name == "tt.load")
-        rt = {pointeeType(colonTypes[0])};
+        rt = {owned.emplace_back(pointeeType(std::string(colonTypes[0])))};
       else if (name == "arith.cmpi" || name == "arith.cmpf")
-        rt = {boolTypeLike(colonTypes[0])};
+        rt = {owned.emplace_back(boolTypeLike(std::string(colonTypes[0])))};
       else if (colonTypes.size() == n)
         rt = colonTypes;
       else if (name == "arith.select")
@@ -817,9 +840,10 @@ private:
     }
     if (rt.size() == 1 && n > 1)
       rt.assign(n, rt[0]);
-    std::vector<int> results = op.results;
-    for (size_t k = 0; k < n && k < rt.size(); ++k)
-      setType(results[k], rt[k], text_offset(mod().values[results[k]].pos));
+    for (size_t k = 0; k < n && k < rt.size(); ++k) {
+      int v = mod().ops[opIdx].results[k];
+      setType(v, rt[k], text_offset(mod().values[v].pos));
+    }
   }
 
   // ttg.warp_specialize keeps its partition regions in a second region that
@@ -851,8 +875,7 @@ private:
 
   // scf.for and scf.if print no `scf.yield` that yields nothing; MLIR's
   // parser adds it back (Triton's op count includes it), and so do we.
-  void addImplicitTerminators(int opIdx) {
-    const std::string &name = mod().ops[opIdx].name;
+  void addImplicitTerminators(int opIdx, std::string_view name) {
     if (name != "scf.for" && name != "scf.if" && name != "scf.parallel" && name != "scf.forall")
       return;
     std::vector<int> regions = mod().ops[opIdx].regions;
@@ -967,13 +990,13 @@ private:
           OpToken colon = lex_.next();
           if (!colon.is(':'))
             fail(colon.offset, "expected ':' and the argument's type");
-          PendingArg a{std::string(name.text), scanType(), name.offset, "", 0};
+          PendingArg a{std::string(name.text), scanType(), name.offset, {}, 0};
           OpToken l = lex_.peek();
           if (l.isIdent("loc") && l.end() < text_.size() && text_[l.end()] == '(') {
             size_t e = lex_.matchBracket(l.end());
             if (e == std::string_view::npos)
               fail(l.end(), "unbalanced '(' in loc(...)");
-            a.loc = std::string(text_.substr(l.end() + 1, e - l.end() - 2));
+            a.loc = text_.substr(l.end() + 1, e - l.end() - 2);
             a.locOffset = l.end() + 1;
             lex_.seek(e);
           }
@@ -994,7 +1017,7 @@ private:
 
   // --- locations, once every #loc alias is known ---
   void resolveLocations() {
-    std::unordered_map<std::string, Location> cache;
+    std::unordered_map<std::string_view, Location> cache;
     for (const LocRef &l : locs_) {
       auto it = cache.find(l.body);
       if (it == cache.end()) {
@@ -1022,7 +1045,8 @@ private:
   int regionDepth_ = 0;
   std::vector<Scope> scopes_;
   std::unordered_map<size_t, size_t> aliasEnds_;
-  std::unordered_map<std::string, CachedType> types_;
+  std::unordered_map<std::string, CachedType, TextHash, std::equal_to<>> types_;
+  std::deque<std::string> synthesized_; // type texts not in the source (stable addresses)
   std::vector<LocRef> locs_;
 };
 

@@ -6,9 +6,8 @@ namespace ls {
 
 SourceText::SourceText(std::string text) : text_(std::move(text)) {
   lineStarts_.push_back(0);
-  for (size_t i = 0; i < text_.size(); ++i)
-    if (text_[i] == '\n')
-      lineStarts_.push_back(i + 1);
+  for (size_t i = text_.find('\n'); i != std::string::npos; i = text_.find('\n', i + 1))
+    lineStarts_.push_back(i + 1);
 }
 
 SourcePos SourceText::position(size_t offset) const {

@@ -10,9 +10,11 @@
 #include <set>
 #include <sstream>
 
+#include "ir/file_layouts.h"
 #include "ir/module_printer.h"
 #include "ir/module_reader.h"
 #include "ir/type_printer.h"
+#include "notation/mlir/layout_printer.h"
 
 using namespace ls;
 
@@ -83,6 +85,7 @@ private slots:
   void severalModulesAndBareOps();
   void neverThrows_data();
   void neverThrows();
+  void fileLayoutsListsAliasesAndInlineLayouts();
   void roundTripGeneric_data();
   void roundTripGeneric();
 };
@@ -393,6 +396,61 @@ void TestModuleReader::neverThrows() {
   QString first =
       f.diagnostics.empty() ? QString() : QString::fromStdString(f.diagnostics.all()[0].text());
   QCOMPARE(first, firstDiagnostic);
+}
+
+void TestModuleReader::fileLayoutsListsAliasesAndInlineLayouts() {
+  const std::string text =
+      "#blocked = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = "
+      "[1, "
+      "4], order = [0, 1]}>\n"
+      "#loc2 = loc(\"/tmp/m.mlir\":7:14)\n"
+      "#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], "
+      "instrShape "
+      "= [16, 8]}>\n"
+      "#dot = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>\n"
+      "#smem = #ttg.shared_memory\n"
+      "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = "
+      "\"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+      "  tt.func @f(%a: tensor<64x64xf16, #blocked> loc(#loc2), %b: tensor<64x32xf16, "
+      "#ttg.slice<{dim = 1, parent = #mma}>>) {\n"
+      "    %c = ttg.convert_layout %a : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, "
+      "#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>\n"
+      "    %d = ttg.convert_layout %a : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #dot>\n"
+      "    tt.return\n"
+      "  }\n"
+      "}\n";
+  ir::ModuleFile f = ir::readModuleFile(text);
+  QCOMPARE(diagnosticsText(f), QString());
+  QCOMPARE(f.layoutAliases.size(), size_t{3});
+  QCOMPARE(f.layoutAliases[2].name, std::string("dot"));
+  const std::string dot =
+      "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, "
+      "versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 2}>";
+  QCOMPARE(ir::printEncoding(*f.layoutAliases[2].encoding), dot);
+  const std::vector<ir::FileLayout> ls = ir::fileLayouts(f);
+  QCOMPARE(ls.size(), size_t{5});
+  QStringList got;
+  for (const auto &l : ls) {
+    QString uses;
+    for (const auto &u : l.uses)
+      uses += QString(" %1:%2%3")
+                  .arg(u.line)
+                  .arg(QString::fromStdString(u.typeText))
+                  .arg(u.shapeFits ? "" : "!");
+    got << QString::fromStdString((l.alias.empty() ? "inline" : "#" + l.alias) + "@" +
+                                  std::to_string(l.line)) +
+               uses;
+  }
+  const QString blocked = "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], "
+                          "warpsPerCTA = [1, 4], order = [0, 1]}>";
+  const QString slice = "#ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, "
+                        "versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>}>";
+  const QString dotQ = QString::fromStdString(dot);
+  QCOMPARE(got, QStringList({"#blocked@1 7:tensor<64x64xf16, " + blocked + ">", "#mma@3",
+                             "#dot@4 9:tensor<64x64xf16, " + dotQ + ">",
+                             "inline@7 7:tensor<64x32xf16, " + slice + ">!",
+                             "inline@8 8:tensor<64x64xf16, " + dotQ + ">"}));
+  QCOMPARE(ls[3].layoutText, slice.toStdString());
 }
 
 void TestModuleReader::roundTripGeneric_data() {
