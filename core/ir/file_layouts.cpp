@@ -81,8 +81,12 @@ std::vector<FileLayout> fileLayouts(const ModuleFile &f) {
     u.elementType = v.type->elementType;
     u.isMemDesc = v.type->isMemDesc;
     u.isTensorDesc = v.isTensorDesc;
+    u.layoutShape = u.shape;
+    const size_t rank = static_cast<size_t>(std::max(0, v.encoding->rank()));
+    if (u.isMemDesc && u.shape.size() > rank)
+      u.layoutShape = Shape(u.shape.end() - static_cast<long>(rank), u.shape.end());
     try {
-      validateShape(u.shape, v.encoding->rank());
+      validateShape(u.layoutShape, v.encoding->rank());
       u.shapeFits = true;
     } catch (const std::exception &) {
       u.shapeFits = false;

@@ -28,7 +28,11 @@ struct FileLayoutUse {
   std::string elementType;
   bool isMemDesc = false;
   bool isTensorDesc = false;
-  bool shapeFits = false; // the shape is valid for the layout (rank, sizes)
+  // The shape the layout is evaluated on: the type's shape, or for a memdesc
+  // with more dims than the layout (a multi-buffer allocation) its trailing
+  // dims, as Triton does.
+  Shape layoutShape;
+  bool shapeFits = false; // layoutShape is valid for the layout (rank, sizes)
 };
 
 struct FileLayout {

@@ -1070,6 +1070,13 @@ ModuleFile readModuleFile(std::string text) {
     return f;
   }
   f.source = SourceText(std::move(text));
+  if (f.source.text().find('\0') != std::string::npos) {
+    // A binary file (an executable, an image): nothing to read line by line.
+    f.aliases = std::make_shared<AliasMap>();
+    size_t nul = f.source.text().find('\0');
+    f.diagnostics.error(f.source.position(nul), "not text: the file holds a NUL byte");
+    return f;
+  }
   Reader(f).run();
   return f;
 }

@@ -365,7 +365,7 @@ void TestModuleReader::neverThrows_data() {
   QTest::newRow("binary") << QByteArray("\x7f"
                                         "ELF\x02\x01\x01\0\0\0\n\x03\x00>\x00",
                                         16)
-                          << QString("1:1: error: expected an operation name");
+                          << QString("1:8: error: not text: the file holds a NUL byte");
   QTest::newRow("unterminated string") << QByteArray("module {\n  %0 = \"foo.bar\n}\n")
                                        << QString("2:8: error: unterminated string");
   QTest::newRow("unclosed region")
