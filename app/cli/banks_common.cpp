@@ -1,5 +1,5 @@
-#include "notation/layout_input.h"
 #include "banks_common.h"
+#include "notation/layout_input.h"
 
 #include <cstdio>
 #include <fstream>
@@ -55,7 +55,7 @@ BanksInput resolveBanksInput(const Args &args, const std::string &first, const s
 }
 
 EncodingPtr resolveExtraLayout(const Args &args, const std::string &flag, const Shape &shape) {
-  ir::LayoutInput li = notation::readLayoutInput(args.required(flag));
+  ir::LayoutInput li = readLayoutFlag(args, flag);
   if (li.shape && *li.shape != shape)
     throw Error("--" + flag, "has a different shape than the other layouts");
   validateShape(shape, li.encoding->rank(), "--shape");

@@ -7,6 +7,7 @@
 
 #include "analysis/banks/bank_conflicts.h"
 #include "analysis/ownership/ownership.h"
+#include "ir/module_reader.h"
 #include "notation/mlir/layout_parser.h"
 
 namespace ls {
@@ -93,6 +94,25 @@ std::vector<BenchCase> standardBenchCases() {
       Ownership own(enc->toLinearLayout({4096, 4096}));
       auto table = own.firstOwnerTable();
       gSink += table[table.size() / 3];
+    };
+    cases.push_back(std::move(c));
+  }
+  {
+    // Reading a whole kernel: ops, values, uses, regions, locations and the
+    // layout of every tensor type (Triton parses and walks this file in
+    // triton_parse_walk_median_s of tests/data/ttgir36/triton_reading.jsonl).
+    static const std::string kKernel =
+#include "bench_ttgir.inc"
+        ;
+    BenchCase c;
+    c.name = "parse sort_sm90.ttgir";
+    c.what = "read a 1076-line module";
+    c.attribute = "";
+    c.shape = {};
+    c.unit = "ms";
+    c.run = []() {
+      ir::ModuleFile f = ir::readModuleFile(kKernel);
+      gSink += static_cast<int64_t>(f.modules.empty() ? 0 : f.modules[0].ops.size());
     };
     cases.push_back(std::move(c));
   }

@@ -1,10 +1,15 @@
-#include "notation/layout_input.h"
 #include "cli_common.h"
+#include "notation/layout_input.h"
 
+#include <cctype>
 #include <cstdio>
 #include <fstream>
+#include <iostream>
+#include <map>
 #include <sstream>
 
+#include "ir/module_reader.h"
+#include "notation/mlir/attr_syntax_parser.h"
 #include "util/error.h"
 #include "util/json_writer.h"
 
@@ -20,8 +25,9 @@ Shape parseShape(const std::string &text, const std::string &flag) {
     std::string part = text.substr(i, j == std::string::npos ? std::string::npos : j - i);
     if (part.empty() || part.size() > 12 ||
         part.find_first_not_of("0123456789") != std::string::npos)
-      throw Error(flag, "'" + text + "' is not a shape; expected positive integers separated by "
-                                     "'x', e.g. 64x64");
+      throw Error(flag, "'" + text +
+                            "' is not a shape; expected positive integers separated by "
+                            "'x', e.g. 64x64");
     shape.push_back(std::stoll(part));
     if (shape.size() > static_cast<size_t>(kMaxRank))
       throw Error(flag, "at most " + std::to_string(kMaxRank) + " dimensions are supported");
@@ -33,9 +39,160 @@ Shape parseShape(const std::string &text, const std::string &flag) {
   return shape;
 }
 
+const OptionSpec kFileOption{"file", true,
+                             "TTGIR/MLIR file whose aliases, types and lines (@LINE) layout "
+                             "flags may name; its module attributes are defaults"};
+
+const FileContext *fileContext(const Args &args) {
+  static std::map<std::string, std::unique_ptr<FileContext>> cache;
+  auto path = args.optional("file");
+  if (!path)
+    return nullptr;
+  auto &slot = cache[*path];
+  if (slot)
+    return slot.get();
+  auto ctx = std::make_unique<FileContext>();
+  ctx->path = *path;
+  auto file = std::make_shared<ir::ModuleFile>(ir::readModuleFile(readFile(*path, "--file")));
+  if (!file->looksLikeMlir()) {
+    std::string why;
+    if (!file->diagnostics.empty()) {
+      const Diagnostic &d = file->diagnostics.all()[0];
+      why = " (" + std::to_string(d.pos.line) + ":" + std::to_string(d.pos.column) + ": " +
+            d.message + ")";
+    }
+    throw Error("--file", "'" + *path + "' is not MLIR text" + why);
+  }
+  // What the reader could not read, at most kShown lines of it.
+  constexpr size_t kShown = 10;
+  const auto &diags = file->diagnostics.all();
+  for (size_t i = 0; i < diags.size() && i < kShown; ++i)
+    std::cerr << "warning: " << *path << ":" << diags[i].pos.line << ":" << diags[i].pos.column
+              << ": " << diags[i].message << "\n";
+  if (diags.size() > kShown)
+    std::cerr << "warning: " << *path << ": " << diags.size() - kShown
+              << " more lines could not be read\n";
+  for (const ir::Module &m : file->modules)
+    if (!ctx->module || (!ctx->module->numWarps && m.numWarps))
+      ctx->module = &m;
+  ctx->file = std::move(file);
+  slot = std::move(ctx);
+  return slot.get();
+}
+
+namespace {
+
+std::string trimmed(std::string s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+    s.pop_back();
+  size_t b = 0;
+  while (b < s.size() && std::isspace(static_cast<unsigned char>(s[b])))
+    ++b;
+  return s.substr(b);
+}
+
+// `@57` -> the result type (as written) of the op starting on line 57.
+std::string typeAtLine(const FileContext *ctx, const std::string &flag, const std::string &ref) {
+  int line = 0;
+  for (size_t i = 1; i < ref.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(ref[i])) || line > 100000000)
+      throw Error("--" + flag, "expected @LINE, a line number of the --file text");
+    line = line * 10 + (ref[i] - '0');
+  }
+  if (ref.size() < 2 || line < 1)
+    throw Error("--" + flag, "expected @LINE, a line number of the --file text");
+  if (!ctx)
+    throw Error("--" + flag, ref + " names a line: give the file with --file");
+  for (const ir::Module &m : ctx->file->modules) {
+    int op = m.opAtLine(line);
+    if (op < 0)
+      continue;
+    for (int v : m.ops[op].results)
+      if (m.values[v].type && m.values[v].type->encoding)
+        return m.values[v].typeText;
+    throw Error("--" + flag, "the op on line " + std::to_string(line) + " of '" + ctx->path +
+                                 "' (" + m.ops[op].name + ") has no result with a layout");
+  }
+  throw Error("--" + flag,
+              "no operation starts on line " + std::to_string(line) + " of '" + ctx->path + "'");
+}
+
+// The first complete MLIR type or attribute of `text`, and what follows it.
+std::pair<std::string, std::string> splitTrailing(const std::string &text) {
+  if (text.empty() || !(text[0] == '#' || text[0] == '!' || text.rfind("tensor<", 0) == 0))
+    return {text, ""};
+  try {
+    ir::SyntaxParser p(text);
+    if (p.atType())
+      p.parseType();
+    else
+      p.parseAttribute(0);
+    size_t end = p.lexer().position();
+    return {text.substr(0, end), trimmed(text.substr(end))};
+  } catch (const Error &) {
+    return {text, ""}; // let the reader say what is wrong with it
+  }
+}
+
+} // namespace
+
+ir::LayoutInput readLayoutFlag(const Args &args, const std::string &flag) {
+  const FileContext *ctx = fileContext(args);
+  std::string text = trimmed(args.required(flag));
+  if (!text.empty() && text[0] == '@')
+    text = typeAtLine(ctx, flag, text);
+  auto [layout, rest] = splitTrailing(text);
+  notation::LayoutInputContext c;
+  if (ctx) {
+    c.aliases = ctx->file->aliases.get();
+    if (ctx->module && ctx->module->threadsPerWarp)
+      c.threadsPerWarp = *ctx->module->threadsPerWarp;
+  }
+  ir::LayoutInput in;
+  try {
+    in = notation::readLayoutInput(layout, c, "--" + flag);
+  } catch (const Error &e) {
+    // An alias the text does not define: say which flag, and where aliases come from.
+    const bool alias =
+        !e.field().empty() && e.field()[0] == '#' && e.field().find('.') == std::string::npos;
+    if (!alias)
+      throw;
+    throw Error("--" + flag, e.field() + ": " + e.rule() +
+                                 (ctx ? " ('" + ctx->path + "' does not define it)"
+                                      : " (or give the file that defines it with --file)"));
+  }
+  // Said only once the layout has been read: a bad layout is one error line.
+  if (!rest.empty())
+    std::cerr << "warning: --" << flag << ": ignored the text after the "
+              << (layout[0] == '#' ? "attribute" : "type") << ": '"
+              << (rest.size() > 60 ? rest.substr(0, 57) + "..." : rest) << "'\n";
+  return in;
+}
+
+std::optional<std::string> flagOrModule(const Args &args, const std::string &flag) {
+  if (auto v = args.optional(flag))
+    return v;
+  const FileContext *ctx = fileContext(args);
+  if (!ctx || !ctx->module)
+    return std::nullopt;
+  const ir::Module &m = *ctx->module;
+  auto num = [](const std::optional<int> &v) -> std::optional<std::string> {
+    return v ? std::optional<std::string>(std::to_string(*v)) : std::nullopt;
+  };
+  if (flag == "num-warps")
+    return num(m.numWarps);
+  if (flag == "threads-per-warp")
+    return num(m.threadsPerWarp);
+  if (flag == "num-ctas")
+    return num(m.numCTAs);
+  if (flag == "target" && !m.target.empty())
+    return m.target;
+  return std::nullopt;
+}
+
 ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag, bool requireShape) {
   ResolvedLayout r;
-  ir::LayoutInput in = notation::readLayoutInput(args.required(layoutFlag));
+  ir::LayoutInput in = readLayoutFlag(args, layoutFlag);
   r.encoding = in.encoding;
   r.element = in.element;
   std::optional<Shape> typeShape = in.shape;
@@ -58,8 +215,8 @@ ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag, bo
   if (auto d = args.optional("dtype")) {
     auto e = ir::parseElementType(*d);
     if (r.element && r.element->name != e.name)
-      throw Error("--dtype", "differs from the element type of the type given with --" +
-                                 layoutFlag);
+      throw Error("--dtype",
+                  "differs from the element type of the type given with --" + layoutFlag);
     r.element = e;
   }
   if (!r.shape.empty())

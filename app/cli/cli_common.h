@@ -2,6 +2,7 @@
 // writing layouts as JSON.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -10,6 +11,11 @@
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
 
+namespace ls::ir {
+class Module;
+struct ModuleFile;
+} // namespace ls::ir
+
 namespace ls::cli {
 
 // "64x64" -> {64, 64}; errors name `flag`.
@@ -17,9 +23,31 @@ Shape parseShape(const std::string &text, const std::string &flag = "--shape");
 
 struct ResolvedLayout {
   EncodingPtr encoding;
-  Shape shape;                          // the shape the layout is evaluated on
+  Shape shape; // the shape the layout is evaluated on
   std::optional<ir::ElementType> element;
 };
+
+// --file F: the TTGIR/MLIR text that layout flags may refer to. Every
+// command taking a layout declares it (kFileOption); the file is read once.
+extern const OptionSpec kFileOption;
+struct FileContext {
+  std::string path;
+  std::shared_ptr<const ir::ModuleFile> file;
+  const ir::Module *module = nullptr; // the first module with attributes, or the first
+};
+// Null without --file; throws ls::Error (field --file) for a file that is not MLIR text.
+const FileContext *fileContext(const Args &args);
+
+// A layout flag's text, read through notation::readLayoutInput with --file's
+// aliases: `#alias`, an attribute or type as written in F, or `@LINE` (the
+// result type of the op that starts on that line of F). Trailing text after
+// the first complete type or attribute (`loc(...)`, ` -> ...`, `}`) is
+// ignored with one `warning:` line on stderr.
+ir::LayoutInput readLayoutFlag(const Args &args, const std::string &flag);
+
+// The flag's value, else the --file module's attribute of that name
+// (num-warps, threads-per-warp, num-ctas, target), else nullopt.
+std::optional<std::string> flagOrModule(const Args &args, const std::string &flag);
 
 // --layout with --shape (required unless the layout is given as a type).
 ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag = "layout",

@@ -78,7 +78,8 @@ int runBanks(const Args &args, std::ostream &out) {
 CommandRegistration
     reg({"banks",
          "bank conflicts and wavefronts of a shared-memory load/store",
-         {{"distributed", true, "distributed (register) layout, attribute or tensor type"},
+         {kFileOption,
+          {"distributed", true, "distributed (register) layout, attribute or tensor type"},
           {"shared", true, "shared-memory layout, attribute or memdesc type"},
           {"shape", true, "tensor shape, e.g. 64x64"},
           {"dtype", true, "element type: f8, bf16, f16, f32, f64, i1, i8, i16, i32, i64"},

@@ -25,8 +25,9 @@ int runCoalesce(const Args &args, std::ostream &out) {
     in.divisibility = parseIntList(*d, "--divisibility");
   else
     in.divisibility.assign(in.shape.size(), 16);
-  in.numWarps = parseCount(args.required("num-warps"), "--num-warps");
-  if (auto t = args.optional("threads-per-warp"))
+  const auto warps = flagOrModule(args, "num-warps"); // --file's ttg.num-warps by default
+  in.numWarps = parseCount(warps ? *warps : args.required("num-warps"), "--num-warps");
+  if (auto t = flagOrModule(args, "threads-per-warp"))
     in.threadsPerWarp = parseCount(*t, "--threads-per-warp");
   CoalesceResult res;
   try {
@@ -66,19 +67,20 @@ int runCoalesce(const Args &args, std::ostream &out) {
   return 0;
 }
 
-CommandRegistration reg(
-    {"coalesce",
-     "the blocked layout Triton's coalesce pass picks for a global load/store, step by step",
-     {{"shape", true, "tensor shape, e.g. 64x64"},
-      {"dtype", true, "element type"},
-      {"contiguity", true, "per-dim contiguity of the pointers, e.g. 1,64"},
-      {"divisibility", true, "per-dim divisibility in bytes (default 16 for every dim)"},
-      {"num-warps", true, "warps per CTA"},
-      {"threads-per-warp", true, "lanes per warp (default 32)"},
-      {"json", false, "print JSON"},
-      {"output", true, "write to this file instead of stdout"}},
-     false,
-     runCoalesce});
+CommandRegistration
+    reg({"coalesce",
+         "the blocked layout Triton's coalesce pass picks for a global load/store, step by step",
+         {kFileOption,
+          {"shape", true, "tensor shape, e.g. 64x64"},
+          {"dtype", true, "element type"},
+          {"contiguity", true, "per-dim contiguity of the pointers, e.g. 1,64"},
+          {"divisibility", true, "per-dim divisibility in bytes (default 16 for every dim)"},
+          {"num-warps", true, "warps per CTA"},
+          {"threads-per-warp", true, "lanes per warp (default 32)"},
+          {"json", false, "print JSON"},
+          {"output", true, "write to this file instead of stdout"}},
+         false,
+         runCoalesce});
 
 } // namespace
 } // namespace ls::cli

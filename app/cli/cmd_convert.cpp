@@ -196,7 +196,8 @@ int runConvert(const Args &args, std::ostream &out) {
 CommandRegistration reg(
     {"convert",
      "classify and cost a convert_layout between two distributed layouts",
-     {{"from", true, "source layout attribute or tensor type"},
+     {kFileOption,
+          {"from", true, "source layout attribute or tensor type"},
       {"to", true, "destination layout attribute or tensor type"},
       {"shape", true, "tensor shape, e.g. 64x64"},
       {"dtype", true, "element type (default f32); sets shuffle packing and scratch bytes"},

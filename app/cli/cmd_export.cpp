@@ -16,14 +16,14 @@ int runExport(const Args &args, std::ostream &out) {
   design.element = r.element ? *r.element : codegen::defaultElementType(*r.encoding);
   codegen::ExportOptions options;
   options.syntax = parseSyntaxFlag(args);
-  if (auto n = args.optional("num-warps")) {
+  if (auto n = flagOrModule(args, "num-warps")) { // --file's ttg.num-warps by default
     if (n->empty() || n->size() > 3 || n->find_first_not_of("0123456789") != std::string::npos)
       throw Error("--num-warps", "must be a power of two between 1 and 64, got '" + *n + "'");
     options.numWarps = std::stoi(*n);
     if (options.numWarps == 0)
       throw Error("--num-warps", "must be a power of two between 1 and 64, got 0");
   }
-  if (auto t = args.optional("target"))
+  if (auto t = flagOrModule(args, "target"))
     options.target = codegen::parseTarget(*t).text();
   // Everything is generated before -o touches the file system.
   writeOutput(args, out, codegen::exportDesign(design, format, options));
@@ -33,7 +33,8 @@ int runExport(const Args &args, std::ostream &out) {
 CommandRegistration
     reg({"export",
          "export a layout as MLIR, C++, Gluon, a kernel descriptor or a CUDA/HIP test kernel",
-         {{"layout", true, "layout attribute or tensor/memdesc type"},
+         {kFileOption,
+          {"layout", true, "layout attribute or tensor/memdesc type"},
           {"shape", true, "tensor shape, e.g. 64x64"},
           {"format", true,
            "mlir (attribute), mlir-module (TTGIR), cpp, gluon, descriptor (JSON), cuda, hip"},

@@ -26,7 +26,8 @@ int runGrid(const Args &args, std::ostream &out) {
 
 CommandRegistration reg({"grid",
                          "print the element-to-owner grid (triton-tensor-layout's body)",
-                         {{"layout", true, "layout attribute or tensor/memdesc type"},
+                         {kFileOption,
+                          {"layout", true, "layout attribute or tensor/memdesc type"},
                           {"shape", true, "tensor shape, e.g. 64x64"},
                           {"dtype", true, "element type (ignored by most layouts)"},
                           {"hw-view", false, "per warp, lane and register: which element"},

@@ -17,7 +17,8 @@ int runLinear(const Args &args, std::ostream &out) {
 
 CommandRegistration reg({"linear",
                          "print the linear layout (Triton's bases) of a layout on a shape",
-                         {{"layout", true, "layout attribute or tensor/memdesc type"},
+                         {kFileOption,
+                          {"layout", true, "layout attribute or tensor/memdesc type"},
                           {"shape", true, "tensor shape, e.g. 64x64"},
                           {"dtype", true, "element type (ignored by most layouts)"},
                           {"json", false, "print JSON instead of Triton's toString()"}},

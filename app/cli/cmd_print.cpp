@@ -1,6 +1,6 @@
 // `print`: the canonical attribute text (Triton 3.6 or legacy syntax).
-#include "notation/layout_input.h"
 #include "cli_common.h"
+#include "notation/layout_input.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
@@ -8,18 +8,20 @@ namespace ls::cli {
 namespace {
 
 int runPrint(const Args &args, std::ostream &out) {
-  ir::LayoutInput in = notation::readLayoutInput(args.required("layout"));
+  ir::LayoutInput in = readLayoutFlag(args, "layout");
   const ir::Syntax syntax = parseSyntaxFlag(args);
   out << ir::printEncoding(*in.encoding, syntax) << "\n";
   return 0;
 }
 
-CommandRegistration reg({"print",
-                         "print the layout attribute in canonical Triton text",
-                         {{"layout", true, "layout attribute or tensor/memdesc type"},
-                          {"syntax", true, "3.6 (default) or legacy (#triton_gpu. with CTA triple)"}},
-                         false,
-                         runPrint});
+CommandRegistration
+    reg({"print",
+         "print the layout attribute in canonical Triton text",
+         {kFileOption,
+          {"layout", true, "layout attribute or tensor/memdesc type"},
+          {"syntax", true, "3.6 (default) or legacy (#triton_gpu. with CTA triple)"}},
+         false,
+         runPrint});
 
 } // namespace
 } // namespace ls::cli

@@ -38,7 +38,8 @@ int runSectors(const Args &args, std::ostream &out) {
 CommandRegistration reg(
     {"sectors",
      "32-byte sectors touched by a layout's global loads/stores, per warp and instruction",
-     {{"layout", true, "layout attribute or tensor type"},
+     {kFileOption,
+          {"layout", true, "layout attribute or tensor type"},
       {"shape", true, "tensor shape, e.g. 64x64"},
       {"dtype", true, "element type"},
       {"strides", true, "global strides in elements, e.g. 64,1 (default row-major)"},

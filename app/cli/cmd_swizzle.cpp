@@ -87,7 +87,8 @@ int runSwizzle(const Args &args, std::ostream &out) {
 CommandRegistration
     reg({"swizzle",
          "propose the shared layout between a writer and a reader layout, with its figures",
-         {{"writer", true, "distributed layout that stores the tensor"},
+         {kFileOption,
+          {"writer", true, "distributed layout that stores the tensor"},
           {"reader", true, "distributed layout that loads it (default: the writer)"},
           {"shared", true, "the current shared layout, to compare against"},
           {"shape", true, "tensor shape, e.g. 64x64"},

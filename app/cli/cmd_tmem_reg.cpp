@@ -2,8 +2,8 @@
 // get_tmem_reg_layout computes it.
 #include "analysis/tmem/tmem_reg_layout.h"
 #include "cli_common.h"
-#include "report/layout_report.h"
 #include "cli_values.h"
+#include "report/layout_report.h"
 #include "util/error.h"
 
 namespace ls::cli {
@@ -17,7 +17,9 @@ int runTmemReg(const Args &args, std::ostream &out) {
   req.layout = r.encoding;
   req.shape = r.shape;
   req.bitwidth = r.element->bits;
-  req.numWarps = static_cast<int>(parseCount(args.required("num-warps"), "--num-warps"));
+  const auto warps = flagOrModule(args, "num-warps"); // --file's ttg.num-warps by default
+  req.numWarps =
+      static_cast<int>(parseCount(warps ? *warps : args.required("num-warps"), "--num-warps"));
   req.variant = parseTmemVariant(args.optional("variant").value_or("32x32b"));
   if (auto cga = args.optional("cga-layout"))
     req.cgaBases = parseBasesList(*cga, "--cga-layout");
@@ -31,13 +33,16 @@ int runTmemReg(const Args &args, std::ostream &out) {
 
 CommandRegistration reg({"tmem-reg",
                          "the register layout of a TMEM load/store (Gluon's get_tmem_reg_layout)",
-                         {{"tmem", true, "#ttng.tensor_memory_encoding<...> (or _scales_) or a "
-                                         "!ttg.memdesc<...> type"},
+                         {kFileOption,
+                          {"tmem", true,
+                           "#ttng.tensor_memory_encoding<...> (or _scales_) or a "
+                           "!ttg.memdesc<...> type"},
                           {"shape", true, "tensor shape, e.g. 128x64"},
                           {"dtype", true, "element type: f32, f16, bf16, f8, i8"},
                           {"num-warps", true, "warps: 4, 8, 16, ..."},
-                          {"variant", true, "32x32b (default), 16x64b, 16x128b, 16x256b, "
-                                            "32x32b_splitn"},
+                          {"variant", true,
+                           "32x32b (default), 16x64b, 16x128b, 16x256b, "
+                           "32x32b_splitn"},
                           {"cga-layout", true, "Gluon's cga_layout bases, e.g. [[1, 0]]"},
                           {"json", false, "print JSON as `linear --json`"}},
                          false,

@@ -6,7 +6,8 @@
 #include "encodings/tensor_memory.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
-#include "ir/ttgir.h"
+#include "ir/file_layouts.h"
+#include "ir/module_reader.h"
 #include "notation/layout_input.h"
 #include "layout_evaluator.h"
 #include "util/error.h"
@@ -117,23 +118,30 @@ Design designFor(const ls::EncodingPtr &enc, const QString &name, const Design &
 
 ImportResult importTtgir(const QString &text, const Design &base) {
   ImportResult r;
-  ls::ir::TtgirModule m;
-  try {
-    m = ls::ir::parseTtgir(text.toStdString());
-  } catch (const ls::Error &e) {
-    r.error = QString::fromStdString(e.what());
-    return r;
-  }
+  const ls::ir::ModuleFile f = ls::ir::readModuleFile(text.toStdString());
+  QStringList problems;
+  for (const ls::Diagnostic &diag : f.diagnostics.all())
+    problems << QStringLiteral("line %1:%2: %3")
+                    .arg(diag.pos.line)
+                    .arg(diag.pos.column)
+                    .arg(QString::fromStdString(diag.message));
   Design moduleBase = base;
-  if (m.numWarps)
-    moduleBase.module.numWarps = *m.numWarps;
-  if (m.threadsPerWarp)
-    moduleBase.module.threadsPerWarp = *m.threadsPerWarp;
-  if (m.numCTAs)
-    moduleBase.module.numCTAs = *m.numCTAs;
-  auto add = [&](const ls::EncodingPtr &enc, const QString &name, const ls::ir::TtgirTypeUse *use) {
+  std::optional<int> numWarps;
+  for (const ls::ir::Module &m : f.modules) {
+    if (m.numWarps && !numWarps)
+      numWarps = m.numWarps;
+    if (m.numWarps)
+      moduleBase.module.numWarps = *m.numWarps;
+    if (m.threadsPerWarp)
+      moduleBase.module.threadsPerWarp = *m.threadsPerWarp;
+    if (m.numCTAs)
+      moduleBase.module.numCTAs = *m.numCTAs;
+    if (m.numWarps || m.threadsPerWarp || m.numCTAs)
+      break; // the first module that says
+  }
+  auto add = [&](const ls::EncodingPtr &enc, const QString &name, const ls::ir::FileLayoutUse *use) {
     Design d = designFor(enc, name, moduleBase);
-    if (m.numWarps && !enc->isShared()) {
+    if (numWarps && !enc->isShared()) {
       // A TMEM access takes the module's warps; its lanes and CTA are fixed.
       if (d.isTensorMemory())
         d.module.numWarps = moduleBase.module.numWarps;
@@ -153,31 +161,40 @@ ImportResult importTtgir(const QString &text, const Design &base) {
     }
     r.designs.push_back(d);
   };
-  std::set<std::string> covered;
-  for (const auto &alias : m.layouts) {
-    // The first use with a real element type (pointer tensors come first
-    // in loads, but their element type is a pointer).
-    const ls::ir::TtgirTypeUse *use = nullptr;
-    for (const auto &t : m.types)
-      if (t.aliasName == alias.name) {
-        const bool plain = elementOr(t.elementType, QString()) != QString();
+  int inlineCount = 0;
+  for (const ls::ir::FileLayout &l : ls::ir::fileLayouts(f)) {
+    if (!l.alias.empty()) {
+      // The first use with a real element type (pointer tensors come first
+      // in loads, but their element type is a pointer).
+      const ls::ir::FileLayoutUse *use = nullptr;
+      for (const auto &u : l.uses) {
+        if (!u.shapeFits)
+          continue;
+        const bool plain = elementOr(u.elementType, QString()) != QString();
         if (!use || (plain && elementOr(use->elementType, QString()).isEmpty()))
-          use = &t;
+          use = &u;
         if (plain)
           break;
       }
-    add(alias.encoding, QString::fromStdString(alias.name), use);
-    covered.insert(alias.name);
+      add(l.encoding, QString::fromStdString(l.alias), use);
+      continue;
+    }
+    // A layout written inline in types (no alias): one design per distinct type.
+    std::set<std::string> types;
+    for (const auto &u : l.uses)
+      if (u.shapeFits && types.insert(u.typeText).second)
+        add(l.encoding, QStringLiteral("inline %1 (line %2)").arg(++inlineCount).arg(u.line), &u);
   }
-  // Layouts written inline in types (no alias).
-  int inlineCount = 0;
-  for (const auto &t : m.types)
-    if (t.aliasName.empty())
-      add(t.encoding, QStringLiteral("inline %1 (line %2)").arg(++inlineCount).arg(t.line), &t);
-  if (r.designs.empty() && r.error.isEmpty())
-    r.error = r.notes.isEmpty() ? QStringLiteral("no layout found: expected `#name = #ttg.<layout>"
-                                                 "<...>` lines or tensor types with an encoding")
-                                : r.notes.join(QLatin1Char('\n'));
+  if (r.designs.empty() && r.error.isEmpty()) {
+    if (!problems.isEmpty())
+      r.error = problems.join(QLatin1Char('\n'));
+    else
+      r.error = r.notes.isEmpty() ? QStringLiteral("no layout found: expected `#name = #ttg.<layout>"
+                                                   "<...>` lines or tensor types with an encoding")
+                                  : r.notes.join(QLatin1Char('\n'));
+  } else {
+    r.notes << problems;
+  }
   return r;
 }
 

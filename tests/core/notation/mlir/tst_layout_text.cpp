@@ -1,12 +1,11 @@
 // Attribute text: parse and print every encoding byte for byte as Triton 3.6,
-// legacy syntax in and out, types, aliases, TTGIR files, and errors that name
+// legacy syntax in and out, types, aliases, and errors that name
 // the field.
 #include <QtTest>
 
 #include "encodings/blocked.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
-#include "ir/ttgir.h"
 #include "util/error.h"
 
 using namespace ls;
@@ -149,42 +148,6 @@ private slots:
     QFETCH(QString, text);
     QFETCH(QString, field);
     QCOMPARE(errorOf(text), field);
-  }
-
-  void ttgirModule() {
-    const std::string text =
-        "#blocked = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>\n"
-        "#loc2 = loc(\"/tmp/m.mlir\":7:14)\n"
-        "#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>\n"
-        "#dot = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>\n"
-        "#smem = #ttg.shared_memory\n"
-        "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", "
-        "\"ttg.threads-per-warp\" = 32 : i32} {\n"
-        "  tt.func @f(%a: tensor<64x64xf16, #blocked> loc(#loc2), %b: tensor<64x32xf16, "
-        "#ttg.slice<{dim = 1, parent = #mma}>>) { tt.return }\n}\n";
-    ir::TtgirModule m = ir::parseTtgir(text);
-    QCOMPARE(m.layouts.size(), size_t{3});
-    QCOMPARE(m.layouts[2].name, std::string("dot"));
-    QCOMPARE(QString::fromStdString(ir::printEncoding(*m.layouts[2].encoding)),
-             QStringLiteral("#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, "
-                            "versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 2}>"));
-    QCOMPARE(*m.numWarps, 4);
-    QCOMPARE(*m.threadsPerWarp, 32);
-    QCOMPARE(*m.numCTAs, 1);
-    QCOMPARE(m.target, std::string("cuda:90"));
-    QCOMPARE(m.types.size(), size_t{1}); // the slice type has shape 64x32 of rank 2 vs parent 2: invalid, skipped
-    QCOMPARE(m.types[0].aliasName, std::string("blocked"));
-    QCOMPARE(m.types[0].shape, (Shape{64, 64}));
-  }
-
-  void badAliasNamesTheLine() {
-    try {
-      ir::parseTtgir("#a = #ttg.blocked<{sizePerThread = [1]}>\n");
-      QFAIL("expected an error");
-    } catch (const Error &e) {
-      QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("#a"));
-      QVERIFY(QString(e.what()).contains("line 1"));
-    }
   }
 };
 

@@ -1,0 +1,165 @@
+#include "ir/location.h"
+
+#include <cctype>
+
+#include "util/error.h"
+
+namespace ls::ir {
+
+namespace {
+
+// Deepest alias/callsite nesting followed (a cycle of aliases ends here).
+constexpr int kMaxLocDepth = 64;
+
+void skipSpace(std::string_view t, size_t &p) {
+  while (p < t.size() && std::isspace(static_cast<unsigned char>(t[p])))
+    ++p;
+}
+
+[[noreturn]] void bad(const std::string &what) {
+  throw Error("loc", what);
+}
+
+bool accept(std::string_view t, size_t &p, std::string_view word) {
+  skipSpace(t, p);
+  if (t.substr(p, word.size()) == word) {
+    p += word.size();
+    return true;
+  }
+  return false;
+}
+
+std::string readString(std::string_view t, size_t &p) {
+  // Requires: t[p] == '"'.
+  std::string s;
+  ++p;
+  while (p < t.size() && t[p] != '"') {
+    if (t[p] == '\\' && p + 1 < t.size())
+      ++p;
+    s += t[p++];
+  }
+  if (p >= t.size())
+    bad("unterminated string");
+  ++p;
+  return s;
+}
+
+int readInt(std::string_view t, size_t &p) {
+  skipSpace(t, p);
+  size_t start = p;
+  long v = 0;
+  while (p < t.size() && std::isdigit(static_cast<unsigned char>(t[p])) && v < 100000000)
+    v = v * 10 + (t[p++] - '0');
+  if (p == start)
+    bad("expected a line or column number");
+  return static_cast<int>(v);
+}
+
+} // namespace
+
+const std::string &Location::file() const {
+  static const std::string none;
+  return frames.empty() ? none : frames.front().file;
+}
+
+std::string Location::text() const {
+  if (frames.empty())
+    return "unknown";
+  return file() + ":" + std::to_string(line()) + ":" + std::to_string(column());
+}
+
+Location LocationTable::resolve(std::string_view body) const {
+  size_t pos = 0;
+  Location l = resolveAt(body, pos, 0);
+  skipSpace(body, pos);
+  if (pos != body.size())
+    bad("unexpected text after the location");
+  return l;
+}
+
+// location ::= `unknown` | `#` alias | string (`:` int `:` int)? (`(` location `)`)?
+//            | `callsite` `(` location `at` location `)`
+//            | `fused` (`<` attr `>`)? `[` location (`,` location)* `]`
+Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth) const {
+  if (depth > kMaxLocDepth)
+    bad("locations nest deeper than " + std::to_string(kMaxLocDepth) + " levels (a cycle?)");
+  skipSpace(t, p);
+  if (p >= t.size())
+    bad("expected a location");
+  if (t[p] == '#') {
+    size_t s = ++p;
+    while (p < t.size() && (std::isalnum(static_cast<unsigned char>(t[p])) || t[p] == '_'))
+      ++p;
+    std::string_view name = t.substr(s, p - s);
+    auto it = defs_.find(name);
+    if (it == defs_.end())
+      return {}; // an alias never defined: unknown, as MLIR would refuse but we need not
+    size_t q = 0;
+    Location l = resolveAt(it->second, q, depth + 1);
+    return l;
+  }
+  if (t[p] == '"') {
+    std::string s = readString(t, p);
+    skipSpace(t, p);
+    if (p < t.size() && t[p] == ':') {
+      ++p;
+      int line = readInt(t, p);
+      int col = 0;
+      if (accept(t, p, ":"))
+        col = readInt(t, p);
+      return Location{{FileLineCol{s, line, col}}, ""};
+    }
+    if (accept(t, p, "(")) {
+      Location inner = resolveAt(t, p, depth + 1);
+      if (!accept(t, p, ")"))
+        bad("expected ')' after a named location");
+      inner.name = s;
+      return inner;
+    }
+    Location named;
+    named.name = s;
+    return named;
+  }
+  if (accept(t, p, "unknown"))
+    return {};
+  if (accept(t, p, "callsite")) {
+    if (!accept(t, p, "("))
+      bad("expected '(' after callsite");
+    Location callee = resolveAt(t, p, depth + 1);
+    if (!accept(t, p, "at"))
+      bad("expected 'at' in callsite");
+    Location caller = resolveAt(t, p, depth + 1);
+    if (!accept(t, p, ")"))
+      bad("expected ')' after callsite");
+    callee.frames.insert(callee.frames.end(), caller.frames.begin(), caller.frames.end());
+    if (callee.name.empty())
+      callee.name = caller.name;
+    return callee;
+  }
+  if (accept(t, p, "fused")) {
+    if (accept(t, p, "<")) {
+      int nest = 1;
+      while (p < t.size() && nest > 0) {
+        if (t[p] == '<')
+          ++nest;
+        else if (t[p] == '>')
+          --nest;
+        ++p;
+      }
+    }
+    if (!accept(t, p, "["))
+      bad("expected '[' after fused");
+    Location first;
+    do {
+      Location l = resolveAt(t, p, depth + 1);
+      if (!first.known() && l.known())
+        first = l;
+    } while (accept(t, p, ","));
+    if (!accept(t, p, "]"))
+      bad("expected ']' after fused locations");
+    return first;
+  }
+  bad("expected a location");
+}
+
+} // namespace ls::ir

@@ -1,0 +1,65 @@
+// Source locations of TTGIR operations: what `loc(...)` says, resolved to
+// file:line:column.
+//
+// Triton writes each op's location as a reference to an alias defined at the
+// top or the bottom of the file, and the aliases nest:
+//
+//   #loc8  = loc("k.py":42:36)
+//   #loc9  = loc("standard.py":43:30)
+//   #loc32 = loc(callsite(#loc9 at #loc8))   // standard.py code called from k.py:42
+//   #loc33 = loc("a"(#loc10))                // the value is named `a` in Python
+//   ... loc(#loc32)
+//
+// A Location keeps the frames of a call site innermost first, as MLIR prints
+// them: frames[0] is where the code is (the callee), frames.back() the
+// outermost caller - usually the user's kernel. `fused[...]` resolves to its
+// first known member; `unknown` (or an alias never defined) is not known.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/source_text.h"
+
+namespace ls::ir {
+
+struct FileLineCol {
+  std::string file;
+  int line = 0;
+  int column = 0;
+};
+
+struct Location {
+  std::vector<FileLineCol> frames; // callee first; empty = unknown
+  std::string name;                // from `loc("name"(...))`, innermost name
+
+  bool known() const { return !frames.empty(); }
+  const std::string &file() const;
+  int line() const { return frames.empty() ? 0 : frames.front().line; }
+  int column() const { return frames.empty() ? 0 : frames.front().column; }
+  // "k.py:42:36", "unknown"
+  std::string text() const;
+};
+
+// The `#locN = loc(...)` definitions of a file, resolved on demand (a use may
+// come before its definition: Triton writes most of them after the module).
+class LocationTable {
+public:
+  // Records `#name = loc(body)` where body is the text inside loc( ).
+  void define(const std::string &name, std::string body) { defs_[name] = std::move(body); }
+  bool defines(const std::string &name) const { return defs_.count(name) != 0; }
+  size_t size() const { return defs_.size(); }
+
+  // Resolves the text inside `loc( )`: `"f":1:2`, `#loc3`, `callsite(A at B)`,
+  // `fused[A, B]`, `fused<...>[...]`, `"name"(A)`, `"name"`, `unknown`.
+  // Throws ls::Error on text that is not a location.
+  Location resolve(std::string_view body) const;
+
+private:
+  Location resolveAt(std::string_view text, size_t &pos, int depth) const;
+  std::map<std::string, std::string, std::less<>> defs_;
+};
+
+} // namespace ls::ir

@@ -1,0 +1,88 @@
+#include "ir/module.h"
+
+#include <cctype>
+#include <functional>
+
+namespace ls::ir {
+
+Shape SsaValue::shape() const {
+  if (!type)
+    return {};
+  return Shape(type->shape.begin(), type->shape.end());
+}
+
+bool Operation::hasAttribute(const std::string &key) const {
+  for (const auto &[k, v] : attributes)
+    if (k == key)
+      return true;
+  return false;
+}
+
+std::optional<std::string> Operation::attribute(const std::string &key) const {
+  for (const auto &[k, v] : attributes)
+    if (k == key)
+      return v;
+  return std::nullopt;
+}
+
+std::optional<int64_t> Operation::intAttribute(const std::string &key) const {
+  auto v = attribute(key);
+  if (!v || v->empty())
+    return std::nullopt;
+  // "16 : i32", "-1", "true" is not an integer.
+  size_t p = 0;
+  bool neg = (*v)[0] == '-';
+  if (neg)
+    ++p;
+  if (p >= v->size() || !std::isdigit(static_cast<unsigned char>((*v)[p])))
+    return std::nullopt;
+  int64_t r = 0;
+  while (p < v->size() && std::isdigit(static_cast<unsigned char>((*v)[p]))) {
+    if (r > (int64_t{1} << 58))
+      return std::nullopt;
+    r = r * 10 + ((*v)[p++] - '0');
+  }
+  while (p < v->size() && (*v)[p] == ' ')
+    ++p;
+  if (p < v->size() && (*v)[p] != ':')
+    return std::nullopt;
+  return neg ? -r : r;
+}
+
+std::optional<std::string> Operation::stringAttribute(const std::string &key) const {
+  auto v = attribute(key);
+  if (!v || v->size() < 2 || v->front() != '"' || v->back() != '"')
+    return std::nullopt;
+  return v->substr(1, v->size() - 2);
+}
+
+std::vector<int> Module::walk() const {
+  std::vector<int> out;
+  std::function<void(int)> visitOp = [&](int op) {
+    for (int r : ops[op].regions)
+      for (int b : regions[r].blocks)
+        for (int inner : blocks[b].operations) {
+          out.push_back(inner);
+          visitOp(inner);
+        }
+  };
+  if (moduleOp >= 0)
+    visitOp(moduleOp);
+  return out;
+}
+
+int Module::opAtLine(int line) const {
+  for (int op : walk())
+    if (ops[op].pos.line == line)
+      return op;
+  return -1;
+}
+
+int Module::findValue(const std::string &name) const {
+  for (size_t i = 0; i < values.size(); ++i)
+    if (values[i].name == name)
+      return static_cast<int>(i);
+  return -1;
+}
+
+} // namespace ls::ir

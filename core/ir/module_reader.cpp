@@ -1,0 +1,1084 @@
+#include "ir/module_reader.h"
+
+#include <algorithm>
+#include <deque>
+#include <unordered_map>
+
+#include "ir/op_lexer.h"
+#include "notation/mlir/attr_syntax_parser.h"
+#include "util/error.h"
+
+namespace ls::ir {
+
+namespace {
+
+// Deepest region nesting read (deeper text is a diagnostic, never a stack overflow).
+constexpr int kMaxRegionDepth = 128;
+
+struct Failure {
+  size_t offset;
+  std::string message;
+};
+
+std::string trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+    s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+    s.remove_suffix(1);
+  return std::string(s);
+}
+
+bool isLayoutAttr(const Value &v) {
+  if (v.kind != Value::Kind::Attr)
+    return false;
+  if (v.name == "shared_memory" || v.name == "tensor_memory")
+    return false;
+  return v.dialect == "ttg" || v.dialect == "triton_gpu" || v.dialect == "ttng" ||
+         v.dialect == "triton_nvidia_gpu";
+}
+
+// Splits the inside of an attribute dictionary at its top-level commas:
+// `a = 1 : i32, b, "c.d" = array<i32: 1, 0>` -> {a, 1 : i32}, {b, ""}, {c.d, array<...>}.
+std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_view s) {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto add = [&](std::string_view entry) {
+    int depth = 0;
+    size_t eq = std::string_view::npos;
+    for (size_t i = 0; i < entry.size(); ++i) {
+      char c = entry[i];
+      if (c == '"') {
+        for (++i; i < entry.size() && entry[i] != '"'; ++i)
+          if (entry[i] == '\\')
+            ++i;
+      } else if (c == '(' || c == '[' || c == '{' || c == '<') {
+        ++depth;
+      } else if (c == ')' || c == ']' || c == '}' || (c == '>' && i > 0 && entry[i - 1] != '-')) {
+        --depth;
+      } else if (c == '=' && depth == 0) {
+        eq = i;
+        break;
+      }
+    }
+    std::string key = trim(eq == std::string_view::npos ? entry : entry.substr(0, eq));
+    if (key.size() >= 2 && key.front() == '"' && key.back() == '"')
+      key = key.substr(1, key.size() - 2);
+    if (key.empty())
+      return;
+    out.push_back({key, eq == std::string_view::npos ? "" : trim(entry.substr(eq + 1))});
+  };
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '"') {
+      for (++i; i < s.size() && s[i] != '"'; ++i)
+        if (s[i] == '\\')
+          ++i;
+    } else if (c == '(' || c == '[' || c == '{' || c == '<') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}' || (c == '>' && i > 0 && s[i - 1] != '-')) {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      add(s.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  add(s.substr(start));
+  return out;
+}
+
+// The element type a tt.load returns: `tensor<128x!tt.ptr<f16>, #b>` -> `tensor<128xf16, #b>`.
+std::string pointeeType(const std::string &t) {
+  size_t p = t.find("!tt.ptr<");
+  if (p == std::string::npos)
+    return t;
+  size_t s = p + 8;
+  int depth = 1;
+  size_t comma = std::string::npos, e = s;
+  for (; e < t.size() && depth > 0; ++e) {
+    if (t[e] == '<')
+      ++depth;
+    else if (t[e] == '>' && --depth == 0)
+      break;
+    else if (t[e] == ',' && depth == 1 && comma == std::string::npos)
+      comma = e;
+  }
+  if (e >= t.size())
+    return t;
+  std::string elem =
+      trim(std::string_view(t).substr(s, (comma == std::string::npos ? e : comma) - s));
+  return t.substr(0, p) + elem + t.substr(e + 1);
+}
+
+// The i1 type of a comparison's result: `tensor<128xf32, #b>` -> `tensor<128xi1, #b>`.
+std::string boolTypeLike(const std::string &t) {
+  if (t.rfind("tensor<", 0) != 0 && t.rfind("vector<", 0) != 0)
+    return "i1";
+  size_t p = 7;
+  for (;;) {
+    size_t q = p;
+    while (q < t.size() && std::isdigit(static_cast<unsigned char>(t[q])))
+      ++q;
+    if (q > p && q < t.size() && t[q] == 'x')
+      p = q + 1;
+    else
+      break;
+  }
+  int depth = 0;
+  size_t e = p;
+  for (; e < t.size(); ++e) {
+    if (t[e] == '<')
+      ++depth;
+    else if (t[e] == '>' && depth-- == 0)
+      break;
+    else if (t[e] == ',' && depth == 0)
+      break;
+  }
+  return t.substr(0, p) + "i1" + t.substr(e);
+}
+
+// Lets the type cache be searched with a string_view of the source.
+struct TextHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+struct CachedType {
+  std::shared_ptr<const TypeText> type;
+  bool isTensorDesc = false;
+  EncodingPtr encoding;
+  std::string error; // set once; reported at the first value of this type
+  bool reported = false;
+};
+
+class Reader {
+public:
+  explicit Reader(ModuleFile &f) : f_(f), text_(f.source.text()), lex_(text_) {}
+
+  void run() {
+    readAliases();
+    readBody();
+    resolveLocations();
+  }
+
+private:
+  struct PendingArg {
+    std::string name;
+    std::string_view type;
+    size_t offset = 0;
+    std::string_view loc;
+    size_t locOffset = 0;
+  };
+  struct PendingUse {
+    int op, operand;
+    std::string name;
+    size_t offset;
+  };
+  struct Scope {
+    std::unordered_map<std::string, int> names;
+    std::vector<PendingUse> pending;
+  };
+  struct LocRef {
+    int module;
+    bool isValue;
+    int index;
+    std::string_view body; // into the source text
+    size_t offset;
+  };
+
+  [[noreturn]] void fail(size_t offset, std::string message) {
+    throw Failure{offset, std::move(message)};
+  }
+  void error(size_t offset, std::string message) {
+    f_.diagnostics.error(f_.source.position(offset), std::move(message));
+  }
+  Module &mod() { return f_.modules[module_]; }
+
+  // --- aliases: `#name = <attribute>` / `#name = loc(...)` / `!name = <type>` ---
+  // Read before the body, since a location alias may follow its uses.
+  void readAliases() {
+    auto aliases = std::make_shared<AliasMap>();
+    std::vector<std::tuple<std::string, ValuePtr, size_t>> defs;
+    for (size_t pos = 0; pos < text_.size(); pos = lex_.nextLineStart(pos)) {
+      char c = text_[pos];
+      if (c != '#' && c != '!')
+        continue;
+      try {
+        lex_.seek(pos);
+        OpToken name = lex_.next();
+        if (name.kind != OpToken::Kind::HashId && name.kind != OpToken::Kind::BangId)
+          continue;
+        OpToken eq = lex_.next();
+        if (!eq.is('='))
+          continue;
+        OpToken v = lex_.peek();
+        size_t end;
+        std::string key(name.text.substr(1));
+        if (name.kind == OpToken::Kind::BangId) {
+          end = lex_.nextLineStart(v.offset); // a type alias: not needed for layouts
+        } else if (v.isIdent("loc") && v.end() < text_.size() && text_[v.end()] == '(') {
+          end = lex_.matchBracket(v.end());
+          if (end == std::string_view::npos)
+            fail(v.end(), "unbalanced '(' in the location");
+          f_.locations.define(key, std::string(text_.substr(v.end() + 1, end - v.end() - 2)));
+        } else if (v.kind == OpToken::Kind::HashId) {
+          std::string_view rest =
+              text_.substr(v.offset, std::min(text_.size() - v.offset, kMaxAttrText));
+          try {
+            SyntaxParser sp(rest);
+            ValuePtr attr = sp.parseAttribute(0);
+            end = v.offset + sp.lexer().position();
+            (*aliases)[key] = attr;
+            defs.emplace_back(key, attr, name.offset);
+          } catch (const Error &e) {
+            fail(v.offset, "#" + key + ": " + e.rule());
+          }
+        } else {
+          end = lex_.nextLineStart(v.offset); // dense<...>, affine_map<...>: kept as text
+        }
+        aliasEnds_[name.offset] = end;
+      } catch (const Failure &fl) {
+        error(fl.offset, fl.message);
+        aliasEnds_[pos] = lex_.nextLineStart(pos);
+      } catch (const OpLexer::Failure &fl) {
+        error(fl.offset, fl.what);
+        aliasEnds_[pos] = lex_.nextLineStart(pos);
+      }
+    }
+    f_.aliases = aliases;
+    for (const auto &[name, attr, offset] : defs) {
+      if (!isLayoutAttr(*attr))
+        continue;
+      try {
+        EncodingPtr enc = buildEncoding(*attr, aliases.get(), 0);
+        enc->validate();
+        f_.layoutAliases.push_back({name, enc, f_.source.position(offset).line});
+      } catch (const Error &e) {
+        error(offset, "#" + name + ": " + e.what());
+      } catch (const std::exception &) {
+        // A limit of this tool, not of the text (e.g. a rank it cannot
+        // build yet): the alias stays as syntax and the file is still read.
+      }
+    }
+  }
+
+  // --- the body: modules and top-level ops ---
+  void readBody() {
+    lex_.seek(0);
+    for (;;) {
+      size_t at = lex_.position();
+      try {
+        OpToken t = lex_.peek();
+        if (t.kind == OpToken::Kind::End)
+          break;
+        if (auto it = aliasEnds_.find(t.offset); it != aliasEnds_.end()) {
+          lex_.seek(std::max(it->second, t.end()));
+          continue;
+        }
+        at = t.offset;
+        if (t.isIdent("module")) {
+          closeImplicitModule();
+          startModule();
+          mod().moduleOp = parseOperation(-1);
+          finishModule();
+        } else if (t.is('}')) {
+          fail(t.offset, "unexpected '}' outside any region");
+        } else {
+          if (implicitBlock_ < 0)
+            openImplicitModule(t.offset);
+          parseOperation(implicitBlock_);
+        }
+      } catch (const Failure &fl) {
+        error(fl.offset, fl.message);
+        lex_.seek(std::max(lex_.nextLineStart(fl.offset), lex_.nextLineStart(at)));
+      } catch (const OpLexer::Failure &fl) {
+        error(fl.offset, fl.what);
+        lex_.seek(lex_.nextLineStart(fl.offset));
+      }
+    }
+    closeImplicitModule();
+  }
+
+  void startModule() {
+    f_.modules.emplace_back();
+    module_ = static_cast<int>(f_.modules.size()) - 1;
+    // About one op and one value a line: no reallocation on real dumps.
+    const size_t lines = f_.source.lineCount();
+    mod().ops.reserve(lines + 8);
+    mod().values.reserve(lines + lines / 2 + 8);
+    mod().blocks.reserve(lines / 8 + 8);
+    mod().regions.reserve(lines / 8 + 8);
+    mod().aliases = f_.aliases;
+    mod().layoutAliases = f_.layoutAliases;
+    scopes_.clear();
+  }
+
+  void openImplicitModule(size_t offset) {
+    startModule();
+    Module &m = mod();
+    Operation op;
+    op.name = "builtin.module";
+    op.pos = f_.source.position(offset);
+    m.ops.push_back(op);
+    m.moduleOp = 0;
+    m.regions.push_back({{0}, 0});
+    m.ops[0].regions.push_back(0);
+    m.blocks.push_back({});
+    m.blocks[0].parentRegion = 0;
+    implicitBlock_ = 0;
+    scopes_.emplace_back();
+  }
+
+  void closeImplicitModule() {
+    if (implicitBlock_ < 0)
+      return;
+    popScope();
+    implicitBlock_ = -1;
+    finishModule();
+  }
+
+  void finishModule() {
+    Module &m = mod();
+    if (m.moduleOp < 0)
+      return;
+    const Operation &op = m.ops[m.moduleOp];
+    for (const auto &[k, v] : op.attributes) {
+      std::string key = k;
+      for (const char *prefix : {"ttg.", "triton_gpu."})
+        if (key.rfind(prefix, 0) == 0)
+          key = key.substr(std::string(prefix).size());
+      auto asInt = [&]() -> std::optional<int> {
+        auto v = op.intAttribute(k);
+        if (!v || *v < 0 || *v > (int64_t{1} << 30))
+          return std::nullopt;
+        return static_cast<int>(*v);
+      };
+      if (key == "num-warps")
+        m.numWarps = asInt();
+      else if (key == "threads-per-warp")
+        m.threadsPerWarp = asInt();
+      else if (key == "num-ctas")
+        m.numCTAs = asInt();
+      else if (key == "shared")
+        m.shared = asInt();
+      else if (key == "total-num-warps")
+        m.totalNumWarps = asInt();
+      else if (key == "target")
+        m.target = op.stringAttribute(k).value_or("");
+      else if (k == "sym_name")
+        m.symName = op.stringAttribute(k).value_or("");
+    }
+  }
+
+  // --- scopes ---
+  int lookup(const std::string &name) const {
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it)
+      if (auto f = it->names.find(name); f != it->names.end())
+        return f->second;
+    return -1;
+  }
+  void define(const std::string &name, int value, size_t offset) {
+    if (scopes_.empty())
+      scopes_.emplace_back();
+    auto [it, fresh] = scopes_.back().names.emplace(name, value);
+    if (!fresh)
+      error(offset, "redefinition of value " + name);
+  }
+  void popScope() {
+    Scope s = std::move(scopes_.back());
+    scopes_.pop_back();
+    for (PendingUse &u : s.pending) {
+      auto f = s.names.find(u.name);
+      if (f != s.names.end()) {
+        bindUse(u.op, u.operand, f->second);
+      } else if (!scopes_.empty()) {
+        scopes_.back().pending.push_back(std::move(u));
+      } else {
+        error(u.offset, "use of undefined value " + u.name);
+      }
+    }
+  }
+  void bindUse(int op, int operand, int value) {
+    Module &m = mod();
+    m.ops[op].operands[operand] = value;
+    auto &uses = m.values[value].uses;
+    Use use{op, operand};
+    // Keep uses in source (op index) order even when bound late.
+    auto at = std::upper_bound(uses.begin(), uses.end(), use, [](const Use &a, const Use &b) {
+      return a.op != b.op ? a.op < b.op : a.operand < b.operand;
+    });
+    uses.insert(at, use);
+  }
+  void addOperand(int op, const OpToken &t) {
+    Module &m = mod();
+    std::string name(t.text);
+    int k = static_cast<int>(m.ops[op].operands.size());
+    m.ops[op].operands.push_back(-1);
+    if (scopes_.empty())
+      scopes_.emplace_back();
+    int v = lookup(name);
+    if (v >= 0)
+      bindUse(op, k, v);
+    else
+      scopes_.back().pending.push_back({op, k, name, t.offset});
+  }
+
+  int newValue(std::string name, size_t offset) {
+    Module &m = mod();
+    SsaValue v;
+    v.name = std::move(name);
+    v.pos = f_.source.position(offset);
+    m.values.push_back(std::move(v));
+    return static_cast<int>(m.values.size()) - 1;
+  }
+
+  // --- types ---
+  void setType(int value, std::string_view text, size_t offset) {
+    Module &m = mod();
+    auto it = types_.find(text);
+    if (it == types_.end())
+      it = types_.emplace(std::string(text), parseType(std::string(text))).first;
+    CachedType &c = it->second;
+    SsaValue &v = m.values[value];
+    v.typeText = text;
+    v.type = c.type;
+    v.isTensorDesc = c.isTensorDesc;
+    v.encoding = c.encoding;
+    if (!c.error.empty() && !c.reported) {
+      c.reported = true;
+      error(offset, c.error);
+    }
+  }
+
+  CachedType parseType(const std::string &text) {
+    CachedType c;
+    std::string_view inner = text;
+    if (inner.rfind("!tt.tensordesc<", 0) == 0 && inner.size() > 16) {
+      c.isTensorDesc = true;
+      inner = inner.substr(15, inner.size() - 16);
+    }
+    bool tensor = inner.rfind("tensor<", 0) == 0;
+    bool memdesc =
+        inner.rfind("!ttg.memdesc<", 0) == 0 || inner.rfind("!triton_gpu.memdesc<", 0) == 0;
+    if (!tensor && !memdesc)
+      return c;
+    try {
+      SyntaxParser sp(inner);
+      TypeText t = sp.parseType();
+      sp.expectEnd();
+      c.type = std::make_shared<const TypeText>(std::move(t));
+    } catch (const Error &e) {
+      c.error = "type " + text + ": " + e.rule();
+      return c;
+    }
+    const ValuePtr &enc = c.type->encoding;
+    if (!enc)
+      return c;
+    if (enc->kind == Value::Kind::AliasRef && !f_.aliases->count(enc->text)) {
+      c.error = "undefined attribute alias #" + enc->text;
+      return c;
+    }
+    try {
+      c.encoding = buildEncoding(*enc, f_.aliases.get(), 0);
+    } catch (const std::exception &) {
+      // A layout this tool does not model (or cannot yet build) stays as
+      // text: the file is still read.
+    }
+    return c;
+  }
+
+  // type ::= bare-id (`<` ... `>`)? | `!`dialect.type (`<` ... `>`)? | `(` type-list `)` `->`
+  // results
+  std::string_view scanType() {
+    OpToken t = lex_.peek();
+    if (t.is('(')) {
+      size_t e = lex_.matchBracket(t.offset);
+      if (e == std::string_view::npos)
+        fail(t.offset, "unbalanced '(' in a type");
+      lex_.seek(e);
+      if (lex_.peek().kind == OpToken::Kind::Arrow) {
+        lex_.next();
+        scanResultTypes();
+      }
+      std::string_view fn = text_.substr(t.offset, lex_.position() - t.offset);
+      while (!fn.empty() && std::isspace(static_cast<unsigned char>(fn.back())))
+        fn.remove_suffix(1);
+      return fn;
+    }
+    if (t.is('<')) {
+      // `<64x64xf16, #shared, #smem>`: the short memdesc form some ops print
+      // (ttg.async_copy_global_to_local's destination).
+      size_t e = lex_.matchBracket(t.offset);
+      if (e == std::string_view::npos)
+        fail(t.offset, "unbalanced '<' in the type");
+      lex_.seek(e);
+      synthesized_.push_back("!ttg.memdesc" + std::string(text_.substr(t.offset, e - t.offset)));
+      return synthesized_.back();
+    }
+    if (t.kind != OpToken::Kind::Ident && t.kind != OpToken::Kind::BangId)
+      fail(t.offset, "expected a type");
+    lex_.next();
+    if (t.end() < text_.size() && text_[t.end()] == '<') {
+      size_t e = lex_.matchBracket(t.end());
+      if (e == std::string_view::npos)
+        fail(t.end(), "unbalanced '<' in the type");
+      lex_.seek(e);
+      return text_.substr(t.offset, e - t.offset);
+    }
+    return t.text;
+  }
+  // type (`,` type | `*` type)*
+  std::vector<std::string_view> scanTypeList() {
+    std::vector<std::string_view> out{scanType()};
+    while (lex_.peek().is(',') || lex_.peek().is('*')) {
+      lex_.next();
+      out.push_back(scanType());
+    }
+    return out;
+  }
+  // `(` type-list? `)` | type
+  std::vector<std::string_view> scanResultTypes() {
+    if (!lex_.peek().is('('))
+      return {scanType()};
+    lex_.next();
+    std::vector<std::string_view> out;
+    if (!lex_.peek().is(')'))
+      out = scanTypeList();
+    OpToken close = lex_.next();
+    if (!close.is(')'))
+      fail(close.offset, "expected ')' after the types");
+    return out;
+  }
+
+  static bool continuesOp(const OpToken &t) {
+    if (t.kind != OpToken::Kind::Ident)
+      return false;
+    return t.text == "else" || t.text == "do" || t.text == "default" || t.text == "attributes" ||
+           t.text.rfind("partition", 0) == 0;
+  }
+
+  // --- operations ---
+  // op ::= (value-id (`:` int)? (`,` ...)* `=`)? (bare-id | string) header
+  // header: operands, `{...}` and `<{...}>` dictionaries, regions, `: types`,
+  // `-> types`, `to type`, keywords and `loc(...)`, up to the end of the line
+  // at bracket depth 0 (regions and keyword continuations like `else` excepted).
+  int parseOperation(int block) {
+    OpToken first = lex_.peek();
+    struct Group {
+      std::string name;
+      int count;
+      size_t offset;
+    };
+    std::vector<Group> groups;
+    if (first.kind == OpToken::Kind::ValueId) {
+      for (;;) {
+        OpToken r = lex_.next();
+        if (r.kind != OpToken::Kind::ValueId || r.text.find('#') != std::string_view::npos)
+          fail(r.offset, "expected a result name");
+        int count = 1;
+        if (lex_.peek().is(':')) {
+          lex_.next();
+          OpToken n = lex_.next();
+          if (n.kind != OpToken::Kind::Number || n.text.size() > 6 || n.text[0] == '-')
+            fail(n.offset, "expected the number of results after ':'");
+          count = std::stoi(std::string(n.text));
+          if (count < 1)
+            fail(n.offset, "an op has at least one result in a group");
+        }
+        groups.push_back({std::string(r.text), count, r.offset});
+        if (!lex_.peek().is(','))
+          break;
+        lex_.next();
+      }
+      OpToken eq = lex_.next();
+      if (!eq.is('='))
+        fail(eq.offset, "expected '=' after the result names");
+    }
+    OpToken nameTok = lex_.next();
+    Operation op;
+    std::string_view opNameView = nameTok.text;
+    if (nameTok.kind == OpToken::Kind::String) {
+      opNameView = nameTok.text.substr(1, nameTok.text.size() - 2);
+      op.name = std::string(nameTok.text.substr(1, nameTok.text.size() - 2));
+      op.generic = true;
+    } else if (nameTok.kind == OpToken::Kind::Ident) {
+      op.name = std::string(nameTok.text);
+    } else {
+      fail(nameTok.offset, "expected an operation name");
+    }
+    op.pos = f_.source.position(first.offset);
+    op.parentBlock = block;
+    Module &m = mod();
+    int opIdx = static_cast<int>(m.ops.size());
+    m.ops.push_back(std::move(op));
+    if (block >= 0)
+      m.blocks[block].operations.push_back(opIdx);
+    // Results are defined (and kept) even if the rest of the line is
+    // malformed, so that later uses of them still resolve.
+    for (const Group &g : groups)
+      for (int k = 0; k < g.count; ++k) {
+        std::string name = g.count > 1 ? g.name + "#" + std::to_string(k) : g.name;
+        int v = newValue(name, g.offset);
+        mod().values[v].definingOp = opIdx;
+        mod().values[v].resultIndex = static_cast<int>(mod().ops[opIdx].results.size());
+        mod().ops[opIdx].results.push_back(v);
+        define(name, v, g.offset);
+        if (g.count > 1 && k == 0)
+          scopes_.back().names.emplace(g.name, v);
+      }
+    size_t lastEnd = nameTok.end();
+    try {
+      lastEnd = parseHeader(opIdx, opNameView, lastEnd);
+    } catch (...) {
+      mod().ops[opIdx].endLine = f_.source.position(lastEnd).line;
+      throw;
+    }
+    mod().ops[opIdx].endLine = f_.source.position(lastEnd > 0 ? lastEnd - 1 : 0).line;
+    return opIdx;
+  }
+
+  // Requires: opName views the source text (it outlives every op added meanwhile).
+  size_t parseHeader(int opIdx, std::string_view opName, size_t lastEnd) {
+    int depth = 0;
+    std::vector<PendingArg> pending;
+    std::vector<std::string_view> colonTypes, arrowTypes, fnInputs;
+    std::string_view toType;
+    auto addAttributes = [&](std::string_view written, std::string_view inner) {
+      Operation &o = mod().ops[opIdx];
+      for (auto &kv : splitDictionary(inner))
+        o.attributes.push_back(std::move(kv));
+      if (!o.attributeText.empty())
+        o.attributeText += " ";
+      o.attributeText += written;
+    };
+    auto typeArgs = [&]() {
+      // Types of block arguments the header defines without writing them:
+      // `scf.for %i = ... : T iter_args(%x = ..) -> (Ts)`, `scf.while (%a = ..) : (Ts) -> ..`.
+      std::vector<std::string_view> cand;
+      if (opName == "scf.for")
+        cand.push_back(colonTypes.empty() ? "index" : colonTypes[0]);
+      const auto &more = !fnInputs.empty() ? fnInputs : arrowTypes;
+      cand.insert(cand.end(), more.begin(), more.end());
+      size_t k = 0;
+      for (PendingArg &a : pending)
+        if (a.type.empty() && k < cand.size())
+          a.type = cand[k++];
+    };
+    for (;;) {
+      OpToken t = lex_.peek();
+      if (t.kind == OpToken::Kind::End) {
+        if (depth > 0)
+          fail(t.offset, "unexpected end of text: a '(' or '[' is not closed");
+        break;
+      }
+      if (t.newlineBefore && depth == 0 && !continuesOp(t))
+        break;
+      size_t after = t.end();
+      if (t.kind == OpToken::Kind::ValueId) {
+        lex_.next();
+        OpToken n = lex_.peek();
+        if (depth > 0 && n.is(':')) {
+          lex_.next();
+          pending.push_back({std::string(t.text), scanType(), t.offset, {}, 0});
+        } else if (n.is('=')) {
+          lex_.next();
+          pending.push_back({std::string(t.text), "", t.offset, {}, 0});
+        } else {
+          addOperand(opIdx, t);
+        }
+        lastEnd = lex_.position();
+        continue;
+      }
+      if (t.is('(') || t.is('[')) {
+        ++depth;
+      } else if (t.is(')') || t.is(']')) {
+        if (depth == 0)
+          fail(t.offset, std::string("unbalanced '") + t.text[0] + "'");
+        --depth;
+      } else if (t.is('}')) {
+        break; // the enclosing region closes on this line
+      } else if (t.is('{')) {
+        size_t q = t.offset + 1;
+        while (q < text_.size() && (text_[q] == ' ' || text_[q] == '\t'))
+          ++q;
+        // A region opens a line of its own, or starts with a block label or
+        // a result name; anything else after '{' is an attribute dictionary.
+        if (lex_.restOfLineBlank(t.offset + 1) ||
+            (q < text_.size() && (text_[q] == '^' || text_[q] == '%'))) {
+          typeArgs();
+          lex_.next();
+          int owner = opIdx;
+          if (opName == "ttg.warp_specialize" && !mod().ops[opIdx].generic &&
+              !mod().ops[opIdx].regions.empty())
+            owner = partitionsOp(opIdx);
+          int r = parseRegion(owner, pending, t.offset);
+          mod().ops[owner].regions.push_back(r);
+          pending.clear();
+          lastEnd = lex_.position();
+          continue;
+        }
+        size_t e = lex_.matchBracket(t.offset);
+        if (e == std::string_view::npos)
+          fail(t.offset, "unbalanced '{'");
+        if (depth == 0)
+          addAttributes(text_.substr(t.offset, e - t.offset),
+                        text_.substr(t.offset + 1, e - t.offset - 2));
+        lex_.seek(e);
+        lastEnd = e;
+        continue;
+      } else if (t.is('<') && after < text_.size() && text_[after] == '{') {
+        size_t e = lex_.matchBracket(t.offset);
+        if (e == std::string_view::npos || e < t.offset + 4)
+          fail(t.offset, "unbalanced '<{'");
+        addAttributes(text_.substr(t.offset, e - t.offset),
+                      text_.substr(t.offset + 2, e - t.offset - 4));
+        lex_.seek(e);
+        lastEnd = e;
+        continue;
+      } else if (t.isIdent("loc") && after < text_.size() && text_[after] == '(') {
+        size_t e = lex_.matchBracket(after);
+        if (e == std::string_view::npos)
+          fail(after, "unbalanced '(' in loc(...)");
+        std::string_view body = text_.substr(after + 1, e - after - 2);
+        if (depth == 0)
+          locs_.push_back({module_, false, opIdx, body, after + 1});
+        else if (!pending.empty()) {
+          pending.back().loc = body;
+          pending.back().locOffset = after + 1;
+        }
+        lex_.seek(e);
+        lastEnd = e;
+        continue;
+      } else if ((t.kind == OpToken::Kind::Ident || t.kind == OpToken::Kind::BangId ||
+                  t.kind == OpToken::Kind::HashId) &&
+                 after < text_.size() && text_[after] == '<') {
+        size_t e = lex_.matchBracket(after);
+        if (e == std::string_view::npos)
+          fail(after, "unbalanced '<'");
+        lex_.seek(e);
+        lastEnd = e;
+        continue;
+      } else if (t.kind == OpToken::Kind::AtId && depth == 0 &&
+                 !mod().ops[opIdx].hasAttribute("sym_name")) {
+        std::string_view s = t.text.substr(1);
+        std::string quoted =
+            s.size() && s[0] == '"' ? std::string(s) : "\"" + std::string(s) + "\"";
+        mod().ops[opIdx].attributes.push_back({"sym_name", quoted});
+      } else if (t.is(':') && depth == 0) {
+        lex_.next();
+        if (lex_.peek().is('(')) {
+          lex_.next();
+          std::vector<std::string_view> in;
+          if (!lex_.peek().is(')'))
+            in = scanTypeList();
+          OpToken close = lex_.next();
+          if (!close.is(')'))
+            fail(close.offset, "expected ')' after the operand types");
+          if (lex_.peek().kind == OpToken::Kind::Arrow) {
+            lex_.next();
+            fnInputs = std::move(in);
+            arrowTypes = scanResultTypes();
+          } else {
+            colonTypes = std::move(in);
+          }
+        } else {
+          colonTypes = scanTypeList();
+          if (lex_.peek().isIdent("to")) {
+            lex_.next();
+            toType = scanType();
+          }
+          if (lex_.peek().kind == OpToken::Kind::Arrow) {
+            lex_.next();
+            arrowTypes = scanResultTypes();
+          }
+        }
+        lastEnd = lex_.position();
+        continue;
+      } else if (t.kind == OpToken::Kind::Arrow && depth == 0) {
+        lex_.next();
+        arrowTypes = scanResultTypes();
+        lastEnd = lex_.position();
+        continue;
+      }
+      lex_.next();
+      lastEnd = after;
+    }
+    assignResultTypes(opIdx, opName, colonTypes, arrowTypes, toType);
+    addImplicitTerminators(opIdx, opName);
+    return lastEnd;
+  }
+
+  void assignResultTypes(int opIdx, std::string_view name,
+                         const std::vector<std::string_view> &colonTypes,
+                         const std::vector<std::string_view> &arrowTypes, std::string_view toType) {
+    Operation &op = mod().ops[opIdx];
+    size_t n = op.results.size();
+    if (n == 0)
+      return;
+    std::vector<std::string> owned; // derived types (tt.load, comparisons)
+    std::vector<std::string_view> rt;
+    if (name == "ttg.async_copy_global_to_local" || name == "ttg.async_commit_group" ||
+        name == "ttg.async_wait" || name == "amdg.buffer_load_to_local")
+      rt.assign(n, "!ttg.async.token");
+    else if (!arrowTypes.empty())
+      rt = arrowTypes;
+    else if (!toType.empty())
+      rt = {toType};
+    else if (!colonTypes.empty()) {
+      if (name == "tt.load")
+        rt = {owned.emplace_back(pointeeType(std::string(colonTypes[0])))};
+      else if (name == "arith.cmpi" || name == "arith.cmpf")
+        rt = {owned.emplace_back(boolTypeLike(std::string(colonTypes[0])))};
+      else if (colonTypes.size() == n)
+        rt = colonTypes;
+      else if (name == "arith.select")
+        rt = {colonTypes.back()};
+      else
+        rt = {colonTypes[0]};
+    } else if (name == "arith.constant") {
+      rt = {"i1"}; // `arith.constant true` prints no type
+    }
+    if (rt.size() == 1 && n > 1)
+      rt.assign(n, rt[0]);
+    for (size_t k = 0; k < n && k < rt.size(); ++k) {
+      int v = mod().ops[opIdx].results[k];
+      setType(v, rt[k], text_offset(mod().values[v].pos));
+    }
+  }
+
+  // ttg.warp_specialize keeps its partition regions in a second region that
+  // holds one `ttg.warp_specialize.partitions` op (Triton's
+  // WarpSpecializePartitionsOp); the printer writes them inline after the
+  // default region. The holder is made on the first partition.
+  int partitionsOp(int wsOp) {
+    Module &m = mod();
+    const Operation &ws = m.ops[wsOp];
+    if (ws.regions.size() >= 2) {
+      const Region &holder = m.regions[ws.regions[1]];
+      return m.blocks[holder.blocks[0]].operations[0];
+    }
+    int r = static_cast<int>(m.regions.size());
+    m.regions.push_back({{}, wsOp});
+    m.ops[wsOp].regions.push_back(r);
+    int b = newBlock(r, "");
+    Operation p;
+    p.name = "ttg.warp_specialize.partitions";
+    p.implicit = true;
+    p.parentBlock = b;
+    p.pos = m.ops[wsOp].pos;
+    p.endLine = p.pos.line;
+    m.ops.push_back(std::move(p));
+    int idx = static_cast<int>(m.ops.size()) - 1;
+    m.blocks[b].operations.push_back(idx);
+    return idx;
+  }
+
+  // scf.for and scf.if print no `scf.yield` that yields nothing; MLIR's
+  // parser adds it back (Triton's op count includes it), and so do we.
+  void addImplicitTerminators(int opIdx, std::string_view name) {
+    if (name != "scf.for" && name != "scf.if" && name != "scf.parallel" && name != "scf.forall")
+      return;
+    std::vector<int> regions = mod().ops[opIdx].regions;
+    for (int r : regions) {
+      if (mod().regions[r].blocks.empty())
+        continue;
+      int b = mod().regions[r].blocks.back();
+      const auto &ops = mod().blocks[b].operations;
+      if (!ops.empty() && mod().ops[ops.back()].name == "scf.yield")
+        continue;
+      Operation y;
+      y.name = "scf.yield";
+      y.implicit = true;
+      y.parentBlock = b;
+      y.pos = mod().ops[opIdx].pos;
+      y.endLine = y.pos.line;
+      mod().ops.push_back(std::move(y));
+      mod().blocks[b].operations.push_back(static_cast<int>(mod().ops.size()) - 1);
+    }
+  }
+
+  size_t text_offset(SourcePos p) const {
+    return f_.source.lineStart(p.line) + static_cast<size_t>(std::max(0, p.column - 1));
+  }
+
+  // region ::= `{` (block-label? op*)* `}`   (the `{` is consumed by the caller)
+  // block-label ::= caret-id (`(` value-id `:` type loc? (`,` ...)* `)`)? `:`
+  int parseRegion(int opIdx, std::vector<PendingArg> &args, size_t braceOffset) {
+    if (++regionDepth_ > kMaxRegionDepth) {
+      --regionDepth_;
+      fail(braceOffset, "regions nest deeper than " + std::to_string(kMaxRegionDepth) + " levels");
+    }
+    Module &m = mod();
+    int r = static_cast<int>(m.regions.size());
+    m.regions.push_back({{}, opIdx});
+    scopes_.emplace_back();
+    int block = newBlock(r, "");
+    for (PendingArg &a : args)
+      addBlockArg(block, a);
+    bool entryFresh = args.empty();
+    for (;;) {
+      size_t at = lex_.position();
+      try {
+        OpToken t = lex_.peek();
+        if (t.kind == OpToken::Kind::End) {
+          error(braceOffset, "unterminated region: this '{' is never closed");
+          break;
+        }
+        if (t.is('}')) {
+          lex_.next();
+          break;
+        }
+        at = t.offset;
+        if (t.kind == OpToken::Kind::CaretId) {
+          lex_.next();
+          if (entryFresh && mod().blocks[block].operations.empty()) {
+            mod().blocks[block].label = std::string(t.text);
+          } else {
+            block = newBlock(r, std::string(t.text));
+          }
+          entryFresh = false;
+          parseBlockArgs(block);
+          continue;
+        }
+        entryFresh = false;
+        parseOperation(block);
+      } catch (const Failure &fl) {
+        error(fl.offset, fl.message);
+        lex_.seek(std::max(lex_.nextLineStart(fl.offset), lex_.nextLineStart(at)));
+      } catch (const OpLexer::Failure &fl) {
+        error(fl.offset, fl.what);
+        lex_.seek(lex_.nextLineStart(fl.offset));
+      }
+    }
+    popScope();
+    --regionDepth_;
+    return r;
+  }
+
+  int newBlock(int region, std::string label) {
+    Module &m = mod();
+    Block b;
+    b.label = std::move(label);
+    b.parentRegion = region;
+    m.blocks.push_back(std::move(b));
+    int idx = static_cast<int>(m.blocks.size()) - 1;
+    m.regions[region].blocks.push_back(idx);
+    return idx;
+  }
+
+  void addBlockArg(int block, const PendingArg &a) {
+    int v = newValue(a.name, a.offset);
+    Module &m = mod();
+    m.values[v].ownerBlock = block;
+    m.values[v].argIndex = static_cast<int>(m.blocks[block].arguments.size());
+    m.blocks[block].arguments.push_back(v);
+    if (!a.type.empty())
+      setType(v, a.type, a.offset);
+    if (!a.loc.empty())
+      locs_.push_back({module_, true, v, a.loc, a.locOffset});
+    define(a.name, v, a.offset);
+  }
+
+  void parseBlockArgs(int block) {
+    if (lex_.peek().is('(')) {
+      lex_.next();
+      if (!lex_.peek().is(')')) {
+        for (;;) {
+          OpToken name = lex_.next();
+          if (name.kind != OpToken::Kind::ValueId)
+            fail(name.offset, "expected a block argument name");
+          OpToken colon = lex_.next();
+          if (!colon.is(':'))
+            fail(colon.offset, "expected ':' and the argument's type");
+          PendingArg a{std::string(name.text), scanType(), name.offset, {}, 0};
+          OpToken l = lex_.peek();
+          if (l.isIdent("loc") && l.end() < text_.size() && text_[l.end()] == '(') {
+            size_t e = lex_.matchBracket(l.end());
+            if (e == std::string_view::npos)
+              fail(l.end(), "unbalanced '(' in loc(...)");
+            a.loc = text_.substr(l.end() + 1, e - l.end() - 2);
+            a.locOffset = l.end() + 1;
+            lex_.seek(e);
+          }
+          addBlockArg(block, a);
+          if (!lex_.peek().is(','))
+            break;
+          lex_.next();
+        }
+      }
+      OpToken close = lex_.next();
+      if (!close.is(')'))
+        fail(close.offset, "expected ')' after the block arguments");
+    }
+    OpToken colon = lex_.next();
+    if (!colon.is(':'))
+      fail(colon.offset, "expected ':' after the block label");
+  }
+
+  // --- locations, once every #loc alias is known ---
+  void resolveLocations() {
+    std::unordered_map<std::string_view, Location> cache;
+    for (const LocRef &l : locs_) {
+      auto it = cache.find(l.body);
+      if (it == cache.end()) {
+        Location loc;
+        try {
+          loc = f_.locations.resolve(l.body);
+        } catch (const Error &e) {
+          error(l.offset, e.what());
+        }
+        it = cache.emplace(l.body, std::move(loc)).first;
+      }
+      Module &m = f_.modules[l.module];
+      if (l.isValue)
+        m.values[l.index].loc = it->second;
+      else
+        m.ops[l.index].loc = it->second;
+    }
+  }
+
+  ModuleFile &f_;
+  std::string_view text_;
+  OpLexer lex_;
+  int module_ = -1;
+  int implicitBlock_ = -1;
+  int regionDepth_ = 0;
+  std::vector<Scope> scopes_;
+  std::unordered_map<size_t, size_t> aliasEnds_;
+  std::unordered_map<std::string, CachedType, TextHash, std::equal_to<>> types_;
+  std::deque<std::string> synthesized_; // type texts not in the source (stable addresses)
+  std::vector<LocRef> locs_;
+};
+
+} // namespace
+
+bool ModuleFile::looksLikeMlir() const {
+  if ((aliases && !aliases->empty()) || locations.size() > 0)
+    return true;
+  for (const Module &m : modules)
+    if (m.ops.size() > 1)
+      return true;
+  return false;
+}
+
+ModuleFile readModuleFile(std::string text) {
+  ModuleFile f;
+  if (text.size() > kMaxModuleText) {
+    f.aliases = std::make_shared<AliasMap>();
+    f.diagnostics.error({1, 1},
+                        "the text is larger than " + std::to_string(kMaxModuleText >> 20) + " MiB");
+    return f;
+  }
+  f.source = SourceText(std::move(text));
+  if (f.source.text().find('\0') != std::string::npos) {
+    // A binary file (an executable, an image): nothing to read line by line.
+    f.aliases = std::make_shared<AliasMap>();
+    size_t nul = f.source.text().find('\0');
+    f.diagnostics.error(f.source.position(nul), "not text: the file holds a NUL byte");
+    return f;
+  }
+  Reader(f).run();
+  return f;
+}
+
+} // namespace ls::ir

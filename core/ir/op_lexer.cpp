@@ -1,0 +1,200 @@
+#include "ir/op_lexer.h"
+
+#include <cctype>
+
+namespace ls::ir {
+
+namespace {
+
+bool isIdStart(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool isIdChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.';
+}
+// MLIR suffix-id characters (value and block names).
+bool isSuffixChar(char c) {
+  return isIdChar(c) || c == '-';
+}
+bool isDigit(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
+
+} // namespace
+
+OpToken OpLexer::peek() {
+  if (!havePeek_) {
+    peeked_ = next();
+    havePeek_ = true;
+  }
+  return peeked_;
+}
+
+void OpLexer::seek(size_t pos) {
+  pos_ = pos;
+  havePeek_ = false;
+}
+
+bool OpLexer::restOfLineBlank(size_t pos) const {
+  while (pos < text_.size() && text_[pos] != '\n') {
+    char c = text_[pos];
+    if (c == '/' && pos + 1 < text_.size() && text_[pos + 1] == '/')
+      return true;
+    if (c != ' ' && c != '\t' && c != '\r')
+      return false;
+    ++pos;
+  }
+  return true;
+}
+
+size_t OpLexer::nextLineStart(size_t pos) const {
+  size_t nl = text_.find('\n', pos);
+  return nl == std::string_view::npos ? text_.size() : nl + 1;
+}
+
+size_t OpLexer::matchBracket(size_t open) const {
+  // Only the bracket kind that opened counts toward depth, except that '<'
+  // of an arrow "->" never closes. Strings are skipped.
+  char o = text_[open];
+  char c = o == '(' ? ')' : o == '[' ? ']' : o == '{' ? '}' : '>';
+  int depth = 0;
+  for (size_t i = open; i < text_.size(); ++i) {
+    char ch = text_[i];
+    if (ch == '"') {
+      for (++i; i < text_.size() && text_[i] != '"'; ++i)
+        if (text_[i] == '\\')
+          ++i;
+      continue;
+    }
+    if (ch == o) {
+      ++depth;
+    } else if (ch == c) {
+      if (c == '>' && i > 0 && text_[i - 1] == '-')
+        continue;
+      if (--depth == 0)
+        return i + 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
+OpToken OpLexer::next() {
+  if (havePeek_) {
+    havePeek_ = false;
+    return peeked_;
+  }
+  OpToken t;
+  // Skip blanks and // comments, noting line breaks.
+  while (pos_ < text_.size()) {
+    char c = text_[pos_];
+    if (c == '\n') {
+      t.newlineBefore = true;
+      ++pos_;
+    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+      ++pos_;
+    } else if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '/') {
+      while (pos_ < text_.size() && text_[pos_] != '\n')
+        ++pos_;
+    } else {
+      break;
+    }
+  }
+  t.offset = pos_;
+  if (pos_ >= text_.size()) {
+    t.kind = OpToken::Kind::End;
+    return t;
+  }
+  size_t start = pos_;
+  char c = text_[pos_];
+  auto finish = [&](OpToken::Kind k) {
+    t.kind = k;
+    t.text = text_.substr(start, pos_ - start);
+    return t;
+  };
+  auto readString = [&]() {
+    ++pos_;
+    while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\n') {
+      if (text_[pos_] == '\\')
+        ++pos_;
+      ++pos_;
+    }
+    if (pos_ >= text_.size() || text_[pos_] != '"')
+      throw Failure{start, "unterminated string"};
+    ++pos_;
+  };
+  if (c == '%' || c == '^') {
+    ++pos_;
+    while (pos_ < text_.size() && isSuffixChar(text_[pos_]))
+      ++pos_;
+    if (c == '%' && pos_ + 1 < text_.size() && text_[pos_] == '#' && isDigit(text_[pos_ + 1])) {
+      ++pos_;
+      while (pos_ < text_.size() && isDigit(text_[pos_]))
+        ++pos_;
+    }
+    if (pos_ == start + 1)
+      return finish(OpToken::Kind::Punct);
+    return finish(c == '%' ? OpToken::Kind::ValueId : OpToken::Kind::CaretId);
+  }
+  if (c == '@') {
+    ++pos_;
+    if (pos_ < text_.size() && text_[pos_] == '"')
+      readString();
+    else
+      while (pos_ < text_.size() && isSuffixChar(text_[pos_]))
+        ++pos_;
+    return finish(pos_ == start + 1 ? OpToken::Kind::Punct : OpToken::Kind::AtId);
+  }
+  if (c == '#' || c == '!') {
+    ++pos_;
+    while (pos_ < text_.size() && isSuffixChar(text_[pos_]))
+      ++pos_;
+    if (pos_ == start + 1)
+      return finish(OpToken::Kind::Punct);
+    return finish(c == '#' ? OpToken::Kind::HashId : OpToken::Kind::BangId);
+  }
+  if (c == '"') {
+    readString();
+    return finish(OpToken::Kind::String);
+  }
+  if (c == '-' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '>') {
+    pos_ += 2;
+    return finish(OpToken::Kind::Arrow);
+  }
+  if (isDigit(c) || (c == '-' && pos_ + 1 < text_.size() && isDigit(text_[pos_ + 1]))) {
+    if (c == '-')
+      ++pos_;
+    if (text_[pos_] == '0' && pos_ + 1 < text_.size() && text_[pos_ + 1] == 'x') {
+      pos_ += 2;
+      while (pos_ < text_.size() && std::isxdigit(static_cast<unsigned char>(text_[pos_])))
+        ++pos_;
+      return finish(OpToken::Kind::Number);
+    }
+    while (pos_ < text_.size() && isDigit(text_[pos_]))
+      ++pos_;
+    if (pos_ + 1 < text_.size() && text_[pos_] == '.' && isDigit(text_[pos_ + 1])) {
+      ++pos_;
+      while (pos_ < text_.size() && isDigit(text_[pos_]))
+        ++pos_;
+    }
+    if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+      size_t q = pos_ + 1;
+      if (q < text_.size() && (text_[q] == '+' || text_[q] == '-'))
+        ++q;
+      if (q < text_.size() && isDigit(text_[q])) {
+        pos_ = q;
+        while (pos_ < text_.size() && isDigit(text_[pos_]))
+          ++pos_;
+      }
+    }
+    return finish(OpToken::Kind::Number);
+  }
+  if (isIdStart(c)) {
+    while (pos_ < text_.size() && isIdChar(text_[pos_]))
+      ++pos_;
+    return finish(OpToken::Kind::Ident);
+  }
+  ++pos_;
+  return finish(OpToken::Kind::Punct);
+}
+
+} // namespace ls::ir

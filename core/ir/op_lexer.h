@@ -1,0 +1,76 @@
+// Tokens of MLIR operation syntax: what the attribute lexer
+// (notation/mlir/attr_lexer.h) does not need to know.
+//
+//   %acc_38:3 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %y) -> (f32) {
+//   ^bb0(%a: f32 loc(#loc3)):
+//   tt.func public @kernel(...)
+//   %cst = arith.constant dense<0xFF800000> : tensor<128xf32, #blocked>
+//
+// Value ids (`%name`, `%name#3`), block ids (`^bb0`), symbols (`@f`,
+// `@"f"`), the arrow, and any MLIR number (floats, hex, 64-bit integers -
+// the attribute lexer refuses those, because no layout field is that large)
+// are single tokens here. Types and attributes are read by the attribute
+// reader (SyntaxParser) once the op reader knows where they are.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace ls::ir {
+
+struct OpToken {
+  enum class Kind {
+    End,
+    ValueId, // %name, %name#N      (text includes '%')
+    CaretId, // ^bb0
+    AtId,    // @name, @"name"
+    HashId,  // #name, #dialect.name (attribute or alias start)
+    BangId,  // !dialect.type
+    Ident,   // bare-id: tt.load, tensor, to, attributes
+    String,  // "..." (text includes the quotes)
+    Number,  // 12, -1, 1.5e+00, 0xFF
+    Arrow,   // ->
+    Punct,   // one character
+  };
+  Kind kind = Kind::End;
+  std::string_view text;
+  size_t offset = 0;
+  bool newlineBefore = false; // a line break between the previous token and this one
+
+  bool is(char c) const { return kind == Kind::Punct && text.size() == 1 && text[0] == c; }
+  bool isIdent(std::string_view s) const { return kind == Kind::Ident && text == s; }
+  size_t end() const { return offset + text.size(); }
+};
+
+class OpLexer {
+public:
+  explicit OpLexer(std::string_view text) : text_(text) {}
+
+  OpToken next();
+  OpToken peek();
+  // Requires: pos <= text().size().
+  void seek(size_t pos);
+  size_t position() const { return havePeek_ ? peeked_.offset : pos_; }
+  std::string_view text() const { return text_; }
+  // True if only blanks or a comment remain on the current line after pos.
+  bool restOfLineBlank(size_t pos) const;
+  // Offset just past the next '\n' at or after pos (text().size() if none).
+  size_t nextLineStart(size_t pos) const;
+  // Offset just past the bracket that closes the one at `open` (which is one
+  // of ( [ { <), skipping strings; npos if unbalanced.
+  size_t matchBracket(size_t open) const;
+
+  // Error raised by the lexer: an unterminated string.
+  struct Failure {
+    size_t offset;
+    const char *what;
+  };
+
+private:
+  std::string_view text_;
+  size_t pos_ = 0;
+  bool havePeek_ = false;
+  OpToken peeked_;
+};
+
+} // namespace ls::ir

@@ -1,0 +1,91 @@
+#include "ir/type_printer.h"
+
+#include "notation/mlir/layout_printer.h"
+#include "util/error.h"
+
+namespace ls::ir {
+
+namespace {
+constexpr int kMaxAliasDepth = 64;
+} // namespace
+
+std::string attributeSyntaxText(const Value &v, const AliasMap *aliases, int depth) {
+  if (depth > kMaxAliasDepth)
+    throw Error("attribute", "aliases nest deeper than " + std::to_string(kMaxAliasDepth));
+  auto list = [&](const std::vector<ValuePtr> &items) {
+    std::string s;
+    for (size_t i = 0; i < items.size(); ++i)
+      s += (i ? ", " : "") + attributeSyntaxText(*items[i], aliases, depth + 1);
+    return s;
+  };
+  auto entries = [&](const std::vector<std::pair<std::string, ValuePtr>> &es) {
+    std::string s;
+    for (size_t i = 0; i < es.size(); ++i)
+      s += (i ? ", " : "") + es[i].first + " = " +
+           attributeSyntaxText(*es[i].second, aliases, depth + 1);
+    return s;
+  };
+  switch (v.kind) {
+  case Value::Kind::Integer:
+    return std::to_string(v.integer);
+  case Value::Kind::Bool:
+    return v.integer ? "true" : "false";
+  case Value::Kind::Ident:
+    return v.text;
+  case Value::Kind::String:
+    return "\"" + v.text + "\"";
+  case Value::Kind::Interval:
+    return std::to_string(v.integer) + ":+" + std::to_string(v.padding);
+  case Value::Kind::List:
+    return "[" + list(v.items) + "]";
+  case Value::Kind::AliasRef: {
+    if (aliases) {
+      auto it = aliases->find(v.text);
+      if (it != aliases->end())
+        return attributeSyntaxText(*it->second, aliases, depth + 1);
+    }
+    return "#" + v.text;
+  }
+  case Value::Kind::Attr: {
+    std::string s = "#" + v.dialect + "." + v.name;
+    if (!v.hasBody)
+      return s;
+    std::string body = list(v.positional);
+    if (!v.entries.empty())
+      body += (body.empty() ? "{" : " {") + entries(v.entries) + "}";
+    if (!v.extraEntries.empty())
+      body += ", " + entries(v.extraEntries);
+    return s + "<" + body + ">";
+  }
+  }
+  return "";
+}
+
+std::string canonicalTypeText(const TypeText &type, const Encoding *encoding,
+                              const AliasMap *aliases, bool isTensorDesc) {
+  std::string s = type.isMemDesc ? "!ttg.memdesc<" : "tensor<";
+  for (int64_t d : type.shape)
+    s += std::to_string(d) + "x";
+  s += type.elementType;
+  if (type.encoding) {
+    s += ", ";
+    std::string enc;
+    try {
+      enc = encoding ? printEncoding(*encoding) : "";
+    } catch (const std::exception &) {
+      enc.clear(); // no canonical spelling (yet): the attribute as written, aliases inlined
+    }
+    s += enc.empty() ? attributeSyntaxText(*type.encoding, aliases) : enc;
+  }
+  for (const ValuePtr &t : type.trailing)
+    s += ", " + attributeSyntaxText(*t, aliases);
+  if (!type.allocShape.empty()) {
+    s += ", ";
+    for (size_t i = 0; i < type.allocShape.size(); ++i)
+      s += (i ? "x" : "") + std::to_string(type.allocShape[i]);
+  }
+  s += ">";
+  return isTensorDesc ? "!tt.tensordesc<" + s + ">" : s;
+}
+
+} // namespace ls::ir

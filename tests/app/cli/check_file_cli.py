@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Layouts named through --file: every command that takes a layout accepts an
+alias of the file (`#mma`), a type as written there (`tensor<128x64xf32, #mma>`)
+and `@LINE` (the result type of the op on that line), and gives byte for byte
+the answer it gives for the same layout written out in canonical text. Module
+attributes are defaults that flags override; trailing text after a pasted type
+is ignored with one warning line; bad --file input is one `error:` line, exit 2.
+`layouts --file` lists aliases and inline layouts with their lines (text, JSON).
+
+usage: check_file_cli.py CLI SOURCE_DIR
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+CLI, SRC = sys.argv[1], sys.argv[2]
+ATT = os.path.join(SRC, "tests/data/ttgir36/attention_sm90.ttgir")  # sm90, 4 warps
+WS = os.path.join(SRC, "tests/data/ttgir36/matmul_ws_sm100.ttgir")  # sm100, #tmem
+failures = []
+count = 0
+
+
+def run(args):
+    p = subprocess.run([CLI] + args, capture_output=True, text=True, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(cond, what):
+    global count
+    count += 1
+    if not cond:
+        failures.append(what)
+
+
+def same(with_file, without, what, warning=None):
+    a, b = run(with_file), run(without)
+    check(b[0] == 0 and b[2] == "", f"{what}: the reference run failed: {b[2].strip()}")
+    check(a[0] == 0, f"{what}: exit {a[0]}: {a[2].strip()}")
+    check(a[1] == b[1] and a[1] != "", f"{what}: output differs from the canonical layout's")
+    expected_err = "" if warning is None else warning + "\n"
+    check(a[2] == expected_err, f"{what}: stderr {a[2]!r}, expected {expected_err!r}")
+
+
+def fails(args, what, contains):
+    rc, out, err = run(args)
+    lines = err.strip().split("\n")
+    check(rc == 2 and out == "" and len(lines) == 1 and lines[0].startswith("error: ")
+          and contains in lines[0], f"{what}: rc {rc}, stderr {err!r}")
+
+
+def layouts(path):
+    rc, out, err = run(["layouts", "--file", path, "--json"])
+    check(rc == 0, f"layouts --json {path}: {err}")
+    return json.loads(out)
+
+
+att = layouts(ATT)
+canon = {l["alias"]: l["layout"] for l in att if "alias" in l}
+MMA, BLOCKED, BLOCKED1, SHARED = canon["#mma"], canon["#blocked"], canon["#blocked1"], canon["#shared"]
+
+# --- layouts --file: facts of attention_sm90 ---------------------------------
+check([l.get("alias") for l in att][:5] == ["#blocked", "#blocked1", "#mma", "#shared", "#shared1"],
+      "layouts: the aliases in file order")
+inline = [l for l in att if "alias" not in l]
+check(len(inline) == 6, f"layouts: 6 inline layouts, got {len(inline)}")
+check(inline[0]["layout"] == "#ttg.slice<{dim = 1, parent = " + MMA + "}>", "layouts: first inline layout")
+check(inline[0]["uses"][0]["line"] == 25, "layouts: first inline use on line 25")
+mma_use = [u for u in att[2]["uses"] if u["line"] == 57][0]
+check(mma_use["type"] == "tensor<128x64xf32, " + MMA + ">", "layouts: canonical type of line 57")
+rc, lin, _ = run(["linear", "--layout", mma_use["type"], "--json"])
+check(json.loads(lin) == mma_use["linear"], "layouts: `linear` equals linear --json of the type")
+rc, text, _ = run(["layouts", "--file", ATT])
+check(text.split("\n")[2] == "#mma = " + MMA + "  // lines 24, 57, 83, 91, 92, 93, 100, 101, 102, "
+      "103, 113, 114, 115, 117, 119, 148, 152, 153, 154, 159", "layouts: text line of #mma")
+check(text.split("\n")[5].startswith("#ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<"), "layouts: inline text")
+
+# --- each command: alias, type as written, @LINE -----------------------------
+F = ["--file", ATT]
+T57 = "tensor<128x64xf32, #mma>"
+for cmd, extra in [("linear", ["--json"]), ("grid", []), ("print", [])]:
+    shape = [] if cmd == "print" else ["--shape", "128x64"]
+    same([cmd] + F + ["--layout", "#mma"] + shape + extra, [cmd, "--layout", MMA] + shape + extra,
+         f"{cmd} alias")
+    same([cmd] + F + ["--layout", T57] + extra, [cmd, "--layout", "tensor<128x64xf32, " + MMA + ">"] + extra,
+         f"{cmd} type")
+    same([cmd] + F + ["--layout", "@57"] + extra, [cmd, "--layout", "tensor<128x64xf32, " + MMA + ">"] + extra,
+         f"{cmd} @line")
+same(["linear"] + F + ["--layout", T57 + " loc(#loc75)"], ["linear", "--layout", "tensor<128x64xf32, " + MMA + ">"],
+     "linear: trailing loc(...)", "warning: --layout: ignored the text after the type: 'loc(#loc75)'")
+same(["print"] + F + ["--layout", "#mma}"], ["print", "--layout", MMA],
+     "print: trailing }", "warning: --layout: ignored the text after the attribute: '}'")
+same(["print"] + F + ["--layout", "tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #mma>"],
+     ["print", "--layout", BLOCKED], "print: trailing -> type",
+     "warning: --layout: ignored the text after the type: '-> tensor<128x64xf16, #mma>'")
+same(["sectors"] + F + ["--layout", "#blocked", "--shape", "128x64", "--dtype", "f16"],
+     ["sectors", "--layout", BLOCKED, "--shape", "128x64", "--dtype", "f16"], "sectors alias")
+same(["sectors"] + F + ["--layout", "@50"],
+     ["sectors", "--layout", "tensor<128x64xf16, " + BLOCKED + ">"], "sectors @line")
+# export: the module's num-warps and target are the defaults.
+same(["export"] + F + ["--layout", "#blocked", "--shape", "128x64", "--format", "gluon"],
+     ["export", "--layout", BLOCKED, "--shape", "128x64", "--format", "gluon", "--num-warps", "4",
+      "--target", "cuda:90"], "export alias")
+same(["export"] + F + ["--layout", "@51", "--format", "mlir-module"],
+     ["export", "--layout", "!ttg.memdesc<128x64xf16, " + SHARED + ", #ttg.shared_memory>",
+      "--format", "mlir-module", "--num-warps", "4", "--target", "cuda:90"], "export @line")
+same(["convert"] + F + ["--from", "#blocked", "--to", "#mma", "--shape", "128x64", "--dtype", "f16"],
+     ["convert", "--from", BLOCKED, "--to", MMA, "--shape", "128x64", "--dtype", "f16"], "convert aliases")
+same(["convert"] + F + ["--from", "tensor<128x64xf32, #blocked>", "--to", "@57"],
+     ["convert", "--from", "tensor<128x64xf32, " + BLOCKED + ">", "--to", "tensor<128x64xf32, " + MMA + ">"],
+     "convert type and @line")
+# @50 is a tt.load: its result type is the pointee tensor, not the pointer one.
+same(["print"] + F + ["--layout", "@50"], ["print", "--layout", BLOCKED], "print @line of a tt.load")
+same(["linear"] + F + ["--layout", "@50", "--json"],
+     ["linear", "--layout", "tensor<128x64xf16, " + BLOCKED + ">", "--json"], "linear @line of a tt.load")
+same(["banks"] + F + ["--distributed", "#blocked", "--shared", "#shared", "--shape", "128x64", "--dtype", "f16"],
+     ["banks", "--distributed", BLOCKED, "--shared", SHARED, "--shape", "128x64", "--dtype", "f16"], "banks aliases")
+same(["banks"] + F + ["--distributed", "tensor<128x64xf16, #blocked>", "--shared", "@51"],
+     ["banks", "--distributed", "tensor<128x64xf16, " + BLOCKED + ">", "--shared",
+      "!ttg.memdesc<128x64xf16, " + SHARED + ", #ttg.shared_memory>"], "banks type and @line")
+same(["swizzle"] + F + ["--writer", "#blocked", "--reader", "#blocked1", "--shape", "128x64", "--dtype", "f16"],
+     ["swizzle", "--writer", BLOCKED, "--reader", BLOCKED1, "--shape", "128x64", "--dtype", "f16"], "swizzle aliases")
+# Module attributes are defaults (attention_sm90: 4 warps); a flag overrides them.
+same(["coalesce"] + F + ["--shape", "128x64", "--dtype", "f16", "--contiguity", "1,8"],
+     ["coalesce", "--shape", "128x64", "--dtype", "f16", "--contiguity", "1,8", "--num-warps", "4"],
+     "coalesce: num-warps from the module")
+same(["coalesce"] + F + ["--shape", "128x64", "--dtype", "f16", "--contiguity", "1,8", "--num-warps", "8"],
+     ["coalesce", "--shape", "128x64", "--dtype", "f16", "--contiguity", "1,8", "--num-warps", "8"],
+     "coalesce: --num-warps overrides the module")
+ws = {l["alias"]: l["layout"] for l in layouts(WS) if "alias" in l}
+same(["tmem-reg", "--file", WS, "--tmem", "#tmem", "--shape", "128x128", "--dtype", "f32"],
+     ["tmem-reg", "--tmem", ws["#tmem"], "--shape", "128x128", "--dtype", "f32", "--num-warps", "4"],
+     "tmem-reg alias, num-warps from the module")
+same(["tmem-reg", "--file", WS, "--tmem", "@72", "--num-warps", "8"],
+     ["tmem-reg", "--tmem", "!ttg.memdesc<128x128xf32, " + ws["#tmem"] + ", #ttng.tensor_memory, mutable>",
+      "--num-warps", "8"], "tmem-reg @line")
+
+# --- bad input ------------------------------------------------------------------
+with tempfile.TemporaryDirectory() as d:
+    empty = os.path.join(d, "empty.mlir")
+    open(empty, "w").close()
+    nolayout = os.path.join(d, "plain.mlir")
+    with open(nolayout, "w") as f:
+        f.write("module {\n  %0 = arith.constant 1 : i32\n}\n")
+    fails(["layouts", "--file", "/bin/ls"], "layouts binary", "--file: '/bin/ls' is not MLIR text")
+    fails(["layouts", "--file", empty], "layouts empty", "is not MLIR text")
+    fails(["layouts", "--file", nolayout], "layouts no layout", "holds no layout")
+    fails(["linear", "--file", "/bin/ls", "--layout", "#mma"], "linear binary", "is not MLIR text")
+fails(["linear", "--file", ATT, "--layout", "@9999"], "@line beyond", "no operation starts on line 9999")
+fails(["linear", "--file", ATT, "--layout", "@7x"], "@line malformed",
+      "error: --layout: expected @LINE, a line number of the --file text")
+fails(["linear", "--file", ATT, "--layout", "@30"], "@line without a layout", "has no result with a layout")
+fails(["linear", "--layout", "@57"], "@line without --file",
+      "error: --layout: @57 names a line: give the file with --file")
+fails(["linear", "--file", ATT, "--layout", "#nosuch", "--shape", "64x64"], "unknown alias",
+      "error: --layout: #nosuch: is not defined in the TTGIR text ('" + ATT + "' does not define it)")
+fails(["linear", "--layout", "#mma", "--shape", "64x64"], "alias without --file",
+      "error: --layout: #mma: is an alias; paste its definition or the whole TTGIR file "
+      "(or give the file that defines it with --file)")
+fails(["grid", "--file", "/nonexistent.mlir", "--layout", "#mma"], "missing file", "--file: cannot read")
+
+print(f"{count - len(failures)}/{count} checks passed")
+for f in failures:
+    print("FAIL:", f)
+sys.exit(1 if failures else 0)
