@@ -102,7 +102,8 @@ int runOwner(const Args &args, std::ostream &out) {
 
 CommandRegistration reg({"owner",
                          "who holds an element (every replica), or which elements a thread holds",
-                         {{"layout", true, "layout attribute or tensor/memdesc type"},
+                         {kFileOption,
+                          {"layout", true, "layout attribute or tensor/memdesc type"},
                           {"shape", true, "tensor shape, e.g. 64x64"},
                           {"dtype", true, "element type (ignored by most layouts)"},
                           {"element", true, "tensor coordinates, e.g. 37,5"},
