@@ -23,8 +23,8 @@ Shape parseShape(const std::string &text, const std::string &flag) {
       throw Error(flag, "'" + text + "' is not a shape; expected positive integers separated by "
                                      "'x', e.g. 64x64");
     shape.push_back(std::stoll(part));
-    if (shape.size() > 8)
-      throw Error(flag, "at most 8 dimensions are supported");
+    if (shape.size() > static_cast<size_t>(kMaxRank))
+      throw Error(flag, "at most " + std::to_string(kMaxRank) + " dimensions are supported");
     if (j == std::string::npos)
       break;
     i = j + 1;

@@ -1,5 +1,6 @@
 #include "cli_lists.h"
 
+#include "layout/layout_utils.h"
 #include "util/error.h"
 
 namespace ls::cli {
@@ -21,8 +22,8 @@ std::vector<int64_t> parseIntList(const std::string &text, const std::string &fl
     if (v == 0 && !allowZero)
       throw Error(flag, "values must be positive");
     out.push_back(v);
-    if (out.size() > 8)
-      throw Error(flag, "at most 8 values");
+    if (out.size() > static_cast<size_t>(kMaxRank))
+      throw Error(flag, "at most " + std::to_string(kMaxRank) + " values");
     if (j == std::string::npos)
       break;
     i = j + 1;

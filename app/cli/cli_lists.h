@@ -7,7 +7,7 @@
 
 namespace ls::cli {
 
-// "1,64" -> {1, 64}; at most 8 values, each < 2^40; errors name `flag`.
+// "1,64" -> {1, 64}; at most kMaxRank (20) values, each < 2^40; errors name `flag`.
 std::vector<int64_t> parseIntList(const std::string &text, const std::string &flag,
                                   bool allowZero = false);
 

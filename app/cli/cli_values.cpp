@@ -1,6 +1,7 @@
 #include "cli_values.h"
 
 #include "notation/mlir/attr_syntax_parser.h"
+#include "layout/layout_utils.h"
 #include "util/error.h"
 
 namespace ls::cli {
@@ -19,7 +20,7 @@ std::vector<std::vector<int32_t>> parseBasesList(const std::string &text, const 
     throw Error(flag, rule + " (at most 16)");
   std::vector<std::vector<int32_t>> out;
   for (const auto &item : v->items) {
-    if (item->kind != ir::Value::Kind::List || item->items.size() > 8)
+    if (item->kind != ir::Value::Kind::List || item->items.size() > static_cast<size_t>(kMaxRank))
       throw Error(flag, rule);
     std::vector<int32_t> basis;
     for (const auto &x : item->items) {

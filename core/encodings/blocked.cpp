@@ -6,8 +6,8 @@ namespace ls {
 
 void BlockedEncoding::validate() const {
   const int r = rank();
-  if (r < 1 || r > 8)
-    throw Error("order", "the layout rank must be between 1 and 8");
+  if (r < 1 || r > kMaxRank)
+    throw Error("order", "the layout rank must be between 1 and " + std::to_string(kMaxRank));
   requirePermutation("order", order, r);
   requireRank("sizePerThread", sizePerThread.size(), r);
   requireRank("threadsPerWarp", threadsPerWarp.size(), r);

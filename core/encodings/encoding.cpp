@@ -75,8 +75,8 @@ std::vector<DimName> permutedDimNames(const std::vector<unsigned> &order) {
 void validateShape(const Shape &shape, int rank, const std::string &field) {
   if (shape.empty())
     throw Error(field, "must have at least one dimension");
-  if (shape.size() > 8)
-    throw Error(field, "at most 8 dimensions are supported");
+  if (shape.size() > static_cast<size_t>(kMaxRank))
+    throw Error(field, "at most " + std::to_string(kMaxRank) + " dimensions are supported");
   if (rank > 0 && static_cast<int>(shape.size()) != rank)
     throw Error(field, "has rank " + std::to_string(shape.size()) +
                            " but the layout describes rank " + std::to_string(rank));

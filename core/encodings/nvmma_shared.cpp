@@ -16,8 +16,8 @@ void NvmmaSharedEncoding::validate() const {
       elementBitWidth != 64)
     throw Error("elementBitWidth", "must be 8, 16, 32 or 64, got " +
                                        std::to_string(elementBitWidth));
-  if (rank() < 1 || rank() > 8)
-    throw Error("rank", "must be between 1 and 8, got " + std::to_string(rank()));
+  if (rank() < 1 || rank() > kMaxRank)
+    throw Error("rank", "must be between 1 and " + std::to_string(kMaxRank) + ", got " + std::to_string(rank()));
   if (rank() < 2 && swizzlingByteWidth != 0)
     throw Error("rank", "a swizzled nvmma_shared layout needs rank 2 or more");
 }

@@ -7,8 +7,8 @@ namespace ls {
 
 void SwizzledSharedEncoding::validate() const {
   const int r = rank();
-  if (r < 1 || r > 8)
-    throw Error("order", "the layout rank must be between 1 and 8");
+  if (r < 1 || r > kMaxRank)
+    throw Error("order", "the layout rank must be between 1 and " + std::to_string(kMaxRank));
   requirePermutation("order", order, r);
   for (auto [name, v] : {std::pair<const char *, unsigned>{"vec", vec},
                          {"perPhase", perPhase},

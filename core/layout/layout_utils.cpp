@@ -11,7 +11,7 @@ namespace ls {
 const std::vector<DimName> &standardOutDimNames(int rank) {
   static const std::vector<std::vector<DimName>> cached = [] {
     std::vector<std::vector<DimName>> all;
-    for (int r = 0; r <= 8; ++r) {
+    for (int r = 0; r <= kMaxRank; ++r) {
       std::vector<DimName> names;
       for (int i = 0; i < r; ++i)
         names.push_back("dim" + std::to_string(i));
@@ -19,7 +19,7 @@ const std::vector<DimName> &standardOutDimNames(int rank) {
     }
     return all;
   }();
-  require(rank >= 0 && rank <= 8, "standardOutDimNames: rank must be 0..8");
+  require(rank >= 0 && rank <= kMaxRank, "standardOutDimNames: rank must be 0..20");
   return cached[rank];
 }
 

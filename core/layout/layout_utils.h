@@ -19,6 +19,11 @@ inline const DimName kOffset = "offset";
 
 using Shape = std::vector<int64_t>;
 
+// The largest tensor rank accepted. Triton's largest tensor has 2^20
+// elements, so rank 20 (all dims 2) is the most any Triton value has; its
+// tt.sort really reshapes a 1024-element tensor to rank 10.
+inline constexpr int kMaxRank = 20;
+
 // ["dim0", "dim1", ..., "dim<rank-1>"].
 const std::vector<DimName> &standardOutDimNames(int rank);
 

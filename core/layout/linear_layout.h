@@ -268,7 +268,9 @@ private:
   // Dimension names are interned to small ids so that combining layouts
   // compares integers and allocates nothing but the basis array.
   using DimId = uint16_t;
-  static constexpr int kMaxDims = 8;
+  // In-dims and out-dims per layout: out-dims reach kMaxRank (layout_utils.h),
+  // and building a rank-r layout passes through r in-dims.
+  static constexpr int kMaxDims = 20;
   struct InDim {
     DimId id = 0;
     uint16_t first = 0; // index of its first basis in data_

@@ -238,7 +238,7 @@ TypeText SyntaxParser::parseType() {
       fail("expected 'x' after a dimension", start + q);
     type.shape.push_back(v);
     p = q + 1;
-    if (type.shape.size() > 16)
+    if (type.shape.size() > 20)
       fail("too many dimensions", start + p);
   }
   type.elementType = dims.substr(p);

@@ -61,8 +61,8 @@ bool readBool(const Value &v, const std::string &field) {
 std::vector<unsigned> readUIntList(const Value &v, const std::string &field) {
   if (v.kind != Value::Kind::List)
     fieldError(field, "expected a list of integers like [1, 2]");
-  if (v.items.size() > 16)
-    fieldError(field, "at most 16 entries");
+  if (v.items.size() > 20)
+    fieldError(field, "at most 20 entries");
   std::vector<unsigned> out;
   for (const auto &item : v.items)
     out.push_back(readUInt(*item, field));
