@@ -1,6 +1,7 @@
 #include "analysis/global/global_access.h"
 
 #include <algorithm>
+#include <array>
 
 #include "layout/layout_utils.h"
 #include "util/error.h"
@@ -67,12 +68,34 @@ GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
   if (int64_t{regs_} * lanes_ * warps_ > kMaxLocations)
     throw Error("shape", "too many registers per CTA to analyse (more than 2^22)");
 
-  // Element offsets of every location of the first CTA.
+  for (const auto &[name, size] : layout_.getOutDims())
+    outStrides_.push_back(strides_[dimIndex(name)]);
+
+  // Element offsets of every location of the first CTA. Coordinates are
+  // linear over GF(2): those of (warp, lane, register) are those of
+  // (warp, lane, 0) xor those of (0, 0, register), so each thread applies
+  // the layout once and each register only xors.
+  const size_t nOut = outStrides_.size();
+  std::vector<int32_t> regCoords(static_cast<size_t>(regs_) * nOut);
+  for (int32_t r = 0; r < regs_; ++r) {
+    const int32_t in[4] = {r, 0, 0, 0};
+    layout_.applyIndexed(in, regCoords.data() + r * nOut);
+  }
   std::vector<int64_t> offsets(static_cast<size_t>(regs_) * lanes_ * warps_);
+  std::array<int32_t, kMaxRank> base{};
   for (int32_t w = 0; w < warps_; ++w)
-    for (int32_t l = 0; l < lanes_; ++l)
-      for (int32_t r = 0; r < regs_; ++r)
-        offsets[(static_cast<size_t>(w) * lanes_ + l) * regs_ + r] = elementOffset(w, l, r);
+    for (int32_t l = 0; l < lanes_; ++l) {
+      const int32_t in[4] = {0, l, w, 0};
+      layout_.applyIndexed(in, base.data());
+      int64_t *o = offsets.data() + (static_cast<size_t>(w) * lanes_ + l) * regs_;
+      for (int32_t r = 0; r < regs_; ++r) {
+        const int32_t *rc = regCoords.data() + r * nOut;
+        int64_t off = 0;
+        for (size_t d = 0; d < nOut; ++d)
+          off += int64_t{base[d] ^ rc[d]} * outStrides_[d];
+        o[r] = off;
+      }
+    }
 
   // Largest vector that every thread can use for every register group.
   const int maxVec = std::max(1, 16 / elemBytes_);
@@ -127,13 +150,12 @@ GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
 }
 
 int64_t GlobalAccess::elementOffset(int32_t warp, int32_t lane, int32_t reg) const {
-  int32_t in[4] = {reg, lane, warp, 0};
-  int32_t out[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  layout_.applyIndexed(in, out);
+  const int32_t in[4] = {reg, lane, warp, 0};
+  std::array<int32_t, kMaxRank> out{};
+  layout_.applyIndexed(in, out.data());
   int64_t off = 0;
-  int o = 0;
-  for (const auto &[name, size] : layout_.getOutDims())
-    off += int64_t{out[o++]} * strides_[dimIndex(name)];
+  for (size_t d = 0; d < outStrides_.size(); ++d)
+    off += int64_t{out[d]} * outStrides_[d];
   return off;
 }
 

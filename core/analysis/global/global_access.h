@@ -97,6 +97,7 @@ private:
 
   LinearLayout layout_;
   std::vector<int64_t> strides_;
+  std::vector<int64_t> outStrides_; // strides_ in the layout's out-dim order
   int elemBytes_ = 4;
   int regs_ = 1, lanes_ = 1, warps_ = 1;
   int vector_ = 1;
