@@ -94,6 +94,10 @@ struct Walker {
   std::map<std::string, size_t> &tensorIndex; // canonical type -> row, over all modules
   std::string function;
 
+  // The shared-access figures of a (register type, memdesc type, direction):
+  // pipelined kernels repeat the same pair once per stage.
+  std::map<std::string, SharedRow> sharedCache;
+
   // Canonical text per type as written: a kernel has hundreds of values and
   // a few dozen types.
   std::map<std::string, std::string> canonicalCache;
@@ -180,7 +184,7 @@ struct Walker {
       ConversionCost cost = conversionCost(c, bits, target.scratch);
       row.cls = conversionKindName(cost.kind);
       const std::string dtype = s.type->elementType;
-      row.costJson = report::conversionCostJson(c, cost, dtype);
+      row.costJson = report::conversionCostJson(c, cost, dtype, /*withScopes=*/false);
       row.summary = row.cls;
       if (cost.shuffle)
         row.summary += ", " + std::to_string(cost.shuffle->shuffles) + " shuffle rounds per thread";
@@ -255,6 +259,17 @@ struct Walker {
       return;
     }
     row.tensor = canonical(reg);
+    const std::string key = row.tensor + "|" + row.memdesc + "|" + (dir == AccessDirection::Load ? "L" : "S") + n;
+    if (auto hit = sharedCache.find(key); hit != sharedCache.end()) {
+      row.conflicts = hit->second.conflicts;
+      row.wavefronts = hit->second.wavefronts;
+      row.idealWavefronts = hit->second.idealWavefronts;
+      row.instruction = hit->second.instruction;
+      row.proposal = hit->second.proposal;
+      row.note = hit->second.note;
+      out.shared.push_back(std::move(row));
+      return;
+    }
     const ir::SsaValue &rv = m.values[reg];
     Shape shape = rv.shape();
     const int bits = n == "ttg.async_copy_global_to_local" ? elementBitsOf(mv) : elementBitsOf(rv);
@@ -286,6 +301,7 @@ struct Walker {
       if (row.note.empty())
         row.note = e.what();
     }
+    sharedCache.emplace(key, row);
     out.shared.push_back(std::move(row));
   }
 
@@ -442,7 +458,7 @@ KernelAudit auditKernel(const ir::ModuleFile &file, const std::string &fileName,
   std::map<std::string, size_t> tensorIndex;
   for (const ir::Module &m : file.modules) {
     ++a.modules;
-    Walker w{file, m, a.target, a, tensorIndex, {}, {}};
+    Walker w{file, m, a.target, a, tensorIndex, {}, {}, {}};
     w.run();
   }
   rank(a);

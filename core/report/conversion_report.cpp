@@ -18,7 +18,7 @@ void minimalJson(JsonWriter &w, const LinearLayout &minimal) {
 } // namespace
 
 std::string conversionCostJson(const LayoutConversion &c, const ConversionCost &cost,
-                     const std::string &dtype) {
+                               const std::string &dtype, bool withScopes) {
   JsonWriter w;
   w.beginObject();
   w.key("class").value(conversionKindName(cost.kind));
@@ -84,7 +84,7 @@ std::string conversionCostJson(const LayoutConversion &c, const ConversionCost &
   } else {
     w.null();
   }
-  if (c.destination().getTotalInDimSize() <= LayoutConversion::kMaxScannedLocations) {
+  if (withScopes && c.destination().getTotalInDimSize() <= LayoutConversion::kMaxScannedLocations) {
     std::vector<int64_t> h = c.scopeHistogram();
     w.key("registers_by_scope").beginObject();
     for (int s = 0; s < 4; ++s)

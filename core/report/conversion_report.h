@@ -11,9 +11,10 @@
 
 namespace ls::report {
 
-// The `convert --json` object.
+// The `convert --json` object. `withScopes` adds "registers_by_scope", which
+// scans every destination register (the audit leaves it out).
 std::string conversionCostJson(const LayoutConversion &c, const ConversionCost &cost,
-                               const std::string &dtype);
+                               const std::string &dtype, bool withScopes = true);
 // The readable form, one fact a line.
 std::string conversionCostText(const LayoutConversion &c, const ConversionCost &cost,
                                const std::string &dtype);
