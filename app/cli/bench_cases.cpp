@@ -9,6 +9,8 @@
 #include "analysis/ownership/ownership.h"
 #include "ir/module_reader.h"
 #include "notation/mlir/layout_parser.h"
+#include "audit/kernel_audit.h"
+#include "bench_kernel.h"
 
 namespace ls {
 
@@ -115,6 +117,27 @@ std::vector<BenchCase> standardBenchCases() {
       gSink += static_cast<int64_t>(f.modules.empty() ? 0 : f.modules[0].ops.size());
     };
     cases.push_back(std::move(c));
+  }
+  {
+    // A whole kernel: reading the module, then the audit of everything in it.
+    const std::string text = kBenchKernelText;
+    BenchCase parse;
+    parse.name = "parse 373-line kernel";
+    parse.what = "TTGIR module reader";
+    parse.attribute = kBenchKernelName;
+    parse.unit = "us";
+    parse.run = [text]() { gSink += ir::readModuleFile(text).modules.size(); };
+    cases.push_back(std::move(parse));
+    BenchCase audit;
+    audit.name = "audit 373-line kernel";
+    audit.what = "kernel audit (read + audit)";
+    audit.attribute = kBenchKernelName;
+    audit.unit = "ms";
+    audit.run = [text]() {
+      ir::ModuleFile f = ir::readModuleFile(text);
+      gSink += audit::auditKernel(f, "bench").tensors.size();
+    };
+    cases.push_back(std::move(audit));
   }
   return cases;
 }

@@ -71,6 +71,12 @@ JsonWriter &JsonWriter::value(const std::string &v) {
   out_ += quote(v);
   return *this;
 }
+JsonWriter &JsonWriter::raw(const std::string &json) {
+  separate();
+  out_ += json;
+  return *this;
+}
+
 JsonWriter &JsonWriter::null() {
   separate();
   out_ += "null";

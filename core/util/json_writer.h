@@ -21,6 +21,8 @@ public:
   JsonWriter &value(const std::string &v);
   JsonWriter &value(const char *v) { return value(std::string(v)); }
   JsonWriter &null();
+  // A value that is already JSON text (a nested report), written as is.
+  JsonWriter &raw(const std::string &json);
   // [[a, b], [c, d]] from nested vectors.
   JsonWriter &matrix(const std::vector<std::vector<int32_t>> &rows);
   JsonWriter &array(const std::vector<int64_t> &values);

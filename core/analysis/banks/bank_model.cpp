@@ -12,8 +12,11 @@ BankTarget BankTarget::byName(const std::string &name, const std::string &field)
   t.name = name;
   if (name == "sm80") {
     t.stmatrix = false; // stmatrix needs sm90
-  } else if (name == "sm90" || name == "sm100") {
-  } else if (name == "gfx90a" || name == "gfx942" || name == "gfx950") {
+  } else if (name == "sm90" || name == "sm100" || name == "sm120") {
+  } else if (name == "gfx90a" || name == "gfx942" || name == "gfx950" || name == "gfx1100" ||
+             name == "gfx1200") {
+    // CDNA (gfx90a/942/950) and RDNA (gfx11/12) LDS: 32 banks of 4 bytes,
+    // 64 on gfx950.
     t.vendor = Vendor::Amd;
     t.banks = name == "gfx950" ? 64 : 32;
     t.ldmatrix = t.stmatrix = false;
@@ -28,7 +31,7 @@ BankTarget BankTarget::byName(const std::string &name, const std::string &field)
 }
 
 std::vector<std::string> BankTarget::names() {
-  return {"sm80", "sm90", "sm100", "gfx90a", "gfx942", "gfx950"};
+  return {"sm80", "sm90", "sm100", "sm120", "gfx90a", "gfx942", "gfx950", "gfx1100", "gfx1200"};
 }
 
 namespace {
