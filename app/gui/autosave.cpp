@@ -2,11 +2,11 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QUuid>
 
 #include "document.h"
+#include "document_file.h"
 
 namespace ls::app {
 
@@ -62,11 +62,8 @@ bool Autosave::saveNow(bool force) {
   const QByteArray json = doc_->toJson();
   if (!force && json == lastWritten_)
     return true;
-  QSaveFile f(path_);
-  if (!f.open(QIODevice::WriteOnly))
-    return false;
-  f.write(json);
-  if (!f.commit())
+  QString why;
+  if (!writeFileAtomically(path_, json, &why))
     return false;
   lastWritten_ = json;
   return true;
