@@ -12,6 +12,9 @@
 #   RUNS=10000000           stop a target after this many executions in total
 #                           (split over the jobs); the time limit still holds
 #   SHARED_ORACLE=/work/shared/oracle  extra seed attributes, if present
+#   TIMEOUT=1               seconds per input before libFuzzer calls it a hang; raise
+#                           it only on a host shared with other work (a starved
+#                           process looks hung), and replay any timeout-* alone
 #
 # Each target runs `jobs` libFuzzer processes (-jobs=J -workers=J) sharing one
 # corpus directory, seeded from the tree (make_seeds.py) and from the
@@ -29,6 +32,7 @@ BUILD="${BUILD:-$ROOT/build-fuzz}"
 OUT="${OUT:-$BUILD/fuzz-runs}"
 RUNS="${RUNS:-10000000}"
 SHARED_ORACLE="${SHARED_ORACLE:-/work/shared/oracle}"
+TIMEOUT="${TIMEOUT:-1}"
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 
@@ -74,7 +78,7 @@ for t in $TARGETS; do
   # -jobs writes fuzz-<n>.log into the working directory.
   (cd "$dir/logs" && rm -f fuzz-*.log &&
     "$bin" "$dir/corpus" "${seeds[@]}" "${dict[@]}" -jobs="$JOBS" -workers="$JOBS" \
-      -runs="$per_job" -max_total_time="$SECONDS_PER_TARGET" -timeout=1 -rss_limit_mb=2048 \
+      -runs="$per_job" -max_total_time="$SECONDS_PER_TARGET" -timeout="$TIMEOUT" -rss_limit_mb=2048 \
       -malloc_limit_mb=2048 -max_len="$(max_len_of "$t")" -print_final_stats=1 \
       -artifact_prefix="$dir/artifacts/" >"$dir/logs/driver.log" 2>&1)
   secs=$(($(date +%s) - start))
