@@ -30,8 +30,11 @@ int main(int argc, char **argv) {
       for (const auto &e : fs::recursive_directory_iterator(p))
         if (e.is_regular_file() && e.path().filename().string()[0] != '.')
           inputs.push_back(e.path());
-    } else {
+    } else if (fs::is_regular_file(p)) {
       inputs.push_back(p);
+    } else {
+      std::fprintf(stderr, "no such input: %s\n", argv[i]);
+      return 2;
     }
   }
   std::sort(inputs.begin(), inputs.end());

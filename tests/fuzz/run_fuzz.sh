@@ -49,7 +49,8 @@ fi
 
 max_len_of() {
   case "$1" in
-  fuzz_module | fuzz_document) echo 65536 ;;
+  fuzz_module) echo 16384 ;;
+  fuzz_document) echo 65536 ;;
   *) echo 4096 ;;
   esac
 }
