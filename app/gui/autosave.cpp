@@ -44,7 +44,8 @@ Autosave::Autosave(Document *doc, QObject *parent) : QObject(parent), doc_(doc) 
   lock_ = std::make_unique<QLockFile>(lockPathFor(path_));
   lock_->setStaleLockTime(0); // stale only when the owner process is gone
   lock_->tryLock(0);
-  timer_.setInterval(15000);
+  const int interval = qEnvironmentVariableIntValue("LS_AUTOSAVE_INTERVAL_MS");
+  timer_.setInterval(interval > 0 ? interval : 15000);
   connect(&timer_, &QTimer::timeout, this, [this] { saveNow(); });
 }
 
@@ -88,6 +89,15 @@ QStringList Autosave::orphans() {
     }
   }
   return out;
+}
+
+bool Autosave::recover(Document *doc, const QString &orphan, QString *error) {
+  const std::optional<QByteArray> bytes = readDocumentBytes(orphan, error);
+  if (!bytes || !doc->loadJson(*bytes, error))
+    return false;
+  doc->setFilePath(QString());
+  doc->markModified();
+  return true;
 }
 
 void Autosave::removeOrphan(const QString &path) {

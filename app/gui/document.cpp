@@ -4,7 +4,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QTimeZone>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "document_file.h"
@@ -309,7 +308,7 @@ Document::DiskStamp Document::diskStamp(const QString &path) {
   const QFileInfo fi(path);
   if (!fi.exists())
     return {};
-  return {fi.lastModified(QTimeZone::UTC), fi.size(), true};
+  return {fi.lastModified().toUTC(), fi.size(), true};
 }
 
 bool Document::changedOnDisk() const {

@@ -6,6 +6,7 @@
 #include "notation/mlir/attr_syntax_parser.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
+#include "util/limits.h"
 
 namespace ls::ir {
 
@@ -55,8 +56,9 @@ std::optional<int> intAttr(std::string_view text, std::string_view key) {
 } // namespace
 
 TtgirModule parseTtgir(std::string_view text) {
-  if (text.size() > (size_t{64} << 20))
-    throw Error("--file", "the TTGIR text is larger than 64 MiB");
+  if (text.size() > static_cast<size_t>(limits::kMaxFileBytes))
+    throw Error("--file", "the TTGIR text is larger than " +
+                              std::to_string(limits::kMaxFileBytes >> 20) + " MiB");
   TtgirModule m;
   // Pass 1: alias definitions at column 0.
   std::vector<std::pair<std::string, std::pair<ValuePtr, size_t>>> defs;
