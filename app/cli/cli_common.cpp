@@ -25,7 +25,8 @@ Shape parseShape(const std::string &text, const std::string &flag) {
                                      "'x', e.g. 64x64");
     shape.push_back(std::stoll(part));
     if (shape.size() > static_cast<size_t>(limits::kMaxRank))
-      throw Error(flag, "at most " + std::to_string(limits::kMaxRank) + " dimensions are supported");
+      throw Error(flag,
+                  "at most " + std::to_string(limits::kMaxRank) + " dimensions are supported");
     if (j == std::string::npos)
       break;
     i = j + 1;

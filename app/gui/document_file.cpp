@@ -34,7 +34,8 @@ std::optional<DocumentFile> readDocumentJson(const QByteArray &json, QString *er
     return fail(QStringLiteral("not JSON: %1 at byte %2").arg(pe.errorString()).arg(pe.offset));
   const QJsonObject root = doc.object();
   if (root.value(QStringLiteral("format")).toString() != QLatin1String("layout-studio"))
-    return fail(QStringLiteral("not a Layout Studio document (\"format\" is not \"layout-studio\")"));
+    return fail(
+        QStringLiteral("not a Layout Studio document (\"format\" is not \"layout-studio\")"));
   const int version = root.value(QStringLiteral("version")).toInt();
   if (version > kDocumentFormatVersion)
     return fail(QStringLiteral("written by a newer Layout Studio (version %1)").arg(version));
@@ -85,9 +86,10 @@ bool writeFileAtomically(const QString &path, const QByteArray &bytes, QString *
   const qint64 written = g_fault == SaveFault::DiskFull ? -1 : f.write(bytes);
   if (written != bytes.size()) {
     f.cancelWriting();
-    return fail(QStringLiteral("cannot write %1: %2").arg(
-        path, g_fault == SaveFault::DiskFull ? QStringLiteral("no space left on device")
-                                             : f.errorString()));
+    return fail(QStringLiteral("cannot write %1: %2")
+                    .arg(path, g_fault == SaveFault::DiskFull
+                                   ? QStringLiteral("no space left on device")
+                                   : f.errorString()));
   }
   if (!f.commit()) // flushes, syncs and renames; leaves the old file on failure
     return fail(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));

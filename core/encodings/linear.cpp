@@ -20,12 +20,12 @@ LinearLayout LinearEncoding::fromBases(const std::vector<std::vector<int32_t>> &
   if (rank <= 0)
     throw Error("register", "a linear layout needs at least one basis with at least one entry");
   if (rank > limits::kMaxRank)
-    throw Error("register", "at most " + std::to_string(limits::kMaxRank) +
-                                " dimensions are supported");
+    throw Error("register",
+                "at most " + std::to_string(limits::kMaxRank) + " dimensions are supported");
   for (const auto &[name, bases] : lists) {
     if (bases->size() > static_cast<size_t>(limits::kMaxBasesPerDim))
-      throw Error(name, "at most " + std::to_string(limits::kMaxBasesPerDim) +
-                            " bases are supported");
+      throw Error(name,
+                  "at most " + std::to_string(limits::kMaxBasesPerDim) + " bases are supported");
     for (size_t i = 0; i < bases->size(); ++i) {
       const auto &b = (*bases)[i];
       if (static_cast<int>(b.size()) != rank)

@@ -6,7 +6,9 @@
 
 namespace {
 
-void readModule(std::string_view text) { (void)ls::ir::parseTtgir(text); }
+void readModule(std::string_view text) {
+  (void)ls::ir::parseTtgir(text);
+}
 
 } // namespace
 

@@ -47,9 +47,9 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "replay %s (%zu bytes)\n", p.string().c_str(), bytes.size());
     const auto t0 = std::chrono::steady_clock::now();
     LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
-    const long ms = static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                          std::chrono::steady_clock::now() - t0)
-                                          .count());
+    const long ms = static_cast<long>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count());
     if (ms > limitMs) {
       std::fprintf(stderr, "too slow: %s took %ld ms (limit %ld)\n", p.string().c_str(), ms,
                    limitMs);

@@ -36,9 +36,10 @@ private slots:
   void failedSaveKeepsTheDocument_data() {
     QTest::addColumn<int>("fault");
     QTest::addColumn<QString>("message");
-    QTest::newRow("disk full") << int(SaveFault::DiskFull) << QStringLiteral("no space left on device");
-    QTest::newRow("permission denied") << int(SaveFault::PermissionDenied)
-                                       << QStringLiteral("permission denied");
+    QTest::newRow("disk full") << int(SaveFault::DiskFull)
+                               << QStringLiteral("no space left on device");
+    QTest::newRow("permission denied")
+        << int(SaveFault::PermissionDenied) << QStringLiteral("permission denied");
   }
   void failedSaveKeepsTheDocument() {
     QFETCH(int, fault);

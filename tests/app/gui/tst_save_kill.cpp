@@ -113,7 +113,7 @@ private slots:
     setSaveFaultForTesting(SaveFault::None);
     QVERIFY(!ok);
     QVERIFY2(error.contains(fault == int(SaveFault::DiskFull) ? QLatin1String("no space left")
-                                                               : QLatin1String("permission denied")),
+                                                              : QLatin1String("permission denied")),
              qPrintable(error));
     QVERIFY(error.contains(path));
     QCOMPARE(readAll(path), a);
