@@ -96,6 +96,10 @@ for t in $TARGETS; do
   rate=$((secs > 0 ? execs / secs : execs))
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$execs" "$rate" "${edges:-?}" "${feats:-?}" \
     "$corpus" "$findings" "$secs" >>"$OUT/summary.tsv"
+  # Runs into the same OUT resume from the same corpus; history.tsv keeps
+  # every run, so executions add up over several shorter runs.
+  printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "$execs" "${edges:-?}" "$findings" \
+    >>"$OUT/history.tsv"
   echo "   $execs executions, coverage ${edges:-?} edges / ${feats:-?} features, $findings finding(s)"
   ls "$dir/artifacts" | sed 's/^/   finding: /'
 done
@@ -106,6 +110,8 @@ done
   tail -n +2 "$OUT/summary.tsv" | awk -F'\t' '{printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n",$1,$2,$3,$4,$5,$6,$7,$8}'
 } >"$OUT/summary.md"
 cat "$OUT/summary.md"
+echo "executions per target over every run into $OUT:"
+awk -F'\t' '{e[$2]+=$3} END{for (t in e) printf "  %s %d\n", t, e[t]}' "$OUT/history.tsv" | sort
 # Findings make the run fail, so that a scheduled run cannot hide one.
 ! tail -n +2 "$OUT/summary.tsv" | awk -F'\t' '$7 > 0 {exit 1}' && exit 1
 exit 0
