@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <cerrno>
+#include <cstring>
 
 #include "util/limits.h"
 
@@ -16,6 +18,14 @@ SaveFault g_fault = SaveFault::None;
 
 QString tooLarge() {
   return QStringLiteral("the file is larger than %1 MiB").arg(limits::kMaxFileBytes >> 20);
+}
+
+// Why a write failed in the system's words: Qt 6.4 reports a failed buffered
+// write (ENOSPC, EFBIG) as "Unknown error", so errno speaks when it is set.
+QString causeOf(const QFileDevice &f) {
+  if (errno != 0)
+    return QString::fromLocal8Bit(std::strerror(errno));
+  return f.errorString();
 }
 
 } // namespace
@@ -83,16 +93,18 @@ bool writeFileAtomically(const QString &path, const QByteArray &bytes, QString *
     return fail(QStringLiteral("cannot write %1: permission denied").arg(path));
   if (!f.open(QIODevice::WriteOnly))
     return fail(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
+  errno = 0;
   const qint64 written = g_fault == SaveFault::DiskFull ? -1 : f.write(bytes);
   if (written != bytes.size()) {
+    // Read the cause before cancelWriting() replaces it with its own.
+    const QString why = g_fault == SaveFault::DiskFull ? QStringLiteral("no space left on device")
+                                                       : causeOf(f);
     f.cancelWriting();
-    return fail(QStringLiteral("cannot write %1: %2")
-                    .arg(path, g_fault == SaveFault::DiskFull
-                                   ? QStringLiteral("no space left on device")
-                                   : f.errorString()));
+    return fail(QStringLiteral("cannot write %1: %2").arg(path, why));
   }
+  errno = 0;
   if (!f.commit()) // flushes, syncs and renames; leaves the old file on failure
-    return fail(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
+    return fail(QStringLiteral("cannot write %1: %2").arg(path, causeOf(f)));
   return true;
 }
 

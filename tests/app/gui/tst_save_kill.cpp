@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <signal.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -142,6 +144,47 @@ private slots:
     QVERIFY(WIFEXITED(status));
     QCOMPARE(WEXITSTATUS(status), 0); // the write failed and said why
     QCOMPARE(readAll(path), a);
+  }
+
+  // A really full disk: a 64 KiB tmpfs mounted in a private mount namespace
+  // of a child (needs CAP_SYS_ADMIN; skipped where mounting is not allowed).
+  void fullTmpfsKeepsTheOldFile() {
+    QTemporaryDir dir;
+    const QString mnt = dir.filePath(QStringLiteral("small"));
+    QVERIFY(QDir().mkpath(mnt));
+    const QByteArray a = documentBytes(3, QStringLiteral("old"));
+    const QByteArray b = documentBytes(400, QStringLiteral("new"));
+    QVERIFY(b.size() > 64 * 1024);
+    const pid_t pid = fork();
+    QVERIFY(pid >= 0);
+    if (pid == 0) {
+      if (unshare(CLONE_NEWNS) != 0 ||
+          mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+          mount("tmpfs", mnt.toLocal8Bit().constData(), "tmpfs", 0, "size=64k") != 0)
+        _exit(77);
+      const QString path = mnt + QStringLiteral("/doc.lstudio");
+      if (!writeFileAtomically(path, a, nullptr))
+        _exit(2);
+      QString error;
+      if (writeFileAtomically(path, b, &error))
+        _exit(3); // the write should not fit
+      if (!error.contains(QLatin1String("No space left on device"), Qt::CaseInsensitive)) {
+        std::fprintf(stderr, "message: %s\n", qPrintable(error));
+        _exit(4);
+      }
+      if (readAll(path) != a)
+        _exit(5);
+      // No partial temporary file is left behind to fill the disk further.
+      if (QDir(mnt).entryList(QDir::Files) != QStringList{QStringLiteral("doc.lstudio")})
+        _exit(6);
+      _exit(0);
+    }
+    int status = 0;
+    QCOMPARE(waitpid(pid, &status, 0), pid);
+    QVERIFY(WIFEXITED(status));
+    if (WEXITSTATUS(status) == 77)
+      QSKIP("cannot mount a tmpfs here (no CAP_SYS_ADMIN); the fault seam covers this case");
+    QCOMPARE(WEXITSTATUS(status), 0);
   }
 };
 
