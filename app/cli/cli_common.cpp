@@ -12,6 +12,7 @@
 #include "notation/mlir/attr_syntax_parser.h"
 #include "util/error.h"
 #include "util/json_writer.h"
+#include "util/limits.h"
 
 namespace ls::cli {
 
@@ -29,8 +30,9 @@ Shape parseShape(const std::string &text, const std::string &flag) {
                             "' is not a shape; expected positive integers separated by "
                             "'x', e.g. 64x64");
     shape.push_back(std::stoll(part));
-    if (shape.size() > static_cast<size_t>(kMaxRank))
-      throw Error(flag, "at most " + std::to_string(kMaxRank) + " dimensions are supported");
+    if (shape.size() > static_cast<size_t>(limits::kMaxRank))
+      throw Error(flag,
+                  "at most " + std::to_string(limits::kMaxRank) + " dimensions are supported");
     if (j == std::string::npos)
       break;
     i = j + 1;
@@ -234,14 +236,20 @@ ir::Syntax parseSyntaxFlag(const Args &args) {
 }
 
 std::string readFile(const std::string &path, const std::string &flag) {
-  std::ifstream f(path, std::ios::binary);
+  std::ifstream f(path, std::ios::binary | std::ios::ate);
   if (!f)
     throw Error(flag, "cannot read '" + path + "'");
+  // Refuse before reading: a multi-GiB file would otherwise be read whole.
+  if (f.tellg() > static_cast<std::streamoff>(limits::kMaxFileBytes))
+    throw Error(flag, "'" + path + "' is larger than " +
+                          std::to_string(limits::kMaxFileBytes >> 20) + " MiB");
+  f.seekg(0);
   std::ostringstream ss;
   ss << f.rdbuf();
   std::string s = ss.str();
-  if (s.size() > (64u << 20))
-    throw Error(flag, "'" + path + "' is larger than 64 MiB");
+  if (s.size() > static_cast<size_t>(limits::kMaxFileBytes))
+    throw Error(flag, "'" + path + "' is larger than " +
+                          std::to_string(limits::kMaxFileBytes >> 20) + " MiB");
   return s;
 }
 

@@ -2,11 +2,11 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QUuid>
 
 #include "document.h"
+#include "document_file.h"
 
 namespace ls::app {
 
@@ -44,7 +44,8 @@ Autosave::Autosave(Document *doc, QObject *parent) : QObject(parent), doc_(doc) 
   lock_ = std::make_unique<QLockFile>(lockPathFor(path_));
   lock_->setStaleLockTime(0); // stale only when the owner process is gone
   lock_->tryLock(0);
-  timer_.setInterval(15000);
+  const int interval = qEnvironmentVariableIntValue("LS_AUTOSAVE_INTERVAL_MS");
+  timer_.setInterval(interval > 0 ? interval : 15000);
   connect(&timer_, &QTimer::timeout, this, [this] { saveNow(); });
 }
 
@@ -62,11 +63,8 @@ bool Autosave::saveNow(bool force) {
   const QByteArray json = doc_->toJson();
   if (!force && json == lastWritten_)
     return true;
-  QSaveFile f(path_);
-  if (!f.open(QIODevice::WriteOnly))
-    return false;
-  f.write(json);
-  if (!f.commit())
+  QString why;
+  if (!writeFileAtomically(path_, json, &why))
     return false;
   lastWritten_ = json;
   return true;
@@ -91,6 +89,15 @@ QStringList Autosave::orphans() {
     }
   }
   return out;
+}
+
+bool Autosave::recover(Document *doc, const QString &orphan, QString *error) {
+  const std::optional<QByteArray> bytes = readDocumentBytes(orphan, error);
+  if (!bytes || !doc->loadJson(*bytes, error))
+    return false;
+  doc->setFilePath(QString());
+  doc->markModified();
+  return true;
 }
 
 void Autosave::removeOrphan(const QString &path) {

@@ -6,8 +6,9 @@
 // At the next start, an autosave whose lock is stale -- its process is gone --
 // is an orphan: the application offers to recover it (as an untitled,
 // modified document) or to discard it. Writes go through the document's
-// atomic save path (QSaveFile), so a crash while autosaving leaves the
-// previous copy intact.
+// atomic save path (writeFileAtomically), so a crash while autosaving leaves
+// the previous copy intact. LS_AUTOSAVE_INTERVAL_MS overrides the 15 s
+// interval (the end-to-end recovery test kills the process after a write).
 #pragma once
 
 #include <QLockFile>
@@ -39,6 +40,9 @@ public:
   static QStringList orphans();
   // Deletes an orphan and its lock.
   static void removeOrphan(const QString &path);
+  // Loads an orphan into `doc` as an untitled document with unsaved changes
+  // (recovered work is unsaved work); false with *error if it cannot be read.
+  static bool recover(Document *doc, const QString &orphan, QString *error);
 
 private:
   Document *doc_;

@@ -4,9 +4,9 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "document_file.h"
 #include "edit_design_command.h"
 #include "insert_design_command.h"
 #include "util/error.h"
@@ -15,8 +15,6 @@
 namespace ls::app {
 
 namespace {
-
-constexpr int kFormatVersion = 1;
 
 int64_t elementCount(const Design &d) {
   int64_t n = 1;
@@ -234,48 +232,19 @@ QString Document::displayName() const {
 }
 
 QByteArray Document::toJson() const {
-  QJsonObject root;
-  root[QStringLiteral("format")] = QStringLiteral("layout-studio");
-  root[QStringLiteral("version")] = kFormatVersion;
-  root[QStringLiteral("current")] = current_;
-  QJsonArray designs;
+  DocumentFile file;
+  file.current = current_;
   for (const Slot &s : designs_)
-    designs.append(designToJson(s.design));
-  root[QStringLiteral("designs")] = designs;
-  return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    file.designs.push_back(s.design);
+  return writeDocumentJson(file);
 }
 
 bool Document::loadJson(const QByteArray &json, QString *error) {
-  auto fail = [error](const QString &why) {
-    if (error)
-      *error = why;
+  std::optional<DocumentFile> file = readDocumentJson(json, error);
+  if (!file)
     return false;
-  };
-  if (json.size() > (64 << 20))
-    return fail(tr("the file is larger than 64 MiB"));
-  QJsonParseError pe;
-  const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
-  if (doc.isNull())
-    return fail(tr("not JSON: %1 at byte %2").arg(pe.errorString()).arg(pe.offset));
-  const QJsonObject root = doc.object();
-  if (root.value(QStringLiteral("format")).toString() != QLatin1String("layout-studio"))
-    return fail(tr("not a Layout Studio document (\"format\" is not \"layout-studio\")"));
-  if (root.value(QStringLiteral("version")).toInt() > kFormatVersion)
-    return fail(tr("written by a newer Layout Studio (version %1)")
-                    .arg(root.value(QStringLiteral("version")).toInt()));
-  std::vector<Design> loaded;
-  const QJsonArray arr = root.value(QStringLiteral("designs")).toArray();
-  if (arr.size() > 1000)
-    return fail(tr("more than 1000 designs"));
-  for (const auto &v : arr) {
-    QString why;
-    auto d = designFromJson(v.toObject(), &why);
-    if (!d)
-      return fail(why);
-    loaded.push_back(*d);
-  }
   clear();
-  for (const Design &d : loaded) {
+  for (const Design &d : file->designs) {
     Slot s;
     s.id = newId();
     s.design = d;
@@ -285,7 +254,7 @@ bool Document::loadJson(const QByteArray &json, QString *error) {
     evaluate(s);
   emit designsChanged();
   current_ = -1;
-  setCurrentIndex(root.value(QStringLiteral("current")).toInt(0));
+  setCurrentIndex(file->current);
   for (int i = 0; i < count(); ++i)
     emit designChanged(i);
   return true;
@@ -305,19 +274,20 @@ void Document::clear() {
 }
 
 bool Document::save(const QString &path, QString *error) {
-  QSaveFile f(path);
-  if (!f.open(QIODevice::WriteOnly)) {
+  // Another program rewrote the file since we read or wrote it: overwriting
+  // would silently drop its changes. Refuse; the user saves elsewhere or
+  // reopens (the document stays in memory either way).
+  if (path == path_ && changedOnDisk()) {
     if (error)
-      *error = f.errorString();
+      *error = tr("%1 was changed by another program since it was opened; save it under "
+                  "another name, or open it again to see the other changes")
+                   .arg(path);
     return false;
   }
-  f.write(toJson());
-  if (!f.commit()) {
-    if (error)
-      *error = f.errorString();
+  if (!writeFileAtomically(path, toJson(), error))
     return false;
-  }
   setFilePath(path);
+  stamp_ = diskStamp(path);
   undo_.setClean();
   viewDirty_ = false;
   emit modifiedChanged(false);
@@ -325,21 +295,27 @@ bool Document::save(const QString &path, QString *error) {
 }
 
 bool Document::open(const QString &path, QString *error) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) {
-    if (error)
-      *error = f.errorString();
+  const std::optional<QByteArray> bytes = readDocumentBytes(path, error);
+  if (!bytes || !loadJson(*bytes, error))
     return false;
-  }
-  if (f.size() > (64 << 20)) {
-    if (error)
-      *error = tr("the file is larger than 64 MiB");
-    return false;
-  }
-  if (!loadJson(f.readAll(), error))
-    return false;
-  setFilePath(path.startsWith(QLatin1String(":/")) ? QString() : path);
+  const bool resource = path.startsWith(QLatin1String(":/"));
+  setFilePath(resource ? QString() : path);
+  stamp_ = resource ? DiskStamp{} : diskStamp(path);
   return true;
+}
+
+Document::DiskStamp Document::diskStamp(const QString &path) {
+  const QFileInfo fi(path);
+  if (!fi.exists())
+    return {};
+  return {fi.lastModified().toUTC(), fi.size(), true};
+}
+
+bool Document::changedOnDisk() const {
+  if (path_.isEmpty() || !stamp_.known)
+    return false;
+  const DiskStamp now = diskStamp(path_);
+  return !now.known || now.modified != stamp_.modified || now.size != stamp_.size;
 }
 
 void Document::markModified() {
@@ -353,6 +329,7 @@ void Document::setFilePath(const QString &path) {
   if (path_ == path)
     return;
   path_ = path;
+  stamp_ = {};
   emit filePathChanged(path_);
 }
 

@@ -11,11 +11,14 @@
 // replace a newer one. Until the fresh result arrives, result() keeps
 // returning the previous one and the views keep drawing it.
 //
-// Files are JSON, written atomically (QSaveFile):
-//   {"format": "layout-studio", "version": 1, "current": 0,
-//    "designs": [ <design>, ... ]}     (see design.h)
+// Files are JSON (document_file.h), written atomically: a kill at any point
+// of a save leaves the old or the new complete file. A save over a file that
+// another program changed since it was opened or saved is refused with a
+// message (changedOnDisk), and a failed save (disk full, permission denied)
+// keeps the document and its modified state in memory.
 #pragma once
 
+#include <QDateTime>
 #include <QFutureWatcher>
 #include <QObject>
 #include <QUndoStack>
@@ -96,6 +99,9 @@ public:
   // Marks the document as having unsaved changes (e.g. recovered work).
   void markModified();
   void clear();
+  // Whether the file at filePath() was modified, replaced or removed by
+  // someone else since this document read or wrote it.
+  bool changedOnDisk() const;
 
 signals:
   void designsChanged();               // designs added, removed or reordered
@@ -116,6 +122,14 @@ private:
     quint64 delivered = 0; // generation of the newest finished one
     std::unique_ptr<QFutureWatcher<EvalOutcome>> watcher;
   };
+  // What a file looked like when we last read or wrote it.
+  struct DiskStamp {
+    QDateTime modified;
+    qint64 size = -1;
+    bool known = false;
+  };
+  static DiskStamp diskStamp(const QString &path);
+
   int slotIndex(quint64 id) const;
   void evaluate(Slot &s);
   void finish(quint64 id, const EvalOutcome &out);
@@ -124,6 +138,7 @@ private:
   int current_ = -1;
   QUndoStack undo_;
   QString path_;
+  DiskStamp stamp_;
   bool viewDirty_ = false;
   quint64 lastId_ = 0;
   quint64 generation_ = 0;

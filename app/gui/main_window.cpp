@@ -421,14 +421,11 @@ void MainWindow::offerRecovery() {
   if (answer == QMessageBox::Cancel)
     return;
   if (answer == QMessageBox::Yes) {
-    QFile f(path);
     QString error;
-    if (!f.open(QIODevice::ReadOnly) || !doc_->loadJson(f.readAll(), &error)) {
-      QMessageBox::warning(this, tr("Recovery failed"), error.isEmpty() ? f.errorString() : error);
+    if (!Autosave::recover(doc_, path, &error)) {
+      QMessageBox::warning(this, tr("Recovery failed"), error);
       return;
     }
-    doc_->setFilePath(QString());
-    doc_->markModified(); // recovered work is unsaved work
     autosave_->saveNow(true);
   }
   for (const QString &o : orphans)

@@ -2,6 +2,7 @@
 
 #include "util/bits.h"
 #include "util/error.h"
+#include "util/limits.h"
 #include "util/seq_text.h"
 
 namespace ls {
@@ -75,8 +76,8 @@ std::vector<DimName> permutedDimNames(const std::vector<unsigned> &order) {
 void validateShape(const Shape &shape, int rank, const std::string &field) {
   if (shape.empty())
     throw Error(field, "must have at least one dimension");
-  if (shape.size() > static_cast<size_t>(kMaxRank))
-    throw Error(field, "at most " + std::to_string(kMaxRank) + " dimensions are supported");
+  if (shape.size() > static_cast<size_t>(limits::kMaxRank))
+    throw Error(field, "at most " + std::to_string(limits::kMaxRank) + " dimensions are supported");
   if (rank > 0 && static_cast<int>(shape.size()) != rank)
     throw Error(field, "has rank " + std::to_string(shape.size()) +
                            " but the layout describes rank " + std::to_string(rank));
@@ -85,12 +86,14 @@ void validateShape(const Shape &shape, int rank, const std::string &field) {
     if (!isPowerOf2(shape[i]))
       throw Error(field, "dimension " + std::to_string(i) + " is " + std::to_string(shape[i]) +
                              "; every dimension must be a power of two");
-    if (shape[i] > (int64_t{1} << 30))
-      throw Error(field, "dimension " + std::to_string(i) + " exceeds 2^30 elements");
+    if (shape[i] > (int64_t{1} << limits::kMaxDimLog2))
+      throw Error(field, "dimension " + std::to_string(i) + " exceeds 2^" +
+                             std::to_string(limits::kMaxDimLog2) + " elements");
     totalLog2 += log2Floor(static_cast<uint64_t>(shape[i]));
   }
-  if (totalLog2 > 40)
-    throw Error(field, "the tensor has more than 2^40 elements");
+  if (totalLog2 > limits::kMaxTensorLog2)
+    throw Error(field, "the tensor has more than 2^" + std::to_string(limits::kMaxTensorLog2) +
+                           " elements");
 }
 
 void requireRank(const std::string &field, size_t size, int rank) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "util/error.h"
+#include "util/limits.h"
 
 namespace ls {
 
@@ -18,11 +19,13 @@ LinearLayout LinearEncoding::fromBases(const std::vector<std::vector<int32_t>> &
       rank = static_cast<int>(bases->front().size());
   if (rank <= 0)
     throw Error("register", "a linear layout needs at least one basis with at least one entry");
-  if (rank > 8)
-    throw Error("register", "at most 8 dimensions are supported");
+  if (rank > limits::kMaxRank)
+    throw Error("register",
+                "at most " + std::to_string(limits::kMaxRank) + " dimensions are supported");
   for (const auto &[name, bases] : lists) {
-    if (bases->size() > 30)
-      throw Error(name, "at most 30 bases are supported");
+    if (bases->size() > static_cast<size_t>(limits::kMaxBasesPerDim))
+      throw Error(name,
+                  "at most " + std::to_string(limits::kMaxBasesPerDim) + " bases are supported");
     for (size_t i = 0; i < bases->size(); ++i) {
       const auto &b = (*bases)[i];
       if (static_cast<int>(b.size()) != rank)

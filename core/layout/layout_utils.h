@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "layout/linear_layout.h"
+#include "util/limits.h"
 
 namespace ls {
 
@@ -19,10 +20,8 @@ inline const DimName kOffset = "offset";
 
 using Shape = std::vector<int64_t>;
 
-// The largest tensor rank accepted. Triton's largest tensor has 2^20
-// elements, so rank 20 (all dims 2) is the most any Triton value has; its
-// tt.sort really reshapes a 1024-element tensor to rank 10.
-inline constexpr int kMaxRank = 20;
+// The largest tensor rank accepted (util/limits.h says why 20).
+inline constexpr int kMaxRank = limits::kMaxRank;
 
 // ["dim0", "dim1", ..., "dim<rank-1>"].
 const std::vector<DimName> &standardOutDimNames(int rank);

@@ -10,6 +10,7 @@
 #include "f2/f2matrix.h"
 #include "util/bits.h"
 #include "util/error.h"
+#include "util/limits.h"
 
 namespace ls {
 
@@ -395,6 +396,8 @@ int32_t LinearLayout::computeRank() const {
 }
 
 std::array<int, LinearLayout::kMaxDims> LinearLayout::packedOutShifts() const {
+  // The fixed dim arrays hold every rank the readers accept (util/limits.h).
+  static_assert(kMaxDims == limits::kMaxRank);
   std::array<int, kMaxDims> shift{};
   int acc = 0;
   for (int o = 0; o < nOut_; ++o) {

@@ -14,11 +14,12 @@
 #include <string>
 
 #include "layout/linear_layout.h"
+#include "util/limits.h"
 
 namespace ls {
 
 // Largest grid printed (elements, and hardware locations for distributed).
-constexpr int64_t kMaxGridCells = int64_t{1} << 20;
+constexpr int64_t kMaxGridCells = limits::kMaxGridCells;
 
 // Requires in-dims register, lane, warp, block (any may be size 1).
 std::string distributedGrid(const LinearLayout &layout, bool hardwareView);

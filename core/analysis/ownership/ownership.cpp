@@ -8,6 +8,7 @@
 #include "f2/f2matrix.h"
 #include "util/bits.h"
 #include "util/error.h"
+#include "util/limits.h"
 
 namespace ls {
 
@@ -33,8 +34,9 @@ Ownership::Ownership(const LinearLayout &layout) : layout_(layout) {
     acc += log2Floor(static_cast<uint64_t>(shape_[d]));
   }
   outBitsTotal_ = acc;
-  if (outBitsTotal_ > 32)
-    throw Error("shape", "ownership maps support at most 2^32 elements");
+  if (outBitsTotal_ > limits::kMaxOwnershipLog2)
+    throw Error("shape", "ownership maps support at most 2^" +
+                             std::to_string(limits::kMaxOwnershipLog2) + " elements");
   for (const auto &[n, s] : layout_.getInDims()) {
     inNames_.push_back(n);
     inBits_.push_back(log2Floor(static_cast<uint64_t>(s)));

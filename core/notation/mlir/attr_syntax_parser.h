@@ -5,13 +5,14 @@
 
 #include "notation/mlir/attr_lexer.h"
 #include "notation/mlir/attr_syntax.h"
+#include "util/limits.h"
 
 namespace ls::ir {
 
 // Deepest nesting accepted (lists in lists, attributes in attributes).
-constexpr int kMaxNesting = 64;
+constexpr int kMaxNesting = limits::kMaxNestingDepth;
 // Longest text accepted for one attribute or type.
-constexpr size_t kMaxAttrText = 1 << 22;
+constexpr size_t kMaxAttrText = limits::kMaxLayoutTextBytes;
 
 class SyntaxParser {
 public:

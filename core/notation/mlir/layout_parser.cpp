@@ -19,6 +19,7 @@
 #include "notation/mlir/attr_syntax_parser.h"
 #include "util/bits.h"
 #include "util/error.h"
+#include "util/limits.h"
 
 namespace ls::ir {
 
@@ -109,6 +110,11 @@ const Value &requireKey(const Entries &e, const std::string &key, const std::str
 
 // CGALayout = [[...]] or the legacy triple; single CTA if neither.
 CGALayout readCGA(const Entries &e, int rank) {
+  // Every distributed and shared layout reads its CTA layout with the rank
+  // its lists gave; the engine's dim names stop at limits::kMaxRank.
+  if (rank > limits::kMaxRank)
+    fieldError("rank", "a layout has at most " + std::to_string(limits::kMaxRank) +
+                           " dims; this one has " + std::to_string(rank));
   const Value *bases = find(e, "CGALayout");
   const Value *per = find(e, "CTAsPerCGA");
   const Value *split = find(e, "CTASplitNum");

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Every bound of core/util/limits.h, at its largest accepted input and one past it.
+
+  check_limits.py CLI [--markdown]
+
+Each case runs the CLI once on the largest input a limit accepts (it must
+succeed) and once on the smallest one it refuses (exit 2 with one `error:`
+line naming the field and the bound), and measures wall time and peak
+memory (ru_maxrss of the child, from wait4). Both must stay within the
+bounds stated here and in docs/limits.md; --markdown prints that table.
+Sanitizer builds (LS_SANITIZED=1) get 10x the time and 4x the memory.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+CLI = sys.argv[1]
+SAN = os.environ.get("LS_SANITIZED") == "1"
+TIME_SCALE, MEM_SCALE = (10, 4) if SAN else (1, 1)
+TMP = tempfile.mkdtemp(prefix="ls_limits_")
+
+
+def blocked(rank):
+    tpw = [2] * min(rank, 5) + [1] * max(0, rank - 5)
+    one = ", ".join(["1"] * rank)
+    return ("#ttg.blocked<{sizePerThread = [%s], threadsPerWarp = [%s], warpsPerCTA = [%s], "
+            "order = [%s]}>" % (one, ", ".join(map(str, tpw)), one,
+                                ", ".join(str(i) for i in reversed(range(rank)))))
+
+
+B1 = "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"
+B2 = ("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], "
+      "order = [1, 0]}>")
+
+
+def linear_bases(n):
+    # Values stay below 2^30 (a basis past the 30th repeats 0: a broadcast).
+    regs = ", ".join("[%d]" % ((1 << i) if i < 30 else 0) for i in range(n))
+    return "#ttg.linear<{register = [%s], lane = [], warp = [], block = []}>" % regs
+
+
+def slices(depth):
+    text = blocked(8)
+    for _ in range(depth):
+        text = "#ttg.slice<{dim = 0, parent = %s}>" % text
+    return text
+
+
+def nested_list(depth):
+    return "#ttg.blocked<{sizePerThread = %s1%s, threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>" % (
+        "[" * depth, "]" * depth)
+
+
+def write(name, text_or_fn):
+    path = os.path.join(TMP, name)
+    with open(path, "w") as f:
+        if callable(text_or_fn):
+            text_or_fn(f)
+        else:
+            f.write(text_or_fn)
+    return path
+
+
+def padded_alias(size):
+    # One alias whose attribute text, padded with spaces, is `size` bytes.
+    head, tail = "#ttg.blocked<{sizePerThread = [1], ", "threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"
+    return "#a = " + head + " " * (size - len(head) - len(tail)) + tail
+
+
+def big_file(size):
+    def fill(f):
+        f.write("#blocked = " + B1 + "\n")
+        line = "    %%v = tt.splat %%x : f32 -> tensor<128xf32, #blocked>\n"
+        n = 0
+        step = len(line.replace("%%", "%"))
+        written = len("#blocked = " + B1 + "\n")
+        chunk = (line.replace("%%", "%")) * 4096
+        while written + len(chunk) <= size:
+            f.write(chunk)
+            written += len(chunk)
+        f.write("/" * 0)
+        f.write(" " * (size - written))
+    return fill
+
+
+# name, limit text, argv (accepted), argv (one past), rule substring, time bound s, memory bound MiB
+CASES = [
+    ("rank", "kMaxRank = 20 dims",
+     ["linear", "--layout", blocked(20), "--shape", "x".join(["2"] * 20)],
+     ["linear", "--layout", blocked(21), "--shape", "x".join(["2"] * 21)],
+     "at most 20 dim", 1.0, 64),
+    ("dim size", "kMaxDimLog2 = 2^30 per dim",
+     ["linear", "--layout", B1, "--shape", str(1 << 30)],
+     ["linear", "--layout", B1, "--shape", str(1 << 31)],
+     "exceeds 2^30 elements", 1.0, 64),
+    ("tensor elements", "kMaxTensorLog2 = 2^40 elements",
+     ["linear", "--layout", B2, "--shape", "%dx%d" % (1 << 20, 1 << 20)],
+     ["linear", "--layout", B2, "--shape", "%dx%d" % (1 << 20, 1 << 21)],
+     "more than 2^40 elements", 1.0, 64),
+    ("grid cells", "kMaxGridCells = 2^20 cells",
+     ["grid", "--layout", B2, "--shape", "1024x1024"],
+     ["grid", "--layout", B2, "--shape", "1024x2048"],
+     "at most 1048576", 10.0, 512),
+    ("bases per dim", "kMaxBasesPerDim = 30",
+     ["linear", "--layout", linear_bases(30), "--shape", str(1 << 30)],
+     ["linear", "--layout", linear_bases(31), "--shape", str(1 << 30)],
+     "at most 30 bases", 1.0, 64),
+    ("slice nesting", "8 slices of a rank-8 parent (rank rule), 64 levels (kMaxNestingDepth)",
+     ["print", "--layout", slices(7)],
+     ["print", "--layout", slices(8)],
+     "", 1.0, 64),
+    ("syntax nesting", "kMaxNestingDepth = 64 levels",
+     ["print", "--layout", slices(0).replace(blocked(8), B1)],
+     ["print", "--layout", nested_list(70)],
+     "nesting deeper than 64 levels", 1.0, 64),
+    ("layout text", "kMaxLayoutTextBytes = 4 MiB per attribute",
+     lambda: ["layouts", "--file", write("text_ok.mlir", padded_alias((4 << 20)) + "\n")],
+     lambda: ["layouts", "--file", write("text_big.mlir", padded_alias((4 << 20) + 1) + "\n")],
+     "longer than 4194304 characters", 5.0, 256),
+    ("file size / ops", "kMaxFileBytes = 64 MiB (~1.1 M ops)",
+     lambda: ["layouts", "--file", write("file_ok.mlir", big_file(64 << 20))],
+     lambda: ["layouts", "--file", write("file_big.mlir", big_file((64 << 20) + 1))],
+     "larger than 64 MiB", 20.0, 1024),
+]
+
+
+def run(argv):
+    start = time.monotonic()
+    p = subprocess.Popen([CLI] + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = b""
+    # wait4 gives this child's own peak memory.
+    err = p.stderr.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, err.decode(errors="replace"), time.monotonic() - start, ru.ru_maxrss / 1024
+
+
+def main():
+    rows, failures = [], 0
+    for name, limit, ok_argv, bad_argv, rule, tbound, mbound in CASES:
+        ok_argv = ok_argv() if callable(ok_argv) else ok_argv
+        bad_argv = bad_argv() if callable(bad_argv) else bad_argv
+        rc1, err1, t1, m1 = run(ok_argv)
+        rc2, err2, t2, m2 = run(bad_argv)
+        tb, mb = tbound * TIME_SCALE, mbound * MEM_SCALE
+        problems = []
+        if rc1 != 0:
+            problems.append("largest accepted input failed (%d): %s" % (rc1, err1.strip()[:200]))
+        if rc2 != 2 or not err2.startswith("error: ") or err2.count("\n") != 1 or rule not in err2:
+            problems.append("one past the limit: exit %d, stderr %r" % (rc2, err2[:200]))
+        for what, t, m in (("accepted", t1, m1), ("refused", t2, m2)):
+            if t > tb:
+                problems.append("%s input took %.2f s (bound %.1f s)" % (what, t, tb))
+            if m > mb:
+                problems.append("%s input peaked at %.0f MiB (bound %d MiB)" % (what, m, mb))
+        for p in problems:
+            print("FAIL %s: %s" % (name, p))
+        failures += bool(problems)
+        rows.append((name, limit, t1, m1, t2, m2, err2.strip(), tbound, mbound))
+        if not problems:
+            print("ok   %s: accepted %.2f s %.0f MiB; refused %.2f s %.0f MiB: %s" %
+                  (name, t1, m1, t2, m2, err2.strip()[:100]))
+    if "--markdown" in sys.argv:
+        print("\n| limit | bound | largest accepted: time, peak RSS | one past: time, peak RSS | bound checked |")
+        print("|---|---|---|---|---|")
+        for name, limit, t1, m1, t2, m2, err, tb, mb in rows:
+            print("| %s | %s | %.2f s, %.0f MiB | %.2f s, %.0f MiB | %.0f s, %d MiB |" %
+                  (name, limit, t1, m1, t2, m2, tb, mb))
+    for f in os.listdir(TMP):
+        os.remove(os.path.join(TMP, f))
+    os.rmdir(TMP)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
