@@ -1,0 +1,361 @@
+// The audit walk: one pass over every op of every module, then the ranking.
+#include "audit/kernel_audit.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "analysis/banks/bank_conflicts.h"
+#include "analysis/banks/shared_access.h"
+#include "analysis/global/global_access.h"
+#include "analysis/swizzle/optimal_swizzling.h"
+#include "audit/audit_target.h"
+#include "audit/findings.h"
+#include "audit/pointer_strides.h"
+#include "ir/type_printer.h"
+#include "notation/mlir/layout_printer.h"
+#include "util/error.h"
+
+namespace ls::audit {
+namespace {
+
+// Bits of an element type as Triton's bank_conflicts takes them: pointers
+// are 64-bit, i1 stays 1.
+int elementBitsOf(const std::string &element) {
+  if (element.rfind("!tt.ptr", 0) == 0)
+    return 64;
+  try {
+    return ir::parseElementType(element).bits;
+  } catch (const Error &) {
+    return 32;
+  }
+}
+
+// Dialects whose ops the audit knows or knows to ignore; anything else is
+// listed as unknown.
+bool knownDialect(const std::string &name) {
+  static const std::set<std::string> known = {"tt",  "ttg",  "ttng",    "amdgpu", "scf",
+                                              "arith", "math", "cf",    "builtin", "gpu",
+                                              "llvm",  "ub",   "nvgpu", "proton", "func"};
+  size_t dot = name.find('.');
+  return dot != std::string::npos && known.count(name.substr(0, dot));
+}
+
+class Walker {
+public:
+  Walker(const ir::ModuleFile &file, const AuditOptions &options, KernelAudit &out)
+      : file_(file), options_(options), out_(out) {}
+
+  void run() {
+    for (size_t mi = 0; mi < file_.modules.size(); ++mi)
+      auditModule(int(mi), file_.modules[mi]);
+  }
+
+private:
+  std::string typeText(const ir::Module &m, int value) {
+    const ir::SsaValue &v = m.values[value];
+    if (!v.type)
+      return v.typeText;
+    auto it = typeCache_.find(v.type.get());
+    if (it != typeCache_.end())
+      return it->second;
+    std::string t = ir::canonicalTypeText(*v.type, v.encoding.get(), m.aliases.get(),
+                                          v.isTensorDesc);
+    typeCache_.emplace(v.type.get(), t);
+    return t;
+  }
+
+  const LinearLayout *linearOf(const ir::Module &m, int value) {
+    const ir::SsaValue &v = m.values[value];
+    if (!v.encoding || !v.type)
+      return nullptr;
+    auto key = std::make_pair(v.encoding.get(), v.type->shape);
+    auto it = llCache_.find(key);
+    if (it == llCache_.end()) {
+      std::optional<LinearLayout> ll;
+      try {
+        ll = v.encoding->toLinearLayout(v.type->shape);
+      } catch (const Error &) {
+      }
+      it = llCache_.emplace(key, std::move(ll)).first;
+    }
+    return it->second ? &*it->second : nullptr;
+  }
+
+  AuditSite siteOf(int mi, const ir::Module &m, int opIndex) {
+    AuditSite s;
+    s.op = opIndex;
+    s.module = mi;
+    const ir::Operation &op = m.ops[opIndex];
+    s.line = op.pos.line;
+    s.loc = op.loc.text();
+    s.function = function_;
+    for (int b = op.parentBlock; b >= 0;) {
+      int r = m.blocks[b].parentRegion;
+      int parent = r >= 0 ? m.regions[r].parentOp : -1;
+      if (parent < 0)
+        break;
+      const std::string &n = m.ops[parent].name;
+      if (n == "scf.for" || n == "scf.while")
+        ++s.loopDepth;
+      b = m.ops[parent].parentBlock;
+    }
+    return s;
+  }
+
+  void auditModule(int mi, const ir::Module &m) {
+    if (mi == 0 || out_.numWarps == 0) {
+      out_.numWarps = m.numWarps.value_or(4);
+      out_.threadsPerWarp = m.threadsPerWarp.value_or(32);
+      out_.numCtas = m.numCTAs.value_or(1);
+      if (m.shared)
+        out_.sharedDeclared = *m.shared;
+    }
+    target_ = auditTarget(options_.target.empty() ? m.target : options_.target,
+                          options_.target.empty() ? "ttg.target" : "--target");
+    if (mi == 0) {
+      out_.target = target_.module;
+      out_.bankTarget = target_.banks.name;
+    }
+    for (int opIndex : m.walk()) {
+      const ir::Operation &op = m.ops[opIndex];
+      ++out_.opCount;
+      if (op.name == "tt.func" || op.name == "func.func") {
+        function_ = op.stringAttribute("sym_name").value_or("");
+        if (function_.empty())
+          function_ = op.attribute("sym_name").value_or("?");
+        out_.functions.push_back(function_);
+      }
+      if (!op.implicit && !knownDialect(op.name))
+        out_.unknownOps.push_back({op.name, op.pos.line});
+      countResults(m, opIndex);
+      if (op.name == "ttg.convert_layout")
+        convert(mi, m, opIndex);
+      else if (op.name == "ttg.local_load" || op.name == "ttg.local_store" ||
+               op.name == "ttg.local_alloc" || op.name == "ttg.async_copy_global_to_local")
+        sharedAccess(mi, m, opIndex);
+      else if (op.name == "ttng.warp_group_dot" || op.name == "ttng.tc_gen5_mma" ||
+               op.name == "ttng.async_tma_copy_global_to_local" ||
+               op.name == "ttng.async_tma_copy_local_to_global")
+        operandMemdescs(mi, m, opIndex);
+      else if (op.name == "tt.load" || op.name == "tt.store" || op.name == "tt.atomic_rmw" ||
+               op.name == "tt.atomic_cas")
+        globalAccess(mi, m, opIndex);
+      if (op.name == "ttg.local_alloc" && !op.results.empty()) {
+        const ir::SsaValue &r = m.values[op.results[0]];
+        if (r.type) {
+          int64_t n = 1;
+          for (int64_t d : r.type->allocShape.empty() ? r.type->shape : r.type->allocShape)
+            n *= d;
+          out_.sharedAllocated += n * std::max(1, elementBitsOf(r.type->elementType) / 8);
+        }
+      }
+    }
+  }
+
+  void countResults(const ir::Module &m, int opIndex) {
+    for (int r : m.ops[opIndex].results) {
+      const ir::SsaValue &v = m.values[r];
+      if (!v.type || v.type->isMemDesc || v.isTensorDesc || !v.type->encoding)
+        continue;
+      std::string t = typeText(m, r);
+      auto [it, fresh] = tensorIndex_.emplace(t, out_.tensors.size());
+      if (fresh) {
+        AuditTensor at;
+        at.type = t;
+        at.shape = v.type->shape;
+        at.firstLine = m.ops[opIndex].pos.line;
+        if (v.encoding) {
+          try {
+            at.layout = ir::printEncoding(*v.encoding);
+          } catch (const Error &) {
+            at.layout = ir::attributeSyntaxText(*v.type->encoding, m.aliases.get());
+          }
+          try {
+            at.linear = v.encoding->toLinearLayout(v.type->shape);
+          } catch (const Error &e) {
+            at.error = e.what();
+          }
+        } else {
+          at.layout = ir::attributeSyntaxText(*v.type->encoding, m.aliases.get());
+          at.error = "layout not modelled";
+        }
+        out_.tensors.push_back(std::move(at));
+      }
+      ++out_.tensors[it->second].count;
+    }
+  }
+
+  void convert(int mi, const ir::Module &m, int opIndex) {
+    const ir::Operation &op = m.ops[opIndex];
+    AuditConvert c;
+    c.site = siteOf(mi, m, opIndex);
+    if (op.operands.empty() || op.results.empty())
+      return;
+    int src = op.operands[0], dst = op.results[0];
+    c.src = typeText(m, src);
+    c.dst = typeText(m, dst);
+    const ir::SsaValue &sv = m.values[src];
+    c.elementBits = sv.type ? elementBitsOf(sv.type->elementType) : 32;
+    const LinearLayout *a = linearOf(m, src), *b = linearOf(m, dst);
+    if (!a || !b) {
+      c.error = "layout not modelled";
+    } else {
+      try {
+        LayoutConversion conv(*a, *b);
+        c.cost = conversionCost(conv, c.elementBits, target_.scratch);
+      } catch (const Error &e) {
+        c.error = e.what();
+      }
+    }
+    if (c.cost && c.cost->kind != ConversionKind::NoOp && sv.definingOp >= 0) {
+      // A producer whose layout is Triton's choice (loads, elementwise,
+      // local_load) could produce the destination layout directly.
+      const std::string &p = m.ops[sv.definingOp].name;
+      bool free = p == "tt.load" || p == "ttg.local_load" || p.rfind("arith.", 0) == 0 ||
+                  p.rfind("math.", 0) == 0 || p == "tt.splat" || p == "tt.make_range";
+      if (free) {
+        const ir::SsaValue &dv = m.values[dst];
+        std::string layout = dv.encoding ? ir::printEncoding(*dv.encoding) : "";
+        c.proposal = "produce " + sv.name + " (" + p + ", line " +
+                     std::to_string(m.ops[sv.definingOp].pos.line) + ") directly in " + layout;
+      }
+    }
+    out_.converts.push_back(std::move(c));
+  }
+
+  void sharedAccess(int mi, const ir::Module &m, int opIndex) {
+    const ir::Operation &op = m.ops[opIndex];
+    int reg = -1, mem = -1;
+    if (op.name == "ttg.local_load" && !op.operands.empty() && !op.results.empty())
+      reg = op.results[0], mem = op.operands[0];
+    else if (op.name == "ttg.local_store" && op.operands.size() >= 2)
+      reg = op.operands[0], mem = op.operands[1];
+    else if (op.name == "ttg.local_alloc" && !op.operands.empty() && !op.results.empty())
+      reg = op.operands[0], mem = op.results[0];
+    else if (op.name == "ttg.async_copy_global_to_local" && op.operands.size() >= 2)
+      reg = op.operands[0], mem = op.operands[1];
+    else
+      return;
+    AuditShared s;
+    s.site = siteOf(mi, m, opIndex);
+    s.op = op.name;
+    s.tensor = typeText(m, reg);
+    s.memdesc = typeText(m, mem);
+    const ir::SsaValue &rv = m.values[reg], &mv = m.values[mem];
+    s.elementBits = mv.type ? elementBitsOf(mv.type->elementType) : 32;
+    if (!rv.encoding || !mv.encoding || !rv.type) {
+      s.error = "layout not modelled";
+      out_.shared.push_back(std::move(s));
+      return;
+    }
+    const Shape &shape = rv.type->shape;
+    try {
+      const LinearLayout *rl = linearOf(m, reg);
+      if (!rl)
+        throw Error("layout", "not modelled");
+      LinearLayout sl = mv.encoding->toLinearLayout(shape);
+      s.conflicts = bankConflictsMemDesc(*rl, sl, s.elementBits);
+      if (options_.wavefronts) {
+        SharedAccessOptions o;
+        o.direction = op.name == "ttg.local_load" ? AccessDirection::Load : AccessDirection::Store;
+        o.target = target_.banks;
+        o.detailLimit = 0;
+        o.allWarps = false;
+        SharedAccessReport r = analyzeSharedAccess(*rv.encoding, *mv.encoding, shape,
+                                                   s.elementBits, o);
+        s.wavefronts = r.wavefronts;
+        s.idealWavefronts = r.idealWavefronts;
+        s.instruction = r.instruction;
+      }
+      if (*s.conflicts > 0) {
+        LinearLayout best = optimalSharedLayout(*rl, *rl, s.elementBits);
+        s.proposedConflicts = bankConflictsMemDesc(*rl, best, s.elementBits);
+        s.proposal = "#ttg.shared_linear<{" + ir::printBases(best, best.getInDimNames()) +
+                     "}, alignment = 16>";
+      }
+    } catch (const Error &e) {
+      s.error = e.what();
+    }
+    out_.shared.push_back(std::move(s));
+  }
+
+  // Memdesc operands of MMA and TMA ops: listed with their layouts; there is
+  // no register side, so no bank count.
+  void operandMemdescs(int mi, const ir::Module &m, int opIndex) {
+    const ir::Operation &op = m.ops[opIndex];
+    for (int v : op.operands) {
+      const ir::SsaValue &sv = m.values[v];
+      if (!sv.type || !sv.type->isMemDesc || !sv.encoding || !sv.encoding->isShared())
+        continue;
+      AuditShared s;
+      s.site = siteOf(mi, m, opIndex);
+      s.op = op.name;
+      s.memdesc = typeText(m, v);
+      s.elementBits = elementBitsOf(sv.type->elementType);
+      out_.shared.push_back(std::move(s));
+    }
+  }
+
+  void globalAccess(int mi, const ir::Module &m, int opIndex) {
+    const ir::Operation &op = m.ops[opIndex];
+    if (op.operands.empty())
+      return;
+    int ptr = op.operands[0];
+    const ir::SsaValue &pv = m.values[ptr];
+    if (!pv.type || pv.type->isMemDesc || pv.isTensorDesc || pv.type->elementType.rfind("!tt.ptr", 0))
+      return; // scalar or descriptor access
+    AuditGlobal g;
+    g.site = siteOf(mi, m, opIndex);
+    g.op = op.name;
+    g.type = typeText(m, ptr);
+    std::string pointee = pv.type->elementType.substr(8);
+    pointee = pointee.substr(0, pointee.find_first_of(",>"));
+    g.elementBits = elementBitsOf(pointee);
+    const LinearLayout *ll = linearOf(m, ptr);
+    if (!ll) {
+      g.error = "layout not modelled";
+      out_.global.push_back(std::move(g));
+      return;
+    }
+    try {
+      g.strides = pointerStrides(m, ptr);
+      // The vector a thread may issue: the layout's contiguous registers
+      // along its fastest dim (row-major strides when the IR does not say).
+      std::vector<int64_t> strides = g.strides ? *g.strides : rowMajorStrides(pv.type->shape);
+      for (auto &x : strides)
+        x = std::abs(x);
+      GlobalAccess ga(*ll, g.elementBits, strides);
+      g.vectorBits = ga.vectorBits();
+      if (g.strides) {
+        int64_t n = std::max<int64_t>(1, int64_t(ga.summaries().size()));
+        g.sectorsPerWarp = ga.totalSectors() / n;
+        g.minSectorsPerWarp = ga.totalMinSectors() / n;
+      }
+    } catch (const Error &e) {
+      g.error = e.what();
+    }
+    out_.global.push_back(std::move(g));
+  }
+
+  const ir::ModuleFile &file_;
+  const AuditOptions &options_;
+  KernelAudit &out_;
+  AuditTarget target_;
+  std::string function_;
+  std::unordered_map<std::string, size_t> tensorIndex_;
+  std::unordered_map<const ir::TypeText *, std::string> typeCache_;
+  std::map<std::pair<const Encoding *, Shape>, std::optional<LinearLayout>> llCache_;
+};
+
+} // namespace
+
+KernelAudit auditModules(const ir::ModuleFile &file, const AuditOptions &options) {
+  KernelAudit out;
+  Walker(file, options, out).run();
+  out.findings = rankFindings(out);
+  return out;
+}
+
+} // namespace ls::audit

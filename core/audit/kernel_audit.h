@@ -1,0 +1,136 @@
+// The kernel audit: every layout, conversion and memory access a TTGIR
+// kernel pays for, read from the module itself.
+//
+// A kernel author asks "where does my kernel spend its layouts?". The audit
+// answers from the module the reader built (ir::Module): it walks every
+// function of every module in the file and, per op,
+//
+//   %v = ... : tensor<128x64xf16, #blocked>     -> Values: the type, its linear
+//                                                  layout (Triton's bases), count
+//   %c = ttg.convert_layout %v : A -> B         -> Conversions: class + cost of
+//                                                  analysis/convert, loop depth
+//   %t = ttg.local_load %m : memdesc -> tensor  -> Shared: Triton's
+//                                                  bank_conflicts + wavefronts
+//   %l = tt.load %p : tensor<..x!tt.ptr<f16>>   -> Global: vector bits, and
+//                                                  sectors per warp-instruction
+//                                                  where the IR shows strides
+//
+// then ranks what costs most (findings) with a proposal where the tool has
+// one. The machine is the module's: `ttg.target` and `ttg.threads-per-warp`
+// choose the bank model and the scratch instructions (AuditOptions::target
+// overrides). Nothing here prints; report/audit_report writes JSON and text.
+//
+// Invariant: every entry names its op by 1-based source line and resolved
+// loc; a figure the IR cannot support is absent (std::nullopt), never guessed.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/banks/bank_model.h"
+#include "analysis/convert/layout_conversion.h"
+#include "ir/module_reader.h"
+#include "layout/linear_layout.h"
+
+namespace ls::audit {
+
+struct AuditOptions {
+  std::string target;          // "" = the module's ttg.target; else sm90, gfx942, cuda:90 ...
+  bool wavefronts = true;      // serve every access through the bank model
+};
+
+// One distinct tensor type (canonical text) and the ops producing it.
+struct AuditTensor {
+  std::string type;   // canonical, layouts inline
+  std::string layout; // the layout attribute, canonical
+  Shape shape;
+  std::optional<LinearLayout> linear; // Triton's bases; absent with `error`
+  int count = 0;                      // op results of this type
+  int firstLine = 0;
+  std::string error;
+};
+
+// Where an op sits: line, loc and the loops around it.
+struct AuditSite {
+  int op = -1;        // index into the module's ops
+  int module = 0;     // which module of the file
+  int line = 0;       // 1-based
+  std::string loc;    // "k.py:42:36" or "unknown"
+  std::string function;
+  int loopDepth = 0;  // scf.for / scf.while around the op
+};
+
+struct AuditConvert {
+  AuditSite site;
+  std::string src, dst; // canonical type texts
+  int elementBits = 32;
+  std::optional<ConversionCost> cost; // absent with `error`
+  std::string error;
+  std::string proposal; // how the conversion could vanish, or ""
+};
+
+struct AuditShared {
+  AuditSite site;
+  std::string op;      // ttg.local_load, ...
+  std::string tensor;  // register-side type ("" for a memdesc-only operand)
+  std::string memdesc;
+  int elementBits = 0;
+  std::optional<int> conflicts;         // Triton's bankConflictsMemDesc
+  std::optional<int64_t> wavefronts;    // bank model, one warp, all instructions
+  std::optional<int64_t> idealWavefronts;
+  std::string instruction;              // ld.shared / ldmatrix / ds_read ...
+  std::string error;
+  std::string proposal;                 // swizzle for the pair, or ""
+  std::optional<int> proposedConflicts; // Triton's count with the proposal
+};
+
+struct AuditGlobal {
+  AuditSite site;
+  std::string op;
+  std::string type; // the pointer tensor's canonical type
+  int elementBits = 0;
+  int vectorBits = 0;                         // per thread, from the layout
+  std::optional<std::vector<int64_t>> strides; // elements, when the IR shows them
+  std::optional<int64_t> sectorsPerWarp;      // per warp-instruction (mean over them)
+  std::optional<int64_t> minSectorsPerWarp;
+  std::string error;
+};
+
+struct AuditFinding {
+  AuditSite site;
+  std::string kind;    // convert_in_loop, convert, bank_conflict, uncoalesced
+  std::string message; // with the figure that makes it costly
+  std::string proposal;
+  double weight = 0;   // ranking key (larger first)
+};
+
+struct UnknownOp {
+  std::string name;
+  int line = 0;
+};
+
+struct KernelAudit {
+  std::string file;
+  std::string target;       // as used: "cuda:90", "hip:gfx942"
+  std::string bankTarget;   // the bank model's name
+  int numWarps = 0, threadsPerWarp = 32, numCtas = 1;
+  std::optional<int64_t> sharedDeclared; // ttg.shared
+  int64_t sharedAllocated = 0;           // bytes of every local_alloc
+  std::vector<std::string> functions;
+  std::vector<AuditTensor> tensors;
+  std::vector<AuditConvert> converts;
+  std::vector<AuditShared> shared;
+  std::vector<AuditGlobal> global;
+  std::vector<AuditFinding> findings; // ranked, costliest first
+  std::vector<UnknownOp> unknownOps;
+  int opCount = 0;
+};
+
+// Requires: `file` read without errors (callers report file.diagnostics).
+// Postcondition: every module and function of the file audited; throws
+// ls::Error("--target", ...) only for an unknown override.
+KernelAudit auditModules(const ir::ModuleFile &file, const AuditOptions &options = {});
+
+} // namespace ls::audit

@@ -1,0 +1,164 @@
+// Stride propagation over make_range/splat/broadcast/addptr/muli chains.
+#include "audit/pointer_strides.h"
+
+#include <charconv>
+#include <string>
+
+namespace ls::audit {
+namespace {
+
+using Strides = std::optional<std::vector<int64_t>>;
+
+// A splat integer constant: `dense<64> : tensor<...>` or `64 : i32`.
+std::optional<int64_t> constantOf(const ir::Module &m, int value) {
+  const ir::SsaValue &v = m.values[value];
+  if (v.definingOp < 0)
+    return std::nullopt;
+  const ir::Operation &op = m.ops[v.definingOp];
+  if (op.name == "tt.splat" && !op.operands.empty())
+    return constantOf(m, op.operands[0]);
+  if (op.name != "arith.constant")
+    return std::nullopt;
+  std::optional<std::string> text = op.attribute("value");
+  if (!text)
+    return std::nullopt;
+  std::string_view s = *text;
+  if (s.rfind("dense<", 0) == 0)
+    s.remove_prefix(6);
+  int64_t n = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (ec != std::errc() || (end != s.data() + s.size() && *end != '>' && *end != ' '))
+    return std::nullopt;
+  return n;
+}
+
+Strides zeros(const ir::SsaValue &v) { return std::vector<int64_t>(v.shape().size(), 0); }
+
+Strides stridesOf(const ir::Module &m, int value, int depth);
+
+Strides sum(const ir::Module &m, const ir::Operation &op, int depth) {
+  if (op.operands.size() < 2)
+    return std::nullopt;
+  Strides a = stridesOf(m, op.operands[0], depth + 1);
+  Strides b = stridesOf(m, op.operands[1], depth + 1);
+  if (!a || !b || a->size() != b->size())
+    return std::nullopt;
+  for (size_t i = 0; i < a->size(); ++i)
+    (*a)[i] += (*b)[i];
+  return a;
+}
+
+// A loop-carried value: the strides of its initial value, if the value the
+// loop yields back has the same (a pointer advanced by a scalar each step).
+Strides loopArgument(const ir::Module &m, const ir::SsaValue &v, int depth) {
+  const ir::Block &block = m.blocks[v.ownerBlock];
+  int loop = m.regions[block.parentRegion].parentOp;
+  if (loop < 0 || m.ops[loop].name != "scf.for" || v.argIndex < 1)
+    return std::nullopt;
+  const ir::Operation &forOp = m.ops[loop];
+  size_t init = 3 + size_t(v.argIndex - 1); // lb, ub, step, then inits
+  if (init >= forOp.operands.size())
+    return std::nullopt;
+  Strides s = stridesOf(m, forOp.operands[init], depth + 1);
+  if (!s || block.operations.empty())
+    return std::nullopt;
+  const ir::Operation &yield = m.ops[block.operations.back()];
+  size_t k = size_t(v.argIndex - 1);
+  if (yield.name != "scf.yield" || k >= yield.operands.size())
+    return std::nullopt;
+  // The yielded value usually is `tt.addptr %arg, %splat`: its strides are
+  // the argument's plus zeros. Check that shape without recursing on %arg.
+  const ir::SsaValue &y = m.values[yield.operands[k]];
+  if (y.definingOp < 0)
+    return std::nullopt;
+  const ir::Operation &step = m.ops[y.definingOp];
+  if ((step.name != "tt.addptr" && step.name != "arith.addi") || step.operands.size() < 2)
+    return std::nullopt;
+  int self = static_cast<int>(&v - m.values.data());
+  int other = step.operands[0] == self ? step.operands[1]
+              : step.operands[1] == self ? step.operands[0]
+                                         : -1;
+  if (other < 0)
+    return std::nullopt;
+  Strides d = stridesOf(m, other, depth + 1);
+  if (!d || d->size() != s->size())
+    return std::nullopt;
+  for (int64_t x : *d)
+    if (x != 0)
+      return std::nullopt;
+  return s;
+}
+
+Strides stridesOf(const ir::Module &m, int value, int depth) {
+  if (depth > 64 || value < 0)
+    return std::nullopt;
+  const ir::SsaValue &v = m.values[value];
+  if (v.isBlockArgument())
+    return v.type ? loopArgument(m, v, depth) : std::nullopt;
+  if (!v.type) // a scalar: uniform over the tensor it is splat into
+    return std::vector<int64_t>{};
+  if (v.definingOp < 0)
+    return std::nullopt;
+  const ir::Operation &op = m.ops[v.definingOp];
+  const std::string &n = op.name;
+  if (n == "tt.make_range")
+    return std::vector<int64_t>{1};
+  if (n == "tt.splat" || n == "arith.constant")
+    return zeros(v);
+  if (n == "tt.addptr" || n == "arith.addi")
+    return sum(m, op, depth);
+  if (n == "arith.subi" && op.operands.size() == 2 && constantOf(m, op.operands[1]))
+    return stridesOf(m, op.operands[0], depth + 1);
+  if (n == "arith.muli" && op.operands.size() == 2) {
+    for (int k = 0; k < 2; ++k)
+      if (std::optional<int64_t> c = constantOf(m, op.operands[k])) {
+        Strides s = stridesOf(m, op.operands[1 - k], depth + 1);
+        if (s)
+          for (auto &x : *s)
+            x *= *c;
+        return s;
+      }
+    // Runtime times runtime: known only if one side is uniform (all zeros)
+    // and the other is too.
+    Strides a = stridesOf(m, op.operands[0], depth + 1);
+    Strides b = stridesOf(m, op.operands[1], depth + 1);
+    auto allZero = [](const Strides &s) {
+      if (!s)
+        return false;
+      for (int64_t x : *s)
+        if (x)
+          return false;
+      return true;
+    };
+    if (allZero(a) && allZero(b))
+      return a;
+    return std::nullopt;
+  }
+  if (n == "tt.broadcast" || n == "ttg.convert_layout" || n == "arith.extsi" ||
+      n == "arith.extui" || n == "arith.trunci" || n == "arith.index_cast") {
+    Strides s = stridesOf(m, op.operands.at(0), depth + 1);
+    if (s && s->size() != v.shape().size())
+      return std::nullopt;
+    return s;
+  }
+  if (n == "tt.expand_dims") {
+    Strides s = stridesOf(m, op.operands.at(0), depth + 1);
+    std::optional<int64_t> axis = op.intAttribute("axis");
+    if (!s || !axis || *axis < 0 || size_t(*axis) > s->size())
+      return std::nullopt;
+    s->insert(s->begin() + *axis, 0);
+    return s;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &module, int value) {
+  Strides s = stridesOf(module, value, 0);
+  if (s && s->size() != module.values[value].shape().size())
+    return std::nullopt;
+  return s;
+}
+
+} // namespace ls::audit

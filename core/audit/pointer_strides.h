@@ -1,0 +1,34 @@
+// Strides of a tensor of pointers, read from the IR that computes it.
+//
+// `sectors` needs the global stride of every tensor dim. Triton kernels
+// build a pointer tensor from a base and an offset tensor:
+//
+//   %r  = tt.make_range {start = 0, end = 128}    // stride [1]
+//   %e  = tt.expand_dims %r {axis = 1}            // [1, 0]
+//   %m  = arith.muli %e, %c64 (splat of 64)       // [64, 0]
+//   %b  = tt.broadcast %m                         // [64, 0]
+//   %o  = arith.addi %b, %cols                    // [64, 1]
+//   %p  = tt.addptr (tt.splat %base), %o          // [64, 1]
+//
+// Each op maps the strides of its operands: splat and constant splats are
+// [0, ...], addi/addptr add, muli by a known constant scales, expand_dims
+// inserts a 0, broadcast keeps, trans permutes, convert_layout keeps. A loop
+// argument takes the strides of its initial value when the yielded value
+// has the same. A multiplication by a kernel argument (a runtime stride) is
+// not known: the answer is then std::nullopt, never a guess.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "ir/module.h"
+
+namespace ls::audit {
+
+// Requires: `value` indexes module.values.
+// Postcondition: one stride (in elements) per dim of the value's shape, or
+// nullopt where some op on the way is not understood.
+std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &module, int value);
+
+} // namespace ls::audit
