@@ -270,10 +270,15 @@ private:
         s.instruction = r.instruction;
       }
       if (*s.conflicts > 0) {
+        // Triton's optimal swizzle for this register layout; proposed only
+        // when it removes conflicts.
         LinearLayout best = optimalSharedLayout(*rl, *rl, s.elementBits);
-        s.proposedConflicts = bankConflictsMemDesc(*rl, best, s.elementBits);
-        s.proposal = "#ttg.shared_linear<{" + ir::printBases(best, best.getInDimNames()) +
-                     "}, alignment = 16>";
+        int after = bankConflictsMemDesc(*rl, best, s.elementBits);
+        if (after < *s.conflicts) {
+          s.proposedConflicts = after;
+          s.proposal = "#ttg.shared_linear<{" + ir::printBases(best, best.getInDimNames()) +
+                       "}, alignment = 16>";
+        }
       }
     } catch (const Error &e) {
       s.error = e.what();
@@ -320,7 +325,7 @@ private:
       return;
     }
     try {
-      g.strides = pointerStrides(m, ptr);
+      g.strides = pointerStrides(m, ptr, file_.source);
       // The vector a thread may issue: the layout's contiguous registers
       // along its fastest dim (row-major strides when the IR does not say).
       std::vector<int64_t> strides = g.strides ? *g.strides : rowMajorStrides(pv.type->shape);

@@ -10,19 +10,22 @@ namespace {
 using Strides = std::optional<std::vector<int64_t>>;
 
 // A splat integer constant: `dense<64> : tensor<...>` or `64 : i32`.
-std::optional<int64_t> constantOf(const ir::Module &m, int value) {
+std::optional<int64_t> constantOf(const ir::Module &m, const SourceText &src, int value) {
   const ir::SsaValue &v = m.values[value];
   if (v.definingOp < 0)
     return std::nullopt;
   const ir::Operation &op = m.ops[v.definingOp];
   if (op.name == "tt.splat" && !op.operands.empty())
-    return constantOf(m, op.operands[0]);
+    return constantOf(m, src, op.operands[0]);
   if (op.name != "arith.constant")
     return std::nullopt;
-  std::optional<std::string> text = op.attribute("value");
-  if (!text)
+  // The reader keeps no value for `arith.constant dense<64> : ...`; the
+  // op's own line says it.
+  std::string_view s = src.lineText(op.pos.line);
+  size_t at = s.find("arith.constant ");
+  if (at == std::string_view::npos)
     return std::nullopt;
-  std::string_view s = *text;
+  s.remove_prefix(at + 15);
   if (s.rfind("dense<", 0) == 0)
     s.remove_prefix(6);
   int64_t n = 0;
@@ -34,13 +37,13 @@ std::optional<int64_t> constantOf(const ir::Module &m, int value) {
 
 Strides zeros(const ir::SsaValue &v) { return std::vector<int64_t>(v.shape().size(), 0); }
 
-Strides stridesOf(const ir::Module &m, int value, int depth);
+Strides stridesOf(const ir::Module &m, const SourceText &src, int value, int depth);
 
-Strides sum(const ir::Module &m, const ir::Operation &op, int depth) {
+Strides sum(const ir::Module &m, const SourceText &src, const ir::Operation &op, int depth) {
   if (op.operands.size() < 2)
     return std::nullopt;
-  Strides a = stridesOf(m, op.operands[0], depth + 1);
-  Strides b = stridesOf(m, op.operands[1], depth + 1);
+  Strides a = stridesOf(m, src, op.operands[0], depth + 1);
+  Strides b = stridesOf(m, src, op.operands[1], depth + 1);
   if (!a || !b || a->size() != b->size())
     return std::nullopt;
   for (size_t i = 0; i < a->size(); ++i)
@@ -50,7 +53,7 @@ Strides sum(const ir::Module &m, const ir::Operation &op, int depth) {
 
 // A loop-carried value: the strides of its initial value, if the value the
 // loop yields back has the same (a pointer advanced by a scalar each step).
-Strides loopArgument(const ir::Module &m, const ir::SsaValue &v, int depth) {
+Strides loopArgument(const ir::Module &m, const SourceText &src, const ir::SsaValue &v, int depth) {
   const ir::Block &block = m.blocks[v.ownerBlock];
   int loop = m.regions[block.parentRegion].parentOp;
   if (loop < 0 || m.ops[loop].name != "scf.for" || v.argIndex < 1)
@@ -59,7 +62,7 @@ Strides loopArgument(const ir::Module &m, const ir::SsaValue &v, int depth) {
   size_t init = 3 + size_t(v.argIndex - 1); // lb, ub, step, then inits
   if (init >= forOp.operands.size())
     return std::nullopt;
-  Strides s = stridesOf(m, forOp.operands[init], depth + 1);
+  Strides s = stridesOf(m, src, forOp.operands[init], depth + 1);
   if (!s || block.operations.empty())
     return std::nullopt;
   const ir::Operation &yield = m.ops[block.operations.back()];
@@ -80,7 +83,7 @@ Strides loopArgument(const ir::Module &m, const ir::SsaValue &v, int depth) {
                                          : -1;
   if (other < 0)
     return std::nullopt;
-  Strides d = stridesOf(m, other, depth + 1);
+  Strides d = stridesOf(m, src, other, depth + 1);
   if (!d || d->size() != s->size())
     return std::nullopt;
   for (int64_t x : *d)
@@ -89,12 +92,12 @@ Strides loopArgument(const ir::Module &m, const ir::SsaValue &v, int depth) {
   return s;
 }
 
-Strides stridesOf(const ir::Module &m, int value, int depth) {
+Strides stridesOf(const ir::Module &m, const SourceText &src, int value, int depth) {
   if (depth > 64 || value < 0)
     return std::nullopt;
   const ir::SsaValue &v = m.values[value];
   if (v.isBlockArgument())
-    return v.type ? loopArgument(m, v, depth) : std::nullopt;
+    return v.type ? loopArgument(m, src, v, depth) : std::nullopt;
   if (!v.type) // a scalar: uniform over the tensor it is splat into
     return std::vector<int64_t>{};
   if (v.definingOp < 0)
@@ -106,13 +109,13 @@ Strides stridesOf(const ir::Module &m, int value, int depth) {
   if (n == "tt.splat" || n == "arith.constant")
     return zeros(v);
   if (n == "tt.addptr" || n == "arith.addi")
-    return sum(m, op, depth);
-  if (n == "arith.subi" && op.operands.size() == 2 && constantOf(m, op.operands[1]))
-    return stridesOf(m, op.operands[0], depth + 1);
+    return sum(m, src, op, depth);
+  if (n == "arith.subi" && op.operands.size() == 2 && constantOf(m, src, op.operands[1]))
+    return stridesOf(m, src, op.operands[0], depth + 1);
   if (n == "arith.muli" && op.operands.size() == 2) {
     for (int k = 0; k < 2; ++k)
-      if (std::optional<int64_t> c = constantOf(m, op.operands[k])) {
-        Strides s = stridesOf(m, op.operands[1 - k], depth + 1);
+      if (std::optional<int64_t> c = constantOf(m, src, op.operands[k])) {
+        Strides s = stridesOf(m, src, op.operands[1 - k], depth + 1);
         if (s)
           for (auto &x : *s)
             x *= *c;
@@ -120,8 +123,8 @@ Strides stridesOf(const ir::Module &m, int value, int depth) {
       }
     // Runtime times runtime: known only if one side is uniform (all zeros)
     // and the other is too.
-    Strides a = stridesOf(m, op.operands[0], depth + 1);
-    Strides b = stridesOf(m, op.operands[1], depth + 1);
+    Strides a = stridesOf(m, src, op.operands[0], depth + 1);
+    Strides b = stridesOf(m, src, op.operands[1], depth + 1);
     auto allZero = [](const Strides &s) {
       if (!s)
         return false;
@@ -136,13 +139,13 @@ Strides stridesOf(const ir::Module &m, int value, int depth) {
   }
   if (n == "tt.broadcast" || n == "ttg.convert_layout" || n == "arith.extsi" ||
       n == "arith.extui" || n == "arith.trunci" || n == "arith.index_cast") {
-    Strides s = stridesOf(m, op.operands.at(0), depth + 1);
+    Strides s = stridesOf(m, src, op.operands.at(0), depth + 1);
     if (s && s->size() != v.shape().size())
       return std::nullopt;
     return s;
   }
   if (n == "tt.expand_dims") {
-    Strides s = stridesOf(m, op.operands.at(0), depth + 1);
+    Strides s = stridesOf(m, src, op.operands.at(0), depth + 1);
     std::optional<int64_t> axis = op.intAttribute("axis");
     if (!s || !axis || *axis < 0 || size_t(*axis) > s->size())
       return std::nullopt;
@@ -154,8 +157,9 @@ Strides stridesOf(const ir::Module &m, int value, int depth) {
 
 } // namespace
 
-std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &module, int value) {
-  Strides s = stridesOf(module, value, 0);
+std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &module, int value,
+                                                   const SourceText &source) {
+  Strides s = stridesOf(module, source, value, 0);
   if (s && s->size() != module.values[value].shape().size())
     return std::nullopt;
   return s;

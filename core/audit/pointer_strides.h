@@ -23,12 +23,15 @@
 #include <vector>
 
 #include "ir/module.h"
+#include "util/source_text.h"
 
 namespace ls::audit {
 
-// Requires: `value` indexes module.values.
+// Requires: `value` indexes module.values; `source` is the text the module
+// was read from (an integer constant's value is read from its line).
 // Postcondition: one stride (in elements) per dim of the value's shape, or
 // nullopt where some op on the way is not understood.
-std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &module, int value);
+std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &module, int value,
+                                                   const SourceText &source);
 
 } // namespace ls::audit
