@@ -7,6 +7,7 @@
 
 #include "analysis/banks/bank_conflicts.h"
 #include "analysis/ownership/ownership.h"
+#include "audit/kernel_audit.h"
 #include "ir/module_reader.h"
 #include "notation/mlir/layout_parser.h"
 
@@ -113,6 +114,26 @@ std::vector<BenchCase> standardBenchCases() {
     c.run = []() {
       ir::ModuleFile f = ir::readModuleFile(kKernel);
       gSink += static_cast<int64_t>(f.modules.empty() ? 0 : f.modules[0].ops.size());
+    };
+    cases.push_back(std::move(c));
+  }
+  {
+    // The kernel audit end to end: read the module, then every tensor type's
+    // linear layout, every convert's cost, every local access's conflicts
+    // and wavefronts, global vectors and sectors, ranked findings.
+    static const std::string kAttention =
+#include "bench_audit.inc"
+        ;
+    BenchCase c;
+    c.name = "audit attention_sm100.ttgir";
+    c.what = "read and audit a 373-line module";
+    c.attribute = "";
+    c.shape = {};
+    c.unit = "ms";
+    c.run = []() {
+      ir::ModuleFile f = ir::readModuleFile(kAttention);
+      audit::KernelAudit a = audit::auditModules(f);
+      gSink += static_cast<int64_t>(a.tensors.size() + a.findings.size());
     };
     cases.push_back(std::move(c));
   }

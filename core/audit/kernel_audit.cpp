@@ -32,6 +32,42 @@ int elementBitsOf(const std::string &element) {
   }
 }
 
+// The vector a thread may issue when the IR does not show the strides: the
+// tensor taken row-major (Triton's contiguity assumption for a pointer
+// tensor whose last dim is the contiguous one). With power-of-two dims the
+// flat offset is linear over GF(2), so registers 0..k-1 form one vector of
+// 2^k elements exactly when their offsets are 1, 2, ..., 2^(k-1) and no
+// other basis touches the low k bits - what GlobalAccess finds by scanning
+// every thread, without the scan.
+int rowMajorVectorElems(const LinearLayout &ll, const Shape &shape, int elementBits) {
+  std::vector<int64_t> strides = rowMajorStrides(std::vector<int64_t>(shape.begin(), shape.end()));
+  auto flat = [&](const std::vector<int32_t> &b) {
+    int64_t o = 0;
+    for (size_t d = 0; d < b.size() && d < strides.size(); ++d)
+      o += int64_t{b[d]} * strides[d];
+    return o;
+  };
+  const int maxVec = std::max(1, 128 / std::max(8, elementBits));
+  std::vector<int64_t> regs, others;
+  for (const auto &[dim, bases] : ll.getBases())
+    for (const auto &b : bases)
+      (dim == "register" ? regs : others).push_back(flat(b));
+  int k = 0;
+  while ((1 << (k + 1)) <= maxVec && k < int(regs.size()) && regs[k] == (int64_t{1} << k))
+    ++k;
+  for (; k > 0; --k) {
+    int64_t low = (int64_t{1} << k) - 1;
+    bool ok = true;
+    for (size_t i = size_t(k); ok && i < regs.size(); ++i)
+      ok = (regs[i] & low) == 0;
+    for (int64_t o : others)
+      ok = ok && (o & low) == 0;
+    if (ok)
+      break;
+  }
+  return 1 << k;
+}
+
 // Dialects whose ops the audit knows or knows to ignore; anything else is
 // listed as unknown.
 bool knownDialect(const std::string &name) {
@@ -326,17 +362,17 @@ private:
     }
     try {
       g.strides = pointerStrides(m, ptr, file_.source);
-      // The vector a thread may issue: the layout's contiguous registers
-      // along its fastest dim (row-major strides when the IR does not say).
-      std::vector<int64_t> strides = g.strides ? *g.strides : rowMajorStrides(pv.type->shape);
-      for (auto &x : strides)
-        x = std::abs(x);
-      GlobalAccess ga(*ll, g.elementBits, strides);
-      g.vectorBits = ga.vectorBits();
       if (g.strides) {
+        std::vector<int64_t> strides = *g.strides;
+        for (auto &x : strides)
+          x = std::abs(x);
+        GlobalAccess ga(*ll, g.elementBits, strides);
+        g.vectorBits = ga.vectorBits();
         int64_t n = std::max<int64_t>(1, int64_t(ga.summaries().size()));
         g.sectorsPerWarp = ga.totalSectors() / n;
         g.minSectorsPerWarp = ga.totalMinSectors() / n;
+      } else {
+        g.vectorBits = rowMajorVectorElems(*ll, pv.type->shape, g.elementBits) * g.elementBits;
       }
     } catch (const Error &e) {
       g.error = e.what();

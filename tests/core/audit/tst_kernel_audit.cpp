@@ -245,8 +245,10 @@ void TestKernelAudit::unknownSectorsWithRuntimeStride() {
   // attention_sm90's loads multiply by a kernel argument: no guess.
   audit::KernelAudit a = auditText(readFile(corpusDir() + "attention_sm90.ttgir"));
   QVERIFY(!a.global.empty());
-  for (const audit::AuditGlobal &g : a.global)
+  for (const audit::AuditGlobal &g : a.global) {
     QVERIFY(!g.sectorsPerWarp.has_value());
+    QCOMPARE(g.vectorBits, 128); // sizePerThread = [1, 8] of f16, row-major
+  }
   QVERIFY(audit::auditJson(a).find("\"sectors_per_warp\": \"unknown\"") != std::string::npos);
   // softmax's are make_range + splat: known, 16 sectors for 512 contiguous bytes.
   audit::KernelAudit s = auditText(readFile(corpusDir() + "softmax_sm90.ttgir"));
