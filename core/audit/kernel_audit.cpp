@@ -246,11 +246,13 @@ private:
       }
     }
     if (c.cost && c.cost->kind != ConversionKind::NoOp && sv.definingOp >= 0) {
-      // A producer whose layout is Triton's choice (loads, elementwise,
-      // local_load) could produce the destination layout directly.
+      // A producer whose layout is a free choice (a load from memory, a
+      // splat, a range, a constant) could produce the destination layout
+      // directly. Elementwise ops are not: they inherit their operands'
+      // layout, so the conversion would only move.
       const std::string &p = m.ops[sv.definingOp].name;
-      bool free = p == "tt.load" || p == "ttg.local_load" || p.rfind("arith.", 0) == 0 ||
-                  p.rfind("math.", 0) == 0 || p == "tt.splat" || p == "tt.make_range";
+      bool free = p == "tt.load" || p == "ttg.local_load" || p == "arith.constant" ||
+                  p == "tt.splat" || p == "tt.make_range";
       if (free) {
         const ir::SsaValue &dv = m.values[dst];
         std::string layout = dv.encoding ? ir::printEncoding(*dv.encoding) : "";
