@@ -276,7 +276,7 @@ bool AnalysisDocks::openKernel(const QString &path, QString *error) {
   kernelDock_->show();
   kernelDock_->raise();
   // A kernel's tables and source need most of the window.
-  window_->resizeDocks({kernelDock_}, {window_->width() * 2 / 3}, Qt::Horizontal);
+  window_->resizeDocks({kernelDock_}, {window_->width() * 3 / 4}, Qt::Horizontal);
   return true;
 }
 

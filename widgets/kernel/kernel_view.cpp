@@ -9,6 +9,7 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTextBlock>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <set>
 
@@ -62,8 +63,10 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
   auto *split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(left);
   split->addWidget(source_);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
+  left->setStretchFactor(0, 1);
+  left->setStretchFactor(1, 3);
+  split->setStretchFactor(0, 1);
+  split->setStretchFactor(1, 1);
   auto *lay = new QVBoxLayout(this);
   lay->setContentsMargins(4, 4, 4, 4);
   lay->addWidget(summary_);
@@ -136,6 +139,11 @@ void KernelView::setAudit(const audit::KernelAudit &a, const QString &sourceText
   // Open on the costliest finding.
   if (!a.findings.empty())
     findings_->setCurrentRow(0);
+  // Centre again once the view has its size (it may not be shown yet).
+  QTimer::singleShot(0, this, [this] {
+    if (currentLine_)
+      showLine(currentLine_);
+  });
 }
 
 void KernelView::fillSites() {
