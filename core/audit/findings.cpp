@@ -31,7 +31,7 @@ void conversionFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
       f.kind = c.site.loopDepth > 0 ? "convert_in_loop" : "convert";
       m << "convert_layout through shared memory" << where(c.site) << ": " << s.bytes
         << " bytes of scratch, " << s.storesPerThread << " stores + " << s.loadsPerThread
-        << " loads per thread, " << s.barriers + 1 << " barrier(s)";
+        << " loads per thread, " << s.barriers << " barrier(s)";
       if (conflicts)
         m << ", " << conflicts << " extra wavefronts from bank conflicts";
       f.weight = double(s.storesPerThread + s.loadsPerThread + conflicts) *
