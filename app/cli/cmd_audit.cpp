@@ -42,8 +42,8 @@ int runAudit(const Args &args, std::ostream &out) {
       auto t0 = std::chrono::steady_clock::now();
       ir::ModuleFile again = ir::readModuleFile(file.source.text());
       audit::KernelAudit b = audit::auditModules(again, options);
-      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                       .count());
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     std::sort(ms.begin(), ms.end());
     std::ostringstream o;
@@ -58,16 +58,17 @@ int runAudit(const Args &args, std::ostream &out) {
   return 0;
 }
 
-CommandRegistration reg({"audit",
-                         "every layout, convert_layout and shared/global access of a TTGIR "
-                         "kernel, with ranked findings",
-                         {{"file", true, "the .ttgir / .mlir file"},
-                          {"target", true, "override the module's ttg.target (sm90, gfx942, cuda:80 ...)"},
-                          {"json", false, "print JSON"},
-                          {"time", true, "read + audit N times in process; print the median ms"},
-                          {"output", true, "write to this file instead of stdout"}},
-                         false,
-                         runAudit});
+CommandRegistration
+    reg({"audit",
+         "every layout, convert_layout and shared/global access of a TTGIR "
+         "kernel, with ranked findings",
+         {{"file", true, "the .ttgir / .mlir file"},
+          {"target", true, "override the module's ttg.target (sm90, gfx942, cuda:80 ...)"},
+          {"json", false, "print JSON"},
+          {"time", true, "read + audit N times in process; print the median ms"},
+          {"output", true, "write to this file instead of stdout"}},
+         false,
+         runAudit});
 
 } // namespace
 } // namespace ls::cli

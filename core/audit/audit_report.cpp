@@ -209,8 +209,8 @@ std::string auditText(const KernelAudit &a) {
     o << " (ttg.shared = " << *a.sharedDeclared << ")";
   o << "\n\ntensor types: " << a.tensors.size() << "\n";
   for (const AuditTensor &t : a.tensors)
-    o << "  " << t.count << "x  " << shortType(t.type, 100) << (t.error.empty() ? "" : "  [" + t.error + "]")
-      << "\n";
+    o << "  " << t.count << "x  " << shortType(t.type, 100)
+      << (t.error.empty() ? "" : "  [" + t.error + "]") << "\n";
   o << "\nconversions: " << a.converts.size() << "\n";
   for (const AuditConvert &c : a.converts)
     o << "  line " << c.site.line << " (" << c.site.loc << ")"
@@ -242,8 +242,8 @@ std::string auditText(const KernelAudit &a) {
   o << "\nfindings (costliest first): " << a.findings.size() << "\n";
   int rank = 1;
   for (const AuditFinding &f : a.findings) {
-    o << "  " << rank++ << ". line " << f.site.line << " (" << f.site.loc << ") [" << f.kind
-      << "] " << f.message << "\n";
+    o << "  " << rank++ << ". line " << f.site.line << " (" << f.site.loc << ") [" << f.kind << "] "
+      << f.message << "\n";
     if (!f.proposal.empty())
       o << "     proposal: " << f.proposal << "\n";
   }

@@ -17,7 +17,7 @@
 namespace ls::audit {
 
 struct AuditTarget {
-  std::string module;  // "cuda:90", "hip:gfx942" (or the override as given)
+  std::string module; // "cuda:90", "hip:gfx942" (or the override as given)
   BankTarget banks;
   ScratchTarget scratch = ScratchTarget::Sm90;
 };

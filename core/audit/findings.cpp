@@ -7,14 +7,16 @@
 
 namespace ls::audit {
 
-double loopFactor(int depth) { return std::pow(16.0, depth); }
+double loopFactor(int depth) {
+  return std::pow(16.0, depth);
+}
 
 namespace {
 
 std::string where(const AuditSite &s) {
-  return s.loopDepth > 0 ? " inside " + std::to_string(s.loopDepth) + " loop" +
-                               (s.loopDepth > 1 ? "s" : "")
-                         : "";
+  return s.loopDepth > 0
+             ? " inside " + std::to_string(s.loopDepth) + " loop" + (s.loopDepth > 1 ? "s" : "")
+             : "";
 }
 
 void conversionFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
@@ -34,8 +36,8 @@ void conversionFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
         << " loads per thread, " << s.barriers << " barrier(s)";
       if (conflicts)
         m << ", " << conflicts << " extra wavefronts from bank conflicts";
-      f.weight = double(s.storesPerThread + s.loadsPerThread + conflicts) *
-                 loopFactor(c.site.loopDepth);
+      f.weight =
+          double(s.storesPerThread + s.loadsPerThread + conflicts) * loopFactor(c.site.loopDepth);
     } else if (c.cost->shuffle) {
       f.kind = "convert_shuffle";
       m << "convert_layout by warp shuffles" << where(c.site) << ": " << c.cost->shuffle->shuffles
@@ -75,8 +77,8 @@ void sharedFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
     if (!s.proposal.empty())
       f.proposal = "swizzle to " + s.proposal + " (" +
                    std::to_string(s.proposedConflicts.value_or(0)) + " conflicts)";
-    f.weight = double(std::max<int64_t>(extra, s.conflicts.value_or(0))) *
-               loopFactor(s.site.loopDepth);
+    f.weight =
+        double(std::max<int64_t>(extra, s.conflicts.value_or(0))) * loopFactor(s.site.loopDepth);
     out.push_back(std::move(f));
   }
 }

@@ -71,9 +71,9 @@ int rowMajorVectorElems(const LinearLayout &ll, const Shape &shape, int elementB
 // Dialects whose ops the audit knows or knows to ignore; anything else is
 // listed as unknown.
 bool knownDialect(const std::string &name) {
-  static const std::set<std::string> known = {"tt",  "ttg",  "ttng",    "amdgpu", "scf",
+  static const std::set<std::string> known = {"tt",    "ttg",  "ttng",  "amdgpu",  "scf",
                                               "arith", "math", "cf",    "builtin", "gpu",
-                                              "llvm",  "ub",   "nvgpu", "proton", "func"};
+                                              "llvm",  "ub",   "nvgpu", "proton",  "func"};
   size_t dot = name.find('.');
   return dot != std::string::npos && known.count(name.substr(0, dot));
 }
@@ -96,8 +96,8 @@ private:
     auto it = typeCache_.find(v.type.get());
     if (it != typeCache_.end())
       return it->second;
-    std::string t = ir::canonicalTypeText(*v.type, v.encoding.get(), m.aliases.get(),
-                                          v.isTensorDesc);
+    std::string t =
+        ir::canonicalTypeText(*v.type, v.encoding.get(), m.aliases.get(), v.isTensorDesc);
     typeCache_.emplace(v.type.get(), t);
     return t;
   }
@@ -301,8 +301,8 @@ private:
         o.target = target_.banks;
         o.detailLimit = 0;
         o.allWarps = false;
-        SharedAccessReport r = analyzeSharedAccess(*rv.encoding, *mv.encoding, shape,
-                                                   s.elementBits, o);
+        SharedAccessReport r =
+            analyzeSharedAccess(*rv.encoding, *mv.encoding, shape, s.elementBits, o);
         s.wavefronts = r.wavefronts;
         s.idealWavefronts = r.idealWavefronts;
         s.instruction = r.instruction;
@@ -347,7 +347,8 @@ private:
       return;
     int ptr = op.operands[0];
     const ir::SsaValue &pv = m.values[ptr];
-    if (!pv.type || pv.type->isMemDesc || pv.isTensorDesc || pv.type->elementType.rfind("!tt.ptr", 0))
+    if (!pv.type || pv.type->isMemDesc || pv.isTensorDesc ||
+        pv.type->elementType.rfind("!tt.ptr", 0))
       return; // scalar or descriptor access
     AuditGlobal g;
     g.site = siteOf(mi, m, opIndex);

@@ -37,8 +37,8 @@
 namespace ls::audit {
 
 struct AuditOptions {
-  std::string target;          // "" = the module's ttg.target; else sm90, gfx942, cuda:90 ...
-  bool wavefronts = true;      // serve every access through the bank model
+  std::string target;     // "" = the module's ttg.target; else sm90, gfx942, cuda:90 ...
+  bool wavefronts = true; // serve every access through the bank model
 };
 
 // One distinct tensor type (canonical text) and the ops producing it.
@@ -54,12 +54,12 @@ struct AuditTensor {
 
 // Where an op sits: line, loc and the loops around it.
 struct AuditSite {
-  int op = -1;        // index into the module's ops
-  int module = 0;     // which module of the file
-  int line = 0;       // 1-based
-  std::string loc;    // "k.py:42:36" or "unknown"
+  int op = -1;     // index into the module's ops
+  int module = 0;  // which module of the file
+  int line = 0;    // 1-based
+  std::string loc; // "k.py:42:36" or "unknown"
   std::string function;
-  int loopDepth = 0;  // scf.for / scf.while around the op
+  int loopDepth = 0; // scf.for / scf.while around the op
 };
 
 struct AuditConvert {
@@ -73,14 +73,14 @@ struct AuditConvert {
 
 struct AuditShared {
   AuditSite site;
-  std::string op;      // ttg.local_load, ...
-  std::string tensor;  // register-side type ("" for a memdesc-only operand)
+  std::string op;     // ttg.local_load, ...
+  std::string tensor; // register-side type ("" for a memdesc-only operand)
   std::string memdesc;
   int elementBits = 0;
-  std::optional<int> conflicts;         // Triton's bankConflictsMemDesc
-  std::optional<int64_t> wavefronts;    // bank model, one warp, all instructions
+  std::optional<int> conflicts;      // Triton's bankConflictsMemDesc
+  std::optional<int64_t> wavefronts; // bank model, one warp, all instructions
   std::optional<int64_t> idealWavefronts;
-  std::string instruction;              // ld.shared / ldmatrix / ds_read ...
+  std::string instruction; // ld.shared / ldmatrix / ds_read ...
   std::string error;
   std::string proposal;                 // swizzle for the pair, or ""
   std::optional<int> proposedConflicts; // Triton's count with the proposal
@@ -91,9 +91,9 @@ struct AuditGlobal {
   std::string op;
   std::string type; // the pointer tensor's canonical type
   int elementBits = 0;
-  int vectorBits = 0;                         // per thread, from the layout
+  int vectorBits = 0;                          // per thread, from the layout
   std::optional<std::vector<int64_t>> strides; // elements, when the IR shows them
-  std::optional<int64_t> sectorsPerWarp;      // per warp-instruction of warp 0 (mean)
+  std::optional<int64_t> sectorsPerWarp;       // per warp-instruction of warp 0 (mean)
   std::optional<int64_t> minSectorsPerWarp;
   std::string error;
 };
@@ -103,7 +103,7 @@ struct AuditFinding {
   std::string kind;    // convert_in_loop, convert, bank_conflict, uncoalesced
   std::string message; // with the figure that makes it costly
   std::string proposal;
-  double weight = 0;   // ranking key (larger first)
+  double weight = 0; // ranking key (larger first)
 };
 
 struct UnknownOp {
@@ -113,8 +113,8 @@ struct UnknownOp {
 
 struct KernelAudit {
   std::string file;
-  std::string target;       // as used: "cuda:90", "hip:gfx942"
-  std::string bankTarget;   // the bank model's name
+  std::string target;     // as used: "cuda:90", "hip:gfx942"
+  std::string bankTarget; // the bank model's name
   int numWarps = 0, threadsPerWarp = 32, numCtas = 1;
   std::optional<int64_t> sharedDeclared; // ttg.shared
   int64_t sharedAllocated = 0;           // bytes of every local_alloc

@@ -35,7 +35,9 @@ std::optional<int64_t> constantOf(const ir::Module &m, const SourceText &src, in
   return n;
 }
 
-Strides zeros(const ir::SsaValue &v) { return std::vector<int64_t>(v.shape().size(), 0); }
+Strides zeros(const ir::SsaValue &v) {
+  return std::vector<int64_t>(v.shape().size(), 0);
+}
 
 Strides stridesOf(const ir::Module &m, const SourceText &src, int value, int depth);
 
@@ -78,7 +80,7 @@ Strides loopArgument(const ir::Module &m, const SourceText &src, const ir::SsaVa
   if ((step.name != "tt.addptr" && step.name != "arith.addi") || step.operands.size() < 2)
     return std::nullopt;
   int self = static_cast<int>(&v - m.values.data());
-  int other = step.operands[0] == self ? step.operands[1]
+  int other = step.operands[0] == self   ? step.operands[1]
               : step.operands[1] == self ? step.operands[0]
                                          : -1;
   if (other < 0)

@@ -85,7 +85,8 @@ bool KernelView::openFile(const QString &path) {
   QByteArray text = f.readAll();
   ir::ModuleFile file = ir::readModuleFile(text.toStdString());
   if (!file.diagnostics.empty()) {
-    summary_->setText(tr("error: %1:%2").arg(path, QString::fromStdString(file.diagnostics.all()[0].text())));
+    summary_->setText(
+        tr("error: %1:%2").arg(path, QString::fromStdString(file.diagnostics.all()[0].text())));
     return false;
   }
   try {
@@ -99,7 +100,9 @@ bool KernelView::openFile(const QString &path) {
   return true;
 }
 
-QString KernelView::summaryText() const { return summary_->text(); }
+QString KernelView::summaryText() const {
+  return summary_->text();
+}
 
 void KernelView::setAudit(const audit::KernelAudit &a, const QString &sourceText) {
   audit_ = a;
@@ -122,7 +125,8 @@ void KernelView::setAudit(const audit::KernelAudit &a, const QString &sourceText
                                          .arg(QString::fromStdString(f.message)),
                                      findings_);
     item->setBackground(kFindingColor);
-    item->setToolTip(QString::fromStdString(f.site.loc + (f.proposal.empty() ? "" : "\nproposal: " + f.proposal)));
+    item->setToolTip(QString::fromStdString(
+        f.site.loc + (f.proposal.empty() ? "" : "\nproposal: " + f.proposal)));
   }
   source_->setPlainText(sourceText);
   // Tint every finding's line in the source.
@@ -164,7 +168,8 @@ void KernelView::fillSites() {
     sites_->setItem(row, ColOp, new QTableWidgetItem(QString::fromStdString(op)));
     sites_->setItem(row, ColFigure, new QTableWidgetItem(figure));
     sites_->setItem(row, ColLoop, new NumberItem(s.loopDepth));
-    sites_->setItem(row, ColLoc, new QTableWidgetItem(QString::fromStdString(s.loc).section('/', -1)));
+    sites_->setItem(row, ColLoc,
+                    new QTableWidgetItem(QString::fromStdString(s.loc).section('/', -1)));
     if (findingLines.count(s.line))
       for (int c = 0; c < ColCount; ++c)
         sites_->item(row, c)->setBackground(kFindingColor);

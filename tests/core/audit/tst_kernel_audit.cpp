@@ -28,8 +28,12 @@ std::string readFile(const QString &path) {
   return ss.str();
 }
 
-QString corpusDir() { return QStringLiteral(LS_SOURCE_DIR "/tests/data/ttgir36/"); }
-QString dataDir() { return QStringLiteral(LS_SOURCE_DIR "/tests/core/audit/data/"); }
+QString corpusDir() {
+  return QStringLiteral(LS_SOURCE_DIR "/tests/data/ttgir36/");
+}
+QString dataDir() {
+  return QStringLiteral(LS_SOURCE_DIR "/tests/core/audit/data/");
+}
 
 // Triton's {"reg": [[..]], "lane": ..} in our in-dim names.
 std::map<std::string, std::vector<std::vector<int32_t>>> tritonBases(const QJsonObject &b) {
@@ -191,8 +195,10 @@ void TestKernelAudit::targetOverride() {
 }
 
 void TestKernelAudit::targetNames() {
-  QCOMPARE(QString::fromStdString(audit::auditTarget("cuda:100").banks.name), QStringLiteral("sm100"));
-  QCOMPARE(QString::fromStdString(audit::auditTarget("cuda:89").banks.name), QStringLiteral("sm80"));
+  QCOMPARE(QString::fromStdString(audit::auditTarget("cuda:100").banks.name),
+           QStringLiteral("sm100"));
+  QCOMPARE(QString::fromStdString(audit::auditTarget("cuda:89").banks.name),
+           QStringLiteral("sm80"));
   QVERIFY(audit::auditTarget("cuda:80").scratch == ScratchTarget::Sm80);
   QVERIFY(audit::auditTarget("hip:gfx942").scratch == ScratchTarget::Generic);
   audit::AuditTarget rdna = audit::auditTarget("hip:gfx1200");

@@ -7,8 +7,8 @@
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
-#include <QTextBlock>
 #include <QTemporaryDir>
+#include <QTextBlock>
 #include <QtTest>
 
 #include "gui_test_main.h"
