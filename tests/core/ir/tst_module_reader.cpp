@@ -374,7 +374,7 @@ void TestModuleReader::neverThrows_data() {
   QTest::newRow("stray brace") << QByteArray("}\n")
                                << QString("1:1: error: unexpected '}' outside any region");
   QTest::newRow("bad alias") << QByteArray("#a = #ttg.blocked<{sizePerThread = [1}>\n")
-                             << QString("1:6: error: #a: expected ']' at character 33 near '}> '");
+                             << QString("1:38: error: #a: expected ']' near '}> '");
   QTest::newRow("bad loc") << QByteArray("module {\n} loc(callsite(\"a\":1:2))\n")
                            << QString("2:7: error: loc: expected 'at' in callsite");
   QTest::newRow("undefined alias in type")
