@@ -86,6 +86,7 @@ private slots:
   void neverThrows_data();
   void neverThrows();
   void fileLayoutsListsAliasesAndInlineLayouts();
+  void hopperMatmul400();
   void roundTripGeneric_data();
   void roundTripGeneric();
 };
@@ -453,12 +454,68 @@ void TestModuleReader::fileLayoutsListsAliasesAndInlineLayouts() {
   QCOMPARE(ls[3].layoutText, slice.toStdString());
 }
 
+// Two copies of a real Hopper matmul in one module: values are scoped per
+// function, so every operand of the second copy is defined in the second copy.
+void TestModuleReader::hopperMatmul400() {
+  ir::ModuleFile f = ir::readModuleFile(readFile(dataDir() + "hopper_matmul_400.mlir"));
+  QCOMPARE(diagnosticsText(f), QString());
+  QCOMPARE(f.source.lineCount(), size_t{404}); // 403 lines and the empty one after the last '\n'
+  QCOMPARE(f.modules.size(), size_t{1});
+  const ir::Module &m = f.modules[0];
+  QCOMPARE(m.numWarps, std::optional<int>(8));
+  QCOMPARE(m.target, std::string("cuda:90"));
+  std::map<std::string, QList<int>> lines;
+  for (int o : m.walk())
+    lines[m.ops[o].name] << m.ops[o].pos.line;
+  QCOMPARE(lines["tt.func"], QList<int>({27, 177}));
+  QCOMPARE(lines["ttng.warp_group_dot"], QList<int>({126, 276}));
+  QCOMPARE(lines["scf.for"], QList<int>({117, 267}));
+  QCOMPARE(lines["ttg.convert_layout"], QList<int>({173, 323}));
+  QCOMPARE(lines["ttg.async_copy_global_to_local"],
+           QList<int>({87, 95, 107, 115, 142, 150, 237, 245, 257, 265, 292, 300}));
+  QCOMPARE(m.ops[m.opAtLine(27)].stringAttribute("sym_name"), std::optional<std::string>("matmul"));
+  QCOMPARE(m.ops[m.opAtLine(177)].stringAttribute("sym_name"),
+           std::optional<std::string>("matmul_stage2"));
+  // Same op count in both functions; every operand defined in its own function.
+  auto funcOf = [&](int op) {
+    while (m.ops[op].parentBlock >= 0) {
+      int parent = m.regions[m.blocks[m.ops[op].parentBlock].parentRegion].parentOp;
+      if (m.ops[parent].name == "tt.func")
+        return parent;
+      op = parent;
+    }
+    return -1;
+  };
+  int first = 0, second = 0;
+  for (int o : m.walk()) {
+    int fn = funcOf(o);
+    first += fn == m.opAtLine(27);
+    second += fn == m.opAtLine(177);
+    for (int v : m.ops[o].operands) {
+      const ir::SsaValue &val = m.values[v];
+      int def = val.definingOp >= 0
+                    ? funcOf(val.definingOp)
+                    : (m.regions[m.blocks[val.ownerBlock].parentRegion].parentOp == fn
+                           ? fn
+                           : funcOf(m.regions[m.blocks[val.ownerBlock].parentRegion].parentOp));
+      QCOMPARE(def, fn);
+    }
+  }
+  QCOMPARE(first, second);
+  QCOMPARE(first, 147); // lines 28..175 less the loop's closing brace
+  const ir::Operation &dot = m.ops[m.opAtLine(276)];
+  QCOMPARE(m.values[dot.operands[0]].name, std::string("%a_93"));
+  QCOMPARE(m.values[dot.operands[0]].pos.line, 274);
+  QCOMPARE(m.values[dot.results[0]].uses.size(), size_t{1});
+}
+
 void TestModuleReader::roundTripGeneric_data() {
   QTest::addColumn<QString>("file");
   for (const char *f : {"sort_sm90.ttgir", "attention_sm90.ttgir", "matmul_ws_sm100.ttgir",
                         "matmul_ws_gfx950.ttgir", "scan_gfx942.ttgir"})
     QTest::newRow(f) << corpusDir() + f;
   QTest::newRow("small.mlir") << dataDir() + "small.mlir";
+  QTest::newRow("hopper_matmul_400.mlir") << dataDir() + "hopper_matmul_400.mlir";
 }
 
 void TestModuleReader::roundTripGeneric() {
