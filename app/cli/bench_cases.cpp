@@ -1,8 +1,8 @@
 #include "bench_cases.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
+#include <atomic>
 #include <memory>
 
 #include "analysis/banks/bank_conflicts.h"
@@ -48,14 +48,15 @@ std::vector<BenchCase> standardBenchCases() {
       "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
       "warpsPerCTA = [4, 2], instrShape = [16, 8]}>, kWidth = 2}>",
       {128, 64}));
-  cases.push_back(
-      conversion("mfma 32x32 128x128",
-                 "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], "
-                 "isTransposed = true}>",
-                 {128, 128}));
+  cases.push_back(conversion(
+      "mfma 32x32 128x128",
+      "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], "
+      "isTransposed = true}>",
+      {128, 128}));
   cases.push_back(conversion(
       "swizzled shared 128x128",
-      "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>", {128, 128}));
+      "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+      {128, 128}));
   cases.push_back(conversion(
       "nvmma shared 128x64",
       "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>",
