@@ -87,6 +87,7 @@ private slots:
   void neverThrows();
   void fileLayoutsListsAliasesAndInlineLayouts();
   void hopperMatmul400();
+  void amdMfmaKernel();
   void roundTripGeneric_data();
   void roundTripGeneric();
 };
@@ -509,6 +510,65 @@ void TestModuleReader::hopperMatmul400() {
   QCOMPARE(m.values[dot.results[0]].uses.size(), size_t{1});
 }
 
+// A hand-written gfx942 (wave64) kernel: amd_mfma, local_store/local_load,
+// AMD ops no table knows (read from their shape), the four location forms.
+void TestModuleReader::amdMfmaKernel() {
+  ir::ModuleFile f = ir::readModuleFile(readFile(dataDir() + "amd_gfx942_mfma.mlir"));
+  QCOMPARE(diagnosticsText(f), QString());
+  QCOMPARE(f.modules.size(), size_t{1});
+  const ir::Module &m = f.modules[0];
+  QCOMPARE(m.threadsPerWarp, std::optional<int>(64));
+  QCOMPARE(m.numWarps, std::optional<int>(4));
+  QCOMPARE(m.target, std::string("hip:gfx942"));
+  const QStringList expected = {
+      "10:3 tt.func() -> [] regions=1",
+      "11:5 arith.constant() -> [%cst: tensor<64x64xf32, #mma>] regions=0",
+      "12:5 arith.constant() -> [%c0_i32: i32] regions=0",
+      "13:5 arith.constant() -> [%c64_i32: i32] regions=0",
+      "14:5 tt.make_range() -> [%offs: tensor<4096xi32, #ttg.slice<{dim = 0, parent = "
+      "#blocked}>>] regions=0",
+      "15:5 tt.reshape(%offs) -> [%offs_0: tensor<64x64xi32, #blocked>] regions=0",
+      "16:5 ttg.local_alloc() -> [%a: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>] "
+      "regions=0",
+      "17:5 scf.for(%c0_i32, %K, %c64_i32, %cst, %c0_i32) -> [%acc#0: tensor<64x64xf32, #mma>, "
+      "%acc#1: i32] regions=1",
+      "18:7 amdgpu.buffer_load(%a_ptr, %offs_0) -> [%x: tensor<64x64xf16, #blocked>] regions=0",
+      "19:7 ttg.local_store(%x, %a) -> [] regions=0",
+      "20:7 rocdl.sched.barrier() -> [] regions=0",
+      "21:7 ttg.local_load(%a) -> [%lhs: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = "
+      "#mma, kWidth = 4}>>] regions=0",
+      "22:7 ttg.local_load(%a) -> [%rhs: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = "
+      "#mma, kWidth = 4}>>] regions=0",
+      "23:7 rocdl.s.setprio() -> [] regions=0",
+      "24:7 tt.dot(%lhs, %rhs, %acc_1) -> [%d: tensor<64x64xf32, #mma>] regions=0",
+      "25:7 arith.addi(%off, %c64_i32) -> [%next: i32] regions=0",
+      "26:7 scf.yield(%d, %next) -> [] regions=0",
+      "28:5 ttg.local_dealloc(%a) -> [] regions=0",
+      "29:5 ttg.convert_layout(%acc#0) -> [%out: tensor<64x64xf32, #blocked>] regions=0",
+      "30:5 tt.return() -> [] regions=0",
+  };
+  QCOMPARE(opSummary(m), expected);
+  QStringList usesOfA;
+  for (const ir::Use &u : m.values[m.findValue("%a")].uses)
+    usesOfA << QString::number(m.ops[u.op].pos.line) + "#" + QString::number(u.operand);
+  QCOMPARE(usesOfA, QStringList({"19#1", "21#0", "22#0", "28#0"}));
+  // The dot's operands carry their MFMA dot_op layouts, built.
+  const ir::SsaValue &lhs = m.values[m.findValue("%lhs")];
+  QVERIFY(lhs.encoding);
+  QCOMPARE(QString::fromStdString(ir::printEncoding(*lhs.encoding)),
+           QString("#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = "
+                   "[2, 2], instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>"));
+  QCOMPARE(QString::fromStdString(ir::locationText(m.ops[m.opAtLine(18)].loc)),
+           QString("\"/kernels/mfma.py\":12:16"));
+  QCOMPARE(QString::fromStdString(ir::locationText(m.ops[m.opAtLine(17)].loc)),
+           QString("callsite(\"/kernels/mfma.py\":11:4 at \"/kernels/mfma.py\":9:18)"));
+  QCOMPARE(QString::fromStdString(ir::locationText(m.ops[m.opAtLine(29)].loc)),
+           QString("\"out\"(\"/kernels/mfma.py\":13:22)"));
+  QCOMPARE(QString::fromStdString(ir::locationText(m.ops[m.opAtLine(30)].loc)),
+           QString("\"/kernels/mfma.py\":12:16"));
+  QCOMPARE(QString::fromStdString(ir::locationText(m.ops[m.opAtLine(11)].loc)), QString("unknown"));
+}
+
 void TestModuleReader::roundTripGeneric_data() {
   QTest::addColumn<QString>("file");
   for (const char *f : {"sort_sm90.ttgir", "attention_sm90.ttgir", "matmul_ws_sm100.ttgir",
@@ -516,6 +576,7 @@ void TestModuleReader::roundTripGeneric_data() {
     QTest::newRow(f) << corpusDir() + f;
   QTest::newRow("small.mlir") << dataDir() + "small.mlir";
   QTest::newRow("hopper_matmul_400.mlir") << dataDir() + "hopper_matmul_400.mlir";
+  QTest::newRow("amd_gfx942_mfma.mlir") << dataDir() + "amd_gfx942_mfma.mlir";
 }
 
 void TestModuleReader::roundTripGeneric() {
