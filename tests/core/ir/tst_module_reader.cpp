@@ -88,6 +88,7 @@ private slots:
   void fileLayoutsListsAliasesAndInlineLayouts();
   void hopperMatmul400();
   void amdMfmaKernel();
+  void warpSpecializePartitions();
   void roundTripGeneric_data();
   void roundTripGeneric();
 };
@@ -567,6 +568,43 @@ void TestModuleReader::amdMfmaKernel() {
   QCOMPARE(QString::fromStdString(ir::locationText(m.ops[m.opAtLine(30)].loc)),
            QString("\"/kernels/mfma.py\":12:16"));
   QCOMPARE(QString::fromStdString(ir::locationText(m.ops[m.opAtLine(11)].loc)), QString("unknown"));
+}
+
+// ttg.warp_specialize as Triton 3.6 wrote it (matmul_ws_sm100.ttgir, lines
+// 90-146): a default region, then partitions with their own arguments kept as
+// Triton does, in a second region holding one ttg.warp_specialize.partitions op.
+void TestModuleReader::warpSpecializePartitions() {
+  ir::ModuleFile f = ir::readModuleFile(readFile(corpusDir() + "matmul_ws_sm100.ttgir"));
+  QCOMPARE(diagnosticsText(f), QString());
+  const ir::Module &m = f.modules[0];
+  const ir::Operation &ws = m.ops[m.opAtLine(90)];
+  QCOMPARE(ws.name, std::string("ttg.warp_specialize"));
+  QCOMPARE(ws.operands.size(), size_t{12});
+  QCOMPARE(ws.endLine, 146);
+  QCOMPARE(ws.regions.size(), size_t{2});
+  auto opsOf = [&](int region) {
+    QStringList out;
+    for (int b : m.regions[region].blocks)
+      for (int o : m.blocks[b].operations)
+        out << QString::number(m.ops[o].pos.line) + " " + QString::fromStdString(m.ops[o].name);
+    return out;
+  };
+  QCOMPARE(opsOf(ws.regions[0]), QStringList({"92 ttg.warp_yield"}));
+  QStringList holder = opsOf(ws.regions[1]);
+  QCOMPARE(holder, QStringList({"90 ttg.warp_specialize.partitions"}));
+  const ir::Operation &parts = m.ops[m.blocks[m.regions[ws.regions[1]].blocks[0]].operations[0]];
+  QCOMPARE(parts.regions.size(), size_t{2});
+  for (int k = 0; k < 2; ++k) {
+    const ir::Region &r = m.regions[parts.regions[k]];
+    QCOMPARE(r.blocks.size(), size_t{1});
+    const ir::Block &b = m.blocks[r.blocks[0]];
+    QCOMPARE(b.arguments.size(), size_t{12});
+    QCOMPARE(m.values[b.arguments[0]].name, std::string("%acc_23"));
+    QCOMPARE(m.values[b.arguments[0]].typeText,
+             std::string("!ttg.memdesc<3x1xi64, #shared1, #smem, mutable>"));
+    QCOMPARE(m.ops[b.operations.back()].name, std::string("ttg.warp_return"));
+    QCOMPARE(m.ops[b.operations.back()].pos.line, k == 0 ? 119 : 145);
+  }
 }
 
 void TestModuleReader::roundTripGeneric_data() {
