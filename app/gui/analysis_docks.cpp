@@ -15,6 +15,7 @@
 #include "convert/conversion_view.h"
 #include "document.h"
 #include "export/export_panel.h"
+#include "kernel/kernel_view.h"
 #include "main_window.h"
 #include "tmem/tmem_design_widget.h"
 #include "util/error.h"
@@ -48,6 +49,12 @@ AnalysisDocks::AnalysisDocks(MainWindow *window, Document *doc)
   makeDock(Tmem, tr("TMEM"), tmem_);
   for (int i = 1; i < 5; ++i)
     window_->tabifyDockWidget(docks_[0], docks_[i]);
+  docks_[Export]->raise();
+  // The Kernel view is not a view of the current design: its own dock,
+  // filled by openKernel.
+  kernel_ = new ls::ui::KernelView;
+  kernelDock_ = window_->addToolDock(tr("Kernel"), kernel_);
+  window_->tabifyDockWidget(docks_[0], kernelDock_);
   docks_[Export]->raise();
 
   debounce_.setSingleShot(true);
@@ -258,6 +265,19 @@ void AnalysisDocks::updateExport() {
   }
   export_->setDesign(r->encoding, r->shape, doc_->design(cur).elementType);
   show(Export, QString());
+}
+
+bool AnalysisDocks::openKernel(const QString &path, QString *error) {
+  if (!kernel_->openFile(path)) {
+    if (error)
+      *error = kernel_->summaryText();
+    return false;
+  }
+  kernelDock_->show();
+  kernelDock_->raise();
+  // A kernel's tables and source need most of the window.
+  window_->resizeDocks({kernelDock_}, {window_->width() * 3 / 4}, Qt::Horizontal);
+  return true;
 }
 
 void AnalysisDocks::revealTmem() {

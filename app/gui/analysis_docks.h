@@ -39,6 +39,7 @@ class CoalescingPanel;
 class ConversionView;
 class ExportPanel;
 class TmemDesignWidget;
+class KernelView;
 } // namespace ls::ui
 
 namespace ls::app {
@@ -60,6 +61,11 @@ public:
 
   // Shows the TMEM dock (with the current design).
   void revealTmem();
+  // Audits a .ttgir/.mlir file in the Kernel dock and raises it; false with
+  // the reason if the file cannot be read.
+  bool openKernel(const QString &path, QString *error = nullptr);
+  QDockWidget *kernelDock() const { return kernelDock_; }
+  ls::ui::KernelView *kernel() const { return kernel_; }
 
   QDockWidget *banksDock() const { return docks_[0]; }
   QDockWidget *conversionDock() const { return docks_[1]; }
@@ -90,6 +96,8 @@ private:
   MainWindow *window_;
   Document *doc_;
   QDockWidget *docks_[5] = {};
+  QDockWidget *kernelDock_ = nullptr;
+  ls::ui::KernelView *kernel_ = nullptr;
   QStackedWidget *stacks_[5] = {};
   QLabel *hints_[5] = {};
   ls::ui::BankHeatmap *banks_;

@@ -6,6 +6,7 @@
 #include <QImage>
 #include <QSaveFile>
 
+#include "analysis_docks.h"
 #include "grid/grid_panel.h"
 #include "main_window.h"
 
@@ -27,6 +28,11 @@ void setApplicationIdentity() {
 }
 
 QString applyViewOptions(MainWindow &w, const CommandLine &cl) {
+  if (!cl.kernel.isEmpty()) {
+    QString why;
+    if (!w.analysisDocks()->openKernel(cl.kernel, &why))
+      return QStringLiteral("--kernel: %1").arg(why);
+  }
   if (cl.compare >= 0) {
     if (cl.compare >= w.document()->count())
       return QStringLiteral("--compare: the document has %1 design(s)").arg(w.document()->count());

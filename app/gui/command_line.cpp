@@ -42,8 +42,11 @@ CommandLine parseCommandLine(const QStringList &arguments) {
                                    QStringLiteral("INDEX"));
   const QCommandLineOption noRecovery(QStringLiteral("no-recovery"),
                                       QStringLiteral("Do not offer to recover autosaved work."));
+  const QCommandLineOption kernel(QStringLiteral("kernel"),
+                                  QStringLiteral("Audit this TTGIR kernel in the Kernel view."),
+                                  QStringLiteral("FILE"));
   p.addOptions({layout, shape, dtype, screenshot, size, colorBy, hardware, presentation, bench,
-                compare, noRecovery});
+                compare, noRecovery, kernel});
   p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A .lstudio document to open."),
                           QStringLiteral("[file]"));
   p.process(arguments); // exits on --help / --version / unknown options
@@ -53,6 +56,7 @@ CommandLine parseCommandLine(const QStringList &arguments) {
   c.shape = p.value(shape);
   c.dtype = p.value(dtype);
   c.screenshot = p.value(screenshot);
+  c.kernel = p.value(kernel);
   c.colorBy = p.value(colorBy);
   c.hardwareView = p.isSet(hardware);
   c.presentation = p.isSet(presentation);

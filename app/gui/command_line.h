@@ -24,6 +24,7 @@ struct CommandLine {
   QString shape;      // --shape
   QString dtype;      // --dtype
   QString screenshot; // --screenshot FILE
+  QString kernel;     // --kernel K.ttgir: audit a kernel in the Kernel view
   QSize size{1400, 860};
   QString colorBy;  // --color-by
   int compare = -1; // --compare INDEX: show that design beside the current one

@@ -28,6 +28,7 @@ namespace ls::app {
 namespace {
 
 const QString kFilter = QStringLiteral("Layout Studio documents (*.lstudio)");
+const QString kOpenFilter = kFilter + QStringLiteral(";;TTGIR kernels (*.ttgir *.mlir)");
 
 QString exampleTitle(const QString &file) {
   QString t = QFileInfo(file).completeBaseName();
@@ -214,6 +215,16 @@ void MainWindow::newDocument() {
 
 bool MainWindow::openFile(const QString &path, QString *error) {
   QString why;
+  // A kernel opens in the Kernel view, beside the current designs.
+  if (path.endsWith(QStringLiteral(".ttgir")) || path.endsWith(QStringLiteral(".mlir"))) {
+    if (!analysis_->openKernel(path, &why)) {
+      if (error)
+        *error = why;
+      return false;
+    }
+    recent_->add(path);
+    return true;
+  }
   if (!doc_->open(path, &why)) {
     if (error)
       *error = why;
@@ -241,7 +252,7 @@ bool MainWindow::saveFile(const QString &path, QString *error) {
 void MainWindow::openDialog() {
   if (!maybeSave())
     return;
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(), kFilter);
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(), kOpenFilter);
   if (path.isEmpty())
     return;
   QString error;

@@ -1,20 +1,21 @@
+// JSON and text of a KernelAudit.
 #include "audit/audit_report.h"
 
-#include <cstdio>
+#include <sstream>
 
+#include "analysis/convert/conversion_swizzle.h"
 #include "report/layout_report.h"
 #include "util/json_writer.h"
 
 namespace ls::audit {
-
 namespace {
 
-void place(JsonWriter &w, const Place &p) {
-  w.key("line").value(int64_t{p.line});
-  w.key("loc").value(p.loc);
+void site(JsonWriter &w, const AuditSite &s) {
+  w.key("line").value(int64_t{s.line});
+  w.key("loc").value(s.loc);
 }
 
-void optional(JsonWriter &w, const char *key, const std::optional<int64_t> &v) {
+void optionalInt(JsonWriter &w, const char *key, const std::optional<int64_t> &v) {
   w.key(key);
   if (v)
     w.value(*v);
@@ -22,18 +23,46 @@ void optional(JsonWriter &w, const char *key, const std::optional<int64_t> &v) {
     w.null();
 }
 
-void optional(JsonWriter &w, const char *key, const std::optional<double> &v) {
-  w.key(key);
-  if (v)
-    w.value(*v);
-  else
-    w.null();
+void cost(JsonWriter &w, const ConversionCost &c) {
+  w.beginObject();
+  w.key("element_bits").value(int64_t{c.elementBits});
+  if (c.shuffle) {
+    w.key("shuffle_rounds").value(c.shuffle->shuffles);
+    w.key("selects").value(c.shuffle->selects);
+  }
+  if (c.scratch) {
+    const ConversionScratch &s = *c.scratch;
+    w.key("scratch_bytes").value(s.bytes);
+    w.key("reps").value(int64_t{s.reps});
+    w.key("store_instruction").value(s.storeInstruction);
+    w.key("load_instruction").value(s.loadInstruction);
+    w.key("stores_per_thread").value(s.storesPerThread);
+    w.key("loads_per_thread").value(s.loadsPerThread);
+    w.key("barriers").value(s.barriers);
+    if (s.conflicts) {
+      w.key("store_conflicts").value(s.conflicts->store);
+      w.key("load_conflicts").value(s.conflicts->load);
+    }
+  }
+  w.endObject();
 }
 
-std::string fixed1(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
+std::string costText(const AuditConvert &c) {
+  if (!c.cost)
+    return c.error;
+  std::ostringstream o;
+  if (c.cost->scratch)
+    o << c.cost->scratch->bytes << " B scratch, " << c.cost->scratch->storesPerThread << "+"
+      << c.cost->scratch->loadsPerThread << " st/ld per thread";
+  else if (c.cost->shuffle)
+    o << c.cost->shuffle->shuffles << " shuffle rounds";
+  else
+    o << "free";
+  return o.str();
+}
+
+std::string shortType(const std::string &t, size_t max = 70) {
+  return t.size() <= max ? t : t.substr(0, max - 3) + "...";
 }
 
 } // namespace
@@ -42,22 +71,19 @@ std::string auditJson(const KernelAudit &a) {
   JsonWriter w;
   w.beginObject();
   w.key("file").value(a.file);
-  w.key("target").value(a.target.name);
+  w.key("target").value(a.target);
   w.key("num_warps").value(int64_t{a.numWarps});
   w.key("threads_per_warp").value(int64_t{a.threadsPerWarp});
   w.key("num_ctas").value(int64_t{a.numCtas});
-  w.key("modules").value(int64_t{a.modules});
-  w.key("functions").value(int64_t{a.functions});
-  w.key("shared_bytes").beginObject();
-  w.key("allocated").value(a.allocatedShared);
-  w.key("declared");
-  if (a.declaredShared)
-    w.value(int64_t{*a.declaredShared});
-  else
-    w.null();
-  w.endObject();
+  w.key("bank_model").value(a.bankTarget);
+  w.key("functions").beginArray();
+  for (const auto &f : a.functions)
+    w.value(f);
+  w.endArray();
+  optionalInt(w, "shared_declared", a.sharedDeclared);
+  w.key("shared_allocated").value(a.sharedAllocated);
   w.key("tensors").beginArray();
-  for (const TensorRow &t : a.tensors) {
+  for (const AuditTensor &t : a.tensors) {
     w.beginObject();
     w.key("type").value(t.type);
     w.key("layout").value(t.layout);
@@ -68,56 +94,68 @@ std::string auditJson(const KernelAudit &a) {
       w.endObject();
     } else {
       w.null();
-      w.key("error").value(t.error);
     }
     w.key("count").value(int64_t{t.count});
+    if (!t.error.empty())
+      w.key("error").value(t.error);
     w.endObject();
   }
   w.endArray();
   w.key("converts").beginArray();
-  for (const ConvertRow &c : a.converts) {
+  for (const AuditConvert &c : a.converts) {
     w.beginObject();
-    place(w, c.at);
+    site(w, c.site);
     w.key("src").value(c.src);
     w.key("dst").value(c.dst);
-    w.key("class").value(c.cls);
-    w.key("cost").raw(c.costJson);
-    w.key("in_loop").value(int64_t{c.at.loopDepth});
+    w.key("class");
+    if (c.cost)
+      w.value(conversionKindName(c.cost->kind));
+    else
+      w.null();
+    w.key("cost");
+    if (c.cost)
+      cost(w, *c.cost);
+    else
+      w.null();
+    w.key("in_loop").value(c.site.loopDepth > 0);
+    w.key("loop_depth").value(int64_t{c.site.loopDepth});
+    if (!c.proposal.empty())
+      w.key("proposal").value(c.proposal);
     if (!c.error.empty())
       w.key("error").value(c.error);
     w.endObject();
   }
   w.endArray();
   w.key("shared").beginArray();
-  for (const SharedRow &s : a.shared) {
+  for (const AuditShared &s : a.shared) {
     w.beginObject();
-    place(w, s.at);
+    site(w, s.site);
     w.key("op").value(s.op);
-    w.key("tensor");
-    if (s.tensor.empty())
-      w.null();
-    else
-      w.value(s.tensor);
+    w.key("tensor").value(s.tensor);
     w.key("memdesc").value(s.memdesc);
-    optional(w, "conflicts", s.conflicts);
-    optional(w, "wavefronts", s.wavefronts);
-    optional(w, "ideal_wavefronts", s.idealWavefronts);
+    w.key("conflicts");
+    if (s.conflicts)
+      w.value(int64_t{*s.conflicts});
+    else
+      w.null();
+    optionalInt(w, "wavefronts", s.wavefronts);
+    optionalInt(w, "ideal_wavefronts", s.idealWavefronts);
     if (!s.instruction.empty())
       w.key("instruction").value(s.instruction);
-    if (s.allocBytes)
-      w.key("bytes").value(s.allocBytes);
-    if (!s.proposal.empty())
+    w.key("loop_depth").value(int64_t{s.site.loopDepth});
+    if (!s.proposal.empty()) {
       w.key("proposal").value(s.proposal);
-    if (!s.note.empty())
-      w.key("note").value(s.note);
-    w.key("in_loop").value(int64_t{s.at.loopDepth});
+      w.key("proposed_conflicts").value(int64_t{s.proposedConflicts.value_or(0)});
+    }
+    if (!s.error.empty())
+      w.key("error").value(s.error);
     w.endObject();
   }
   w.endArray();
   w.key("global").beginArray();
-  for (const GlobalRow &g : a.global) {
+  for (const AuditGlobal &g : a.global) {
     w.beginObject();
-    place(w, g.at);
+    site(w, g.site);
     w.key("op").value(g.op);
     w.key("type").value(g.type);
     w.key("vector_bits").value(int64_t{g.vectorBits});
@@ -125,86 +163,97 @@ std::string auditJson(const KernelAudit &a) {
     if (g.strides)
       w.array(*g.strides);
     else
-      w.value("unknown");
+      w.null();
     w.key("sectors_per_warp");
     if (g.sectorsPerWarp)
       w.value(*g.sectorsPerWarp);
     else
       w.value("unknown");
-    optional(w, "min_sectors_per_warp", g.minSectorsPerWarp);
-    w.key("in_loop").value(int64_t{g.at.loopDepth});
+    optionalInt(w, "min_sectors_per_warp", g.minSectorsPerWarp);
+    w.key("loop_depth").value(int64_t{g.site.loopDepth});
+    if (!g.error.empty())
+      w.key("error").value(g.error);
     w.endObject();
   }
   w.endArray();
   w.key("findings").beginArray();
-  for (const Finding &f : a.findings) {
+  for (const AuditFinding &f : a.findings) {
     w.beginObject();
-    place(w, f.at);
+    site(w, f.site);
     w.key("kind").value(f.kind);
     w.key("message").value(f.message);
+    w.key("proposal").value(f.proposal);
+    w.key("weight").value(f.weight);
     w.endObject();
   }
   w.endArray();
   w.key("unknown_ops").beginArray();
-  for (const std::string &n : a.unknownOps)
-    w.value(n);
+  for (const UnknownOp &u : a.unknownOps) {
+    w.beginObject();
+    w.key("op").value(u.name);
+    w.key("line").value(int64_t{u.line});
+    w.endObject();
+  }
   w.endArray();
   w.endObject();
   return w.str();
 }
 
 std::string auditText(const KernelAudit &a) {
-  std::string o;
-  o += a.file + ": target " + a.target.name + " (" + a.target.triton + "), " +
-       std::to_string(a.numWarps) + " warps x " + std::to_string(a.threadsPerWarp) + " lanes, " +
-       std::to_string(a.numCtas) + " CTA(s); " + std::to_string(a.modules) + " module(s), " +
-       std::to_string(a.functions) + " function(s), " + std::to_string(a.operations) + " ops\n";
-  o += "shared memory: " + std::to_string(a.allocatedShared) + " B allocated by local_alloc" +
-       (a.declaredShared ? ", " + std::to_string(*a.declaredShared) + " B declared (ttg.shared)" : "") +
-       "\n";
-  o += "\nfindings (costliest first):\n";
-  if (a.findings.empty())
-    o += "  none: no conversion through shared memory, no bank conflicts, no uncoalesced access "
-         "that the IR determines\n";
-  int k = 0;
-  for (const Finding &f : a.findings)
-    o += "  " + std::to_string(++k) + ". line " + std::to_string(f.at.line) + " (" + f.at.loc +
-         ") [" + f.kind + "] " + f.message + "\n";
-  o += "\nconversions (" + std::to_string(a.converts.size()) + "):\n";
-  for (const ConvertRow &c : a.converts)
-    o += "  line " + std::to_string(c.at.line) + " (" + c.at.loc + ")" +
-         (c.at.loopDepth ? ", loop depth " + std::to_string(c.at.loopDepth) : "") + ": " +
-         (c.error.empty() ? c.summary : "unknown (" + c.error + ")") + "\n";
-  o += "\nshared-memory accesses (" + std::to_string(a.shared.size()) + "):\n";
-  for (const SharedRow &s : a.shared) {
-    o += "  line " + std::to_string(s.at.line) + " " + s.op + ": ";
+  std::ostringstream o;
+  o << a.file << ": " << a.target << " (bank model " << a.bankTarget << "), " << a.numWarps
+    << " warps x " << a.threadsPerWarp << " lanes, " << a.numCtas << " CTA(s), " << a.opCount
+    << " ops\n";
+  o << "shared memory: " << a.sharedAllocated << " bytes allocated";
+  if (a.sharedDeclared)
+    o << " (ttg.shared = " << *a.sharedDeclared << ")";
+  o << "\n\ntensor types: " << a.tensors.size() << "\n";
+  for (const AuditTensor &t : a.tensors)
+    o << "  " << t.count << "x  " << shortType(t.type, 100)
+      << (t.error.empty() ? "" : "  [" + t.error + "]") << "\n";
+  o << "\nconversions: " << a.converts.size() << "\n";
+  for (const AuditConvert &c : a.converts)
+    o << "  line " << c.site.line << " (" << c.site.loc << ")"
+      << (c.site.loopDepth ? " loop " + std::to_string(c.site.loopDepth) : "") << ": "
+      << (c.cost ? conversionKindName(c.cost->kind) : "?") << ", " << costText(c) << "\n    "
+      << shortType(c.src) << "\n -> " << shortType(c.dst) << "\n";
+  o << "\nshared accesses: " << a.shared.size() << "\n";
+  for (const AuditShared &s : a.shared) {
+    o << "  line " << s.site.line << " (" << s.site.loc << ") " << s.op;
+    if (s.conflicts)
+      o << ": conflicts " << *s.conflicts;
     if (s.wavefronts)
-      o += std::to_string(*s.wavefronts) + " wavefronts/warp (ideal " +
-           std::to_string(*s.idealWavefronts) + ", " + s.instruction + "), Triton conflicts " +
-           (s.conflicts ? std::to_string(*s.conflicts) : std::string("unknown"));
+      o << ", wavefronts " << *s.wavefronts << "/" << s.idealWavefronts.value_or(0) << " ("
+        << s.instruction << ")";
+    if (!s.error.empty())
+      o << ": " << s.error;
+    o << "\n";
+  }
+  o << "\nglobal accesses: " << a.global.size() << "\n";
+  for (const AuditGlobal &g : a.global) {
+    o << "  line " << g.site.line << " (" << g.site.loc << ") " << g.op << ": " << g.vectorBits
+      << "-bit vectors, sectors per warp-instruction ";
+    if (g.sectorsPerWarp)
+      o << *g.sectorsPerWarp << " (min " << g.minSectorsPerWarp.value_or(0) << ")";
     else
-      o += s.note;
-    if (s.allocBytes)
-      o += ", " + std::to_string(s.allocBytes) + " B";
-    o += "\n";
+      o << "unknown";
+    o << "\n";
   }
-  o += "\nglobal accesses (" + std::to_string(a.global.size()) + "):\n";
-  for (const GlobalRow &g : a.global)
-    o += "  line " + std::to_string(g.at.line) + " " + g.op + ": " + std::to_string(g.vectorBits) +
-         "-bit vectors, sectors per warp-instruction " +
-         (g.sectorsPerWarp ? fixed1(*g.sectorsPerWarp) + " (minimum " + fixed1(*g.minSectorsPerWarp) + ")"
-                           : std::string("unknown (the IR does not show the pointer's strides)")) +
-         "\n";
-  o += "\ntensor types (" + std::to_string(a.tensors.size()) + "):\n";
-  for (const TensorRow &t : a.tensors)
-    o += "  " + std::to_string(t.count) + "x " + t.type + (t.error.empty() ? "" : "  [" + t.error + "]") + "\n";
+  o << "\nfindings (costliest first): " << a.findings.size() << "\n";
+  int rank = 1;
+  for (const AuditFinding &f : a.findings) {
+    o << "  " << rank++ << ". line " << f.site.line << " (" << f.site.loc << ") [" << f.kind << "] "
+      << f.message << "\n";
+    if (!f.proposal.empty())
+      o << "     proposal: " << f.proposal << "\n";
+  }
   if (!a.unknownOps.empty()) {
-    o += "\nops outside the dialects the audit knows (listed, not costed):";
-    for (const std::string &n : a.unknownOps)
-      o += " " + n;
-    o += "\n";
+    o << "\nunknown ops:";
+    for (const UnknownOp &u : a.unknownOps)
+      o << " " << u.name << "@" << u.line;
+    o << "\n";
   }
-  return o;
+  return o.str();
 }
 
 } // namespace ls::audit

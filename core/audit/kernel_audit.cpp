@@ -1,468 +1,413 @@
+// The audit walk: one pass over every op of every module, then the ranking.
 #include "audit/kernel_audit.h"
 
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "analysis/banks/bank_conflicts.h"
 #include "analysis/banks/shared_access.h"
-#include "analysis/convert/layout_conversion.h"
 #include "analysis/global/global_access.h"
-#include "analysis/swizzle/swizzle_search.h"
+#include "analysis/swizzle/optimal_swizzling.h"
+#include "audit/audit_target.h"
+#include "audit/findings.h"
 #include "audit/pointer_strides.h"
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_printer.h"
-#include "report/conversion_report.h"
 #include "util/error.h"
 
 namespace ls::audit {
-
 namespace {
 
-bool startsWith(const std::string &s, const char *p) { return s.rfind(p, 0) == 0; }
-
-} // namespace
-
-AuditTarget resolveTarget(const std::string &moduleTarget, std::optional<int> threadsPerWarp,
-                          const std::optional<std::string> &override, const std::string &field) {
-  std::string t = override ? *override : moduleTarget;
-  const std::string f = override ? field : "ttg.target";
-  if (t.empty())
-    t = threadsPerWarp && *threadsPerWarp == 64 ? "gfx942" : "sm90";
-  std::string name = t;
-  if (startsWith(t, "cuda:"))
-    name = "sm" + t.substr(5);
-  else if (startsWith(t, "hip:"))
-    name = t.substr(4);
-  // Bank models exist per family; newer chips of a family share them.
-  std::string bankName = name;
-  if (startsWith(name, "sm")) {
-    const std::string digits = name.substr(2);
-    int arch = 0;
-    if (!digits.empty() && digits.size() <= 4 &&
-        digits.find_first_not_of("0123456789") == std::string::npos)
-      arch = std::stoi(digits);
-    if (arch < 75) {
-      throw Error(f, "'" + t + "' is not a target; expected sm80, sm90, sm100, sm120, gfx90a, "
-                     "gfx942, gfx950, gfx1100, gfx1200 or Triton's cuda:90 / hip:gfx942");
-    }
-    bankName = arch >= 120 ? "sm120" : arch >= 100 ? "sm100" : arch >= 90 ? "sm90" : "sm80";
-  } else if (startsWith(name, "gfx11")) {
-    bankName = "gfx1100";
-  } else if (startsWith(name, "gfx12")) {
-    bankName = "gfx1200";
-  }
-  AuditTarget out;
-  out.name = name;
-  out.banks = BankTarget::byName(bankName, f);
-  const bool amd = out.banks.vendor == Vendor::Amd;
-  if (amd && threadsPerWarp && *threadsPerWarp == 32 && (bankName == "gfx942" || bankName == "gfx90a" || bankName == "gfx950"))
-    throw Error(f, "'" + t + "' runs 64 lanes per warp but the module has 32");
-  if (!amd && threadsPerWarp && *threadsPerWarp == 64)
-    throw Error(f, "the module has 64 lanes per warp, an AMD kernel; '" + t +
-                       "' is an NVIDIA target (use gfx942, gfx950 or hip:gfx942)");
-  out.triton = amd ? "hip:" + name : "cuda:" + name.substr(2);
-  out.scratch = amd ? ScratchTarget::Generic
-                    : bankName == "sm80" ? ScratchTarget::Sm80 : ScratchTarget::Sm90;
-  return out;
-}
-
-namespace {
-
-const std::set<std::string> kKnownDialects = {"tt", "ttg", "ttng", "scf", "arith", "math",
-                                              "amdgpu", "amdg", "rocdl", "gpu", "cf", "builtin", "llvm",
-                                              "nvgpu", "nvvm", "ub", "proton"};
-
-int elementBitsOf(const ir::SsaValue &v) {
-  if (!v.type)
-    return 32;
-  const std::string &e = v.type->elementType;
-  if (startsWith(e, "!tt.ptr"))
+// Bits of an element type as Triton's bank_conflicts takes them: pointers
+// are 64-bit, i1 stays 1.
+int elementBitsOf(const std::string &element) {
+  if (element.rfind("!tt.ptr", 0) == 0)
     return 64;
   try {
-    return ir::parseElementType(e, "element type").bits;
+    return ir::parseElementType(element).bits;
   } catch (const Error &) {
     return 32;
   }
 }
 
-struct Walker {
-  const ir::ModuleFile &file;
-  const ir::Module &m;
-  const AuditTarget &target;
-  KernelAudit &out;
-  std::map<std::string, size_t> &tensorIndex; // canonical type -> row, over all modules
-  std::string function;
+// The vector a thread may issue when the IR does not show the strides: the
+// tensor taken row-major (Triton's contiguity assumption for a pointer
+// tensor whose last dim is the contiguous one). With power-of-two dims the
+// flat offset is linear over GF(2), so registers 0..k-1 form one vector of
+// 2^k elements exactly when their offsets are 1, 2, ..., 2^(k-1) and no
+// other basis touches the low k bits - what GlobalAccess finds by scanning
+// every thread, without the scan.
+int rowMajorVectorElems(const LinearLayout &ll, const Shape &shape, int elementBits) {
+  std::vector<int64_t> strides = rowMajorStrides(std::vector<int64_t>(shape.begin(), shape.end()));
+  auto flat = [&](const std::vector<int32_t> &b) {
+    int64_t o = 0;
+    for (size_t d = 0; d < b.size() && d < strides.size(); ++d)
+      o += int64_t{b[d]} * strides[d];
+    return o;
+  };
+  const int maxVec = std::max(1, 128 / std::max(8, elementBits));
+  std::vector<int64_t> regs, others;
+  for (const auto &[dim, bases] : ll.getBases())
+    for (const auto &b : bases)
+      (dim == "register" ? regs : others).push_back(flat(b));
+  int k = 0;
+  while ((1 << (k + 1)) <= maxVec && k < int(regs.size()) && regs[k] == (int64_t{1} << k))
+    ++k;
+  for (; k > 0; --k) {
+    int64_t low = (int64_t{1} << k) - 1;
+    bool ok = true;
+    for (size_t i = size_t(k); ok && i < regs.size(); ++i)
+      ok = (regs[i] & low) == 0;
+    for (int64_t o : others)
+      ok = ok && (o & low) == 0;
+    if (ok)
+      break;
+  }
+  return 1 << k;
+}
 
-  // The shared-access figures of a (register type, memdesc type, direction):
-  // pipelined kernels repeat the same pair once per stage.
-  std::map<std::string, SharedRow> sharedCache;
+// Dialects whose ops the audit knows or knows to ignore; anything else is
+// listed as unknown.
+bool knownDialect(const std::string &name) {
+  static const std::set<std::string> known = {"tt",    "ttg",  "ttng",  "amdgpu",  "scf",
+                                              "arith", "math", "cf",    "builtin", "gpu",
+                                              "llvm",  "ub",   "nvgpu", "proton",  "func"};
+  size_t dot = name.find('.');
+  return dot != std::string::npos && known.count(name.substr(0, dot));
+}
 
-  // Canonical text per type as written: a kernel has hundreds of values and
-  // a few dozen types.
-  std::map<std::string, std::string> canonicalCache;
-  const std::string &canonical(int v) {
-    const ir::SsaValue &val = m.values[v];
-    auto it = canonicalCache.find(val.typeText);
-    if (it != canonicalCache.end())
-      return it->second;
-    std::string text = val.type ? ir::canonicalTypeText(*val.type, val.encoding.get(), m.aliases.get(),
-                                                        val.isTensorDesc)
-                                : val.typeText;
-    return canonicalCache.emplace(val.typeText, std::move(text)).first->second;
+class Walker {
+public:
+  Walker(const ir::ModuleFile &file, const AuditOptions &options, KernelAudit &out)
+      : file_(file), options_(options), out_(out) {}
+
+  void run() {
+    for (size_t mi = 0; mi < file_.modules.size(); ++mi)
+      auditModule(int(mi), file_.modules[mi]);
   }
 
-  Place placeOf(int opIdx) const {
-    const ir::Operation &op = m.ops[opIdx];
-    Place p;
-    p.line = op.pos.line;
-    p.loc = op.loc.known() ? op.loc.frames.back().file + ":" +
-                                 std::to_string(op.loc.frames.back().line) + ":" +
-                                 std::to_string(op.loc.frames.back().column)
-                           : "unknown";
-    p.function = function;
+private:
+  std::string typeText(const ir::Module &m, int value) {
+    const ir::SsaValue &v = m.values[value];
+    if (!v.type)
+      return v.typeText;
+    auto it = typeCache_.find(v.type.get());
+    if (it != typeCache_.end())
+      return it->second;
+    std::string t =
+        ir::canonicalTypeText(*v.type, v.encoding.get(), m.aliases.get(), v.isTensorDesc);
+    typeCache_.emplace(v.type.get(), t);
+    return t;
+  }
+
+  const LinearLayout *linearOf(const ir::Module &m, int value) {
+    const ir::SsaValue &v = m.values[value];
+    if (!v.encoding || !v.type)
+      return nullptr;
+    auto key = std::make_pair(v.encoding.get(), v.type->shape);
+    auto it = llCache_.find(key);
+    if (it == llCache_.end()) {
+      std::optional<LinearLayout> ll;
+      try {
+        ll = v.encoding->toLinearLayout(v.type->shape);
+      } catch (const Error &) {
+      }
+      it = llCache_.emplace(key, std::move(ll)).first;
+    }
+    return it->second ? &*it->second : nullptr;
+  }
+
+  AuditSite siteOf(int mi, const ir::Module &m, int opIndex) {
+    AuditSite s;
+    s.op = opIndex;
+    s.module = mi;
+    const ir::Operation &op = m.ops[opIndex];
+    s.line = op.pos.line;
+    s.loc = op.loc.text();
+    s.function = function_;
     for (int b = op.parentBlock; b >= 0;) {
-      const int r = m.blocks[b].parentRegion;
-      const int parent = r >= 0 ? m.regions[r].parentOp : -1;
+      int r = m.blocks[b].parentRegion;
+      int parent = r >= 0 ? m.regions[r].parentOp : -1;
       if (parent < 0)
         break;
       const std::string &n = m.ops[parent].name;
       if (n == "scf.for" || n == "scf.while")
-        ++p.loopDepth;
+        ++s.loopDepth;
       b = m.ops[parent].parentBlock;
     }
-    return p;
+    return s;
   }
 
-  bool isTensor(int v) const {
-    const ir::SsaValue &val = m.values[v];
-    return val.type && !val.type->isMemDesc && !val.isTensorDesc && val.encoding;
-  }
-  bool isMemDesc(int v) const {
-    const ir::SsaValue &val = m.values[v];
-    return val.type && val.type->isMemDesc && val.encoding;
-  }
-
-  void noteTensor(int v) {
-    if (!isTensor(v))
-      return;
-    const std::string type = canonical(v);
-    auto it = tensorIndex.find(type);
-    if (it == tensorIndex.end()) {
-      TensorRow row;
-      row.type = type;
-      const ir::SsaValue &val = m.values[v];
-      row.layout = ir::printEncoding(*val.encoding);
-      try {
-        row.linear = val.encoding->toLinearLayout(val.shape());
-      } catch (const std::exception &e) {
-        row.error = e.what();
-      }
-      it = tensorIndex.emplace(type, out.tensors.size()).first;
-      out.tensors.push_back(std::move(row));
+  void auditModule(int mi, const ir::Module &m) {
+    if (mi == 0 || out_.numWarps == 0) {
+      out_.numWarps = m.numWarps.value_or(4);
+      out_.threadsPerWarp = m.threadsPerWarp.value_or(32);
+      out_.numCtas = m.numCTAs.value_or(1);
+      if (m.shared)
+        out_.sharedDeclared = *m.shared;
     }
-    ++out.tensors[it->second].count;
+    target_ = auditTarget(options_.target.empty() ? m.target : options_.target,
+                          options_.target.empty() ? "ttg.target" : "--target");
+    if (mi == 0) {
+      out_.target = target_.module;
+      out_.bankTarget = target_.banks.name;
+    }
+    for (int opIndex : m.walk()) {
+      const ir::Operation &op = m.ops[opIndex];
+      ++out_.opCount;
+      if (op.name == "tt.func" || op.name == "func.func") {
+        function_ = op.stringAttribute("sym_name").value_or("");
+        if (function_.empty())
+          function_ = op.attribute("sym_name").value_or("?");
+        out_.functions.push_back(function_);
+      }
+      if (!op.implicit && !knownDialect(op.name))
+        out_.unknownOps.push_back({op.name, op.pos.line});
+      countResults(m, opIndex);
+      if (op.name == "ttg.convert_layout")
+        convert(mi, m, opIndex);
+      else if (op.name == "ttg.local_load" || op.name == "ttg.local_store" ||
+               op.name == "ttg.local_alloc" || op.name == "ttg.async_copy_global_to_local")
+        sharedAccess(mi, m, opIndex);
+      else if (op.name == "ttng.warp_group_dot" || op.name == "ttng.tc_gen5_mma" ||
+               op.name == "ttng.async_tma_copy_global_to_local" ||
+               op.name == "ttng.async_tma_copy_local_to_global")
+        operandMemdescs(mi, m, opIndex);
+      else if (op.name == "tt.load" || op.name == "tt.store" || op.name == "tt.atomic_rmw" ||
+               op.name == "tt.atomic_cas")
+        globalAccess(mi, m, opIndex);
+      if (op.name == "ttg.local_alloc" && !op.results.empty()) {
+        const ir::SsaValue &r = m.values[op.results[0]];
+        if (r.type) {
+          int64_t n = 1;
+          for (int64_t d : r.type->allocShape.empty() ? r.type->shape : r.type->allocShape)
+            n *= d;
+          out_.sharedAllocated += n * std::max(1, elementBitsOf(r.type->elementType) / 8);
+        }
+      }
+    }
   }
 
-  void convert(int opIdx) {
-    const ir::Operation &op = m.ops[opIdx];
+  void countResults(const ir::Module &m, int opIndex) {
+    for (int r : m.ops[opIndex].results) {
+      const ir::SsaValue &v = m.values[r];
+      if (!v.type || v.type->isMemDesc || v.isTensorDesc || !v.type->encoding)
+        continue;
+      std::string t = typeText(m, r);
+      auto [it, fresh] = tensorIndex_.emplace(t, out_.tensors.size());
+      if (fresh) {
+        AuditTensor at;
+        at.type = t;
+        at.shape = v.type->shape;
+        at.firstLine = m.ops[opIndex].pos.line;
+        if (v.encoding) {
+          try {
+            at.layout = ir::printEncoding(*v.encoding);
+          } catch (const Error &) {
+            at.layout = ir::attributeSyntaxText(*v.type->encoding, m.aliases.get());
+          }
+          try {
+            at.linear = v.encoding->toLinearLayout(v.type->shape);
+          } catch (const Error &e) {
+            at.error = e.what();
+          }
+        } else {
+          at.layout = ir::attributeSyntaxText(*v.type->encoding, m.aliases.get());
+          at.error = "layout not modelled";
+        }
+        out_.tensors.push_back(std::move(at));
+      }
+      ++out_.tensors[it->second].count;
+    }
+  }
+
+  void convert(int mi, const ir::Module &m, int opIndex) {
+    const ir::Operation &op = m.ops[opIndex];
+    AuditConvert c;
+    c.site = siteOf(mi, m, opIndex);
     if (op.operands.empty() || op.results.empty())
       return;
-    const int src = op.operands[0], dst = op.results[0];
-    ConvertRow row;
-    row.at = placeOf(opIdx);
-    row.src = canonical(src);
-    row.dst = canonical(dst);
-    row.cls = "unknown";
-    row.costJson = "null";
-    try {
-      if (!isTensor(src) || !isTensor(dst))
-        throw Error("type", "not a tensor with a layout");
-      const ir::SsaValue &s = m.values[src], &d = m.values[dst];
-      LayoutConversion c(s.encoding->toLinearLayout(s.shape()), d.encoding->toLinearLayout(d.shape()));
-      const int bits = elementBitsOf(s);
-      ConversionCost cost = conversionCost(c, bits, target.scratch);
-      row.cls = conversionKindName(cost.kind);
-      const std::string dtype = s.type->elementType;
-      row.costJson = report::conversionCostJson(c, cost, dtype, /*withScopes=*/false);
-      row.summary = row.cls;
-      if (cost.shuffle)
-        row.summary += ", " + std::to_string(cost.shuffle->shuffles) + " shuffle rounds per thread";
-      if (cost.scratch) {
-        const ConversionScratch &sc = *cost.scratch;
-        row.scratchBytes = sc.bytes;
-        row.summary += ", " + std::to_string(sc.bytes) + " B scratch, " +
-                       std::to_string(sc.storesPerThread) + " " + sc.storeInstruction + " + " +
-                       std::to_string(sc.loadsPerThread) + " " + sc.loadInstruction +
-                       " per thread";
-        if (sc.conflicts)
-          row.summary += ", conflicts store " + std::to_string(sc.conflicts->store) + " / load " +
-                         std::to_string(sc.conflicts->load);
-      }
-    } catch (const std::exception &e) {
-      row.error = e.what();
-    }
-    out.converts.push_back(std::move(row));
-  }
-
-  void shared(int opIdx) {
-    const ir::Operation &op = m.ops[opIdx];
-    const std::string &n = op.name;
-    int reg = -1, mem = -1;
-    AccessDirection dir = AccessDirection::Store;
-    if (n == "ttg.local_load" && !op.operands.empty() && !op.results.empty()) {
-      reg = op.results[0];
-      mem = op.operands[0];
-      dir = AccessDirection::Load;
-    } else if (n == "ttg.local_store" && op.operands.size() >= 2) {
-      reg = op.operands[0];
-      mem = op.operands[1];
-    } else if (n == "ttg.local_alloc" && !op.results.empty()) {
-      mem = op.results[0];
-      if (!op.operands.empty())
-        reg = op.operands[0];
-    } else if (n == "ttg.async_copy_global_to_local" && op.operands.size() >= 2) {
-      reg = op.operands[0]; // the pointer tensor's layout says which thread writes what
-      mem = op.operands[1];
+    int src = op.operands[0], dst = op.results[0];
+    c.src = typeText(m, src);
+    c.dst = typeText(m, dst);
+    const ir::SsaValue &sv = m.values[src];
+    c.elementBits = sv.type ? elementBitsOf(sv.type->elementType) : 32;
+    const LinearLayout *a = linearOf(m, src), *b = linearOf(m, dst);
+    if (!a || !b) {
+      c.error = "layout not modelled";
     } else {
-      // Tensor-core and TMA operands: memdescs read by hardware units.
-      for (int v : op.operands)
-        if (isMemDesc(v)) {
-          SharedRow row;
-          row.at = placeOf(opIdx);
-          row.op = n;
-          row.memdesc = canonical(v);
-          row.note = "read by the tensor core / TMA unit: no register layout to count conflicts of";
-          out.shared.push_back(std::move(row));
-        }
-      return;
-    }
-    if (mem < 0 || !isMemDesc(mem))
-      return;
-    SharedRow row;
-    row.at = placeOf(opIdx);
-    row.op = n;
-    row.memdesc = canonical(mem);
-    const ir::SsaValue &mv = m.values[mem];
-    if (n == "ttg.local_alloc") {
-      int64_t elems = 1;
-      for (int64_t d : mv.type->allocShape.empty() ? mv.shape() : Shape(mv.type->allocShape.begin(), mv.type->allocShape.end()))
-        elems *= d;
-      row.allocBytes = elems * std::max(8, elementBitsOf(mv)) / 8;
-      out.allocatedShared += row.allocBytes;
-    }
-    if (reg < 0 || !isTensor(reg)) {
-      if (reg < 0 && n == "ttg.local_alloc") {
-        row.note = "allocation only";
-        out.shared.push_back(std::move(row));
+      try {
+        LayoutConversion conv(*a, *b);
+        c.cost = conversionCost(conv, c.elementBits, target_.scratch);
+      } catch (const Error &e) {
+        c.error = e.what();
       }
-      return;
     }
-    row.tensor = canonical(reg);
-    const std::string key = row.tensor + "|" + row.memdesc + "|" + (dir == AccessDirection::Load ? "L" : "S") + n;
-    if (auto hit = sharedCache.find(key); hit != sharedCache.end()) {
-      row.conflicts = hit->second.conflicts;
-      row.wavefronts = hit->second.wavefronts;
-      row.idealWavefronts = hit->second.idealWavefronts;
-      row.instruction = hit->second.instruction;
-      row.proposal = hit->second.proposal;
-      row.note = hit->second.note;
-      out.shared.push_back(std::move(row));
-      return;
-    }
-    const ir::SsaValue &rv = m.values[reg];
-    Shape shape = rv.shape();
-    const int bits = n == "ttg.async_copy_global_to_local" ? elementBitsOf(mv) : elementBitsOf(rv);
-    try {
-      row.conflicts = sharedBankConflicts(*rv.encoding, *mv.encoding, shape, bits);
-    } catch (const std::exception &e) {
-      row.note = e.what();
-    }
-    try {
-      SharedAccessOptions opt;
-      opt.direction = dir;
-      opt.target = target.banks;
-      opt.detailLimit = 0;
-      SharedAccessReport r = analyzeSharedAccess(*rv.encoding, *mv.encoding, shape, bits, opt);
-      row.wavefronts = r.wavefronts;
-      row.idealWavefronts = r.idealWavefronts;
-      row.instruction = r.instruction;
-      if (r.wavefronts > r.idealWavefronts) {
-        SwizzleProposal p = proposeSharedLayout(*rv.encoding, *rv.encoding, shape, bits, target.banks,
-                                                mv.encoding);
-        // Propose only a layout no worse on any figure the report shows.
-        if (p.current && p.proposed.conflicts() < p.current->conflicts() &&
-            p.proposed.instructions() <= p.current->instructions() &&
-            p.proposed.tritonStoreConflicts + p.proposed.tritonLoadConflicts <=
-                p.current->tritonStoreConflicts + p.current->tritonLoadConflicts)
-          row.proposal = p.proposed.attribute;
+    if (c.cost && c.cost->kind != ConversionKind::NoOp && sv.definingOp >= 0) {
+      // A producer whose layout is a free choice (a load from memory, a
+      // splat, a range, a constant) could produce the destination layout
+      // directly. Elementwise ops are not: they inherit their operands'
+      // layout, so the conversion would only move.
+      const std::string &p = m.ops[sv.definingOp].name;
+      bool free = p == "tt.load" || p == "ttg.local_load" || p == "arith.constant" ||
+                  p == "tt.splat" || p == "tt.make_range";
+      if (free) {
+        const ir::SsaValue &dv = m.values[dst];
+        std::string layout = dv.encoding ? ir::printEncoding(*dv.encoding) : "";
+        c.proposal = "produce " + sv.name + " (" + p + ", line " +
+                     std::to_string(m.ops[sv.definingOp].pos.line) + ") directly in " + layout;
       }
-    } catch (const std::exception &e) {
-      if (row.note.empty())
-        row.note = e.what();
     }
-    sharedCache.emplace(key, row);
-    out.shared.push_back(std::move(row));
+    out_.converts.push_back(std::move(c));
   }
 
-  void global(int opIdx) {
-    const ir::Operation &op = m.ops[opIdx];
+  void sharedAccess(int mi, const ir::Module &m, int opIndex) {
+    const ir::Operation &op = m.ops[opIndex];
+    int reg = -1, mem = -1;
+    if (op.name == "ttg.local_load" && !op.operands.empty() && !op.results.empty())
+      reg = op.results[0], mem = op.operands[0];
+    else if (op.name == "ttg.local_store" && op.operands.size() >= 2)
+      reg = op.operands[0], mem = op.operands[1];
+    else if (op.name == "ttg.local_alloc" && !op.operands.empty() && !op.results.empty())
+      reg = op.operands[0], mem = op.results[0];
+    else if (op.name == "ttg.async_copy_global_to_local" && op.operands.size() >= 2)
+      reg = op.operands[0], mem = op.operands[1];
+    else
+      return;
+    AuditShared s;
+    s.site = siteOf(mi, m, opIndex);
+    s.op = op.name;
+    s.tensor = typeText(m, reg);
+    s.memdesc = typeText(m, mem);
+    const ir::SsaValue &rv = m.values[reg], &mv = m.values[mem];
+    s.elementBits = mv.type ? elementBitsOf(mv.type->elementType) : 32;
+    if (!rv.encoding || !mv.encoding || !rv.type) {
+      s.error = "layout not modelled";
+      out_.shared.push_back(std::move(s));
+      return;
+    }
+    const Shape &shape = rv.type->shape;
+    try {
+      const LinearLayout *rl = linearOf(m, reg);
+      if (!rl)
+        throw Error("layout", "not modelled");
+      LinearLayout sl = mv.encoding->toLinearLayout(shape);
+      s.conflicts = bankConflictsMemDesc(*rl, sl, s.elementBits);
+      if (options_.wavefronts) {
+        SharedAccessOptions o;
+        o.direction = op.name == "ttg.local_load" ? AccessDirection::Load : AccessDirection::Store;
+        o.target = target_.banks;
+        o.detailLimit = 0;
+        o.allWarps = false;
+        SharedAccessReport r =
+            analyzeSharedAccess(*rv.encoding, *mv.encoding, shape, s.elementBits, o);
+        s.wavefronts = r.wavefronts;
+        s.idealWavefronts = r.idealWavefronts;
+        s.instruction = r.instruction;
+      }
+      if (*s.conflicts > 0) {
+        // Triton's optimal swizzle for this register layout; proposed only
+        // when it removes conflicts.
+        LinearLayout best = optimalSharedLayout(*rl, *rl, s.elementBits);
+        int after = bankConflictsMemDesc(*rl, best, s.elementBits);
+        if (after < *s.conflicts) {
+          s.proposedConflicts = after;
+          s.proposal = "#ttg.shared_linear<{" + ir::printBases(best, best.getInDimNames()) +
+                       "}, alignment = 16>";
+        }
+      }
+    } catch (const Error &e) {
+      s.error = e.what();
+    }
+    out_.shared.push_back(std::move(s));
+  }
+
+  // Memdesc operands of MMA and TMA ops: listed with their layouts; there is
+  // no register side, so no bank count.
+  void operandMemdescs(int mi, const ir::Module &m, int opIndex) {
+    const ir::Operation &op = m.ops[opIndex];
+    for (int v : op.operands) {
+      const ir::SsaValue &sv = m.values[v];
+      if (!sv.type || !sv.type->isMemDesc || !sv.encoding || !sv.encoding->isShared())
+        continue;
+      AuditShared s;
+      s.site = siteOf(mi, m, opIndex);
+      s.op = op.name;
+      s.memdesc = typeText(m, v);
+      s.elementBits = elementBitsOf(sv.type->elementType);
+      out_.shared.push_back(std::move(s));
+    }
+  }
+
+  void globalAccess(int mi, const ir::Module &m, int opIndex) {
+    const ir::Operation &op = m.ops[opIndex];
     if (op.operands.empty())
       return;
-    // tt.load/store/atomics address through a tensor of pointers; AMD's
-    // buffer ops through a scalar base pointer and a tensor of element
-    // offsets (amdg.buffer_load %base[%offsets], ...), which has the layout.
     int ptr = op.operands[0];
-    std::string elem;
-    if (startsWith(op.name, "amdg")) {
-      ptr = -1;
-      for (int v : op.operands) {
-        const ir::SsaValue &val = m.values[v];
-        if (startsWith(val.typeText, "!tt.ptr<"))
-          elem = val.typeText;
-        else if (ptr < 0 && isTensor(v) && val.type && val.type->elementType[0] == 'i' && v != op.operands[0])
-          ptr = v;
-      }
-      if (ptr < 0 || elem.empty())
-        return;
-    } else {
-      if (!isTensor(ptr))
-        return; // scalar or descriptor access
-      elem = m.values[ptr].type->elementType; // !tt.ptr<f16>
-    }
-    GlobalRow row;
-    row.at = placeOf(opIdx);
-    row.op = op.name;
-    row.type = canonical(ptr);
     const ir::SsaValue &pv = m.values[ptr];
-    int bits = 32;
-    const size_t lt = elem.find('<'), gt = elem.rfind('>');
-    if (lt != std::string::npos && gt != std::string::npos && gt > lt) {
-      try {
-        bits = ir::parseElementType(elem.substr(lt + 1, gt - lt - 1), "element type").bits;
-      } catch (const Error &) {
-      }
+    if (!pv.type || pv.type->isMemDesc || pv.isTensorDesc ||
+        pv.type->elementType.rfind("!tt.ptr", 0))
+      return; // scalar or descriptor access
+    AuditGlobal g;
+    g.site = siteOf(mi, m, opIndex);
+    g.op = op.name;
+    g.type = typeText(m, ptr);
+    std::string pointee = pv.type->elementType.substr(8);
+    pointee = pointee.substr(0, pointee.find_first_of(",>"));
+    g.elementBits = elementBitsOf(pointee);
+    const LinearLayout *ll = linearOf(m, ptr);
+    if (!ll) {
+      g.error = "layout not modelled";
+      out_.global.push_back(std::move(g));
+      return;
     }
     try {
-      const LinearLayout ll = pv.encoding->toLinearLayout(pv.shape());
-      row.strides = pointerStrides(m, ptr);
-      // With the IR's strides the vector and sectors are the access's own;
-      // without them, the vector the layout allows on a row-major tensor.
-      GlobalAccess ga = row.strides ? GlobalAccess(ll, bits, *row.strides) : GlobalAccess(ll, bits);
-      row.vectorBits = ga.vectorBits();
-      const double n = static_cast<double>(ga.summaries().size());
-      if (row.strides && n > 0) {
-        row.sectorsPerWarp = static_cast<double>(ga.totalSectors()) / n;
-        row.minSectorsPerWarp = static_cast<double>(ga.totalMinSectors()) / n;
+      g.strides = pointerStrides(m, ptr, file_.source);
+      if (g.strides) {
+        std::vector<int64_t> strides = *g.strides;
+        for (auto &x : strides)
+          x = std::abs(x);
+        // Warp 0 alone: each warp issues the same instructions shifted by
+        // its own base, and scanning one warp instead of all keeps the audit
+        // of a kernel in the milliseconds.
+        LinearLayout::BasesT bases = ll->getBases();
+        for (auto &[dim, b] : bases)
+          if (dim == "warp" || dim == "block")
+            b.clear();
+        LinearLayout warp0(std::move(bases), ll->getOutDims(), /*requireSurjective=*/false);
+        GlobalAccess ga(warp0, g.elementBits, strides);
+        g.vectorBits = ga.vectorBits();
+        int64_t n = std::max<int64_t>(1, int64_t(ga.summaries().size()));
+        g.sectorsPerWarp = ga.totalSectors() / n;
+        g.minSectorsPerWarp = ga.totalMinSectors() / n;
+      } else {
+        g.vectorBits = rowMajorVectorElems(*ll, pv.type->shape, g.elementBits) * g.elementBits;
       }
-    } catch (const std::exception &) {
-      row.strides.reset();
+    } catch (const Error &e) {
+      g.error = e.what();
     }
-    out.global.push_back(std::move(row));
+    out_.global.push_back(std::move(g));
   }
 
-  void run() {
-    for (int opIdx : m.walk()) {
-      const ir::Operation &op = m.ops[opIdx];
-      ++out.operations;
-      if (op.name == "tt.func") {
-        ++out.functions;
-        function = op.stringAttribute("sym_name").value_or("");
-      }
-      for (int v : op.results)
-        noteTensor(v);
-      const std::string &n = op.name;
-      const std::string dialect = n.substr(0, n.find('.'));
-      if (!kKnownDialects.count(dialect) &&
-          std::find(out.unknownOps.begin(), out.unknownOps.end(), n) == out.unknownOps.end())
-        out.unknownOps.push_back(n);
-      if (n == "ttg.convert_layout")
-        convert(opIdx);
-      else if (n == "ttg.local_load" || n == "ttg.local_store" || n == "ttg.local_alloc" ||
-               n == "ttg.async_copy_global_to_local" || n == "ttng.warp_group_dot" ||
-               n == "ttng.tc_gen5_mma" || n == "ttng.async_tma_copy_global_to_local" ||
-               n == "ttng.async_tma_copy_local_to_global")
-        shared(opIdx);
-      else if (n == "tt.load" || n == "tt.store" || n == "tt.atomic_rmw" || n == "tt.atomic_cas" ||
-               n == "amdg.buffer_load" || n == "amdg.buffer_store" || n == "amdg.buffer_atomic_rmw")
-        global(opIdx);
-    }
-  }
+  const ir::ModuleFile &file_;
+  const AuditOptions &options_;
+  KernelAudit &out_;
+  AuditTarget target_;
+  std::string function_;
+  std::unordered_map<std::string, size_t> tensorIndex_;
+  std::unordered_map<const ir::TypeText *, std::string> typeCache_;
+  std::map<std::pair<const Encoding *, Shape>, std::optional<LinearLayout>> llCache_;
 };
-
-double loopWeight(int depth) {
-  double w = 1;
-  for (int i = 0; i < depth; ++i)
-    w *= 8;
-  return w;
-}
-
-std::string where(const Place &p) {
-  return p.loopDepth ? " inside " + std::to_string(p.loopDepth) + " loop" + (p.loopDepth > 1 ? "s" : "")
-                     : "";
-}
-
-void rank(KernelAudit &a) {
-  for (const ConvertRow &c : a.converts) {
-    if (c.cls == conversionKindName(ConversionKind::SharedMemory)) {
-      a.findings.push_back({c.at, "convert_through_shared",
-                            "convert_layout through shared memory" + where(c.at) + ": " + c.summary +
-                                "; from " + c.src + " to " + c.dst,
-                            static_cast<double>(c.scratchBytes) * 2 * loopWeight(c.at.loopDepth)});
-    } else if (c.cls == conversionKindName(ConversionKind::WarpShuffle) && c.at.loopDepth > 0) {
-      a.findings.push_back({c.at, "convert_shuffle",
-                            "convert_layout by warp shuffles" + where(c.at) + ": " + c.summary,
-                            64.0 * loopWeight(c.at.loopDepth)});
-    }
-  }
-  for (const SharedRow &s : a.shared) {
-    if (!s.wavefronts || !s.idealWavefronts || *s.wavefronts <= *s.idealWavefronts)
-      continue;
-    std::string msg = s.op + where(s.at) + ": " + std::to_string(*s.wavefronts) +
-                      " wavefronts per warp where " + std::to_string(*s.idealWavefronts) +
-                      " would do (" + s.instruction + "); Triton's bank_conflicts " +
-                      (s.conflicts ? std::to_string(*s.conflicts) : std::string("unknown"));
-    if (!s.proposal.empty())
-      msg += "; proposed shared layout: " + s.proposal;
-    a.findings.push_back({s.at, "bank_conflicts", msg,
-                          128.0 * static_cast<double>(*s.wavefronts - *s.idealWavefronts) *
-                              loopWeight(s.at.loopDepth)});
-  }
-  for (const GlobalRow &g : a.global) {
-    if (!g.sectorsPerWarp || !g.minSectorsPerWarp || *g.sectorsPerWarp <= *g.minSectorsPerWarp + 1e-9)
-      continue;
-    char buf[160];
-    std::snprintf(buf, sizeof buf, ": %.1f sectors per warp-instruction where %.1f would do",
-                  *g.sectorsPerWarp, *g.minSectorsPerWarp);
-    a.findings.push_back({g.at, "uncoalesced", g.op + where(g.at) + buf,
-                          32.0 * (*g.sectorsPerWarp - *g.minSectorsPerWarp) * loopWeight(g.at.loopDepth)});
-  }
-  std::stable_sort(a.findings.begin(), a.findings.end(),
-                   [](const Finding &x, const Finding &y) { return x.score > y.score; });
-}
 
 } // namespace
 
-KernelAudit auditKernel(const ir::ModuleFile &file, const std::string &fileName,
-                        const AuditOptions &options) {
-  KernelAudit a;
-  a.file = fileName;
-  if (file.modules.empty())
-    throw Error("--file", "holds no module");
-  const ir::Module &first = file.modules.front();
-  a.target = resolveTarget(first.target, first.threadsPerWarp, options.target);
-  a.numWarps = first.numWarps.value_or(4);
-  a.threadsPerWarp = first.threadsPerWarp.value_or(a.target.banks.vendor == Vendor::Amd ? 64 : 32);
-  a.numCtas = first.numCTAs.value_or(1);
-  a.declaredShared = first.shared;
-  std::map<std::string, size_t> tensorIndex;
-  for (const ir::Module &m : file.modules) {
-    ++a.modules;
-    Walker w{file, m, a.target, a, tensorIndex, {}, {}, {}};
-    w.run();
-  }
-  rank(a);
-  return a;
+KernelAudit auditModules(const ir::ModuleFile &file, const AuditOptions &options) {
+  KernelAudit out;
+  Walker(file, options, out).run();
+  out.findings = rankFindings(out);
+  return out;
 }
 
 } // namespace ls::audit

@@ -1,133 +1,136 @@
-// The whole-kernel audit: every layout a TTGIR kernel uses and what it costs.
+// The kernel audit: every layout, conversion and memory access a TTGIR
+// kernel pays for, read from the module itself.
 //
-// Kernel authors start from a slow kernel, not from a layout. The audit walks
-// every module and function of a TTGIR file (core/ir) and gives each op that
-// touches a layout its role and its figures, with the op's source line and
-// the Python location Triton recorded:
+// A kernel author asks "where does my kernel spend its layouts?". The audit
+// answers from the module the reader built (ir::Module): it walks every
+// function of every module in the file and, per op,
 //
-//   tensors    every distinct tensor type: its layout, Triton's bases for its
-//              shape, and how many op results have it;
-//   converts   every ttg.convert_layout: class (no-op, register permutation,
-//              warp shuffle, shared memory, across CTAs) and cost, as
-//              `convert` computes it, and the loop depth it sits at;
-//   shared     every local_alloc with a value, local_load, local_store and
-//              async copy into shared memory: Triton's bank_conflicts count and
-//              the wavefronts of the module's target; tensor-core and TMA
-//              operands are listed with their layouts (no registers to count);
-//   global     every tt.load / tt.store / atomic: the vector width its layout
-//              allows and, where the IR shows the pointer's strides, the
-//              32-byte sectors per warp-instruction (else unknown);
-//   findings   the costly ones ranked: conversions through shared memory
-//              (weighted by loop depth), conflicting shared accesses,
-//              uncoalesced global accesses, each with its figure and a
-//              proposal where the tool has one.
+//   %v = ... : tensor<128x64xf16, #blocked>     -> Values: the type, its linear
+//                                                  layout (Triton's bases), count
+//   %c = ttg.convert_layout %v : A -> B         -> Conversions: class + cost of
+//                                                  analysis/convert, loop depth
+//   %t = ttg.local_load %m : memdesc -> tensor  -> Shared: Triton's
+//                                                  bank_conflicts + wavefronts
+//   %l = tt.load %p : tensor<..x!tt.ptr<f16>>   -> Global: vector bits, and
+//                                                  sectors per warp-instruction
+//                                                  where the IR shows strides
 //
-// The module decides the machine: ttg.target and ttg.threads-per-warp (a
-// 64-lane module is AMD); an explicit target overrides.
+// then ranks what costs most (findings) with a proposal where the tool has
+// one. The machine is the module's: `ttg.target` and `ttg.threads-per-warp`
+// choose the bank model and the scratch instructions (AuditOptions::target
+// overrides). Nothing here prints; report/audit_report writes JSON and text.
+//
+// Invariant: every entry names its op by 1-based source line and resolved
+// loc; a figure the IR cannot support is absent (std::nullopt), never guessed.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis/banks/bank_model.h"
-#include "analysis/convert/conversion_swizzle.h"
+#include "analysis/convert/layout_conversion.h"
 #include "ir/module_reader.h"
 #include "layout/linear_layout.h"
 
 namespace ls::audit {
 
-// The machine a kernel runs on, as the analyses need it.
-struct AuditTarget {
-  std::string name;       // "sm90", "gfx942", ...
-  std::string triton;     // Triton's spelling: "cuda:90", "hip:gfx942"
-  BankTarget banks;       // shared-memory bank model
-  ScratchTarget scratch;  // instructions a conversion's scratch buffer may use
+struct AuditOptions {
+  std::string target;     // "" = the module's ttg.target; else sm90, gfx942, cuda:90 ...
+  bool wavefronts = true; // serve every access through the bank model
 };
 
-// `override` (sm90, cuda:90, hip:gfx942, gfx942, ...) wins; else the module's
-// ttg.target; else 64 lanes means gfx942 and 32 means sm90.
-// Throws ls::Error(field) for a spelling it does not know.
-AuditTarget resolveTarget(const std::string &moduleTarget, std::optional<int> threadsPerWarp,
-                          const std::optional<std::string> &override,
-                          const std::string &field = "--target");
+// One distinct tensor type (canonical text) and the ops producing it.
+struct AuditTensor {
+  std::string type;   // canonical, layouts inline
+  std::string layout; // the layout attribute, canonical
+  Shape shape;
+  std::optional<LinearLayout> linear; // Triton's bases; absent with `error`
+  int count = 0;                      // op results of this type
+  int firstLine = 0;
+  std::string error;
+};
 
-struct Place {
-  int line = 0;       // 1-based line of the op
-  std::string loc;    // resolved Python location "k.py:42:36", or "unknown"
-  int loopDepth = 0;  // enclosing scf.for / scf.while ops
+// Where an op sits: line, loc and the loops around it.
+struct AuditSite {
+  int op = -1;     // index into the module's ops
+  int module = 0;  // which module of the file
+  int line = 0;    // 1-based
+  std::string loc; // "k.py:42:36" or "unknown"
   std::string function;
+  int loopDepth = 0; // scf.for / scf.while around the op
 };
 
-struct TensorRow {
-  std::string type; // canonical, layout inline
-  std::string layout;
-  std::optional<LinearLayout> linear; // absent if the layout could not be evaluated
+struct AuditConvert {
+  AuditSite site;
+  std::string src, dst; // canonical type texts
+  int elementBits = 32;
+  std::optional<ConversionCost> cost; // absent with `error`
   std::string error;
-  int count = 0;
+  std::string proposal; // how the conversion could vanish, or ""
 };
 
-struct ConvertRow {
-  Place at;
-  std::string src, dst;
-  std::string cls;      // conversionKindName, or "unknown"
-  std::string costJson; // report::conversionCostJson, or "null"
-  std::string summary;  // one line for the text report
-  int64_t scratchBytes = 0;
+struct AuditShared {
+  AuditSite site;
+  std::string op;     // ttg.local_load, ...
+  std::string tensor; // register-side type ("" for a memdesc-only operand)
+  std::string memdesc;
+  int elementBits = 0;
+  std::optional<int> conflicts;      // Triton's bankConflictsMemDesc
+  std::optional<int64_t> wavefronts; // bank model, one warp, all instructions
+  std::optional<int64_t> idealWavefronts;
+  std::string instruction; // ld.shared / ldmatrix / ds_read ...
   std::string error;
+  std::string proposal;                 // swizzle for the pair, or ""
+  std::optional<int> proposedConflicts; // Triton's count with the proposal
 };
 
-struct SharedRow {
-  Place at;
-  std::string op;
-  std::string tensor;  // canonical register tensor type, "" for tensor-core/TMA operands
-  std::string memdesc; // canonical memdesc type
-  std::optional<int64_t> conflicts;  // Triton's bank_conflicts
-  std::optional<int64_t> wavefronts, idealWavefronts; // one warp, all its instructions
-  std::string instruction;
-  std::string note; // why a figure is missing
-  std::string proposal; // a shared layout without the conflicts, when the search finds one
-  int64_t allocBytes = 0; // local_alloc only
-};
-
-struct GlobalRow {
-  Place at;
+struct AuditGlobal {
+  AuditSite site;
   std::string op;
   std::string type; // the pointer tensor's canonical type
-  int vectorBits = 0;
-  std::optional<std::vector<int64_t>> strides;     // elements, per dim, if the IR shows them
-  std::optional<double> sectorsPerWarp;            // per warp-instruction
-  std::optional<double> minSectorsPerWarp;
+  int elementBits = 0;
+  int vectorBits = 0;                          // per thread, from the layout
+  std::optional<std::vector<int64_t>> strides; // elements, when the IR shows them
+  std::optional<int64_t> sectorsPerWarp;       // per warp-instruction of warp 0 (mean)
+  std::optional<int64_t> minSectorsPerWarp;
+  std::string error;
 };
 
-struct Finding {
-  Place at;
-  std::string kind; // "convert_through_shared", "bank_conflicts", "uncoalesced", "convert_shuffle"
-  std::string message;
-  double score = 0; // ranking weight: bytes moved or replayed, times 8 per loop level
+struct AuditFinding {
+  AuditSite site;
+  std::string kind;    // convert_in_loop, convert, bank_conflict, uncoalesced
+  std::string message; // with the figure that makes it costly
+  std::string proposal;
+  double weight = 0; // ranking key (larger first)
+};
+
+struct UnknownOp {
+  std::string name;
+  int line = 0;
 };
 
 struct KernelAudit {
   std::string file;
-  AuditTarget target;
-  int numWarps = 4, threadsPerWarp = 32, numCtas = 1;
-  std::optional<int> declaredShared;  // ttg.shared
-  int64_t allocatedShared = 0;        // sum of local_alloc bytes
-  int modules = 0, functions = 0, operations = 0;
-  std::vector<TensorRow> tensors;
-  std::vector<ConvertRow> converts;
-  std::vector<SharedRow> shared;
-  std::vector<GlobalRow> global;
-  std::vector<Finding> findings; // ranked, costliest first
-  std::vector<std::string> unknownOps; // op names outside the dialects the audit knows
+  std::string target;     // as used: "cuda:90", "hip:gfx942"
+  std::string bankTarget; // the bank model's name
+  int numWarps = 0, threadsPerWarp = 32, numCtas = 1;
+  std::optional<int64_t> sharedDeclared; // ttg.shared
+  int64_t sharedAllocated = 0;           // bytes of every local_alloc
+  std::vector<std::string> functions;
+  std::vector<AuditTensor> tensors;
+  std::vector<AuditConvert> converts;
+  std::vector<AuditShared> shared;
+  std::vector<AuditGlobal> global;
+  std::vector<AuditFinding> findings; // ranked, costliest first
+  std::vector<UnknownOp> unknownOps;
+  int opCount = 0;
 };
 
-struct AuditOptions {
-  std::optional<std::string> target;
-};
-
-// Requires: `file` read without errors (check file.diagnostics first).
-KernelAudit auditKernel(const ir::ModuleFile &file, const std::string &fileName,
-                        const AuditOptions &options = {});
+// Requires: `file` read without errors (callers report file.diagnostics).
+// Postcondition: every module and function of the file audited; throws
+// ls::Error("--target", ...) only for an unknown override.
+KernelAudit auditModules(const ir::ModuleFile &file, const AuditOptions &options = {});
 
 } // namespace ls::audit

@@ -1,189 +1,170 @@
+// Stride propagation over make_range/splat/broadcast/addptr/muli chains.
 #include "audit/pointer_strides.h"
 
+#include <charconv>
 #include <string>
 
 namespace ls::audit {
-
 namespace {
 
-// A value's known affine form: strides per dim (empty for scalars) and, when
-// the value is one known constant everywhere, that constant.
-struct Affine {
-  std::vector<int64_t> strides;
-  std::optional<int64_t> constant;
-};
+using Strides = std::optional<std::vector<int64_t>>;
 
-int rankOf(const ir::Module &m, int v) { return static_cast<int>(m.values[v].shape().size()); }
-
-// `dense<16> : tensor<...>` / `16 : i32` -> 16.
-std::optional<int64_t> constantValue(const ir::Operation &op) {
-  auto text = op.attribute("value");
-  if (!text)
+// A splat integer constant: `dense<64> : tensor<...>` or `64 : i32`.
+std::optional<int64_t> constantOf(const ir::Module &m, const SourceText &src, int value) {
+  const ir::SsaValue &v = m.values[value];
+  if (v.definingOp < 0)
     return std::nullopt;
-  std::string t = *text;
-  if (t.rfind("dense<", 0) == 0)
-    t = t.substr(6);
-  size_t i = 0;
-  bool neg = false;
-  if (i < t.size() && t[i] == '-') {
-    neg = true;
-    ++i;
-  }
-  if (i >= t.size() || !std::isdigit(static_cast<unsigned char>(t[i])))
+  const ir::Operation &op = m.ops[v.definingOp];
+  if (op.name == "tt.splat" && !op.operands.empty())
+    return constantOf(m, src, op.operands[0]);
+  if (op.name != "arith.constant")
     return std::nullopt;
-  int64_t v = 0;
-  for (; i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); ++i) {
-    v = v * 10 + (t[i] - '0');
-    if (v > (int64_t{1} << 40))
-      return std::nullopt;
-  }
-  if (i < t.size() && (t[i] == '.' || t[i] == 'e'))
-    return std::nullopt; // a float
-  return neg ? -v : v;
+  // The reader keeps no value for `arith.constant dense<64> : ...`; the
+  // op's own line says it.
+  std::string_view s = src.lineText(op.pos.line);
+  size_t at = s.find("arith.constant ");
+  if (at == std::string_view::npos)
+    return std::nullopt;
+  s.remove_prefix(at + 15);
+  if (s.rfind("dense<", 0) == 0)
+    s.remove_prefix(6);
+  int64_t n = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (ec != std::errc() || (end != s.data() + s.size() && *end != '>' && *end != ' '))
+    return std::nullopt;
+  return n;
 }
 
-class Tracer {
-public:
-  explicit Tracer(const ir::Module &m) : m_(m) {}
+Strides zeros(const ir::SsaValue &v) {
+  return std::vector<int64_t>(v.shape().size(), 0);
+}
 
-  std::optional<Affine> trace(int v, int depth = 0) {
-    if (v < 0 || depth > 64)
-      return std::nullopt;
-    const ir::SsaValue &val = m_.values[v];
-    const int rank = rankOf(m_, v);
-    if (val.isBlockArgument())
-      return traceBlockArgument(val, depth);
-    const ir::Operation &op = m_.ops[val.definingOp];
-    const std::string &n = op.name;
-    auto operand = [&](size_t k) -> std::optional<Affine> {
-      return k < op.operands.size() ? trace(op.operands[k], depth + 1) : std::nullopt;
-    };
-    if (n == "arith.constant") {
-      Affine a{std::vector<int64_t>(rank, 0), constantValue(op)};
-      return a;
-    }
-    if (n == "tt.make_range") {
-      if (rank != 1)
-        return std::nullopt;
-      return Affine{{1}, std::nullopt};
-    }
-    if (n == "tt.splat") {
-      auto s = operand(0);
-      Affine a{std::vector<int64_t>(rank, 0), s ? s->constant : std::nullopt};
-      return a;
-    }
-    if (n == "tt.get_program_id" || n == "tt.get_num_programs")
-      return Affine{std::vector<int64_t>(rank, 0), std::nullopt};
-    if (n == "tt.expand_dims") {
-      auto a = operand(0);
-      auto axis = op.intAttribute("axis");
-      if (!a || !axis || *axis < 0 || *axis > static_cast<int64_t>(a->strides.size()))
-        return std::nullopt;
-      a->strides.insert(a->strides.begin() + *axis, 0);
-      return a;
-    }
-    if (n == "tt.broadcast" || n == "ttg.convert_layout" || n == "arith.extsi" ||
-        n == "arith.extui" || n == "arith.trunci" || n == "arith.index_cast") {
-      auto a = operand(0);
-      if (!a || (rank && static_cast<int>(a->strides.size()) != rank))
-        return rank && a && a->strides.empty() ? std::nullopt : a;
-      return a;
-    }
-    if (n == "arith.addi" || n == "tt.addptr") {
-      auto a = operand(0), b = operand(1);
-      if (!a || !b)
-        return std::nullopt;
-      return add(*a, *b, rank);
-    }
-    if (n == "arith.muli") {
-      auto a = operand(0), b = operand(1);
-      if (!a || !b)
-        return std::nullopt;
-      if (b->constant)
-        return scale(*a, *b->constant, rank);
-      if (a->constant)
-        return scale(*b, *a->constant, rank);
-      // Uniform times uniform stays uniform (pid * BLOCK).
-      if (allZero(*a) && allZero(*b))
-        return Affine{std::vector<int64_t>(rank, 0), std::nullopt};
-      return std::nullopt;
-    }
-    // Scalar uniform values: arguments, pointers, products of them.
-    if (rank == 0 && (n == "arith.subi" || n == "arith.divsi" || n == "arith.remsi" ||
-                      n == "arith.maxsi" || n == "arith.minsi"))
-      return Affine{{}, std::nullopt};
+Strides stridesOf(const ir::Module &m, const SourceText &src, int value, int depth);
+
+Strides sum(const ir::Module &m, const SourceText &src, const ir::Operation &op, int depth) {
+  if (op.operands.size() < 2)
     return std::nullopt;
-  }
+  Strides a = stridesOf(m, src, op.operands[0], depth + 1);
+  Strides b = stridesOf(m, src, op.operands[1], depth + 1);
+  if (!a || !b || a->size() != b->size())
+    return std::nullopt;
+  for (size_t i = 0; i < a->size(); ++i)
+    (*a)[i] += (*b)[i];
+  return a;
+}
 
-private:
-  static bool allZero(const Affine &a) {
-    for (int64_t s : a.strides)
-      if (s != 0)
+// A loop-carried value: the strides of its initial value, if the value the
+// loop yields back has the same (a pointer advanced by a scalar each step).
+Strides loopArgument(const ir::Module &m, const SourceText &src, const ir::SsaValue &v, int depth) {
+  const ir::Block &block = m.blocks[v.ownerBlock];
+  int loop = m.regions[block.parentRegion].parentOp;
+  if (loop < 0 || m.ops[loop].name != "scf.for" || v.argIndex < 1)
+    return std::nullopt;
+  const ir::Operation &forOp = m.ops[loop];
+  size_t init = 3 + size_t(v.argIndex - 1); // lb, ub, step, then inits
+  if (init >= forOp.operands.size())
+    return std::nullopt;
+  Strides s = stridesOf(m, src, forOp.operands[init], depth + 1);
+  if (!s || block.operations.empty())
+    return std::nullopt;
+  const ir::Operation &yield = m.ops[block.operations.back()];
+  size_t k = size_t(v.argIndex - 1);
+  if (yield.name != "scf.yield" || k >= yield.operands.size())
+    return std::nullopt;
+  // The yielded value usually is `tt.addptr %arg, %splat`: its strides are
+  // the argument's plus zeros. Check that shape without recursing on %arg.
+  const ir::SsaValue &y = m.values[yield.operands[k]];
+  if (y.definingOp < 0)
+    return std::nullopt;
+  const ir::Operation &step = m.ops[y.definingOp];
+  if ((step.name != "tt.addptr" && step.name != "arith.addi") || step.operands.size() < 2)
+    return std::nullopt;
+  int self = static_cast<int>(&v - m.values.data());
+  int other = step.operands[0] == self   ? step.operands[1]
+              : step.operands[1] == self ? step.operands[0]
+                                         : -1;
+  if (other < 0)
+    return std::nullopt;
+  Strides d = stridesOf(m, src, other, depth + 1);
+  if (!d || d->size() != s->size())
+    return std::nullopt;
+  for (int64_t x : *d)
+    if (x != 0)
+      return std::nullopt;
+  return s;
+}
+
+Strides stridesOf(const ir::Module &m, const SourceText &src, int value, int depth) {
+  if (depth > 64 || value < 0)
+    return std::nullopt;
+  const ir::SsaValue &v = m.values[value];
+  if (v.isBlockArgument())
+    return v.type ? loopArgument(m, src, v, depth) : std::nullopt;
+  if (!v.type) // a scalar: uniform over the tensor it is splat into
+    return std::vector<int64_t>{};
+  if (v.definingOp < 0)
+    return std::nullopt;
+  const ir::Operation &op = m.ops[v.definingOp];
+  const std::string &n = op.name;
+  if (n == "tt.make_range")
+    return std::vector<int64_t>{1};
+  if (n == "tt.splat" || n == "arith.constant")
+    return zeros(v);
+  if (n == "tt.addptr" || n == "arith.addi")
+    return sum(m, src, op, depth);
+  if (n == "arith.subi" && op.operands.size() == 2 && constantOf(m, src, op.operands[1]))
+    return stridesOf(m, src, op.operands[0], depth + 1);
+  if (n == "arith.muli" && op.operands.size() == 2) {
+    for (int k = 0; k < 2; ++k)
+      if (std::optional<int64_t> c = constantOf(m, src, op.operands[k])) {
+        Strides s = stridesOf(m, src, op.operands[1 - k], depth + 1);
+        if (s)
+          for (auto &x : *s)
+            x *= *c;
+        return s;
+      }
+    // Runtime times runtime: known only if one side is uniform (all zeros)
+    // and the other is too.
+    Strides a = stridesOf(m, src, op.operands[0], depth + 1);
+    Strides b = stridesOf(m, src, op.operands[1], depth + 1);
+    auto allZero = [](const Strides &s) {
+      if (!s)
         return false;
-    return true;
-  }
-
-  static std::optional<Affine> add(const Affine &a, const Affine &b, int rank) {
-    // A scalar (rank 0) operand adds nothing per element (tt.addptr on a scalar pointer).
-    if (rank == 0)
-      return Affine{{}, std::nullopt};
-    const std::vector<int64_t> za(rank, 0);
-    const auto &sa = a.strides.empty() ? za : a.strides;
-    const auto &sb = b.strides.empty() ? za : b.strides;
-    if (static_cast<int>(sa.size()) != rank || static_cast<int>(sb.size()) != rank)
-      return std::nullopt;
-    Affine out{std::vector<int64_t>(rank), std::nullopt};
-    for (int d = 0; d < rank; ++d)
-      out.strides[d] = sa[d] + sb[d];
-    if (a.constant && b.constant)
-      out.constant = *a.constant + *b.constant;
-    return out;
-  }
-
-  static std::optional<Affine> scale(const Affine &a, int64_t c, int rank) {
-    if (rank == 0)
-      return Affine{{}, a.constant ? std::optional<int64_t>(*a.constant * c) : std::nullopt};
-    if (static_cast<int>(a.strides.size()) != rank)
-      return std::nullopt;
-    Affine out = a;
-    for (int64_t &s : out.strides)
-      s *= c;
-    if (out.constant)
-      *out.constant *= c;
-    return out;
-  }
-
-  std::optional<Affine> traceBlockArgument(const ir::SsaValue &val, int depth) {
-    const ir::Block &b = m_.blocks[val.ownerBlock];
-    const ir::Region &r = m_.regions[b.parentRegion];
-    if (r.parentOp < 0)
-      return std::nullopt;
-    const ir::Operation &owner = m_.ops[r.parentOp];
-    const int rank = static_cast<int>(val.shape().size());
-    if (owner.name == "tt.func")
-      return rank == 0 ? std::optional<Affine>(Affine{{}, std::nullopt}) : std::nullopt;
-    if (owner.name == "scf.for") {
-      // ^bb0(%iv, %iter...): operands are lb, ub, step, init...
-      if (val.argIndex == 0)
-        return Affine{{}, std::nullopt};
-      const size_t k = 3 + static_cast<size_t>(val.argIndex - 1);
-      if (k < owner.operands.size())
-        return trace(owner.operands[k], depth + 1);
-    }
+      for (int64_t x : *s)
+        if (x)
+          return false;
+      return true;
+    };
+    if (allZero(a) && allZero(b))
+      return a;
     return std::nullopt;
   }
-
-  const ir::Module &m_;
-};
+  if (n == "tt.broadcast" || n == "ttg.convert_layout" || n == "arith.extsi" ||
+      n == "arith.extui" || n == "arith.trunci" || n == "arith.index_cast") {
+    Strides s = stridesOf(m, src, op.operands.at(0), depth + 1);
+    if (s && s->size() != v.shape().size())
+      return std::nullopt;
+    return s;
+  }
+  if (n == "tt.expand_dims") {
+    Strides s = stridesOf(m, src, op.operands.at(0), depth + 1);
+    std::optional<int64_t> axis = op.intAttribute("axis");
+    if (!s || !axis || *axis < 0 || size_t(*axis) > s->size())
+      return std::nullopt;
+    s->insert(s->begin() + *axis, 0);
+    return s;
+  }
+  return std::nullopt;
+}
 
 } // namespace
 
-std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &m, int value) {
-  Tracer t(m);
-  auto a = t.trace(value);
-  if (!a || a->strides.size() != m.values[value].shape().size())
+std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &module, int value,
+                                                   const SourceText &source) {
+  Strides s = stridesOf(module, source, value, 0);
+  if (s && s->size() != module.values[value].shape().size())
     return std::nullopt;
-  return a->strides;
+  return s;
 }
 
 } // namespace ls::audit

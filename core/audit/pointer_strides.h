@@ -1,19 +1,21 @@
-// What the IR says about a tensor of pointers: its stride, in elements, along
-// each tensor dim -- only where the IR shows it.
+// Strides of a tensor of pointers, read from the IR that computes it.
 //
-// Triton builds pointer tensors from a few ops, and the strides follow them:
+// `sectors` needs the global stride of every tensor dim. Triton kernels
+// build a pointer tensor from a base and an offset tensor:
 //
-//   tt.make_range {start, end}        [1]                      (1-D)
-//   tt.splat / arith.constant dense   [0, ...]                 (the same everywhere)
-//   tt.expand_dims {axis = a}         insert 0 at a
-//   tt.broadcast, convert_layout,     unchanged
-//   ext/trunc casts
-//   arith.addi a, b / tt.addptr p, o  strides(a) + strides(b)
-//   arith.muli a, c                   strides(a) * c, when c is a known constant
-//   scf.for iter_arg                  the strides of its initial value
+//   %r  = tt.make_range {start = 0, end = 128}    // stride [1]
+//   %e  = tt.expand_dims %r {axis = 1}            // [1, 0]
+//   %m  = arith.muli %e, %c64 (splat of 64)       // [64, 0]
+//   %b  = tt.broadcast %m                         // [64, 0]
+//   %o  = arith.addi %b, %cols                    // [64, 1]
+//   %p  = tt.addptr (tt.splat %base), %o          // [64, 1]
 //
-// Anything else (a stride that is a runtime argument, a division, a load)
-// makes the strides unknown; the audit then says "unknown" rather than guess.
+// Each op maps the strides of its operands: splat and constant splats are
+// [0, ...], addi/addptr add, muli by a known constant scales, expand_dims
+// inserts a 0, broadcast keeps, trans permutes, convert_layout keeps. A loop
+// argument takes the strides of its initial value when the yielded value
+// has the same. A multiplication by a kernel argument (a runtime stride) is
+// not known: the answer is then std::nullopt, never a guess.
 #pragma once
 
 #include <cstdint>
@@ -21,11 +23,15 @@
 #include <vector>
 
 #include "ir/module.h"
+#include "util/source_text.h"
 
 namespace ls::audit {
 
-// Requires: `value` indexes m.values. Returns one stride per dim of the
-// value's tensor type, or nullopt when the IR does not show them.
-std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &m, int value);
+// Requires: `value` indexes module.values; `source` is the text the module
+// was read from (an integer constant's value is read from its line).
+// Postcondition: one stride (in elements) per dim of the value's shape, or
+// nullopt where some op on the way is not understood.
+std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &module, int value,
+                                                   const SourceText &source);
 
 } // namespace ls::audit

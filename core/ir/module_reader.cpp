@@ -230,6 +230,9 @@ private:
             end = v.offset + sp.lexer().position();
             (*aliases)[key] = attr;
             defs.emplace_back(key, attr, name.offset);
+          } catch (const SyntaxError &e) {
+            // Where in the file, not where in the alias's text.
+            fail(v.offset + e.offset(), "#" + key + ": " + e.problem());
           } catch (const Error &e) {
             fail(v.offset, "#" + key + ": " + e.rule());
           }
@@ -467,6 +470,9 @@ private:
       TypeText t = sp.parseType();
       sp.expectEnd();
       c.type = std::make_shared<const TypeText>(std::move(t));
+    } catch (const SyntaxError &e) {
+      c.error = "type " + text + ": " + e.problem();
+      return c;
     } catch (const Error &e) {
       c.error = "type " + text + ": " + e.rule();
       return c;

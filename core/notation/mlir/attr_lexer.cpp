@@ -6,7 +6,9 @@
 
 namespace ls::ir {
 
-std::string describeOffset(std::string_view text, size_t offset) {
+namespace {
+
+std::string nearText(std::string_view text, size_t offset) {
   if (offset >= text.size())
     return "at the end of the text";
   size_t end = std::min(text.size(), offset + 16);
@@ -14,8 +16,29 @@ std::string describeOffset(std::string_view text, size_t offset) {
   for (char &c : near)
     if (static_cast<unsigned char>(c) < 32)
       c = ' ';
-  return "at character " + std::to_string(offset + 1) + " near '" + near + "'";
+  return "near '" + near + "'";
 }
+
+} // namespace
+
+std::string describeOffset(std::string_view text, size_t offset) {
+  if (offset >= text.size())
+    return "at the end of the text";
+  // Only on the error path, so a linear count is fine here; whole files go
+  // through SourceText's line table instead.
+  size_t line = 1, lineStart = 0;
+  for (size_t i = 0; i < offset; ++i)
+    if (text[i] == '\n') {
+      ++line;
+      lineStart = i + 1;
+    }
+  return "at " + std::to_string(line) + ":" + std::to_string(offset - lineStart + 1) + " " +
+         nearText(text, offset);
+}
+
+SyntaxError::SyntaxError(std::string_view text, size_t offset, const std::string &problem)
+    : Error("attribute text", problem + " " + describeOffset(text, offset)), offset_(offset),
+      problem_(problem + " " + nearText(text, offset)) {}
 
 void Lexer::skipSpaceAndComments() {
   while (pos_ < text_.size()) {
@@ -74,7 +97,7 @@ Token Lexer::next() {
       s += text_[pos_++];
     }
     if (pos_ >= text_.size())
-      throw Error("attribute text", "unterminated string " + describeOffset(text_, t.offset));
+      throw SyntaxError(text_, t.offset, "unterminated string");
     ++pos_;
     t.kind = Token::Kind::String;
     t.text = std::move(s);
@@ -89,7 +112,7 @@ Token Lexer::next() {
     int64_t v = 0;
     while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
       if (v > (int64_t{1} << 40))
-        throw Error("attribute text", "number too large " + describeOffset(text_, start));
+        throw SyntaxError(text_, start, "number too large");
       v = v * 10 + (text_[pos_] - '0');
       ++pos_;
     }

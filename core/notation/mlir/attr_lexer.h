@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "util/error.h"
+
 namespace ls::ir {
 
 struct Token {
@@ -35,7 +37,23 @@ private:
   Token peeked_;
 };
 
-// "at offset N near '...'", for messages.
+// "at LINE:COLUMN near '...'" (1-based; one-line text is line 1), for messages.
 std::string describeOffset(std::string_view text, size_t offset);
+
+// An error in attribute or type text that remembers where it is, so that a
+// reader of a whole file can report the file's line:column (offset plus where
+// the text began) rather than the position inside the piece it handed over.
+class SyntaxError : public Error {
+public:
+  // Requires: offset <= text.size().
+  SyntaxError(std::string_view text, size_t offset, const std::string &problem);
+  size_t offset() const { return offset_; }
+  // The problem without the position: "expected ']' near '}>'".
+  const std::string &problem() const { return problem_; }
+
+private:
+  size_t offset_;
+  std::string problem_;
+};
 
 } // namespace ls::ir

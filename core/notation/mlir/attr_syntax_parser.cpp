@@ -12,7 +12,7 @@ SyntaxParser::SyntaxParser(std::string_view text) : text_(text), lex_(text) {
 }
 
 void SyntaxParser::fail(const std::string &what, size_t offset) const {
-  throw Error("attribute text", what + " " + describeOffset(text_, offset));
+  throw SyntaxError(text_, offset, what);
 }
 
 void SyntaxParser::expectPunct(const char *p) {

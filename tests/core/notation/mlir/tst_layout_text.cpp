@@ -149,6 +149,31 @@ private slots:
     QFETCH(QString, field);
     QCOMPARE(errorOf(text), field);
   }
+
+  // Syntax errors say line:column of the text given (1:col for one line).
+  void syntaxErrorsSayLineColumn_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("one line") << "#ttg.blocked<{sizePerThread = [1}>"
+                              << "attribute text: expected ']' at 1:33 near '}>'";
+    QTest::newRow("second line") << "#ttg.blocked<{sizePerThread = [1],\n  order = [0 1]}>"
+                                 << "attribute text: expected ']' at 2:14 near '1]}>'";
+    QTest::newRow("string") << "#ttg.blocked<{a = \"x}>"
+                            << "attribute text: unterminated string at 1:19 near '\"x}>'";
+    QTest::newRow("end") << "#ttg.blocked<{sizePerThread = [1"
+                         << "attribute text: expected ']' at the end of the text";
+  }
+  void syntaxErrorsSayLineColumn() {
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    QString got;
+    try {
+      ir::parseLayoutInput(text.toStdString());
+    } catch (const Error &e) {
+      got = QString::fromUtf8(e.what());
+    }
+    QCOMPARE(got, message);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestLayoutText)

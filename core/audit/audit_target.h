@@ -1,0 +1,31 @@
+// The machine an audit assumes, from the module's own attributes.
+//
+// Triton writes the target into every module (`ttg.target = "cuda:90"`,
+// `"hip:gfx942"`) with the warp width (`ttg.threads-per-warp = 64` on
+// CDNA). The audit turns that into the two models it needs: the bank model
+// of analysis/banks (banks, bank width, ldmatrix/stmatrix) and the scratch
+// target of a conversion (which instructions Triton's lowering may use).
+// This is the one seam between module attributes and the analyses; a
+// `--target` override passes through the same function.
+#pragma once
+
+#include <string>
+
+#include "analysis/banks/bank_model.h"
+#include "analysis/convert/conversion_swizzle.h"
+
+namespace ls::audit {
+
+struct AuditTarget {
+  std::string module; // "cuda:90", "hip:gfx942" (or the override as given)
+  BankTarget banks;
+  ScratchTarget scratch = ScratchTarget::Sm90;
+};
+
+// Accepts `cuda:N`, `hip:gfxN` and the bank model's names (sm80, sm90,
+// sm100, gfx90a, gfx942, gfx950); "" means cuda:90.
+// gfx1200 (RDNA 4, 32 banks of 4 bytes, no ldmatrix) uses the CDNA model
+// with its own name. Throws ls::Error(field, ...) for anything else.
+AuditTarget auditTarget(const std::string &text, const std::string &field = "--target");
+
+} // namespace ls::audit

@@ -1,0 +1,118 @@
+// Findings from the audit's tables, weighted and sorted.
+#include "audit/findings.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace ls::audit {
+
+double loopFactor(int depth) {
+  return std::pow(16.0, depth);
+}
+
+namespace {
+
+std::string where(const AuditSite &s) {
+  return s.loopDepth > 0
+             ? " inside " + std::to_string(s.loopDepth) + " loop" + (s.loopDepth > 1 ? "s" : "")
+             : "";
+}
+
+void conversionFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
+  for (const AuditConvert &c : a.converts) {
+    if (!c.cost)
+      continue;
+    AuditFinding f;
+    f.site = c.site;
+    f.proposal = c.proposal;
+    std::ostringstream m;
+    if (c.cost->scratch) {
+      const ConversionScratch &s = *c.cost->scratch;
+      int64_t conflicts = s.conflicts ? s.conflicts->store + s.conflicts->load : 0;
+      f.kind = c.site.loopDepth > 0 ? "convert_in_loop" : "convert";
+      m << "convert_layout through shared memory" << where(c.site) << ": " << s.bytes
+        << " bytes of scratch, " << s.storesPerThread << " stores + " << s.loadsPerThread
+        << " loads per thread, " << s.barriers << " barrier(s)";
+      if (conflicts)
+        m << ", " << conflicts << " extra wavefronts from bank conflicts";
+      f.weight =
+          double(s.storesPerThread + s.loadsPerThread + conflicts) * loopFactor(c.site.loopDepth);
+    } else if (c.cost->shuffle) {
+      f.kind = "convert_shuffle";
+      m << "convert_layout by warp shuffles" << where(c.site) << ": " << c.cost->shuffle->shuffles
+        << " shuffle rounds per thread";
+      f.weight = double(c.cost->shuffle->shuffles) * loopFactor(c.site.loopDepth) / 4;
+    } else if (c.cost->kind == ConversionKind::AcrossCtas) {
+      f.kind = "convert_across_ctas";
+      m << "convert_layout across CTAs" << where(c.site) << " (distributed shared memory)";
+      f.weight = 64 * loopFactor(c.site.loopDepth);
+    } else {
+      continue;
+    }
+    f.message = m.str();
+    out.push_back(std::move(f));
+  }
+}
+
+void sharedFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
+  for (const AuditShared &s : a.shared) {
+    bool conflicting = (s.conflicts && *s.conflicts > 0) ||
+                       (s.wavefronts && s.idealWavefronts && *s.wavefronts > *s.idealWavefronts);
+    if (!conflicting)
+      continue;
+    AuditFinding f;
+    f.site = s.site;
+    f.kind = "bank_conflict";
+    std::ostringstream m;
+    m << s.op << where(s.site) << ": Triton counts " << s.conflicts.value_or(0)
+      << " bank conflicts";
+    int64_t extra = 0;
+    if (s.wavefronts && s.idealWavefronts) {
+      extra = *s.wavefronts - *s.idealWavefronts;
+      m << "; " << *s.wavefronts << " wavefronts per warp against " << *s.idealWavefronts
+        << " ideal (" << s.instruction << ")";
+    }
+    f.message = m.str();
+    if (!s.proposal.empty())
+      f.proposal = "swizzle to " + s.proposal + " (" +
+                   std::to_string(s.proposedConflicts.value_or(0)) + " conflicts)";
+    f.weight =
+        double(std::max<int64_t>(extra, s.conflicts.value_or(0))) * loopFactor(s.site.loopDepth);
+    out.push_back(std::move(f));
+  }
+}
+
+void globalFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
+  for (const AuditGlobal &g : a.global) {
+    if (!g.sectorsPerWarp || !g.minSectorsPerWarp || *g.sectorsPerWarp <= *g.minSectorsPerWarp)
+      continue;
+    AuditFinding f;
+    f.site = g.site;
+    f.kind = "uncoalesced";
+    std::ostringstream m;
+    m << g.op << where(g.site) << ": " << *g.sectorsPerWarp
+      << " sectors per warp-instruction against " << *g.minSectorsPerWarp << " needed ("
+      << g.vectorBits << "-bit vectors)";
+    f.message = m.str();
+    f.weight = double(*g.sectorsPerWarp - *g.minSectorsPerWarp) * loopFactor(g.site.loopDepth);
+    out.push_back(std::move(f));
+  }
+}
+
+} // namespace
+
+std::vector<AuditFinding> rankFindings(const KernelAudit &audit) {
+  std::vector<AuditFinding> out;
+  conversionFindings(audit, out);
+  sharedFindings(audit, out);
+  globalFindings(audit, out);
+  std::stable_sort(out.begin(), out.end(), [](const AuditFinding &x, const AuditFinding &y) {
+    if (x.weight != y.weight)
+      return x.weight > y.weight;
+    return std::tie(x.site.module, x.site.line) < std::tie(y.site.module, y.site.line);
+  });
+  return out;
+}
+
+} // namespace ls::audit

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""`layout-studio-cli audit`: the JSON contract on real Triton 3.6 kernels,
+the machine from the module (a 64-lane AMD kernel needs no flag), --target,
+the readable report, and a malformed file -> one `error:` line with
+line:column, exit 2. Usage: check_audit_cli.py CLI SOURCE_DIR"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+CLI, SRC = sys.argv[1], sys.argv[2]
+CORPUS = os.path.join(SRC, "tests", "data", "ttgir36")
+failures = []
+
+
+def run(*args):
+    p = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+
+
+# Every corpus file audits with exit 0, and its JSON has the issue's keys.
+for name in sorted(os.listdir(CORPUS)):
+    if not name.endswith(".ttgir"):
+        continue
+    rc, out, err = run("audit", "--file", os.path.join(CORPUS, name), "--json")
+    check(rc == 0, f"{name}: exit {rc}: {err.strip()}")
+    if rc:
+        continue
+    o = json.loads(out)
+    for k in ("file", "target", "num_warps", "threads_per_warp", "num_ctas", "tensors",
+              "converts", "shared", "global", "findings"):
+        check(k in o, f"{name}: no key {k}")
+    check(o["file"] == name, f"{name}: file {o['file']}")
+    for c in o["converts"]:
+        check(set(("line", "loc", "src", "dst", "class", "cost", "in_loop")) <= set(c), f"{name}: convert keys")
+    for s in o["shared"]:
+        check(set(("line", "loc", "op", "tensor", "memdesc", "conflicts", "wavefronts")) <= set(s), f"{name}: shared keys")
+    for g in o["global"]:
+        check(set(("line", "loc", "op", "type", "vector_bits", "sectors_per_warp")) <= set(g), f"{name}: global keys")
+    # Types are canonical: layouts inline, never an alias.
+    for t in o["tensors"]:
+        check("#blocked" not in t["type"] and "#mma" not in t["type"], f"{name}: alias in {t['type']}")
+
+# 64 lanes, no flag: the module says hip:gfx950.
+rc, out, err = run("audit", "--file", os.path.join(CORPUS, "matmul_gfx950.ttgir"), "--json")
+o = json.loads(out)
+check((o["target"], o["threads_per_warp"], o["num_warps"]) == ("hip:gfx950", 64, 8), f"gfx950: {o['target']}")
+check(all(s["wavefronts"] is not None for s in o["shared"]), "gfx950: wavefronts missing")
+check(err == "", f"gfx950: stderr {err!r}")
+
+# attention_sm90: the epilogue convert on line 160 goes through shared memory.
+rc, out, _ = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--json")
+o = json.loads(out)
+c = [c for c in o["converts"] if c["line"] == 160]
+check(len(c) == 1 and c[0]["class"] == "shared-memory" and c[0]["in_loop"] is False
+      and c[0]["loc"].endswith("kernels.py:72:67"), f"attention convert: {c}")
+check(o["findings"] and o["findings"][0]["line"] == 160, "attention: first finding")
+
+# --target overrides the module.
+rc, out, _ = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--json", "--target", "sm80")
+check(rc == 0 and json.loads(out)["target"] == "cuda:80", "--target sm80")
+rc, out, err = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--target", "sm7")
+check(rc == 2 and err.startswith("error: --target: unknown target 'sm7'") and err.count("\n") == 1, f"bad target: {err!r}")
+
+# Readable report.
+rc, out, _ = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"))
+check(rc == 0 and "findings (costliest first): 1" in out and "conversions: 2" in out, "text report")
+
+# Malformed: one error line with line:column, exit 2.
+with tempfile.TemporaryDirectory() as d:
+    bad = os.path.join(d, "bad.ttgir")
+    with open(bad, "w") as f:
+        f.write(open(os.path.join(CORPUS, "softmax_sm90.ttgir")).read().replace(
+            "%x_5 = tt.load %x_4, %x_0, %cst :", "%x_5 = tt.load %x_4, %x_0, %cst : tensor<1024x", 1))
+    rc, out, err = run("audit", "--file", bad)
+    check(rc == 2 and out == "" and err.startswith("error: --file: " + bad + ":25:")
+          and err.count("\n") == 1, f"malformed: rc {rc} {err!r}")
+    rc, out, err = run("audit", "--file", os.path.join(d, "missing.ttgir"))
+    check(rc == 2 and err.startswith("error: --file:") and err.count("\n") == 1, f"missing: {err!r}")
+
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print("audit CLI: all checks passed")

@@ -1,0 +1,102 @@
+// The Kernel view on real Triton 3.6 kernels: one row per convert / shared /
+// global site and per finding, sorted by line; the finding's row and list
+// item tinted (pixels checked); selecting a row scrolls the source to its line
+// and says which site; a malformed file shows its line:column.
+#include <QHeaderView>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTextBlock>
+#include <QtTest>
+
+#include "gui_test_main.h"
+#include "kernel/kernel_view.h"
+
+using namespace ls;
+
+namespace {
+QString corpus(const char *name) {
+  return QStringLiteral(LS_SOURCE_DIR "/tests/data/ttgir36/") + QString::fromLatin1(name);
+}
+} // namespace
+
+class TestKernelView : public QObject {
+  Q_OBJECT
+private slots:
+  void rowsOfAttention() {
+    ui::KernelView v;
+    QVERIFY(v.openFile(corpus("attention_sm90.ttgir")));
+    // 2 converts + 8 shared + 2 global sites; 1 finding.
+    QCOMPARE(v.sitesTable()->rowCount(), 12);
+    QCOMPARE(v.findingsList()->count(), 1);
+    QVERIFY(v.findingsList()->item(0)->text().startsWith(
+        "1. line 160  convert_layout through shared memory: 8192 bytes of scratch"));
+    // Sorted by line: 50 (tt.load) first, 161 (tt.store) last.
+    QCOMPARE(v.sitesTable()->item(0, 0)->text(), QStringLiteral("50"));
+    QCOMPARE(v.sitesTable()->item(0, 2)->text(), QStringLiteral("tt.load"));
+    QCOMPARE(v.sitesTable()->item(11, 0)->text(), QStringLiteral("161"));
+    QCOMPARE(v.sitesTable()->item(10, 0)->text(), QStringLiteral("160"));
+    QCOMPARE(v.sitesTable()->item(10, 3)->text(), QStringLiteral("shared-memory, 8192 B scratch"));
+    QVERIFY(v.summaryText().contains("cuda:90, 4 warps x 32 lanes"));
+    // Sorting by loop depth puts the loop's sites last (numeric, not text).
+    v.sitesTable()->sortByColumn(4, Qt::DescendingOrder);
+    QCOMPARE(v.sitesTable()->item(0, 4)->text(), QStringLiteral("1"));
+  }
+
+  void findingRowIsTinted() {
+    ui::KernelView v;
+    v.resize(1000, 700);
+    QVERIFY(v.openFile(corpus("attention_sm90.ttgir")));
+    v.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    QTableWidget *t = v.sitesTable();
+    t->clearSelection();
+    QCOMPARE(t->item(10, 0)->background().color(), ui::KernelView::kFindingColor);
+    QCOMPARE(t->item(9, 0)->background().style(), Qt::NoBrush);
+    QImage img = t->viewport()->grab().toImage();
+    // A pixel inside the Kind cell of row 10 (line 160) is the finding tint;
+    // the same cell of row 9 (line 144, no finding) is not.
+    QRect r10 = t->visualItemRect(t->item(10, 1));
+    QRect r9 = t->visualItemRect(t->item(9, 1));
+    QVERIFY(!r10.isEmpty());
+    QCOMPARE(QColor(img.pixel(r10.right() - 3, r10.center().y())), ui::KernelView::kFindingColor);
+    QVERIFY(QColor(img.pixel(r9.right() - 3, r9.center().y())) != ui::KernelView::kFindingColor);
+  }
+
+  void selectingARowShowsItsLine() {
+    ui::KernelView v;
+    QVERIFY(v.openFile(corpus("attention_sm90.ttgir")));
+    QSignalSpy spy(&v, &ui::KernelView::siteSelected);
+    v.sitesTable()->selectRow(0); // line 50, the tt.load
+    QCOMPARE(v.currentLine(), 50);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy[0][0].toString(), QStringLiteral("global"));
+    QCOMPARE(spy[0][1].toInt(), 0);
+    QCOMPARE(v.sourceView()->textCursor().blockNumber(), 49);
+    QVERIFY(v.sourceView()->textCursor().block().text().contains("tt.load"));
+  }
+
+  void amdKernelNeedsNoFlag() {
+    ui::KernelView v;
+    QVERIFY(v.openFile(corpus("matmul_gfx950.ttgir")));
+    QVERIFY(v.summaryText().contains("hip:gfx950, 8 warps x 64 lanes"));
+    QCOMPARE(v.sitesTable()->rowCount(), 13); // 1 convert + 12 shared
+  }
+
+  void malformedFileSaysWhere() {
+    QTemporaryDir dir;
+    QString path = dir.filePath("bad.ttgir");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("module {\n  %0 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32\n}\n");
+    f.close();
+    ui::KernelView v;
+    QVERIFY(!v.openFile(path));
+    QVERIFY2(v.summaryText().contains("bad.ttgir:2:"), qPrintable(v.summaryText()));
+  }
+};
+
+LS_GUI_TEST_MAIN(TestKernelView)
+#include "tst_kernel_view.moc"
