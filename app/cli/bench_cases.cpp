@@ -10,8 +10,6 @@
 #include "audit/kernel_audit.h"
 #include "ir/module_reader.h"
 #include "notation/mlir/layout_parser.h"
-#include "audit/kernel_audit.h"
-#include "bench_kernel.h"
 
 namespace ls {
 

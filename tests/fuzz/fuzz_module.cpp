@@ -11,7 +11,7 @@ namespace {
 void readModule(std::string_view text) {
   const ls::ir::ModuleFile file = ls::ir::readModuleFile(std::string(text));
   if (!file.diagnostics.hasErrors() && !file.modules.empty())
-    (void)ls::audit::auditKernel(file, "fuzz");
+    (void)ls::audit::auditModules(file);
 }
 
 } // namespace
