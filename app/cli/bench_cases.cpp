@@ -98,82 +98,41 @@ std::vector<BenchCase> standardBenchCases() {
     };
     cases.push_back(std::move(c));
   }
-  {
-    // Reading a whole kernel: ops, values, uses, regions, locations and the
-    // layout of every tensor type (Triton parses and walks this file in
-    // triton_parse_walk_median_s of tests/data/ttgir36/triton_reading.jsonl).
-    static const std::string kKernel =
+  // Whole kernels, compiled in (app/cli/CMakeLists.txt): reading the module
+  // (ops, values, uses, regions, locations, every tensor type's layout), and
+  // the audit end to end (every tensor type's linear layout, every convert's
+  // cost, every local access's conflicts and wavefronts, global vectors and
+  // sectors, ranked findings). Triton's parse-and-walk times of the corpus
+  // files are in tests/data/ttgir36/triton_reading.jsonl.
+  static const std::string kSort =
 #include "bench_ttgir.inc"
-        ;
-    BenchCase c;
-    c.name = "parse sort_sm90.ttgir";
-    c.what = "read a 1076-line module";
-    c.attribute = "";
-    c.shape = {};
-    c.unit = "ms";
-    c.run = []() {
-      ir::ModuleFile f = ir::readModuleFile(kKernel);
-      gSink += static_cast<int64_t>(f.modules.empty() ? 0 : f.modules[0].ops.size());
-    };
-    cases.push_back(std::move(c));
-  }
-  {
-    // The 400-line kernel of the budget: a Hopper matmul module
-    // (tests/core/ir/data/hopper_matmul_400.mlir), 403 lines, two functions.
-    static const std::string kKernel400 =
+      ;
+  static const std::string kKernel400 =
 #include "bench_kernel400.inc"
-        ;
-    BenchCase c;
-    c.name = "parse hopper_matmul_400";
-    c.what = "read a 403-line module";
-    c.attribute = "";
-    c.shape = {};
-    c.unit = "ms";
-    c.run = []() {
-      ir::ModuleFile f = ir::readModuleFile(kKernel400);
-      gSink += static_cast<int64_t>(f.modules.empty() ? 0 : f.modules[0].ops.size());
-    };
-    cases.push_back(std::move(c));
-  }
-  {
-    // The kernel audit end to end on the same 403 lines: read the module,
-    // then every tensor type's linear layout, every convert's cost, every
-    // local access's conflicts and wavefronts, global vectors and sectors,
-    // ranked findings.
-    static const std::string kKernel400 =
-#include "bench_kernel400.inc"
-        ;
-    BenchCase c;
-    c.name = "audit hopper_matmul_400";
-    c.what = "read and audit a 403-line module";
-    c.attribute = "";
-    c.shape = {};
-    c.unit = "ms";
-    c.run = []() {
-      ir::ModuleFile f = ir::readModuleFile(kKernel400);
-      audit::KernelAudit a = audit::auditModules(f);
-      gSink += static_cast<int64_t>(a.tensors.size() + a.findings.size());
-    };
-    cases.push_back(std::move(c));
-  }
-  {
-    // And a real Blackwell attention kernel (373 lines) Triton 3.6 wrote.
-    static const std::string kAttention =
+      ;
+  static const std::string kAttention =
 #include "bench_audit.inc"
-        ;
+      ;
+  auto kernelCase = [&](const char *name, const char *what, const std::string *text, bool audit) {
     BenchCase c;
-    c.name = "audit attention_sm100.ttgir";
-    c.what = "read and audit a 373-line module";
-    c.attribute = "";
-    c.shape = {};
+    c.name = name;
+    c.what = what;
     c.unit = "ms";
-    c.run = []() {
-      ir::ModuleFile f = ir::readModuleFile(kAttention);
-      audit::KernelAudit a = audit::auditModules(f);
-      gSink += static_cast<int64_t>(a.tensors.size() + a.findings.size());
+    c.run = [text, audit]() {
+      ir::ModuleFile f = ir::readModuleFile(*text);
+      if (audit) {
+        audit::KernelAudit a = audit::auditModules(f);
+        gSink += static_cast<int64_t>(a.tensors.size() + a.findings.size());
+      } else {
+        gSink += static_cast<int64_t>(f.modules.empty() ? 0 : f.modules[0].ops.size());
+      }
     };
     cases.push_back(std::move(c));
-  }
+  };
+  kernelCase("parse sort_sm90.ttgir", "read a 1076-line module", &kSort, false);
+  kernelCase("parse hopper_matmul_400", "read a 403-line module", &kKernel400, false);
+  kernelCase("audit hopper_matmul_400", "read and audit a 403-line module", &kKernel400, true);
+  kernelCase("audit attention_sm100.ttgir", "read and audit a 373-line module", &kAttention, true);
   return cases;
 }
 
