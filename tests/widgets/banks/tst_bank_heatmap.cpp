@@ -110,9 +110,7 @@ private slots:
     const QImage image = panel.grab().toImage();
     const auto &g = view->geometryMap();
     const int maxLoad = view->model().maxLoad();
-    const struct {
-      int row, bank;
-    } cells[] = {{0, 0}, {5, 0}, {5, 1}, {3, 17}};
+    const struct { int row, bank; } cells[] = {{0, 0}, {5, 0}, {5, 1}, {3, 17}};
     for (const auto &c : cells) {
       const QPoint at = view->mapTo(&panel, centerOf(g, c.row, c.bank));
       QVERIFY(QRect(QPoint(0, 0), image.size()).contains(at));
