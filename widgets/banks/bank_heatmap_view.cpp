@@ -16,6 +16,10 @@ void BankHeatmapView::setModel(BankHeatmapModel model) {
   model_ = std::move(model);
   geometry_.rows = model_.rowCount();
   geometry_.banks = std::max(1, model_.bankCount());
+  // The view sits in a QScrollArea with widgetResizable off, which never
+  // resizes its widget from the size hint: without this the view keeps the
+  // zero size it had when the area adopted it and no cell is ever drawn.
+  resize(sizeHint());
   updateGeometry();
   update();
 }

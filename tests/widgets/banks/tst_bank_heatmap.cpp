@@ -95,6 +95,32 @@ private slots:
     QCOMPARE(BankHeatmapView::colorFor(32, 32), QColor(185, 30, 30));
   }
 
+  // The panel as the dock shows it: no manual resize of the view. The view
+  // must take its own size from the model (it kept 0x0 inside its scroll
+  // area before, so the dock showed the header and no cells), and the
+  // panel's own pixels at (wavefront row, bank) match the model's colours.
+  void panelDrawsCellsWithoutManualResize() {
+    BankHeatmap panel;
+    panel.setTarget("sm90");
+    panel.resize(1400, 700);
+    panel.setDesign(ir::parseEncoding(kColumnWarp), ir::parseEncoding(kRowMajor), {32, 32}, "f32");
+    BankHeatmapView *view = panel.currentView();
+    QCOMPARE(view->size(), view->sizeHint());
+    QCOMPARE(view->width(), 36 + 32 * 16 + 1);
+    const QImage image = panel.grab().toImage();
+    const auto &g = view->geometryMap();
+    const int maxLoad = view->model().maxLoad();
+    const struct { int row, bank; } cells[] = {{0, 0}, {5, 0}, {5, 1}, {3, 17}};
+    for (const auto &c : cells) {
+      const QPoint at = view->mapTo(&panel, centerOf(g, c.row, c.bank));
+      QVERIFY(QRect(QPoint(0, 0), image.size()).contains(at));
+      QCOMPARE(image.pixelColor(at),
+               BankHeatmapView::colorFor(view->model().cell(c.row, c.bank).load, maxLoad));
+    }
+    QCOMPARE(image.pixelColor(view->mapTo(&panel, centerOf(g, 5, 0))), QColor(185, 30, 30));
+    QCOMPARE(image.pixelColor(view->mapTo(&panel, centerOf(g, 5, 1))), QColor(236, 236, 236));
+  }
+
   void hoverNamesLanesAddressesAndElements() {
     BankHeatmap panel;
     panel.setDesign(ir::parseEncoding(kColumnWarp), ir::parseEncoding(kRowMajor), {32, 32}, "f32");
