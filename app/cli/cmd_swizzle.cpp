@@ -34,6 +34,18 @@ void writeFigures(JsonWriter &w, const SwizzleFigures &f) {
   w.endObject();
 }
 
+void writeChanges(JsonWriter &w, const std::vector<SwizzleFigureChange> &changes) {
+  w.beginArray();
+  for (const auto &c : changes) {
+    w.beginObject();
+    w.key("figure").value(c.figure);
+    w.key("current").value(c.current);
+    w.key("proposed").value(c.proposed);
+    w.endObject();
+  }
+  w.endArray();
+}
+
 void writeFiguresText(std::ostream &out, const char *label, const SwizzleFigures &f) {
   out << label << f.attribute << "\n";
   out << "  store: " << f.storeInstruction << " x" << f.storeInstructions << " per thread ("
@@ -63,6 +75,15 @@ int runSwizzle(const Args &args, std::ostream &out) {
     w.key("target").value(opt.target.name);
     w.key("candidates").value(int64_t{p.candidates});
     w.key("improves").value(p.improves());
+    if (p.current) {
+      // What the proposal gains and loses, so that a false "improves" is
+      // never silent about why.
+      w.key("trades").value(p.trades());
+      w.key("worse");
+      writeChanges(w, p.worse());
+      w.key("better");
+      writeChanges(w, p.better());
+    }
     w.key("proposed");
     writeFigures(w, p.proposed);
     if (p.current) {
@@ -77,8 +98,12 @@ int runSwizzle(const Args &args, std::ostream &out) {
   writeFiguresText(out, "proposed: ", p.proposed);
   if (p.current) {
     writeFiguresText(out, "current:  ", *p.current);
-    out << (p.improves() ? "the proposal is better" : "the current layout is already as good")
-        << "\n";
+    if (p.improves())
+      out << "the proposal is better\n";
+    else if (p.worse().empty())
+      out << "the current layout is already as good\n";
+    else
+      out << "the proposal is not better; " << p.trades() << "\n";
   }
   out << p.candidates << " candidate layouts scored for " << opt.target.name << "\n";
   return 0;

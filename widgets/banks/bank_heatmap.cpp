@@ -66,6 +66,9 @@ BankHeatmap::BankHeatmap(QWidget *parent) : QWidget(parent) {
   error_->hide();
   current_ = new BankHeatmapView;
   proposed_ = new BankHeatmapView;
+  verdict_ = new QLabel;
+  verdict_->setWordWrap(true);
+  verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   apply_ = new QPushButton(tr("Apply proposal"));
   apply_->setEnabled(false);
 
@@ -76,7 +79,8 @@ BankHeatmap::BankHeatmap(QWidget *parent) : QWidget(parent) {
   grid->addWidget(scrolled(proposed_), 1, 1);
   grid->addWidget(currentTotals_, 2, 0);
   grid->addWidget(proposedTotals_, 2, 1);
-  grid->addWidget(apply_, 3, 1, Qt::AlignRight);
+  grid->addWidget(verdict_, 3, 1);
+  grid->addWidget(apply_, 4, 1, Qt::AlignRight);
   grid->setRowStretch(1, 1);
 
   auto *top = new QVBoxLayout(this);
@@ -129,6 +133,9 @@ QString BankHeatmap::currentTotalsText() const {
 QString BankHeatmap::proposedTotalsText() const {
   return proposedTotals_->text();
 }
+QString BankHeatmap::verdictText() const {
+  return verdict_->text();
+}
 QString BankHeatmap::errorText() const {
   return error_->isHidden() ? QString() : error_->text();
 }
@@ -140,7 +147,9 @@ void BankHeatmap::showError(const QString &message) {
   proposed_->setModel({});
   currentTotals_->clear();
   proposedTotals_->clear();
+  verdict_->clear();
   apply_->setEnabled(false);
+  proposalKey_.clear(); // the verdict went with the error; recompute both next time
 }
 
 void BankHeatmap::recompute() {
@@ -182,7 +191,15 @@ void BankHeatmap::recompute() {
       SwizzleProposal p = proposeSharedLayout(*distributed_, reader, shape_, bits, target, shared_);
       proposalEncoding_ = p.proposed.shared;
       proposal_ = QString::fromStdString(p.proposed.attribute);
+      // Apply is offered only for a real improvement (no figure worse);
+      // otherwise the verdict names what the proposal would trade.
       apply_->setEnabled(p.improves());
+      if (p.improves())
+        verdict_->setText(tr("The proposal is better: no figure worse."));
+      else if (p.worse().empty())
+        verdict_->setText(tr("The current layout is already as good."));
+      else
+        verdict_->setText(tr("The proposal is not better; ") + QString::fromStdString(p.trades()));
       proposalKey_ = key;
     }
     proposedTitle_->setText(tr("Proposed: ") + proposal_);

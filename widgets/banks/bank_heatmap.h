@@ -44,6 +44,10 @@ public:
   QString currentTotalsText() const;
   QString proposedTotalsText() const;
   QString proposalAttribute() const { return proposal_; }
+  // Whether the proposal beats the current layout, in words: "better ...",
+  // or the figures it trades ("not better; trades: ..."), never a worse
+  // layout called an improvement.
+  QString verdictText() const;
   QString errorText() const;
   BankHeatmapView *currentView() const { return current_; }
   BankHeatmapView *proposedView() const { return proposed_; }
@@ -66,6 +70,7 @@ private:
   QComboBox *direction_ = nullptr, *dtype_ = nullptr, *target_ = nullptr;
   QLabel *currentTitle_ = nullptr, *proposedTitle_ = nullptr;
   QLabel *currentTotals_ = nullptr, *proposedTotals_ = nullptr, *error_ = nullptr;
+  QLabel *verdict_ = nullptr;
   BankHeatmapView *current_ = nullptr, *proposed_ = nullptr;
   QPushButton *apply_ = nullptr;
 };

@@ -5,13 +5,13 @@
 #include <tuple>
 
 #include "analysis/banks/bank_conflicts.h"
-#include "analysis/swizzle/optimal_swizzling.h"
 #include "analysis/banks/shared_access.h"
+#include "analysis/swizzle/optimal_swizzling.h"
 #include "encodings/nvmma_shared.h"
 #include "encodings/shared_linear.h"
 #include "encodings/swizzled_shared.h"
-#include "notation/mlir/layout_printer.h"
 #include "layout/layout_utils.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
 namespace ls {
@@ -109,8 +109,63 @@ std::vector<EncodingPtr> candidates(const Encoding &writer, const Encoding &read
 
 } // namespace
 
+std::vector<SwizzleFigureChange> swizzleFigureChanges(const SwizzleFigures &c,
+                                                      const SwizzleFigures &p) {
+  std::vector<SwizzleFigureChange> out;
+  auto add = [&](const char *figure, int64_t before, int64_t after) {
+    if (before != after)
+      out.push_back({figure, before, after});
+  };
+  add("store instructions per thread", c.storeInstructions, p.storeInstructions);
+  add("load instructions per thread", c.loadInstructions, p.loadInstructions);
+  add("store wavefronts", c.storeWavefronts, p.storeWavefronts);
+  add("load wavefronts", c.loadWavefronts, p.loadWavefronts);
+  // Over the ideal: the conflicts of the wavefront model. Named even when
+  // the ideal did not move (then it repeats the wavefront change), so that
+  // more conflicts are always said in so many words.
+  add("store conflicts", c.storeWavefronts - c.storeIdeal, p.storeWavefronts - p.storeIdeal);
+  add("load conflicts", c.loadWavefronts - c.loadIdeal, p.loadWavefronts - p.loadIdeal);
+  add("store Triton bank_conflicts", c.tritonStoreConflicts, p.tritonStoreConflicts);
+  add("load Triton bank_conflicts", c.tritonLoadConflicts, p.tritonLoadConflicts);
+  return out;
+}
+
+std::vector<SwizzleFigureChange> SwizzleProposal::worse() const {
+  std::vector<SwizzleFigureChange> out;
+  if (current)
+    for (auto &c : swizzleFigureChanges(*current, proposed))
+      if (c.proposed > c.current)
+        out.push_back(c);
+  return out;
+}
+
+std::vector<SwizzleFigureChange> SwizzleProposal::better() const {
+  std::vector<SwizzleFigureChange> out;
+  if (current)
+    for (auto &c : swizzleFigureChanges(*current, proposed))
+      if (c.proposed < c.current)
+        out.push_back(c);
+  return out;
+}
+
 bool SwizzleProposal::improves() const {
-  return !current || score(proposed) < score(*current);
+  return !current || (worse().empty() && !better().empty());
+}
+
+std::string SwizzleProposal::trades() const {
+  auto list = [](const std::vector<SwizzleFigureChange> &changes) {
+    std::string s;
+    for (const auto &c : changes)
+      s += (s.empty() ? "" : ", ") + c.figure + " " + std::to_string(c.current) + " -> " +
+           std::to_string(c.proposed);
+    return s;
+  };
+  const auto w = worse(), b = better();
+  if (w.empty())
+    return {};
+  if (b.empty())
+    return "worse: " + list(w);
+  return "trades: " + list(w) + " for " + list(b);
 }
 
 SwizzleFigures evaluateSharedLayout(const Encoding &writer, const Encoding &reader,

@@ -23,6 +23,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "analysis/banks/bank_model.h"
 #include "encodings/encoding.h"
@@ -45,13 +46,40 @@ struct SwizzleFigures {
   int instructions() const { return storeInstructions + loadInstructions; }
 };
 
+// One reported figure that differs between the current layout and the
+// proposal, e.g. {"load wavefronts", 128, 256}. Smaller is better for all.
+struct SwizzleFigureChange {
+  std::string figure;
+  int64_t current = 0, proposed = 0;
+};
+
+// The search ranks candidates by one lexicographic score (fewer
+// instructions first), so its winner can be worse than the current layout on
+// a figure the user sees (more wavefronts, more conflicts). improves() is
+// therefore a Pareto test over the reported figures, and trades() names what
+// a non-improving proposal gives up for what.
 struct SwizzleProposal {
   std::optional<SwizzleFigures> current; // the layout the design has now, if given
   SwizzleFigures proposed;
   int candidates = 0; // layouts scored
-  // True if the proposal beats the current layout (or there is none).
+  // Postcondition: true if there is no current layout, or the proposal is no
+  // worse than it on every figure of figureNames() and better on at least one.
   bool improves() const;
+  // The figures where the proposal is worse / better than the current layout,
+  // in figureNames() order (empty without a current layout).
+  std::vector<SwizzleFigureChange> worse() const;
+  std::vector<SwizzleFigureChange> better() const;
+  // "trades: load wavefronts 128 -> 256 for store instructions per thread
+  // 16 -> 8" when the proposal is worse on some figure and better on another;
+  // "worse: ..." when it is better on none; "" when it is worse on none.
+  std::string trades() const;
 };
+
+// The compared figures that differ, store before load: instructions per
+// thread, wavefronts, conflicts (wavefronts over the ideal), Triton's
+// bank_conflicts.
+std::vector<SwizzleFigureChange> swizzleFigureChanges(const SwizzleFigures &current,
+                                                      const SwizzleFigures &proposed);
 
 // Figures of one shared layout.  Throws ls::Error if the layouts do not fit
 // (ranks, warp sizes, shapes).

@@ -139,11 +139,43 @@ private slots:
     panel.setDesign(ir::parseEncoding(kColumnWarp), ir::parseEncoding(kRowMajor), {32, 32}, "f32");
     QVERIFY(panel.proposedTotalsText().contains(" 0 conflicts"));
     QVERIFY(panel.applyButton()->isEnabled());
+    QCOMPARE(panel.verdictText(), QString("The proposal is better: no figure worse."));
     QSignalSpy spy(&panel, &BankHeatmap::applyProposal);
     panel.applyButton()->click();
     QCOMPARE(spy.count(), 1);
     QCOMPARE(spy.at(0).at(0).toString(), panel.proposalAttribute());
     QVERIFY(panel.proposalAttribute().startsWith("#ttg."));
+  }
+
+  // gfx942: the search's winner halves the instructions but doubles the
+  // wavefronts (0 -> 384 conflicts). The panel must not call it better nor
+  // offer to apply it; the verdict names the trade.
+  void worseProposalIsNotCalledBetter() {
+    BankHeatmap panel;
+    panel.setTarget("gfx942");
+    panel.setDesign(ir::parseEncoding("#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, "
+                                      "8], warpsPerCTA = [4, 1], order = [1, 0]}>"),
+                    ir::parseEncoding("#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 16, "
+                                      "order = [1, 0]}>"),
+                    {128, 64}, "f16",
+                    ir::parseEncoding("#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = "
+                                      "3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], "
+                                      "isTransposed = true}>, kWidth = 4}>"));
+    QCOMPARE(panel.errorText(), QString());
+    QVERIFY(!panel.applyButton()->isEnabled());
+    QCOMPARE(panel.verdictText(),
+             QString("The proposal is not better; trades: store wavefronts 128 -> 256, load "
+                     "wavefronts 256 -> 512, store conflicts 0 -> 128, load conflicts 0 -> 256 "
+                     "for store instructions per thread 8 -> 4, load instructions per thread 16 "
+                     "-> 8"));
+    // Warp 0's load, as the panel shows it: the proposal's conflicts are
+    // on screen next to the verdict.
+    QCOMPARE(panel.proposedTotalsText(),
+             QString("ds_read_b128 x8: 128 wavefronts (ideal 64), 64 conflicts (Triton "
+                     "bank_conflicts 1)"));
+    QCOMPARE(panel.currentTotalsText(),
+             QString("ds_read_b64 x16: 64 wavefronts (ideal 64), 0 conflicts (Triton "
+                     "bank_conflicts 1)"));
   }
 
   void badDesignShowsAnError() {

@@ -3,8 +3,8 @@
 
 #include "analysis/swizzle/optimal_swizzling.h"
 #include "analysis/swizzle/swizzle_search.h"
-#include "notation/mlir/layout_parser.h"
 #include "layout/layout_utils.h"
+#include "notation/mlir/layout_parser.h"
 
 using namespace ls;
 
@@ -19,6 +19,13 @@ const char *kRowsF32 = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [
                        "warpsPerCTA = [4, 1], order = [1, 0]}>";
 const char *kColsF32 = "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], "
                        "warpsPerCTA = [1, 4], order = [0, 1]}>";
+// gfx942 (64 lanes): a 16-byte-row writer and the MFMA v3 A operand.
+const char *kAmdBlocked8 = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], "
+                           "warpsPerCTA = [4, 1], order = [1, 0]}>";
+const char *kMfmaA = "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = "
+                     "[2, 2], instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>";
+const char *kSwizzled4x16 =
+    "#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [1, 0]}>";
 } // namespace
 
 class TestSwizzleSearch : public QObject {
@@ -36,6 +43,60 @@ private slots:
     QCOMPARE(p.current->loadWavefronts, int64_t{1024}); // 8-way ldmatrix on 4 warps x 8 instr
     QCOMPARE(p.current->tritonLoadConflicts, 7);
     QVERIFY(p.improves());
+  }
+
+  // The search's winner halves the instructions but doubles the wavefronts
+  // on both sides (0 -> 384 conflicts): not an improvement, and the trade is
+  // spelled out figure by figure.
+  void worseOnSomeFigureDoesNotImprove() {
+    auto w = ir::parseEncoding(kAmdBlocked8), r = ir::parseEncoding(kMfmaA);
+    auto p = proposeSharedLayout(*w, *r, {128, 64}, 16, BankTarget::byName("gfx942"),
+                                 ir::parseEncoding(kSwizzled4x16));
+    QVERIFY(p.current);
+    QCOMPARE(p.current->conflicts(), int64_t{0});
+    QCOMPARE(p.proposed.conflicts(), int64_t{384});
+    QCOMPARE(p.proposed.instructions(), 12);
+    QCOMPARE(p.current->instructions(), 24);
+    QVERIFY(!p.improves());
+    QCOMPARE(p.worse().size(), size_t{4});
+    QCOMPARE(p.better().size(), size_t{2});
+    QCOMPARE(QString::fromStdString(p.trades()),
+             QString("trades: store wavefronts 128 -> 256, load wavefronts 256 -> 512, store "
+                     "conflicts 0 -> 128, load conflicts 0 -> 256 for store instructions per "
+                     "thread 8 -> 4, load instructions per thread 16 -> 8"));
+  }
+
+  // MFMA A operand written and read back: 16-byte accesses at the same
+  // wavefronts, no worse anywhere -> a real improvement, nothing traded.
+  void betterEverywhereImproves() {
+    auto a = ir::parseEncoding(kMfmaA);
+    auto p = proposeSharedLayout(*a, *a, {128, 64}, 16, BankTarget::byName("gfx942"),
+                                 ir::parseEncoding(kSwizzled4x16));
+    QVERIFY(p.current);
+    QVERIFY(p.improves());
+    QVERIFY(p.worse().empty());
+    QCOMPARE(QString::fromStdString(p.trades()), QString());
+    QCOMPARE(p.better().size(), size_t{2});
+    QCOMPARE(p.better()[0].figure, std::string("store instructions per thread"));
+    QCOMPARE(p.better()[0].current, int64_t{16});
+    QCOMPARE(p.better()[0].proposed, int64_t{8});
+    QCOMPARE(p.better()[1].figure, std::string("load instructions per thread"));
+    QCOMPARE(p.proposed.storeWavefronts, p.current->storeWavefronts);
+    QCOMPARE(p.proposed.loadWavefronts, p.current->loadWavefronts);
+  }
+
+  // The current layout scored against itself: nothing differs, so it is
+  // not an improvement and there is nothing to trade.
+  void sameLayoutDoesNotImprove() {
+    auto w = ir::parseEncoding(kAmdBlocked8), r = ir::parseEncoding(kMfmaA);
+    auto shared = ir::parseEncoding(kSwizzled4x16);
+    SwizzleProposal p;
+    p.current = evaluateSharedLayout(*w, *r, shared, {128, 64}, 16, BankTarget::byName("gfx942"));
+    p.proposed = *p.current;
+    QVERIFY(!p.improves());
+    QVERIFY(p.worse().empty() && p.better().empty());
+    p.current.reset();
+    QVERIFY(p.improves()); // nothing to compare against
   }
 
   void transposeNeedsTritonsSwizzle() {
