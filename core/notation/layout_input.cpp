@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "notation/gluon/gluon_reader.h"
 #include "util/error.h"
 
 namespace ls::notation {
@@ -55,6 +56,7 @@ ir::LayoutInput readLayoutInput(std::string_view text, const LayoutInputContext 
   case Notation::Mlir:
     return ir::parseLayoutInput(text, ctx.aliases);
   case Notation::Gluon:
+    return gluon::readGluon(trimmed(text), field);
   case Notation::Cute:
     break;
   }
