@@ -422,8 +422,25 @@ ir::LayoutInput readGluon(std::string_view text, const std::string &field) {
     in.encoding = ir::parseEncoding(attr);
     return in;
   } catch (const Error &e) {
-    // The attribute reader names the attribute's field; say which Gluon call it came from.
-    throw Error(field, std::string(e.what()) + " (in the Gluon layout, read as " + attr + ")");
+    // The attribute reader names the attribute's field; name the Gluon argument instead.
+    static const std::map<std::string, std::string> gluonName = {
+        {"sizePerThread", "size_per_thread"}, {"threadsPerWarp", "threads_per_warp"},
+        {"warpsPerCTA", "warps_per_cta"},     {"CGALayout", "cga_layout"},
+        {"instrShape", "instr_shape"},        {"versionMajor", "version"},
+        {"versionMinor", "version"},          {"opIdx", "operand_index"},
+        {"kWidth", "k_width"},                {"isTransposed", "transposed"},
+        {"isTranspose", "transposed"},        {"tilesPerWarp", "tiles_per_warp"},
+        {"elementBitWidth", "element_bitwidth"}, {"perPhase", "per_phase"},
+        {"maxPhase", "max_phase"},            {"swizzlingByteWidth", "swizzle_byte_width"},
+        {"register", "reg_bases"},            {"lane", "lane_bases"},
+        {"warp", "warp_bases"},               {"block", "block_bases"},
+        {"offset", "offset_bases"},           {"blockM", "block"},
+        {"blockN", "block"},                  {"colStride", "col_stride"},
+        {"fp4Padded", "fp4_padded"},          {"CTASplitM", "cta_split_num"},
+        {"CTASplitN", "cta_split_num"}};
+    auto it = gluonName.find(e.field());
+    const std::string arg = it != gluonName.end() ? it->second : e.field();
+    throw Error(field, arg.empty() ? e.rule() : arg + ": " + e.rule());
   }
 }
 
