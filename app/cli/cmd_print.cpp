@@ -1,6 +1,8 @@
-// `print`: the canonical attribute text (Triton 3.6 or legacy syntax).
+// `print`: the canonical attribute text (Triton 3.6 or legacy syntax), or the
+// layout in another notation (Gluon constructor text).
 #include "notation/layout_input.h"
 #include "cli_common.h"
+#include "notation/gluon/gluon_printer.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
@@ -9,6 +11,18 @@ namespace {
 
 int runPrint(const Args &args, std::ostream &out) {
   ir::LayoutInput in = notation::readLayoutInput(args.required("layout"));
+  const auto other = args.optional("syntax");
+  if (other && (*other == "gluon" || *other == "gluon-repr")) {
+    auto g = notation::gluon::printGluon(*in.encoding, *other == "gluon"
+                                                           ? notation::gluon::GluonStyle::Source
+                                                           : notation::gluon::GluonStyle::Repr);
+    if (!g)
+      throw Error("--syntax", "Gluon 3.6 has no layout class for " +
+                                  ir::printEncoding(*in.encoding) +
+                                  "; `export --format gluon` gives its bases");
+    out << g->text << "\n";
+    return 0;
+  }
   const ir::Syntax syntax = parseSyntaxFlag(args);
   out << ir::printEncoding(*in.encoding, syntax) << "\n";
   return 0;
@@ -17,7 +31,7 @@ int runPrint(const Args &args, std::ostream &out) {
 CommandRegistration reg({"print",
                          "print the layout attribute in canonical Triton text",
                          {{"layout", true, "layout attribute or tensor/memdesc type"},
-                          {"syntax", true, "3.6 (default) or legacy (#triton_gpu. with CTA triple)"}},
+                          {"syntax", true, "3.6 (default), legacy (#triton_gpu. with CTA triple), gluon (ttgl.Class(...)) or gluon-repr (as Gluon's repr() prints it)"}},
                          false,
                          runPrint});
 

@@ -9,7 +9,7 @@ checked:
                ("bases", recorded as register/lane/warp/block or reg/lane/warp/block/offset);
   gluon-attr   `print --layout REPR` gives the attribute Triton printed for the same object ("attr"),
                when the record has one and no "bases_error" says Triton could not make bases;
-  gluon-round  `print --layout REPR --syntax gluon` gives the repr back byte for byte (only when the
+  gluon-round  `print --layout REPR --syntax gluon-repr` gives the repr back byte for byte (only when the
                CLI knows --syntax gluon).
 Records come from tests/gpu/gen_gluon_cases.py (and tests/oracle/data/triton36_*.jsonl, whose
 distributed cases carry Gluon's repr too)."""
@@ -30,7 +30,7 @@ def main():
     ap.add_argument("--show", type=int, default=10)
     a = ap.parse_args()
     rc, _, err = run(a.cli, ["print", "--layout", "BlockedLayout([1], [32], [1], [0])",
-                             "--syntax", "gluon"])
+                             "--syntax", "gluon-repr"])
     has_gluon_syntax = rc == 0
 
     def check(case):
@@ -51,7 +51,7 @@ def main():
             results.append(("gluon-attr", rc == 0 and out.strip() == case["attr"],
                             f"rc={rc} {out.strip()!r} want {case['attr']!r} {err[:200]}"))
         if has_gluon_syntax:
-            rc, out, err = run(a.cli, ["print", "--layout", text, "--syntax", "gluon"])
+            rc, out, err = run(a.cli, ["print", "--layout", text, "--syntax", "gluon-repr"])
             results.append(("gluon-round", rc == 0 and out.strip() == text,
                             f"rc={rc} {out.strip()!r} {err[:200]}"))
         return results
