@@ -197,6 +197,15 @@ public:
       args[key] = &val;
     }
     args_ = &args;
+    // Missing arguments are reported in signature order, as Python would.
+    static const std::map<std::string, size_t> requiredCount = {
+        {"BlockedLayout", 4},        {"SliceLayout", 2},          {"DistributedLinearLayout", 5},
+        {"DotOperandLayout", 2},     {"NVMMADistributedLayout", 3}, {"AMDMFMALayout", 4},
+        {"AMDWMMALayout", 3},        {"SwizzledSharedLayout", 4}, {"NVMMASharedLayout", 2},
+        {"PaddedSharedLayout", 2},   {"SharedLinearLayout", 1},   {"TensorMemoryLayout", 2},
+        {"TensorMemoryScalesLayout", 0}};
+    for (size_t i = 0; i < requiredCount.at(cls); ++i)
+      req(names[i]);
     return build(cls);
   }
 
@@ -343,9 +352,8 @@ private:
         s += (i ? ", " : "") + text(pr.items[0]) + ":+" + text(pr.items[1]);
       }
       s += "] {offset = " + list("offset_bases");
-      const PyValue *blk = opt("cga_layout");
-      if (blk && !blk->items.empty())
-        s += ", block = " + text(*blk);
+      const PyValue *blk = opt("cga_layout"); // Triton's padded_shared always spells block
+      s += ", block = " + (blk ? text(*blk) : std::string("[]"));
       checkShape(req("shape"));
       return s + "}>";
     }
