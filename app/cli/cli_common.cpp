@@ -33,9 +33,23 @@ Shape parseShape(const std::string &text, const std::string &flag) {
   return shape;
 }
 
+notation::LayoutInputContext layoutContext(const Args &args) {
+  notation::LayoutInputContext ctx;
+  if (auto s = args.optional("shape"))
+    ctx.shape = parseShape(*s);
+  if (auto t = args.optional("threads-per-warp")) {
+    const Shape v = parseShape(*t, "--threads-per-warp");
+    if (v.size() != 1)
+      throw Error("--threads-per-warp", "must be one power of two, got '" + *t + "'");
+    ctx.threadsPerWarp = static_cast<int>(v[0]);
+  }
+  return ctx;
+}
+
 ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag, bool requireShape) {
   ResolvedLayout r;
-  ir::LayoutInput in = notation::readLayoutInput(args.required(layoutFlag));
+  ir::LayoutInput in =
+      notation::readLayoutInput(args.required(layoutFlag), layoutContext(args), "--" + layoutFlag);
   r.encoding = in.encoding;
   r.element = in.element;
   std::optional<Shape> typeShape = in.shape;

@@ -2,6 +2,7 @@
 // layout in another notation (Gluon constructor text).
 #include "notation/layout_input.h"
 #include "cli_common.h"
+#include "notation/cute/cute_layout.h"
 #include "notation/gluon/gluon_printer.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
@@ -10,7 +11,7 @@ namespace ls::cli {
 namespace {
 
 int runPrint(const Args &args, std::ostream &out) {
-  ir::LayoutInput in = notation::readLayoutInput(args.required("layout"));
+  ir::LayoutInput in = notation::readLayoutInput(args.required("layout"), layoutContext(args));
   const auto other = args.optional("syntax");
   if (other && (*other == "gluon" || *other == "gluon-repr")) {
     auto g = notation::gluon::printGluon(*in.encoding, *other == "gluon"
@@ -23,6 +24,16 @@ int runPrint(const Args &args, std::ostream &out) {
     out << g->text << "\n";
     return 0;
   }
+  if (other && *other == "cute") {
+    const auto shape = args.optional("shape");
+    if (!shape && !in.shape)
+      throw Error("--shape", "is required for --syntax cute (a CuTe layout is a function on one tile)");
+    if (in.encoding->isShared() || in.encoding->isTensorMemory())
+      throw Error("--syntax", "CuTe output of shared and tensor-memory layouts is not written yet");
+    const Shape s = shape ? parseShape(*shape) : *in.shape;
+    out << notation::cute::encodingToCute(*in.encoding, s) << "\n";
+    return 0;
+  }
   const ir::Syntax syntax = parseSyntaxFlag(args);
   out << ir::printEncoding(*in.encoding, syntax) << "\n";
   return 0;
@@ -31,7 +42,8 @@ int runPrint(const Args &args, std::ostream &out) {
 CommandRegistration reg({"print",
                          "print the layout attribute in canonical Triton text",
                          {{"layout", true, "layout attribute or tensor/memdesc type"},
-                          {"syntax", true, "3.6 (default), legacy (#triton_gpu. with CTA triple), gluon (ttgl.Class(...)) or gluon-repr (as Gluon's repr() prints it)"}},
+                          {"shape", true, "tile shape: needed by --syntax cute and by CuTe input"},
+                          {"syntax", true, "cute (thread-value layout, needs --shape), 3.6 (default), legacy (#triton_gpu. with CTA triple), gluon (ttgl.Class(...)) or gluon-repr (as Gluon's repr() prints it)"}},
                          false,
                          runPrint});
 
