@@ -117,7 +117,7 @@ def cases(seed):
         inst = rng.choice([[32, 32, 8], [16, 16, 16], [32, 32, 16], [16, 16, 32]])
         tp = rng.choice([True, False])
         wpc = pow2_split(rng, rng.choice([1, 4, 8]), 2)
-        bw = rng.choice([32, 64, 16])
+        bw = rng.choice([32, 64])
         tiles = [rng.choice([1, 2]), rng.choice([1, 2])]
         add("AMDMFMALayout",
             f"AMDMFMALayout(version={v}, instr_shape={inst}, transposed={tp}, warps_per_cta={wpc}, element_bitwidth={bw}, tiles_per_warp={tiles}, cga_layout={cga(rng, 2, rng.choice([1, 2]))})",
@@ -139,9 +139,10 @@ def cases(seed):
     for i in range(12):
         sw = rng.choice([0, 32, 64, 128])
         bw = rng.choice([8, 16, 32])
+        rank = rng.choice([2, 3])
         add("NVMMASharedLayout",
-            f"ttgl.NVMMASharedLayout(swizzle_byte_width={sw}, element_bitwidth={bw}, rank={rng.choice([2, 3])}, transposed={rng.choice([True, False])}, fp4_padded=False, cga_layout=[])",
-            [64, 64], "shared")
+            f"ttgl.NVMMASharedLayout(swizzle_byte_width={sw}, element_bitwidth={bw}, rank={rank}, transposed={rng.choice([True, False])}, fp4_padded=False, cga_layout={cga(rng, rank, rng.choice([1, 2]))})",
+            [2, 64, 64][3 - rank:], "shared")
     for dt in ("ttgl.float16", "ttgl.float32", "ttgl.float8e5", "ttgl.bfloat16"):
         for bs in ([64, 64], [128, 32], [16, 256]):
             add("NVMMASharedLayout", f"ttgl.NVMMASharedLayout.get_default_for({bs}, {dt})", bs, "shared")
