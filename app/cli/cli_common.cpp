@@ -37,12 +37,11 @@ notation::LayoutInputContext layoutContext(const Args &args) {
   notation::LayoutInputContext ctx;
   if (auto s = args.optional("shape"))
     ctx.shape = parseShape(*s);
-  if (auto t = args.optional("threads-per-warp")) {
-    const Shape v = parseShape(*t, "--threads-per-warp");
-    if (v.size() != 1)
-      throw Error("--threads-per-warp", "must be one power of two, got '" + *t + "'");
-    ctx.threadsPerWarp = static_cast<int>(v[0]);
-  }
+  // Commands that build layouts check --threads-per-warp with their own rule;
+  // here it only splits a CuTe thread index (the CuTe reader checks it).
+  if (auto t = args.optional("threads-per-warp"))
+    if (!t->empty() && t->size() < 8 && t->find_first_not_of("0123456789") == std::string::npos)
+      ctx.threadsPerWarp = std::stoi(*t);
   return ctx;
 }
 

@@ -198,6 +198,9 @@ LinearLayout readCuteDistributed(std::string_view text, const Shape &shape, int 
     throw Error("--shape", "a CuTe layout needs the tile shape");
   const std::vector<int64_t> mult = colMajor(shape);
   const int64_t total = mult.back() * shape.back();
+  if (threadsPerWarp < 1 || threadsPerWarp > 1024 || (threadsPerWarp & (threadsPerWarp - 1)))
+    throw Error("--threads-per-warp", "must be a power of two up to 1024, got " +
+                                          std::to_string(threadsPerWarp));
   int lanesLog2 = 0;
   while ((1 << lanesLog2) < threadsPerWarp)
     ++lanesLog2;
