@@ -199,8 +199,8 @@ LinearLayout readCuteDistributed(std::string_view text, const Shape &shape, int 
   const std::vector<int64_t> mult = colMajor(shape);
   const int64_t total = mult.back() * shape.back();
   if (threadsPerWarp < 1 || threadsPerWarp > 1024 || (threadsPerWarp & (threadsPerWarp - 1)))
-    throw Error("--threads-per-warp", "must be a power of two up to 1024, got " +
-                                          std::to_string(threadsPerWarp));
+    throw Error("--threads-per-warp",
+                "must be a power of two up to 1024, got " + std::to_string(threadsPerWarp));
   int lanesLog2 = 0;
   while ((1 << lanesLog2) < threadsPerWarp)
     ++lanesLog2;
@@ -219,8 +219,8 @@ LinearLayout readCuteDistributed(std::string_view text, const Shape &shape, int 
         const int64_t idx = stride * j;
         if (idx >= total)
           throw Error(field, name + ": index " + std::to_string(idx) + " (stride " +
-                                 std::to_string(stride) + ") is outside the " +
-                                 seqText(shape) + " tile");
+                                 std::to_string(stride) + ") is outside the " + seqText(shape) +
+                                 " tile");
         if (idx & used)
           throw Error(field, name + ": index " + std::to_string(idx) +
                                  " shares bits with earlier modes; only strides with disjoint "

@@ -20,7 +20,9 @@ namespace ls::notation::gluon {
 
 namespace {
 
-std::string py(bool b) { return b ? "True" : "False"; }
+std::string py(bool b) {
+  return b ? "True" : "False";
+}
 
 std::vector<int64_t> outSizes(const LinearLayout &ll) {
   std::vector<int64_t> s;
@@ -61,8 +63,8 @@ struct Printer {
     }
     case EncodingKind::NvidiaMma: {
       const auto &e = static_cast<const NvidiaMmaEncoding &>(enc);
-      return cls("NVMMADistributedLayout") + "(version=[" + std::to_string(e.versionMajor) +
-             ", " + std::to_string(e.versionMinor) + "], warps_per_cta=" + seqText(e.warpsPerCTA) +
+      return cls("NVMMADistributedLayout") + "(version=[" + std::to_string(e.versionMajor) + ", " +
+             std::to_string(e.versionMinor) + "], warps_per_cta=" + seqText(e.warpsPerCTA) +
              ", instr_shape=" + seqText(e.instrShape) + cga(e.cga) + ")";
     }
     case EncodingKind::DotOperand: {
@@ -115,10 +117,11 @@ struct Printer {
       const unsigned w = e.elementBitWidth;
       if (w != 8 && w != 16 && w != 32 && w != 64)
         return std::nullopt;
-      return cls("NVMMASharedLayout") + "(swizzle_byte_width=" +
-             std::to_string(e.swizzlingByteWidth) + ", element_bitwidth=" + std::to_string(w) +
-             ", rank=" + std::to_string(e.rank()) + ", transposed=" + py(e.transposed) +
-             ", fp4_padded=" + py(e.fp4Padded) + cga(e.cga) + ")";
+      return cls("NVMMASharedLayout") +
+             "(swizzle_byte_width=" + std::to_string(e.swizzlingByteWidth) +
+             ", element_bitwidth=" + std::to_string(w) + ", rank=" + std::to_string(e.rank()) +
+             ", transposed=" + py(e.transposed) + ", fp4_padded=" + py(e.fp4Padded) + cga(e.cga) +
+             ")";
     }
     case EncodingKind::PaddedShared: {
       const auto &e = static_cast<const PaddedSharedEncoding &>(enc);
@@ -135,8 +138,8 @@ struct Printer {
     }
     case EncodingKind::SharedLinear: {
       const auto &e = static_cast<const SharedLinearEncoding &>(enc);
-      return cls("SharedLinearLayout") + "(offset_bases=" +
-             basesText(inDimBases(e.layout, kOffset)) +
+      return cls("SharedLinearLayout") +
+             "(offset_bases=" + basesText(inDimBases(e.layout, kOffset)) +
              ", block_bases=" + basesText(inDimBases(e.layout, kBlock)) +
              ", alignment=" + std::to_string(e.alignment) + ")";
     }

@@ -137,18 +137,22 @@ private:
 // The Gluon 3.6 constructor signatures: field names in positional order.
 const std::map<std::string, std::vector<std::string>> &signatures() {
   static const std::map<std::string, std::vector<std::string>> s = {
-      {"BlockedLayout", {"size_per_thread", "threads_per_warp", "warps_per_cta", "order", "cga_layout"}},
+      {"BlockedLayout",
+       {"size_per_thread", "threads_per_warp", "warps_per_cta", "order", "cga_layout"}},
       {"SliceLayout", {"dim", "parent"}},
-      {"DistributedLinearLayout", {"reg_bases", "lane_bases", "warp_bases", "block_bases", "shape"}},
+      {"DistributedLinearLayout",
+       {"reg_bases", "lane_bases", "warp_bases", "block_bases", "shape"}},
       {"DotOperandLayout", {"operand_index", "parent", "k_width"}},
       {"NVMMADistributedLayout", {"version", "warps_per_cta", "instr_shape", "cga_layout"}},
-      {"AMDMFMALayout", {"version", "instr_shape", "transposed", "warps_per_cta", "element_bitwidth",
-                         "tiles_per_warp", "cga_layout"}},
-      {"AMDWMMALayout", {"version", "transposed", "warps_per_cta", "instr_shape", "tiles_per_warp",
-                         "cga_layout"}},
+      {"AMDMFMALayout",
+       {"version", "instr_shape", "transposed", "warps_per_cta", "element_bitwidth",
+        "tiles_per_warp", "cga_layout"}},
+      {"AMDWMMALayout",
+       {"version", "transposed", "warps_per_cta", "instr_shape", "tiles_per_warp", "cga_layout"}},
       {"SwizzledSharedLayout", {"vec", "per_phase", "max_phase", "order", "cga_layout"}},
-      {"NVMMASharedLayout", {"swizzle_byte_width", "element_bitwidth", "rank", "transposed",
-                             "fp4_padded", "cga_layout"}},
+      {"NVMMASharedLayout",
+       {"swizzle_byte_width", "element_bitwidth", "rank", "transposed", "fp4_padded",
+        "cga_layout"}},
       {"PaddedSharedLayout", {"interval_padding_pairs", "offset_bases", "cga_layout", "shape"}},
       {"SharedLinearLayout", {"offset_bases", "block_bases", "alignment"}},
       {"TensorMemoryLayout", {"block", "col_stride", "cta_split_num", "two_ctas"}},
@@ -199,10 +203,12 @@ public:
     args_ = &args;
     // Missing arguments are reported in signature order, as Python would.
     static const std::map<std::string, size_t> requiredCount = {
-        {"BlockedLayout", 4},        {"SliceLayout", 2},          {"DistributedLinearLayout", 5},
-        {"DotOperandLayout", 2},     {"NVMMADistributedLayout", 3}, {"AMDMFMALayout", 4},
-        {"AMDWMMALayout", 3},        {"SwizzledSharedLayout", 4}, {"NVMMASharedLayout", 2},
-        {"PaddedSharedLayout", 2},   {"SharedLinearLayout", 1},   {"TensorMemoryLayout", 2},
+        {"BlockedLayout", 4},           {"SliceLayout", 2},
+        {"DistributedLinearLayout", 5}, {"DotOperandLayout", 2},
+        {"NVMMADistributedLayout", 3},  {"AMDMFMALayout", 4},
+        {"AMDWMMALayout", 3},           {"SwizzledSharedLayout", 4},
+        {"NVMMASharedLayout", 2},       {"PaddedSharedLayout", 2},
+        {"SharedLinearLayout", 1},      {"TensorMemoryLayout", 2},
         {"TensorMemoryScalesLayout", 0}};
     for (size_t i = 0; i < requiredCount.at(cls); ++i)
       req(names[i]);
@@ -327,8 +333,9 @@ private:
       return s + "}>";
     }
     if (cls == "SwizzledSharedLayout")
-      return "#ttg.swizzled_shared<{vec = " + scalar("vec") + ", perPhase = " + scalar("per_phase") +
-             ", maxPhase = " + scalar("max_phase") + ", order = " + list("order") + cga() + "}>";
+      return "#ttg.swizzled_shared<{vec = " + scalar("vec") +
+             ", perPhase = " + scalar("per_phase") + ", maxPhase = " + scalar("max_phase") +
+             ", order = " + list("order") + cga() + "}>";
     if (cls == "NVMMASharedLayout") {
       std::string s = "#ttg.nvmma_shared<{swizzlingByteWidth = " + scalar("swizzle_byte_width") +
                       ", transposed = " + (opt("transposed") ? scalar("transposed") : "false") +
@@ -343,7 +350,8 @@ private:
     if (cls == "PaddedSharedLayout") {
       const PyValue &pairs = req("interval_padding_pairs");
       if (pairs.kind != PyValue::List || pairs.items.empty())
-        p_.failAt(pairs.column, cls + ": 'interval_padding_pairs' must be a list of [interval, padding]");
+        p_.failAt(pairs.column,
+                  cls + ": 'interval_padding_pairs' must be a list of [interval, padding]");
       std::string s = "#ttg.padded_shared<[";
       for (size_t i = 0; i < pairs.items.size(); ++i) {
         const PyValue &pr = pairs.items[i];
@@ -432,19 +440,32 @@ ir::LayoutInput readGluon(std::string_view text, const std::string &field) {
   } catch (const Error &e) {
     // The attribute reader names the attribute's field; name the Gluon argument instead.
     static const std::map<std::string, std::string> gluonName = {
-        {"sizePerThread", "size_per_thread"}, {"threadsPerWarp", "threads_per_warp"},
-        {"warpsPerCTA", "warps_per_cta"},     {"CGALayout", "cga_layout"},
-        {"instrShape", "instr_shape"},        {"versionMajor", "version"},
-        {"versionMinor", "version"},          {"opIdx", "operand_index"},
-        {"kWidth", "k_width"},                {"isTransposed", "transposed"},
-        {"isTranspose", "transposed"},        {"tilesPerWarp", "tiles_per_warp"},
-        {"elementBitWidth", "element_bitwidth"}, {"perPhase", "per_phase"},
-        {"maxPhase", "max_phase"},            {"swizzlingByteWidth", "swizzle_byte_width"},
-        {"register", "reg_bases"},            {"lane", "lane_bases"},
-        {"warp", "warp_bases"},               {"block", "block_bases"},
-        {"offset", "offset_bases"},           {"blockM", "block"},
-        {"blockN", "block"},                  {"colStride", "col_stride"},
-        {"fp4Padded", "fp4_padded"},          {"CTASplitM", "cta_split_num"},
+        {"sizePerThread", "size_per_thread"},
+        {"threadsPerWarp", "threads_per_warp"},
+        {"warpsPerCTA", "warps_per_cta"},
+        {"CGALayout", "cga_layout"},
+        {"instrShape", "instr_shape"},
+        {"versionMajor", "version"},
+        {"versionMinor", "version"},
+        {"opIdx", "operand_index"},
+        {"kWidth", "k_width"},
+        {"isTransposed", "transposed"},
+        {"isTranspose", "transposed"},
+        {"tilesPerWarp", "tiles_per_warp"},
+        {"elementBitWidth", "element_bitwidth"},
+        {"perPhase", "per_phase"},
+        {"maxPhase", "max_phase"},
+        {"swizzlingByteWidth", "swizzle_byte_width"},
+        {"register", "reg_bases"},
+        {"lane", "lane_bases"},
+        {"warp", "warp_bases"},
+        {"block", "block_bases"},
+        {"offset", "offset_bases"},
+        {"blockM", "block"},
+        {"blockN", "block"},
+        {"colStride", "col_stride"},
+        {"fp4Padded", "fp4_padded"},
+        {"CTASplitM", "cta_split_num"},
         {"CTASplitN", "cta_split_num"}};
     auto it = gluonName.find(e.field());
     const std::string arg = it != gluonName.end() ? it->second : e.field();

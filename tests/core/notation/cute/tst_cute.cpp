@@ -31,7 +31,10 @@ const char *kMma2 = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsP
                     "instrShape = [16, 8]}>";
 
 QString dot(int op, int kWidth) {
-  return QString("#ttg.dot_op<{opIdx = %1, parent = %2, kWidth = %3}>").arg(op).arg(kMma2).arg(kWidth);
+  return QString("#ttg.dot_op<{opIdx = %1, parent = %2, kWidth = %3}>")
+      .arg(op)
+      .arg(kMma2)
+      .arg(kWidth);
 }
 
 Shape shapeOf(const QString &s) {
@@ -52,7 +55,8 @@ LinearLayout transposed(const LinearLayout &ll) {
     bases.push_back({in, v});
   }
   auto dims = ll.getOutDims();
-  return LinearLayout(bases, {{dims[0].first, dims[1].second}, {dims[1].first, dims[0].second}}, false);
+  return LinearLayout(bases, {{dims[0].first, dims[1].second}, {dims[1].first, dims[0].second}},
+                      false);
 }
 
 QString basesText(const LinearLayout &ll) {
@@ -77,18 +81,20 @@ class TestCute : public QObject {
 private slots:
   void cutlassFacts_data() {
     QTest::addColumn<QString>("attr");
-    QTest::addColumn<QString>("shape");       // Triton's tile
-    QTest::addColumn<QString>("cute");        // CUTLASS's layout, coalesced per mode
-    QTest::addColumn<bool>("operandB");       // CUTLASS's tile is the transpose
-    QTest::newRow("sm80 16x8 C (mma_traits_sm80.hpp:53)") << kMma2 << "16x8"
-                                                          << "((4,8),(2,2)):((32,1),(16,8))" << false;
+    QTest::addColumn<QString>("shape"); // Triton's tile
+    QTest::addColumn<QString>("cute");  // CUTLASS's layout, coalesced per mode
+    QTest::addColumn<bool>("operandB"); // CUTLASS's tile is the transpose
+    QTest::newRow("sm80 16x8 C (mma_traits_sm80.hpp:53)")
+        << kMma2 << "16x8"
+        << "((4,8),(2,2)):((32,1),(16,8))" << false;
     QTest::newRow("sm80 f16 16x8x16 A (:87)") << dot(0, 2) << "16x16"
                                               << "((4,8),(2,2,2)):((32,1),(16,8,128))" << false;
     QTest::newRow("sm80 f16 16x8x16 B (:89)") << dot(1, 2) << "16x8"
                                               << "((4,8),(2,2)):((16,1),(8,64))" << true;
     QTest::newRow("sm80 tf32 16x8x8 A (:172)") << dot(0, 1) << "16x8"
                                                << "((4,8),(2,2)):((16,1),(8,64))" << false;
-    QTest::newRow("sm80 tf32 16x8x8 B (:174)") << dot(1, 1) << "8x8" << "((4,8),2):((8,1),32)" << true;
+    QTest::newRow("sm80 tf32 16x8x8 B (:174)") << dot(1, 1) << "8x8"
+                                               << "((4,8),2):((8,1),32)" << true;
     QTest::newRow("sm80 s8 16x8x32 A (:273)") << dot(0, 4) << "16x32"
                                               << "((4,8),(4,2,2)):((64,1),(16,8,256))" << false;
     QTest::newRow("sm80 s8 16x8x32 B (:275)") << dot(1, 4) << "32x8"
@@ -96,14 +102,16 @@ private slots:
     for (int n : {16, 32, 64, 128, 256})
       QTest::newRow(qPrintable(QString("sm90 gmma C 64x%1 (mma_traits_sm90_gmma.hpp:434)").arg(n)))
           << QString("#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], "
-                     "instrShape = [16, %1, 16]}>").arg(n)
+                     "instrShape = [16, %1, 16]}>")
+                 .arg(n)
           << QString("64x%1").arg(n)
           << QString("((4,8,4),(2,2,%1)):((128,1,16),(64,8,512))").arg(n / 8) << false;
     // N = 8: CUTLASS writes the value mode (_2,_2,_1); coalesce drops the 1.
     QTest::newRow("sm90 gmma C 64x8 (:434, coalesced)")
         << "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], "
            "instrShape = [16, 8, 16]}>"
-        << "64x8" << "((4,8,4),(2,2)):((128,1,16),(64,8))" << false;
+        << "64x8"
+        << "((4,8,4),(2,2)):((128,1,16),(64,8))" << false;
   }
   void cutlassFacts() {
     QFETCH(QString, attr);
@@ -132,8 +140,9 @@ private slots:
     const LinearLayout b =
         notation::cute::readCuteDistributed("((4,8),(2,2,2)):((32,1),(16,8,128))", {16, 16}, 32);
     QCOMPARE(basesText(a), basesText(b));
-    QCOMPARE(basesText(a), QString("register=[0,1,][8,0,][0,8,] lane=[0,2,][0,4,][1,0,][2,0,][4,0,] "
-                                   "warp= block= "));
+    QCOMPARE(basesText(a),
+             QString("register=[0,1,][8,0,][0,8,] lane=[0,2,][0,4,][1,0,][2,0,][4,0,] "
+                     "warp= block= "));
   }
 
   // Warp size 64 (AMD): the first 6 thread bits are lanes, the rest warps.
@@ -147,22 +156,26 @@ private slots:
   void readErrors_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("message");
-    QTest::newRow("overlap") << "((4,8),(2,2)):((32,1),(16,3))"
-                             << "--layout: value mode 1: index 3 shares bits with earlier modes; only "
-                                "strides with disjoint bits are linear over GF(2)";
-    QTest::newRow("size") << "((4,8),(3,2)):((32,1),(16,8))"
-                          << "--layout: value mode 0: size 3 is not a power of two (a linear layout has "
-                             "one bit per basis)";
-    QTest::newRow("outside") << "((4,8),(2,2)):((32,1),(16,128))"
-                             << "--layout: value mode 1: index 128 (stride 128) is outside the [16, 8] tile";
+    QTest::newRow("overlap")
+        << "((4,8),(2,2)):((32,1),(16,3))"
+        << "--layout: value mode 1: index 3 shares bits with earlier modes; only "
+           "strides with disjoint bits are linear over GF(2)";
+    QTest::newRow("size")
+        << "((4,8),(3,2)):((32,1),(16,8))"
+        << "--layout: value mode 0: size 3 is not a power of two (a linear layout has "
+           "one bit per basis)";
+    QTest::newRow("outside")
+        << "((4,8),(2,2)):((32,1),(16,128))"
+        << "--layout: value mode 1: index 128 (stride 128) is outside the [16, 8] tile";
     QTest::newRow("nesting") << "((4,8),(2,2)):((32,1),16)"
                              << "--layout: 1:23: the stride does not have the shape's nesting";
     QTest::newRow("one-mode") << "(32):(1)"
                               << "--layout: 1:1: a thread-value layout has two top-level modes: "
                                  "(threads, values)";
-    QTest::newRow("gap") << "((4,8),2):((32,1),16)"
-                         << "--layout: the layout does not reach every element of the [16, 8] tile (a "
-                            "distributed layout covers its tile)";
+    QTest::newRow("gap")
+        << "((4,8),2):((32,1),16)"
+        << "--layout: the layout does not reach every element of the [16, 8] tile (a "
+           "distributed layout covers its tile)";
   }
   void readErrors() {
     QFETCH(QString, text);
@@ -196,7 +209,8 @@ private slots:
         pool.insert(pool.begin() + static_cast<long>(rng() % (pool.size() + 1)), {0, 0});
       const int nReg = static_cast<int>(rng() % (pool.size() - nLane + 1));
       std::vector<std::vector<int32_t>> reg(pool.begin(), pool.begin() + nReg),
-          lane(pool.begin() + nReg, pool.begin() + nReg + nLane), warp(pool.begin() + nReg + nLane, pool.end());
+          lane(pool.begin() + nReg, pool.begin() + nReg + nLane),
+          warp(pool.begin() + nReg + nLane, pool.end());
       const Shape shape{1 << r0, 1 << r1};
       const LinearLayout ll = LinearEncoding::fromBases(reg, lane, warp, {});
       const std::string cute = notation::cute::distributedToCute(ll);
@@ -209,9 +223,8 @@ private slots:
       std::vector<std::vector<int32_t>> lane2 = lane;
       const std::vector<int32_t> last = lane2.back();
       const int dim = last[0] ? 0 : 1;
-      auto partner = std::find_if(pool.begin(), pool.begin() + nReg + nLane - 1, [&](const auto &b) {
-        return b[static_cast<size_t>(dim)] != 0;
-      });
+      auto partner = std::find_if(pool.begin(), pool.begin() + nReg + nLane - 1,
+                                  [&](const auto &b) { return b[static_cast<size_t>(dim)] != 0; });
       if (last == std::vector<int32_t>{0, 0} || partner == pool.begin() + nReg + nLane - 1)
         continue;
       const std::vector<int32_t> earlier = *partner;
