@@ -33,6 +33,15 @@ void printCommandHelp(const Command &c, std::ostream &out) {
 } // namespace
 
 CommandRegistration::CommandRegistration(Command command) {
+  // A CuTe thread index is split into lane/warp by the warp size: every
+  // command that reads a layout takes --threads-per-warp.
+  const auto &o = command.options;
+  auto has = [&](const char *n) {
+    return std::any_of(o.begin(), o.end(), [&](const OptionSpec &s) { return s.name == n; });
+  };
+  if (has("layout") && !has("threads-per-warp"))
+    command.options.push_back({"threads-per-warp", true,
+                               "lanes per warp for CuTe thread indices (default 32)"});
   registry().push_back(std::move(command));
 }
 

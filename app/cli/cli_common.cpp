@@ -41,6 +41,18 @@ Shape parseShape(const std::string &text, const std::string &flag) {
   return shape;
 }
 
+notation::LayoutInputContext layoutContext(const Args &args) {
+  notation::LayoutInputContext ctx;
+  if (auto s = args.optional("shape"))
+    ctx.shape = parseShape(*s);
+  // Commands that build layouts check --threads-per-warp with their own rule;
+  // here it only splits a CuTe thread index (the CuTe reader checks it).
+  if (auto t = args.optional("threads-per-warp"))
+    if (!t->empty() && t->size() < 8 && t->find_first_not_of("0123456789") == std::string::npos)
+      ctx.threadsPerWarp = std::stoi(*t);
+  return ctx;
+}
+
 const OptionSpec kFileOption{"file", true,
                              "TTGIR/MLIR file whose aliases, types and lines (@LINE) layout "
                              "flags may name; its module attributes are defaults"};
@@ -144,10 +156,10 @@ ir::LayoutInput readLayoutFlag(const Args &args, const std::string &flag) {
   if (!text.empty() && text[0] == '@')
     text = typeAtLine(ctx, flag, text);
   auto [layout, rest] = splitTrailing(text);
-  notation::LayoutInputContext c;
+  notation::LayoutInputContext c = layoutContext(args);
   if (ctx) {
     c.aliases = ctx->file->aliases.get();
-    if (ctx->module && ctx->module->threadsPerWarp)
+    if (ctx->module && ctx->module->threadsPerWarp && !args.optional("threads-per-warp"))
       c.threadsPerWarp = *ctx->module->threadsPerWarp;
   }
   ir::LayoutInput in;

@@ -8,6 +8,7 @@
 
 #include "cli_command.h"
 #include "encodings/encoding.h"
+#include "notation/layout_input.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
 
@@ -20,6 +21,9 @@ namespace ls::cli {
 
 // "64x64" -> {64, 64}; errors name `flag`.
 Shape parseShape(const std::string &text, const std::string &flag = "--shape");
+// What notation readers need from the flags: --shape (CuTe tiles) and
+// --threads-per-warp (CuTe thread split, default 32).
+notation::LayoutInputContext layoutContext(const Args &args);
 
 struct ResolvedLayout {
   EncodingPtr encoding;

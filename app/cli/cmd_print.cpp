@@ -1,6 +1,9 @@
-// `print`: the canonical attribute text (Triton 3.6 or legacy syntax).
+// `print`: the canonical attribute text (Triton 3.6 or legacy syntax), or the
+// layout in another notation (Gluon constructor text).
 #include "cli_common.h"
 #include "notation/layout_input.h"
+#include "notation/cute/cute_layout.h"
+#include "notation/gluon/gluon_printer.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
@@ -9,19 +12,41 @@ namespace {
 
 int runPrint(const Args &args, std::ostream &out) {
   ir::LayoutInput in = readLayoutFlag(args, "layout");
+  const auto other = args.optional("syntax");
+  if (other && (*other == "gluon" || *other == "gluon-repr")) {
+    auto g = notation::gluon::printGluon(*in.encoding, *other == "gluon"
+                                                           ? notation::gluon::GluonStyle::Source
+                                                           : notation::gluon::GluonStyle::Repr);
+    if (!g)
+      throw Error("--syntax", "Gluon 3.6 has no layout class for " +
+                                  ir::printEncoding(*in.encoding) +
+                                  "; `export --format gluon` gives its bases");
+    out << g->text << "\n";
+    return 0;
+  }
+  if (other && *other == "cute") {
+    const auto shape = args.optional("shape");
+    if (!shape && !in.shape)
+      throw Error("--shape", "is required for --syntax cute (a CuTe layout is a function on one tile)");
+    if (in.encoding->isShared() || in.encoding->isTensorMemory())
+      throw Error("--syntax", "CuTe output of shared and tensor-memory layouts is not written yet");
+    const Shape s = shape ? parseShape(*shape) : *in.shape;
+    out << notation::cute::encodingToCute(*in.encoding, s) << "\n";
+    return 0;
+  }
   const ir::Syntax syntax = parseSyntaxFlag(args);
   out << ir::printEncoding(*in.encoding, syntax) << "\n";
   return 0;
 }
 
-CommandRegistration
-    reg({"print",
-         "print the layout attribute in canonical Triton text",
-         {kFileOption,
-          {"layout", true, "layout attribute or tensor/memdesc type"},
-          {"syntax", true, "3.6 (default) or legacy (#triton_gpu. with CTA triple)"}},
-         false,
-         runPrint});
+CommandRegistration reg({"print",
+                         "print the layout attribute in canonical Triton text",
+                         {kFileOption,
+                          {"layout", true, "layout attribute or tensor/memdesc type"},
+                          {"shape", true, "tile shape: needed by --syntax cute and by CuTe input"},
+                          {"syntax", true, "cute (thread-value layout, needs --shape), 3.6 (default), legacy (#triton_gpu. with CTA triple), gluon (ttgl.Class(...)) or gluon-repr (as Gluon's repr() prints it)"}},
+                         false,
+                         runPrint});
 
 } // namespace
 } // namespace ls::cli

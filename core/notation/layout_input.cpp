@@ -2,6 +2,9 @@
 
 #include <cctype>
 
+#include "encodings/linear.h"
+#include "notation/cute/cute_layout.h"
+#include "notation/gluon/gluon_reader.h"
 #include "util/error.h"
 
 namespace ls::notation {
@@ -55,11 +58,24 @@ ir::LayoutInput readLayoutInput(std::string_view text, const LayoutInputContext 
   case Notation::Mlir:
     return ir::parseLayoutInput(text, ctx.aliases);
   case Notation::Gluon:
-  case Notation::Cute:
-    break;
+    return gluon::readGluon(trimmed(text), field);
+  case Notation::Cute: {
+    std::string_view body = trimmed(text).substr(5);
+    if (startsWith(trimmed(body), "Swizzle"))
+      throw Error(field, "CuTe swizzled shared layouts are not read yet; give the thread-value "
+                         "layout of a distributed layout, or the attribute");
+    if (!ctx.shape)
+      throw Error("--shape", "a CuTe layout needs the tile shape (--shape)");
+    auto enc = std::make_shared<LinearEncoding>();
+    enc->layout = cute::readCuteDistributed(body, *ctx.shape, ctx.threadsPerWarp, field);
+    enc->validate();
+    ir::LayoutInput in;
+    in.encoding = enc;
+    in.shape = ctx.shape;
+    return in;
   }
-  throw Error(field, std::string(notationName(detectNotation(text))) +
-                         " text is not read yet; give the layout as MLIR attribute or type text");
+  }
+  throw Error(field, "unknown notation");
 }
 
 } // namespace ls::notation
