@@ -5,7 +5,7 @@ distributed layouts, to_linear_layout's bases. tests/oracle/check_gluon.py then 
 
 usage (on a machine with Triton 3.6):  python3 tests/gpu/gen_gluon_cases.py [OUT_DIR] [--seed 36] [--jobs 14]
   OUT_DIR defaults to $OUT. Writes OUT_DIR/triton36_gluon.jsonl, one line per object:
-  {"id", "cls", "expr", "space", "shape", "repr", "attr"?, "bases"?, "bases_error"?, "error"?}
+  {"id", "cls", "expr", "space", "shape", "repr", "bases"?, "bases_error"?, "error"?}
   Copy it to tests/oracle/data/ and CTest registers oracle_gluon_triton36_gluon.
 Triton 3.6's to_linear_layout aborts the process on shared and tensor-memory layouts, so every chunk runs in its
 own subprocess with a timeout, and shared/tmem objects go one per process; their bases are not recorded.
@@ -148,7 +148,7 @@ def cases(seed):
             add("NVMMASharedLayout", f"ttgl.NVMMASharedLayout.get_default_for({bs}, {dt})", bs, "shared")
     for i in range(6):
         add("PaddedSharedLayout",
-            f"ttgl.PaddedSharedLayout(interval_padding_pairs=[[{rng.choice([16, 32, 64])}, {rng.choice([1, 2, 4])}]], offset_bases=[[0, 1], [0, 2], [1, 0], [2, 0]], cga_layout=[], shape=[4, 4])",
+            f"ttgl.PaddedSharedLayout(interval_padding_pairs=[[{rng.choice([16, 32, 64])}, {rng.choice([1, 2, 4])}]], offset_bases=[[0, 1], [0, 2], [1, 0], [2, 0]], block_bases=[], shape=[4, 4])",
             [4, 4], "shared")
     for i in range(6):
         add("PaddedSharedLayout",
@@ -185,10 +185,8 @@ def run_chunk(chunk):
         try:
             lay = eval(c["expr"], ns)
             rec["repr"] = repr(lay)
-            try:
-                rec["attr"] = str(lay._to_ir(b))
-            except Exception as e:
-                rec["attr_error"] = f"{type(e).__name__}: {str(e)[:160]}"
+            # (str() of the attribute _to_ir builds is an object address in Triton 3.6's binding,
+            # not MLIR text, so no "attr" is recorded; the repr and the bases are the oracle.)
             if c["space"] == "reg":
                 try:
                     ll = b.to_linear_layout(lay._to_ir(b), c["shape"])

@@ -132,7 +132,7 @@ struct Printer {
       pairs += "]";
       return cls("PaddedSharedLayout") + "(interval_padding_pairs=" + pairs +
              ", offset_bases=" + basesText(inDimBases(e.linearComponent, kOffset)) +
-             (repr() ? ", cga_layout=" : ", block_bases=") +
+             ", block_bases=" + // Gluon 3.6 names them so in its repr and constructor
              basesText(inDimBases(e.linearComponent, kBlock)) +
              ", shape=" + seqText(outSizes(e.linearComponent)) + ")";
     }

@@ -160,7 +160,7 @@ private slots:
         << "#ttg.padded_shared<[4:+1] {offset = [[1, 0], [0, 1], [0, 2], [2, 0]], "
            "block = []}>"
         << "PaddedSharedLayout(interval_padding_pairs=[[4, 1]], offset_bases=[[1, 0], "
-           "[0, 1], [0, 2], [2, 0]], cga_layout=[], shape=[4, 4])";
+           "[0, 1], [0, 2], [2, 0]], block_bases=[], shape=[4, 4])"; // as Gluon 3.6's repr prints it
     QTest::newRow("tmem")
         << "#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 2, "
            "CTASplitM = 2, CTASplitN = 2, twoCTAs = true>"
