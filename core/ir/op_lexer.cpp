@@ -6,19 +6,32 @@ namespace ls::ir {
 
 namespace {
 
-bool isIdStart(char c) {
-  return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
-}
-bool isIdChar(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.';
-}
+// ASCII character classes by table: the C library's isalnum() is a call
+// through the locale per character, and lexing is most of reading a module.
+enum : unsigned char { kAlpha = 1, kDigit = 2, kExtra = 4, kDash = 8 };
+struct CharTable {
+  unsigned char c[256] = {};
+  constexpr CharTable() {
+    for (int i = 'a'; i <= 'z'; ++i)
+      c[i] = kAlpha;
+    for (int i = 'A'; i <= 'Z'; ++i)
+      c[i] = kAlpha;
+    for (int i = '0'; i <= '9'; ++i)
+      c[i] = kDigit;
+    c[int('_')] = kAlpha;
+    c[int('$')] = kExtra;
+    c[int('.')] = kExtra;
+    c[int('-')] = kDash;
+  }
+};
+constexpr CharTable kChars;
+
+inline unsigned char cls(char c) { return kChars.c[static_cast<unsigned char>(c)]; }
+inline bool isIdStart(char c) { return (cls(c) & kAlpha) != 0; }
+inline bool isIdChar(char c) { return (cls(c) & (kAlpha | kDigit | kExtra)) != 0; }
 // MLIR suffix-id characters (value and block names).
-bool isSuffixChar(char c) {
-  return isIdChar(c) || c == '-';
-}
-bool isDigit(char c) {
-  return std::isdigit(static_cast<unsigned char>(c)) != 0;
-}
+inline bool isSuffixChar(char c) { return cls(c) != 0; }
+inline bool isDigit(char c) { return (cls(c) & kDigit) != 0; }
 
 } // namespace
 

@@ -9,7 +9,7 @@ Triton's bases and Triton's count of op results; every local access Triton count
 local_alloc with a value) must appear with Triton's bank_conflicts (matched by op, tensor type and memdesc
 type); every ttg.convert_layout gets a class. Prints 'N passed, M failed'.
 """
-import collections, json, os, subprocess, sys
+import collections, json, os, re, subprocess, sys
 
 cli, root = sys.argv[1], sys.argv[2]
 passed = failed = 0
@@ -33,7 +33,8 @@ for line in open(os.path.join(root, "triton_reading.jsonl")):
         continue
     a = json.loads(p.stdout)
     ours = {t["type"]: t for t in a["tensors"]}
-    lanes = 64 if ("gfx942" in rec["file"] or "gfx950" in rec["file"]) else 32
+    # CDNA (gfx9xx) runs wave64; RDNA (gfx1xxx) and NVIDIA run 32 lanes.
+    lanes = 64 if re.search(r"_gfx9\d", rec["file"]) else 32
     check(a["threads_per_warp"] == lanes, f"{rec['file']}: threads_per_warp {a['threads_per_warp']}")
     for ty, v in rec["values"].items():
         if "bases" not in v:

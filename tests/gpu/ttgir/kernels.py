@@ -139,6 +139,75 @@ def sort(x_ptr, y_ptr, BLOCK: tl.constexpr):
     tl.store(y_ptr + offs, tl.sort(tl.load(x_ptr + offs)))
 
 
+@triton.jit
+def matmul_lowp(a_ptr, b_ptr, c_ptr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                ACC_INT: tl.constexpr):
+    offs_m = tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a = tl.load(a_ptr + offs_m[:, None] * BLOCK_K + offs_k[None, :])
+    b = tl.load(b_ptr + offs_k[:, None] * BLOCK_N + offs_n[None, :])
+    if ACC_INT:
+        acc = tl.dot(a, b, out_dtype=tl.int32)
+    else:
+        acc = tl.dot(a, b)
+    tl.store(c_ptr + offs_m[:, None] * BLOCK_N + offs_n[None, :], acc.to(tl.float32))
+
+
+@triton.jit
+def batched_dot(a_ptr, b_ptr, c_ptr, B: tl.constexpr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    ob = tl.arange(0, B)[:, None, None]
+    om = tl.arange(0, M)[None, :, None]
+    on = tl.arange(0, N)[None, None, :]
+    ok_col = tl.arange(0, K)[None, None, :]
+    ok_row = tl.arange(0, K)[None, :, None]
+    a = tl.load(a_ptr + ob * M * K + om * K + ok_col)
+    b = tl.load(b_ptr + ob * K * N + ok_row * N + on)
+    c = tl.dot(a, b)
+    tl.store(c_ptr + ob * M * N + om * N + on, c)
+
+
+@triton.jit
+def join_split(x_ptr, y_ptr, z_ptr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    offs_m = tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    x = tl.load(x_ptr + offs_m[:, None] * BLOCK_N + offs_n[None, :])
+    y = tl.load(y_ptr + offs_m[:, None] * BLOCK_N + offs_n[None, :])
+    j = tl.join(x, y)  # [M, N, 2]
+    p = tl.permute(j, (2, 0, 1))  # [2, M, N]
+    r = tl.reshape(p, (2 * BLOCK_M, BLOCK_N))
+    t = tl.trans(r)  # [N, 2M]
+    u = tl.reshape(t, (BLOCK_N, BLOCK_M, 2))
+    a, b = tl.split(u)
+    offs_2m = tl.arange(0, 2 * BLOCK_M)
+    tl.store(z_ptr + offs_n[:, None] * (2 * BLOCK_M) + offs_2m[None, :], t)
+    tl.store(z_ptr + offs_n[:, None] * BLOCK_M + offs_m[None, :], a + b)
+
+
+@triton.jit
+def histogram(x_ptr, h_ptr, BLOCK: tl.constexpr, BINS: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    h = tl.histogram(x, BINS)
+    tl.atomic_add(h_ptr + tl.arange(0, BINS), h)
+
+
+@triton.jit
+def dot_scaled(a_ptr, a_scale_ptr, b_ptr, b_scale_ptr, c_ptr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+               BLOCK_K: tl.constexpr):
+    PACKED: tl.constexpr = BLOCK_K // 2
+    offs_m = tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_kp = tl.arange(0, PACKED)
+    offs_s = tl.arange(0, BLOCK_K // 32)
+    a = tl.load(a_ptr + offs_m[:, None] * PACKED + offs_kp[None, :])
+    b = tl.load(b_ptr + offs_kp[:, None] * BLOCK_N + offs_n[None, :])
+    a_scale = tl.load(a_scale_ptr + offs_m[:, None] * (BLOCK_K // 32) + offs_s[None, :])
+    b_scale = tl.load(b_scale_ptr + offs_n[:, None] * (BLOCK_K // 32) + offs_s[None, :])
+    c = tl.dot_scaled(a, a_scale, "e2m1", b, b_scale, "e2m1")
+    tl.store(c_ptr + offs_m[:, None] * BLOCK_N + offs_n[None, :], c)
+
+
 def _t(*shape, dtype=torch.float16):
     return torch.empty(shape, device="cuda", dtype=dtype)
 
@@ -183,10 +252,35 @@ def make(name):
     if name == "sort":
         x, y = _t(1024, dtype=f32), _t(1024, dtype=f32)
         return sort, [x, y], dict(BLOCK=1024), dict(num_warps=4)
+    if name in ("matmul_fp8", "matmul_int8", "matmul_bf16_small"):
+        dt = {"matmul_fp8": torch.float8_e5m2, "matmul_int8": torch.int8, "matmul_bf16_small": torch.bfloat16}[name]
+        bm, bn, bk, w = (64, 64, 64, 4) if name != "matmul_bf16_small" else (32, 32, 32, 2)
+        a, b, c = _t(bm, bk, dtype=dt), _t(bk, bn, dtype=dt), _t(bm, bn, dtype=f32)
+        return matmul_lowp, [a, b, c], dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
+                                            ACC_INT=name == "matmul_int8"), dict(num_warps=w)
+    if name == "batched_dot":
+        a, b, c = _t(4, 32, 32), _t(4, 32, 32), _t(4, 32, 32, dtype=f32)
+        return batched_dot, [a, b, c], dict(B=4, M=32, N=32, K=32), dict(num_warps=4)
+    if name == "join_split":
+        x, y, z = _t(32, 64, dtype=f32), _t(32, 64, dtype=f32), _t(64, 64, dtype=f32)
+        return join_split, [x, y, z], dict(BLOCK_M=32, BLOCK_N=64), dict(num_warps=4)
+    if name == "histogram":
+        x, h = _t(4096, dtype=torch.int32), _t(64, dtype=torch.int32)
+        return histogram, [x, h], dict(BLOCK=1024, BINS=64), dict(num_warps=4)
+    if name == "dot_scaled":
+        a, b = _t(128, 64, dtype=torch.uint8), _t(64, 128, dtype=torch.uint8)
+        sa, sb = _t(128, 4, dtype=torch.uint8), _t(128, 4, dtype=torch.uint8)
+        c = _t(128, 128, dtype=f32)
+        return dot_scaled, [a, sa, b, sb, c], dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=128), dict(num_warps=4)
+    if name == "attention_w8":
+        q, k, v, o = _t(1024, 128), _t(1024, 128), _t(1024, 128), _t(1024, 128)
+        return attention, [q, k, v, o, 1024, 0.125, 128], dict(BLOCK_M=128, BLOCK_N=64, HEAD=128), dict(num_warps=8,
+                                                                                                      num_stages=3)
     raise KeyError(name)
 
 
 KERNELS = ["matmul", "matmul_tf32", "matmul_tma", "matmul_ws", "attention", "softmax", "layernorm", "reduce", "transpose", "scan",
-           "gather", "sort"]
+           "gather", "sort", "matmul_fp8", "matmul_int8", "matmul_bf16_small", "batched_dot", "join_split",
+           "histogram", "dot_scaled", "attention_w8"]
 TARGETS = [("cuda", 80, 32), ("cuda", 90, 32), ("cuda", 100, 32), ("hip", "gfx942", 64), ("hip", "gfx950", 64),
-           ("hip", "gfx1200", 32)]
+           ("hip", "gfx1200", 32), ("cuda", 120, 32), ("hip", "gfx90a", 64), ("hip", "gfx1100", 32)]
