@@ -71,9 +71,10 @@ int rowMajorVectorElems(const LinearLayout &ll, const Shape &shape, int elementB
 // Dialects whose ops the audit knows or knows to ignore; anything else is
 // listed as unknown.
 bool knownDialect(const std::string &name) {
-  static const std::set<std::string> known = {"tt",    "ttg",  "ttng",  "amdgpu",  "scf",
-                                              "arith", "math", "cf",    "builtin", "gpu",
-                                              "llvm",  "ub",   "nvgpu", "proton",  "func"};
+  static const std::set<std::string> known = {
+      "tt",   "ttg",     "ttng", "amdg",  "amdgpu", "scf",   "arith",  "math",       "cf",
+      "gpu",  "builtin", "llvm", "ub",    "nvgpu",  "nvws",  "proton", "triton_gpu", "rocdl",
+      "nvvm", "func",    "tti",  "index", "triton_nvidia_gpu"};
   size_t dot = name.find('.');
   return dot != std::string::npos && known.count(name.substr(0, dot));
 }
@@ -178,6 +179,10 @@ private:
       else if (op.name == "tt.load" || op.name == "tt.store" || op.name == "tt.atomic_rmw" ||
                op.name == "tt.atomic_cas")
         globalAccess(mi, m, opIndex);
+      else if (op.name == "amdg.buffer_load" || op.name == "amdg.buffer_store" ||
+               op.name == "amdg.buffer_atomic_rmw" || op.name == "amdg.buffer_atomic_cas" ||
+               op.name == "amdg.buffer_load_to_local")
+        bufferAccess(mi, m, opIndex);
       if (op.name == "ttg.local_alloc" && !op.results.empty()) {
         const ir::SsaValue &r = m.values[op.results[0]];
         if (r.type) {
@@ -364,31 +369,87 @@ private:
       return;
     }
     try {
-      g.strides = pointerStrides(m, ptr, file_.source);
-      if (g.strides) {
-        std::vector<int64_t> strides = *g.strides;
-        for (auto &x : strides)
-          x = std::abs(x);
-        // Warp 0 alone: each warp issues the same instructions shifted by
-        // its own base, and scanning one warp instead of all keeps the audit
-        // of a kernel in the milliseconds.
-        LinearLayout::BasesT bases = ll->getBases();
-        for (auto &[dim, b] : bases)
-          if (dim == "warp" || dim == "block")
-            b.clear();
-        LinearLayout warp0(std::move(bases), ll->getOutDims(), /*requireSurjective=*/false);
-        GlobalAccess ga(warp0, g.elementBits, strides);
-        g.vectorBits = ga.vectorBits();
-        int64_t n = std::max<int64_t>(1, int64_t(ga.summaries().size()));
-        g.sectorsPerWarp = ga.totalSectors() / n;
-        g.minSectorsPerWarp = ga.totalMinSectors() / n;
-      } else {
-        g.vectorBits = rowMajorVectorElems(*ll, pv.type->shape, g.elementBits) * g.elementBits;
-      }
+      measureGlobal(g, *ll, pv.type->shape, pointerStrides(m, ptr, file_.source));
     } catch (const Error &e) {
       g.error = e.what();
     }
     out_.global.push_back(std::move(g));
+  }
+
+  // AMD buffer ops address memory as a scalar base plus a tensor of i32
+  // element offsets (`amdg.buffer_load %base[%offsets], %mask : tensor<..>`):
+  // the offsets tensor carries the layout and, where the IR shows how it is
+  // built, the strides; the pointee of the scalar base gives the element.
+  void bufferAccess(int mi, const ir::Module &m, int opIndex) {
+    const ir::Operation &op = m.ops[opIndex];
+    int base = -1;
+    for (size_t k = 0; k + 1 < op.operands.size(); ++k) {
+      const ir::SsaValue &v = m.values[op.operands[k]];
+      if (!v.type && v.typeText.rfind("!tt.ptr<", 0) == 0) {
+        base = int(k);
+        break;
+      }
+    }
+    if (base < 0)
+      return; // not the form Triton 3.6 prints
+    int offsets = op.operands[size_t(base) + 1];
+    const ir::SsaValue &ov = m.values[offsets];
+    if (!ov.type || ov.type->isMemDesc)
+      return;
+    AuditGlobal g;
+    g.site = siteOf(mi, m, opIndex);
+    g.op = op.name;
+    // The data's type: the loaded result or the stored value (whose layout
+    // equals the offsets'); the offsets' type for a copy to shared memory.
+    int data = offsets;
+    if ((op.name == "amdg.buffer_load" || op.name == "amdg.buffer_atomic_rmw" ||
+         op.name == "amdg.buffer_atomic_cas") &&
+        !op.results.empty() && m.values[op.results[0]].type)
+      data = op.results[0];
+    else if (op.name == "amdg.buffer_store" && base > 0 && m.values[op.operands[0]].type)
+      data = op.operands[0];
+    g.type = typeText(m, data);
+    std::string pointee = m.values[op.operands[size_t(base)]].typeText.substr(8);
+    pointee = pointee.substr(0, pointee.find_first_of(",>"));
+    g.elementBits = elementBitsOf(pointee);
+    const LinearLayout *ll = linearOf(m, offsets);
+    if (!ll) {
+      g.error = "layout not modelled";
+      out_.global.push_back(std::move(g));
+      return;
+    }
+    try {
+      measureGlobal(g, *ll, ov.type->shape, pointerStrides(m, offsets, file_.source));
+    } catch (const Error &e) {
+      g.error = e.what();
+    }
+    out_.global.push_back(std::move(g));
+  }
+
+  // Vector width and, with known strides, sectors per warp-instruction.
+  void measureGlobal(AuditGlobal &g, const LinearLayout &ll, const Shape &shape,
+                     std::optional<std::vector<int64_t>> strides) {
+    g.strides = std::move(strides);
+    if (!g.strides) {
+      g.vectorBits = rowMajorVectorElems(ll, shape, g.elementBits) * g.elementBits;
+      return;
+    }
+    std::vector<int64_t> abs = *g.strides;
+    for (auto &x : abs)
+      x = std::abs(x);
+    // Warp 0 alone: each warp issues the same instructions shifted by its
+    // own base, and scanning one warp instead of all keeps the audit of a
+    // kernel in the milliseconds.
+    LinearLayout::BasesT bases = ll.getBases();
+    for (auto &[dim, b] : bases)
+      if (dim == "warp" || dim == "block")
+        b.clear();
+    LinearLayout warp0(std::move(bases), ll.getOutDims(), /*requireSurjective=*/false);
+    GlobalAccess ga(warp0, g.elementBits, abs);
+    g.vectorBits = ga.vectorBits();
+    int64_t n = std::max<int64_t>(1, int64_t(ga.summaries().size()));
+    g.sectorsPerWarp = ga.totalSectors() / n;
+    g.minSectorsPerWarp = ga.totalMinSectors() / n;
   }
 
   const ir::ModuleFile &file_;

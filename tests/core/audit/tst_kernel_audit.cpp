@@ -84,6 +84,7 @@ private slots:
   void convertInLoopRankedFirst();
   void stridesAndSectors();
   void unknownSectorsWithRuntimeStride();
+  void amdBufferAccesses();
   void unknownOpsListed();
   void jsonKeys();
 };
@@ -260,6 +261,38 @@ void TestKernelAudit::unknownSectorsWithRuntimeStride() {
   audit::KernelAudit s = auditText(readFile(corpusDir() + "softmax_sm90.ttgir"));
   QCOMPARE(int(s.global.size()), 2);
   QCOMPARE(s.global[0].sectorsPerWarp.value_or(-1), int64_t{16});
+}
+
+void TestKernelAudit::amdBufferAccesses() {
+  // gfx942 kernels address global memory with amdg.buffer_load/store: a
+  // scalar base and an i32 offsets tensor that carries layout and strides.
+  audit::KernelAudit a = auditText(readFile(corpusDir() + "scan_gfx942.ttgir"));
+  QCOMPARE(int(a.global.size()), 2);
+  QCOMPARE(QString::fromStdString(a.global[0].op), QStringLiteral("amdg.buffer_load"));
+  QCOMPARE(QString::fromStdString(a.global[1].op), QStringLiteral("amdg.buffer_store"));
+  for (const audit::AuditGlobal &g : a.global) {
+    QVERIFY(g.error.empty());
+    QVERIFY(QString::fromStdString(g.type).startsWith("tensor<32x128xf32, #ttg.blocked<"));
+    QCOMPARE(g.elementBits, 32);
+    QVERIFY(g.strides);
+    QCOMPARE(*g.strides, (std::vector<int64_t>{128, 1}));
+    QCOMPARE(g.vectorBits, 128);
+    // 64 lanes x 4 contiguous f32 = 1024 bytes = 32 sectors, all useful.
+    QCOMPARE(g.sectorsPerWarp.value_or(-1), int64_t{32});
+    QCOMPARE(g.minSectorsPerWarp.value_or(-1), int64_t{32});
+  }
+  QVERIFY(a.unknownOps.empty()); // amdg is a dialect the audit knows
+  // The histogram's atomic: 64 bins of i32, one per lane = 256 bytes.
+  audit::KernelAudit h = auditText(readFile(corpusDir() + "histogram_gfx942.ttgir"));
+  QCOMPARE(int(h.global.size()), 2);
+  QCOMPARE(QString::fromStdString(h.global[1].op), QStringLiteral("amdg.buffer_atomic_rmw"));
+  QCOMPARE(h.global[1].vectorBits, 32);
+  QCOMPARE(h.global[1].sectorsPerWarp.value_or(-1), int64_t{8});
+  // With runtime strides (matmul's stride arguments) the sectors stay unknown.
+  audit::KernelAudit mm = auditText(readFile(corpusDir() + "matmul_gfx942.ttgir"));
+  QCOMPARE(int(mm.global.size()), 7);
+  for (const audit::AuditGlobal &g : mm.global)
+    QVERIFY(!g.sectorsPerWarp.has_value());
 }
 
 void TestKernelAudit::unknownOpsListed() {
