@@ -1,10 +1,13 @@
 #include "analysis_docks.h"
 
 #include <QDockWidget>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QLabel>
 #include <QMenu>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QUndoStack>
 
 #include "analysis/global/coalesce_heuristic.h"
 #include "analysis/global/global_access.h"
@@ -17,6 +20,7 @@
 #include "export/export_panel.h"
 #include "kernel/kernel_view.h"
 #include "main_window.h"
+#include "paste_import.h"
 #include "tmem/tmem_design_widget.h"
 #include "util/error.h"
 
@@ -56,6 +60,12 @@ AnalysisDocks::AnalysisDocks(MainWindow *window, Document *doc)
   kernelDock_ = window_->addToolDock(tr("Kernel"), kernel_);
   window_->tabifyDockWidget(docks_[0], kernelDock_);
   docks_[Export]->raise();
+  connect(kernel_, &ls::ui::KernelView::siteActivated, this,
+          [this](const QString &kind, int index) {
+            const QString why = openSite(kind, index);
+            if (!why.isEmpty())
+              window_->statusBar()->showMessage(tr("Not opened: %1").arg(why), 8000);
+          });
 
   debounce_.setSingleShot(true);
   debounce_.setInterval(kPauseMs);
@@ -273,11 +283,163 @@ bool AnalysisDocks::openKernel(const QString &path, QString *error) {
       *error = kernel_->summaryText();
     return false;
   }
+  watchKernel(path);
+  revealKernel();
+  return true;
+}
+
+bool AnalysisDocks::openKernelText(const QString &text, QString *error) {
+  if (!kernel_->openText(text.toUtf8(), tr("pasted kernel"))) {
+    if (error)
+      *error = kernel_->summaryText();
+    return false;
+  }
+  watchKernel(QString());
+  revealKernel();
+  return true;
+}
+
+void AnalysisDocks::revealKernel() {
+  const bool wasHidden = kernelDock_->isHidden();
   kernelDock_->show();
   kernelDock_->raise();
   // A kernel's tables and source need most of the window.
-  window_->resizeDocks({kernelDock_}, {window_->width() * 3 / 4}, Qt::Horizontal);
+  if (wasHidden)
+    window_->resizeDocks({kernelDock_}, {window_->width() * 3 / 4}, Qt::Horizontal);
+}
+
+void AnalysisDocks::watchKernel(const QString &path) {
+  if (!watcher_) {
+    watcher_ = new QFileSystemWatcher(this);
+    refresh_.setSingleShot(true);
+    refresh_.setInterval(200); // an editor's save is several writes
+    connect(watcher_, &QFileSystemWatcher::fileChanged, this, [this] { refresh_.start(); });
+    connect(&refresh_, &QTimer::timeout, this, [this] { refreshKernel(); });
+  }
+  if (!watcher_->files().isEmpty())
+    watcher_->removePaths(watcher_->files());
+  kernelPath_ = path;
+  if (!path.isEmpty())
+    watcher_->addPath(path);
+}
+
+bool AnalysisDocks::refreshKernel() {
+  if (kernelPath_.isEmpty())
+    return false;
+  // Editors that save by replacing the file drop it from the watch list.
+  if (QFileInfo::exists(kernelPath_) && !watcher_->files().contains(kernelPath_))
+    watcher_->addPath(kernelPath_);
+  if (!kernel_->openFile(kernelPath_)) {
+    window_->statusBar()->showMessage(kernel_->summaryText(), 8000);
+    return false;
+  }
+  window_->statusBar()->showMessage(tr("Reloaded %1").arg(kernelPath_.section('/', -1)), 4000);
   return true;
+}
+
+std::optional<Design> AnalysisDocks::designForType(const std::string &type, const QString &name,
+                                                  int *existing, QString *error) const {
+  const audit::KernelAudit &a = kernel_->audit();
+  Design base;
+  base.module.numWarps = a.numWarps;
+  base.module.threadsPerWarp = a.threadsPerWarp;
+  base.module.numCTAs = a.numCtas;
+  ImportResult r = importLayouts(QString::fromStdString(type), base);
+  if (r.designs.empty()) {
+    *error = r.error.isEmpty() ? tr("%1: no layout").arg(QString::fromStdString(type)) : r.error;
+    return std::nullopt;
+  }
+  Design d = r.designs.front();
+  d.module = base.module;
+  d.name = name;
+  *existing = -1;
+  for (int i = 0; i < doc_->count() && *existing < 0; ++i) {
+    const Design &e = doc_->design(i);
+    if (e.attribute == d.attribute && e.shape == d.shape && e.elementType == d.elementType &&
+        e.module == d.module)
+      *existing = i;
+  }
+  return d;
+}
+
+QString AnalysisDocks::openSite(const QString &kind, int index) {
+  const audit::KernelAudit &a = kernel_->audit();
+  std::string first, second;
+  QString firstName, secondName;
+  auto line = [](const audit::AuditSite &s) { return QStringLiteral(" (line %1)").arg(s.line); };
+  if (kind == QLatin1String("convert") && index >= 0 && index < int(a.converts.size())) {
+    const auto &c = a.converts[size_t(index)];
+    first = c.src, second = c.dst;
+    firstName = tr("convert source") + line(c.site);
+    secondName = tr("convert destination") + line(c.site);
+  } else if (kind == QLatin1String("shared") && index >= 0 && index < int(a.shared.size())) {
+    const auto &s = a.shared[size_t(index)];
+    // An MMA/TMA operand has no register side: its memdesc alone.
+    first = s.tensor.empty() ? s.memdesc : s.tensor;
+    second = s.tensor.empty() ? std::string() : s.memdesc;
+    firstName = QString::fromStdString(s.op) + line(s.site);
+    secondName = QString::fromStdString(s.op) + tr(" memdesc") + line(s.site);
+  } else if (kind == QLatin1String("global") && index >= 0 && index < int(a.global.size())) {
+    const auto &g = a.global[size_t(index)];
+    // A tensor of pointers is designed as the tensor it points to.
+    first = g.type;
+    const size_t p = first.find("!tt.ptr<");
+    if (p != std::string::npos) {
+      const size_t e = first.find('>', p);
+      if (e != std::string::npos)
+        first = first.substr(0, p) + first.substr(p + 8, e - p - 8) + first.substr(e + 1);
+    }
+    firstName = QString::fromStdString(g.op) + line(g.site);
+  } else if (kind == QLatin1String("value") && index >= 0 && index < int(a.tensors.size())) {
+    const auto &t = a.tensors[size_t(index)];
+    first = t.type;
+    firstName = tr("value (line %1)").arg(t.firstLine);
+  }
+  if (first.empty())
+    return tr("no such row");
+  QString error;
+  int i = -1, j = -1;
+  const auto d1 = designForType(first, firstName, &i, &error);
+  std::optional<Design> d2;
+  if (d1 && !second.empty())
+    d2 = designForType(second, secondName, &j, &error);
+  if (!d1 || (!second.empty() && !d2))
+    return error;
+  // New designs are one undoable step; designs already there are reused.
+  const bool add1 = i < 0, add2 = d2 && j < 0;
+  if (add1 || add2) {
+    doc_->undoStack()->beginMacro(tr("Open from kernel"));
+    if (add1) {
+      doc_->addDesign(*d1);
+      i = doc_->count() - 1;
+    }
+    if (add2) {
+      doc_->addDesign(*d2);
+      j = doc_->count() - 1;
+    }
+    doc_->undoStack()->endMacro();
+  }
+  doc_->setCurrentIndex(i);
+  window_->setCompareIndex(j);
+  if (kind == QLatin1String("shared")) {
+    // The access as the kernel makes it: its direction on its machine.
+    const auto &s = a.shared[size_t(index)];
+    banks_->setDirection(s.op == "ttg.local_load" ? AccessDirection::Load : AccessDirection::Store);
+    banks_->setTarget(QString::fromStdString(a.bankTarget));
+  }
+  QDockWidget *dock = kind == QLatin1String("convert")  ? docks_[Conversion]
+                      : kind == QLatin1String("shared") ? docks_[Banks]
+                      : kind == QLatin1String("global") ? docks_[Coalescing]
+                                                        : nullptr;
+  if (dock) {
+    dock->show();
+    dock->raise();
+  } else if (auto *design = window_->findChild<QDockWidget *>(QStringLiteral("DesignDock"))) {
+    design->show();
+    design->raise();
+  }
+  scheduleUpdate();
+  return QString();
 }
 
 void AnalysisDocks::revealTmem() {

@@ -27,6 +27,11 @@
 
 #include <QObject>
 #include <QTimer>
+#include <optional>
+
+#include "design.h"
+
+class QFileSystemWatcher;
 
 class QDockWidget;
 class QLabel;
@@ -63,7 +68,21 @@ public:
   void revealTmem();
   // Audits a .ttgir/.mlir file in the Kernel dock and raises it; false with
   // the reason if the file cannot be read.
+  // The file is watched: when another program changes it, the audit is
+  // read again (refreshKernel), keeping the current line.
   bool openKernel(const QString &path, QString *error = nullptr);
+  // Audits pasted module text in the Kernel dock (not watched).
+  bool openKernelText(const QString &text, QString *error = nullptr);
+  // Reads the watched kernel file again; false if none or unreadable.
+  bool refreshKernel();
+  // Opens the layouts of one row of the Kernel view as designs (added as one
+  // undoable step unless an equal design exists): "convert" -> its source
+  // as the current design compared with its destination (Conversion dock);
+  // "shared" -> the register side compared with the memdesc (Banks dock,
+  // which proposes the swizzle); "global" -> the accessed tensor
+  // (Coalescing dock); "value" -> the tensor type (Design dock). Returns ""
+  // or why nothing opened.
+  QString openSite(const QString &kind, int index);
   QDockWidget *kernelDock() const { return kernelDock_; }
   ls::ui::KernelView *kernel() const { return kernel_; }
 
@@ -81,6 +100,13 @@ public:
   QString hint(int dock) const;
 
 private:
+  // The index of a design for a type text of the kernel (reused if equal).
+  // A design for a type text of the kernel; *existing = the index of an
+  // equal design already in the document, else -1.
+  std::optional<Design> designForType(const std::string &type, const QString &name, int *existing,
+                                      QString *error) const;
+  void revealKernel();
+  void watchKernel(const QString &path);
   QDockWidget *makeDock(int slot, const QString &name, QWidget *widget);
   bool wanted(int slot, bool all) const;
   void show(int slot, const QString &hint);
@@ -106,6 +132,9 @@ private:
   ui::ExportPanel *export_;
   ls::ui::TmemDesignWidget *tmem_;
   QTimer debounce_;
+  QFileSystemWatcher *watcher_ = nullptr;
+  QTimer refresh_;
+  QString kernelPath_; // the watched kernel file ("" for a pasted kernel)
   int bankSharedIndex_ = -1;
   quint64 coalescingSourceId_ = 0;
 };

@@ -69,6 +69,7 @@ MainWindow::MainWindow(bool interactive, QWidget *parent)
     : QMainWindow(parent), interactive_(interactive), doc_(new Document(this)),
       recent_(new RecentFiles(this)), player_(new ui::StepPlayer(this)) {
   setObjectName(QStringLiteral("MainWindow"));
+  setAcceptDrops(true);
   baseFont_ = QApplication::font();
   split_ = new QSplitter(Qt::Horizontal, this);
   primary_ = new ui::GridPanel(split_);

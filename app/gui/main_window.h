@@ -99,6 +99,10 @@ public slots:
 
 protected:
   void closeEvent(QCloseEvent *e) override;
+  // Files dropped on the window open as by File > Open (.lstudio designs,
+  // .ttgir/.mlir kernels in the Kernel view).
+  void dragEnterEvent(QDragEnterEvent *e) override;
+  void dropEvent(QDropEvent *e) override;
 
 private:
   void buildDocks();

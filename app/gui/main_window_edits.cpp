@@ -97,9 +97,15 @@ QString MainWindow::currentAttribute() const {
 }
 
 QString MainWindow::pasteText(const QString &text) {
+  // A whole kernel (ops, not only aliases) also opens in the Kernel view.
+  QString kernelError;
+  const bool kernel = looksLikeTtgir(text) &&
+                      (text.contains(QStringLiteral("tt.func")) ||
+                       text.contains(QStringLiteral("module attributes"))) &&
+                      analysis_->openKernelText(text, &kernelError);
   const ImportResult r = importLayouts(text, baseDesign());
   if (!r.error.isEmpty())
-    return r.error;
+    return kernel ? QString() : r.error;
   const int cur = doc_->currentIndex();
   if (r.designs.size() == 1 && cur >= 0 && !looksLikeTtgir(text)) {
     Design d = r.designs.front();

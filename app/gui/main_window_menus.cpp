@@ -7,7 +7,11 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
+#include <QMimeData>
+#include <QUrl>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
@@ -247,6 +251,37 @@ bool MainWindow::saveFile(const QString &path, QString *error) {
   if (autosave_)
     autosave_->discard();
   return true;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *e) {
+  for (const QUrl &u : e->mimeData()->urls())
+    if (u.isLocalFile()) {
+      e->acceptProposedAction();
+      return;
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent *e) {
+  QStringList failed;
+  for (const QUrl &u : e->mimeData()->urls()) {
+    if (!u.isLocalFile())
+      continue;
+    const QString path = u.toLocalFile();
+    const bool kernel =
+        path.endsWith(QStringLiteral(".ttgir")) || path.endsWith(QStringLiteral(".mlir"));
+    if (!kernel && !maybeSave())
+      continue;
+    QString error;
+    if (!openFile(path, &error))
+      failed << tr("%1: %2").arg(path, error);
+  }
+  e->acceptProposedAction();
+  if (!failed.isEmpty()) {
+    if (interactive_)
+      QMessageBox::warning(this, tr("Cannot open"), failed.join(QLatin1Char('\n')));
+    else
+      statusBar()->showMessage(failed.join(QStringLiteral("; ")), 8000);
+  }
 }
 
 void MainWindow::openDialog() {

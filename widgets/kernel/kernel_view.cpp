@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTextBlock>
@@ -57,9 +58,22 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
   source_->setLineWrapMode(QPlainTextEdit::NoWrap);
   source_->setFont(QFont(QStringLiteral("monospace"), 9));
 
+  open_ = new QPushButton(tr("Open in designer"), this);
+  open_->setObjectName(QStringLiteral("KernelOpenButton"));
+  open_->setEnabled(false);
+  open_->setToolTip(tr("Opens the selected row's layouts as designs (also: double-click or "
+                       "Enter): a conversion's two layouts in the compare view, a shared access's "
+                       "pair in the Banks panel, a global access in the Coalescing panel, a "
+                       "value in the designer."));
+  auto *sitesBox = new QWidget(this);
+  auto *sitesLay = new QVBoxLayout(sitesBox);
+  sitesLay->setContentsMargins(0, 0, 0, 0);
+  sitesLay->addWidget(sites_, 1);
+  sitesLay->addWidget(open_, 0, Qt::AlignLeft);
+
   auto *left = new QSplitter(Qt::Vertical, this);
   left->addWidget(findings_);
-  left->addWidget(sites_);
+  left->addWidget(sitesBox);
   auto *split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(left);
   split->addWidget(source_);
@@ -73,6 +87,8 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
   lay->addWidget(split, 1);
 
   connect(sites_, &QTableWidget::itemSelectionChanged, this, &KernelView::onSiteRow);
+  connect(sites_, &QTableWidget::itemActivated, this, [this] { openSelected(); });
+  connect(open_, &QPushButton::clicked, this, [this] { openSelected(); });
   connect(findings_, &QListWidget::currentRowChanged, this, &KernelView::onFinding);
 }
 
@@ -82,17 +98,28 @@ bool KernelView::openFile(const QString &path) {
     summary_->setText(tr("error: cannot read %1").arg(path));
     return false;
   }
-  QByteArray text = f.readAll();
+  return openText(f.readAll(), path);
+}
+
+bool KernelView::openText(const QByteArray &text, const QString &name) {
   ir::ModuleFile file = ir::readModuleFile(text.toStdString());
   if (!file.diagnostics.empty()) {
     summary_->setText(
-        tr("error: %1:%2").arg(path, QString::fromStdString(file.diagnostics.all()[0].text())));
+        tr("error: %1:%2").arg(name, QString::fromStdString(file.diagnostics.all()[0].text())));
+    return false;
+  }
+  if (file.modules.empty() || file.modules.front().ops.size() <= 1) {
+    summary_->setText(tr("error: %1: no operations to audit").arg(name));
     return false;
   }
   try {
     audit::KernelAudit a = audit::auditModules(file);
-    a.file = path.section('/', -1).toStdString();
+    a.file = name.section('/', -1).toStdString();
+    const int keep = currentLine_;
     setAudit(a, QString::fromUtf8(text));
+    if (keep > 0 && name == name_) // a refresh keeps the place
+      showLine(keep);
+    name_ = name;
   } catch (const Error &e) {
     summary_->setText(tr("error: %1").arg(QString::fromStdString(e.what())));
     return false;
@@ -190,6 +217,20 @@ void KernelView::fillSites() {
       fig += tr(", %1/%2 wavefronts").arg(*s.wavefronts).arg(s.idealWavefronts.value_or(0));
     add(QStringLiteral("shared"), int(i), s.site, s.op, fig);
   }
+  for (size_t i = 0; i < audit_.tensors.size(); ++i) {
+    const audit::AuditTensor &t = audit_.tensors[i];
+    audit::AuditSite site;
+    site.line = t.firstLine;
+    QString fig = tr("%1 results").arg(t.count);
+    if (!t.error.empty())
+      fig += tr(", %1").arg(QString::fromStdString(t.error));
+    // The type without its (long) layout: "tensor<128x64xf16>".
+    QString type = QString::fromStdString(t.type);
+    const int comma = type.indexOf(QLatin1Char(','));
+    if (comma > 0)
+      type = type.left(comma) + QLatin1Char('>');
+    add(QStringLiteral("value"), int(i), site, type.toStdString(), fig);
+  }
   for (size_t i = 0; i < audit_.global.size(); ++i) {
     const audit::AuditGlobal &g = audit_.global[i];
     QString fig = tr("%1-bit, sectors %2")
@@ -224,8 +265,26 @@ void KernelView::showLine(int line) {
   source_->setExtraSelections(marks);
 }
 
+void KernelView::openSelected() {
+  QList<QTableWidgetItem *> sel = sites_->selectedItems();
+  if (sel.isEmpty())
+    return;
+  QTableWidgetItem *line = sites_->item(sel.first()->row(), ColLine);
+  emit siteActivated(line->data(Qt::UserRole).toString(), line->data(Qt::UserRole + 2).toInt());
+}
+
+int KernelView::rowOf(const QString &kind, int index) const {
+  for (int r = 0; r < sites_->rowCount(); ++r) {
+    const QTableWidgetItem *line = sites_->item(r, ColLine);
+    if (line->data(Qt::UserRole).toString() == kind && line->data(Qt::UserRole + 2).toInt() == index)
+      return r;
+  }
+  return -1;
+}
+
 void KernelView::onSiteRow() {
   QList<QTableWidgetItem *> sel = sites_->selectedItems();
+  open_->setEnabled(!sel.isEmpty());
   if (sel.isEmpty())
     return;
   QTableWidgetItem *line = sites_->item(sel.first()->row(), ColLine);

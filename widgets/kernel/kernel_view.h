@@ -10,8 +10,11 @@
 //   accesses (sortable)    |
 //
 // Selecting a finding or a site scrolls the source to its line and emits
-// siteSelected(kind, index) so the application can open the pair in the
-// compare view or the bank heatmap. Rows of a site with a finding are tinted
+// siteSelected(kind, index); activating a site (double-click, Enter or the
+// "Open in designer" button) emits siteActivated(kind, index) so the
+// application opens its layouts: a conversion's pair in the compare view, a
+// shared access's pair in the bank heatmap, a value in the designer. The
+// table lists values (every distinct tensor type) beside the sites. Rows of a site with a finding are tinted
 // kFindingColor, so the costly lines stand out in the table and the source.
 #pragma once
 
@@ -25,6 +28,7 @@ class QListWidget;
 class QPlainTextEdit;
 class QTableWidget;
 class QLabel;
+class QPushButton;
 
 namespace ls::ui {
 
@@ -38,12 +42,22 @@ public:
   void setAudit(const audit::KernelAudit &audit, const QString &sourceText);
   // Reads and audits a file; returns false (and shows why) if it cannot.
   bool openFile(const QString &path);
+  // Audits module text (a paste, or a file's contents named `name`); a
+  // second call with the same name is a refresh and keeps the current line.
+  bool openText(const QByteArray &text, const QString &name);
+  // The path or name of what is shown ("" if nothing).
+  QString sourceName() const { return name_; }
 
   const audit::KernelAudit &audit() const { return audit_; }
   QListWidget *findingsList() const { return findings_; }
   QTableWidget *sitesTable() const { return sites_; }
   QPlainTextEdit *sourceView() const { return source_; }
   QString summaryText() const;
+  // Emits siteActivated for the selected row (nothing if none).
+  void openSelected();
+  // The table row showing (kind, index), or -1.
+  int rowOf(const QString &kind, int index) const;
+  QPushButton *openButton() const { return open_; }
   // The source line shown as current (1-based), 0 if none.
   int currentLine() const { return currentLine_; }
 
@@ -51,8 +65,10 @@ public:
   static const QColor kLineColor;
 
 signals:
-  // kind: "convert", "shared", "global"; index into the audit's list.
+  // kind: "convert", "shared", "global" or "value"; index into the audit's
+  // converts / shared / global / tensors.
   void siteSelected(const QString &kind, int index);
+  void siteActivated(const QString &kind, int index);
 
 private:
   void fillSites();
@@ -65,6 +81,8 @@ private:
   QListWidget *findings_;
   QTableWidget *sites_;
   QPlainTextEdit *source_;
+  QPushButton *open_;
+  QString name_;
   int currentLine_ = 0;
 };
 

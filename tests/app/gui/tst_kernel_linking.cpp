@@ -1,0 +1,213 @@
+// The Kernel view as a document of the application: its rows open their
+// layouts as designs (conversions in the compare view, shared accesses in
+// the Banks panel, values in the designer), kernels arrive by File > Open,
+// drag and drop or paste, and a kernel file changed on disk is read again.
+#include <QApplication>
+#include <QDockWidget>
+#include <QFile>
+#include <QMimeData>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QUrl>
+
+#include "analysis_docks.h"
+#include "app_setup.h"
+#include "banks/bank_heatmap.h"
+#include "convert/conversion_view.h"
+#include "document.h"
+#include "gui_test_main.h"
+#include "kernel/kernel_view.h"
+#include "main_window.h"
+
+using namespace ls::app;
+
+namespace {
+
+QString corpus(const QString &file) {
+  return QStringLiteral(LS_SOURCE_DIR "/tests/data/ttgir36/") + file;
+}
+
+QByteArray readAll(const QString &path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly))
+    return {};
+  return f.readAll();
+}
+
+// The layout inside a canonical type text: "tensor<64x64xf16, #ttg.blocked<...>>"
+// -> "#ttg.blocked<...>" (the first '#' to the type's last '>').
+QString layoutOf(const std::string &type) {
+  const QString t = QString::fromStdString(type);
+  const int at = t.indexOf(QLatin1Char('#'));
+  QString rest = t.mid(at);
+  rest.chop(1); // the type's own '>'
+  // A memdesc also names its memory space: keep the encoding only.
+  const int space = rest.indexOf(QStringLiteral(", #ttg.shared_memory"));
+  return space > 0 ? rest.left(space) : rest;
+}
+
+} // namespace
+
+class TestKernelLinking : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<MainWindow> win;
+  ls::ui::KernelView *kv() { return win->analysisDocks()->kernel(); }
+
+  void openWindow() {
+    win = std::make_unique<MainWindow>(/*interactive=*/false);
+    win->resize(1400, 860);
+    win->show();
+    QVERIFY(QTest::qWaitForWindowExposed(win.get()));
+  }
+
+  void activate(const QString &kind, int index) {
+    const int row = kv()->rowOf(kind, index);
+    QVERIFY2(row >= 0, qPrintable(kind));
+    kv()->sitesTable()->selectRow(row);
+    QVERIFY(kv()->openButton()->isEnabled());
+    kv()->openButton()->click();
+    win->document()->waitForEvaluations();
+    win->analysisDocks()->updateNow(true);
+    QApplication::processEvents();
+  }
+
+private slots:
+  void initTestCase() { initResources(); }
+
+  void convertOpensBothLayoutsInTheCompareView() {
+    openWindow();
+    QString error;
+    QVERIFY2(win->openFile(corpus(QStringLiteral("attention_sm90.ttgir")), &error),
+             qPrintable(error));
+    QVERIFY(win->analysisDocks()->kernelDock()->isVisible());
+    const ls::audit::KernelAudit &a = kv()->audit();
+    QVERIFY(!a.converts.empty());
+    const int before = win->document()->count();
+    activate(QStringLiteral("convert"), 0);
+    QCOMPARE(win->document()->count(), before + 2);
+    const Design &src = win->document()->design(win->document()->currentIndex());
+    QCOMPARE(src.attribute, layoutOf(a.converts[0].src));
+    QCOMPARE(src.module.numWarps, a.numWarps);
+    QVERIFY(win->compareIndex() >= 0);
+    QCOMPARE(win->document()->design(win->compareIndex()).attribute,
+             layoutOf(a.converts[0].dst));
+    QVERIFY(win->analysisDocks()->conversionDock()->isVisible());
+    QVERIFY(win->analysisDocks()->conversion()->hasConversion());
+    // The panel names the class the audit found.
+    const QString kind = QString::fromLatin1(ls::conversionKindName(a.converts[0].cost->kind));
+    QVERIFY2(win->analysisDocks()->conversion()->headerLines().join(' ').contains(kind,
+                                                                                Qt::CaseInsensitive),
+             qPrintable(win->analysisDocks()->conversion()->headerLines().join('|') + " / " +
+                        kind));
+    if (qEnvironmentVariableIsSet("LS_SCREENSHOT_DIR"))
+      win->grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") + "/kernel_convert.png");
+    // Opening it again adds nothing; one undo removes both designs.
+    activate(QStringLiteral("convert"), 0);
+    QCOMPARE(win->document()->count(), before + 2);
+    win->document()->undoStack()->undo();
+    QCOMPARE(win->document()->count(), before);
+  }
+
+  void sharedAccessOpensThePairInTheBanksPanel() {
+    openWindow();
+    QString error;
+    QVERIFY2(win->openFile(corpus(QStringLiteral("matmul_fp8_sm90.ttgir")), &error),
+             qPrintable(error));
+    const ls::audit::KernelAudit &a = kv()->audit();
+    int k = -1;
+    for (size_t i = 0; i < a.shared.size(); ++i)
+      if (a.shared[i].conflicts.value_or(0) > 0)
+        k = int(i);
+    QVERIFY(k >= 0);
+    activate(QStringLiteral("shared"), k);
+    const Design &reg = win->document()->design(win->document()->currentIndex());
+    QCOMPARE(reg.attribute, layoutOf(a.shared[size_t(k)].tensor));
+    QCOMPARE(win->document()->design(win->compareIndex()).attribute,
+             layoutOf(a.shared[size_t(k)].memdesc));
+    QVERIFY(win->analysisDocks()->banksDock()->isVisible());
+    QVERIFY2(win->analysisDocks()->banks()->errorText().isEmpty(),
+             qPrintable(win->analysisDocks()->banks()->errorText()));
+    if (qEnvironmentVariableIsSet("LS_SCREENSHOT_DIR"))
+      win->grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") + "/kernel_banks.png");
+    const QString totals = win->analysisDocks()->banks()->currentTotalsText();
+    // The panel's totals are the audit's wavefronts for this pair, written
+    // (a local_alloc stores) on the kernel's machine.
+    const auto &acc = a.shared[size_t(k)];
+    QVERIFY2(totals.startsWith(QStringLiteral("st.shared")), qPrintable(totals));
+    QVERIFY2(totals.contains(QStringLiteral("%1 wavefronts (ideal %2)")
+                                 .arg(*acc.wavefronts)
+                                 .arg(*acc.idealWavefronts)),
+             qPrintable(totals));
+    QVERIFY2(totals.endsWith(QStringLiteral("(Triton bank_conflicts %1)").arg(*acc.conflicts)),
+             qPrintable(totals));
+  }
+
+  void valueAndGlobalOpenInTheDesigner() {
+    openWindow();
+    QString error;
+    QVERIFY2(win->openFile(corpus(QStringLiteral("softmax_sm90.ttgir")), &error),
+             qPrintable(error));
+    const ls::audit::KernelAudit &a = kv()->audit();
+    QVERIFY(!a.tensors.empty());
+    activate(QStringLiteral("value"), 0);
+    const Design &v = win->document()->design(win->document()->currentIndex());
+    QCOMPARE(v.attribute, layoutOf(a.tensors[0].type));
+    QCOMPARE(v.shape, a.tensors[0].shape);
+    QVERIFY(!a.global.empty());
+    activate(QStringLiteral("global"), 0);
+    const Design &g = win->document()->design(win->document()->currentIndex());
+    // The pointer tensor is designed as the f32 tensor it points to.
+    QCOMPARE(g.elementType, QStringLiteral("f32"));
+    QCOMPARE(g.attribute, layoutOf(a.global[0].type));
+    QVERIFY(win->analysisDocks()->coalescingDock()->isVisible());
+  }
+
+  void dropPasteAndRefresh() {
+    openWindow();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("k.ttgir"));
+    QVERIFY(QFile::copy(corpus(QStringLiteral("scan_sm90.ttgir")), path));
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    // Dropped on the window, as from a file manager.
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(win.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(win.get(), &drop);
+    QCOMPARE(kv()->sourceName(), path);
+    QCOMPARE(QString::fromStdString(kv()->audit().file), QStringLiteral("k.ttgir"));
+    const int scanTypes = int(kv()->audit().tensors.size());
+    // Another program replaces the file with a different kernel: re-read.
+    {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      f.write(readAll(corpus(QStringLiteral("gather_sm90.ttgir"))));
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(int(kv()->audit().tensors.size()) != scanTypes, 5000);
+    QCOMPARE(kv()->audit().converts.size(), size_t(3)); // gather's three conversions
+    // A pasted kernel opens too (and its layouts become designs).
+    const int before = win->document()->count();
+    QVERIFY(win->pasteText(QString::fromUtf8(readAll(corpus(QStringLiteral("layernorm_sm90.ttgir")))))
+                .isEmpty());
+    QCOMPARE(kv()->sourceName(), QStringLiteral("pasted kernel"));
+    QVERIFY(win->document()->count() > before);
+    // A file that is not a kernel is refused with line:column.
+    const QString bad = dir.filePath(QStringLiteral("bad.ttgir"));
+    {
+      QFile f(bad);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write("module {\n  %0 = tt.splat %x : f32 -> tensor<4xf32, #undefined>\n}\n");
+    }
+    QString error;
+    QVERIFY(!win->openFile(bad, &error));
+    QVERIFY2(error.contains(QStringLiteral("bad.ttgir:2:")), qPrintable(error));
+  }
+};
+
+LS_GUI_TEST_MAIN(TestKernelLinking)
+#include "tst_kernel_linking.moc"
