@@ -8,14 +8,18 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
+#include <QTreeWidget>
 #include <QTextBlock>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <functional>
 #include <set>
 
 #include "analysis/convert/layout_conversion.h"
 #include "ir/module_reader.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
 namespace ls::ui {
@@ -65,10 +69,29 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
                        "Enter): a conversion's two layouts in the compare view, a shared access's "
                        "pair in the Banks panel, a global access in the Coalescing panel, a "
                        "value in the designer."));
+  values_ = new QTableWidget(0, 4, this);
+  values_->setObjectName(QStringLiteral("KernelValues"));
+  values_->setHorizontalHeaderLabels({tr("Line"), tr("Type"), tr("Results"), tr("Layout")});
+  for (QTableWidget *t : {sites_, values_}) {
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->verticalHeader()->hide();
+    t->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    t->horizontalHeader()->setStretchLastSection(true);
+  }
+  outline_ = new QTreeWidget(this);
+  outline_->setObjectName(QStringLiteral("KernelOutline"));
+  outline_->setHeaderLabels({tr("Op"), tr("Line"), tr("Results")});
+  outline_->setUniformRowHeights(true);
+  tabs_ = new QTabWidget(this);
+  tabs_->addTab(sites_, tr("Sites"));
+  tabs_->addTab(values_, tr("Values"));
+  tabs_->addTab(outline_, tr("Outline"));
   auto *sitesBox = new QWidget(this);
   auto *sitesLay = new QVBoxLayout(sitesBox);
   sitesLay->setContentsMargins(0, 0, 0, 0);
-  sitesLay->addWidget(sites_, 1);
+  sitesLay->addWidget(tabs_, 1);
   sitesLay->addWidget(open_, 0, Qt::AlignLeft);
 
   auto *left = new QSplitter(Qt::Vertical, this);
@@ -88,6 +111,16 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
 
   connect(sites_, &QTableWidget::itemSelectionChanged, this, &KernelView::onSiteRow);
   connect(sites_, &QTableWidget::itemActivated, this, [this] { openSelected(); });
+  connect(values_, &QTableWidget::itemSelectionChanged, this, &KernelView::onSiteRow);
+  connect(values_, &QTableWidget::itemActivated, this, [this] { openSelected(); });
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    open_->setEnabled(tabs_->currentWidget() != outline_ &&
+                      !activeTable()->selectedItems().isEmpty());
+  });
+  connect(outline_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+    if (item && item->data(1, Qt::UserRole).toInt() > 0)
+      showLine(item->data(1, Qt::UserRole).toInt());
+  });
   connect(open_, &QPushButton::clicked, this, [this] { openSelected(); });
   connect(findings_, &QListWidget::currentRowChanged, this, &KernelView::onFinding);
 }
@@ -117,6 +150,7 @@ bool KernelView::openText(const QByteArray &text, const QString &name) {
     a.file = name.section('/', -1).toStdString();
     const int keep = currentLine_;
     setAudit(a, QString::fromUtf8(text));
+    fillOutline(file);
     if (keep > 0 && name == name_) // a refresh keeps the place
       showLine(keep);
     name_ = name;
@@ -217,20 +251,6 @@ void KernelView::fillSites() {
       fig += tr(", %1/%2 wavefronts").arg(*s.wavefronts).arg(s.idealWavefronts.value_or(0));
     add(QStringLiteral("shared"), int(i), s.site, s.op, fig);
   }
-  for (size_t i = 0; i < audit_.tensors.size(); ++i) {
-    const audit::AuditTensor &t = audit_.tensors[i];
-    audit::AuditSite site;
-    site.line = t.firstLine;
-    QString fig = tr("%1 results").arg(t.count);
-    if (!t.error.empty())
-      fig += tr(", %1").arg(QString::fromStdString(t.error));
-    // The type without its (long) layout: "tensor<128x64xf16>".
-    QString type = QString::fromStdString(t.type);
-    const int comma = type.indexOf(QLatin1Char(','));
-    if (comma > 0)
-      type = type.left(comma) + QLatin1Char('>');
-    add(QStringLiteral("value"), int(i), site, type.toStdString(), fig);
-  }
   for (size_t i = 0; i < audit_.global.size(); ++i) {
     const audit::AuditGlobal &g = audit_.global[i];
     QString fig = tr("%1-bit, sectors %2")
@@ -241,6 +261,89 @@ void KernelView::fillSites() {
   sites_->setSortingEnabled(true);
   sites_->sortByColumn(ColLine, Qt::AscendingOrder);
   sites_->resizeColumnsToContents();
+
+  // Values: every distinct tensor type, where it is first produced.
+  values_->setSortingEnabled(false);
+  values_->setRowCount(0);
+  for (size_t i = 0; i < audit_.tensors.size(); ++i) {
+    const audit::AuditTensor &t = audit_.tensors[i];
+    const int row = values_->rowCount();
+    values_->insertRow(row);
+    auto *line = new NumberItem(t.firstLine);
+    line->setData(Qt::UserRole, QStringLiteral("value"));
+    line->setData(Qt::UserRole + 2, int(i));
+    values_->setItem(row, 0, line);
+    // The type without its (long) layout: "tensor<128x64xf16>".
+    QString type = QString::fromStdString(t.type);
+    const int comma = type.indexOf(QLatin1Char(','));
+    if (comma > 0)
+      type = type.left(comma) + QLatin1Char('>');
+    values_->setItem(row, 1, new QTableWidgetItem(type));
+    values_->setItem(row, 2, new NumberItem(t.count));
+    auto *layout = new QTableWidgetItem(
+        QString::fromStdString(t.error.empty() ? t.layout : t.layout + "  (" + t.error + ")"));
+    layout->setToolTip(QString::fromStdString(t.type));
+    values_->setItem(row, 3, layout);
+  }
+  values_->setSortingEnabled(true);
+  values_->sortByColumn(0, Qt::AscendingOrder);
+  values_->resizeColumnToContents(0);
+  values_->resizeColumnToContents(1);
+  values_->resizeColumnToContents(2);
+}
+
+QTableWidget *KernelView::activeTable() const {
+  return tabs_->currentWidget() == values_ ? values_ : sites_;
+}
+
+void KernelView::fillOutline(const ir::ModuleFile &file) {
+  outline_->clear();
+  std::set<int> findingLines;
+  for (const audit::AuditFinding &f : audit_.findings)
+    findingLines.insert(f.site.line);
+  for (const ir::Module &m : file.modules) {
+    // Nested as the regions nest: functions, loops, their bodies.
+    std::function<void(int, QTreeWidgetItem *)> visit = [&](int opIndex, QTreeWidgetItem *parent) {
+      for (int r : m.ops[size_t(opIndex)].regions)
+        for (int b : m.regions[size_t(r)].blocks)
+          for (int inner : m.blocks[size_t(b)].operations) {
+            const ir::Operation &op = m.ops[size_t(inner)];
+            if (op.implicit) {
+              visit(inner, parent);
+              continue;
+            }
+            QString name = QString::fromStdString(op.name);
+            if (op.name == "tt.func" || op.name == "func.func")
+              name += QLatin1Char(' ') +
+                      QString::fromStdString(op.stringAttribute("sym_name").value_or(""));
+            QStringList results;
+            for (int v : op.results)
+              results << QString::fromStdString(m.values[size_t(v)].name);
+            auto *item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(outline_);
+            item->setText(0, name);
+            item->setText(1, QString::number(op.pos.line));
+            item->setData(1, Qt::UserRole, op.pos.line);
+            item->setText(2, results.join(QStringLiteral(", ")));
+            if (findingLines.count(op.pos.line))
+              for (int c = 0; c < 3; ++c)
+                item->setBackground(c, kFindingColor);
+            visit(inner, item);
+          }
+    };
+    if (m.moduleOp >= 0)
+      visit(m.moduleOp, nullptr);
+  }
+  // Functions open, loops and other regions closed unless they hold a finding.
+  std::function<bool(QTreeWidgetItem *)> expand = [&](QTreeWidgetItem *item) {
+    bool marked = item->background(0).color() == kFindingColor;
+    for (int i = 0; i < item->childCount(); ++i)
+      marked |= expand(item->child(i));
+    item->setExpanded(marked || item->text(0).startsWith(QStringLiteral("tt.func")));
+    return marked;
+  };
+  for (int i = 0; i < outline_->topLevelItemCount(); ++i)
+    expand(outline_->topLevelItem(i));
+  outline_->resizeColumnToContents(0);
 }
 
 void KernelView::showLine(int line) {
@@ -266,16 +369,18 @@ void KernelView::showLine(int line) {
 }
 
 void KernelView::openSelected() {
-  QList<QTableWidgetItem *> sel = sites_->selectedItems();
+  QTableWidget *t = activeTable();
+  QList<QTableWidgetItem *> sel = t->selectedItems();
   if (sel.isEmpty())
     return;
-  QTableWidgetItem *line = sites_->item(sel.first()->row(), ColLine);
+  QTableWidgetItem *line = t->item(sel.first()->row(), 0);
   emit siteActivated(line->data(Qt::UserRole).toString(), line->data(Qt::UserRole + 2).toInt());
 }
 
 int KernelView::rowOf(const QString &kind, int index) const {
-  for (int r = 0; r < sites_->rowCount(); ++r) {
-    const QTableWidgetItem *line = sites_->item(r, ColLine);
+  QTableWidget *t = kind == QLatin1String("value") ? values_ : sites_;
+  for (int r = 0; r < t->rowCount(); ++r) {
+    const QTableWidgetItem *line = t->item(r, 0);
     if (line->data(Qt::UserRole).toString() == kind && line->data(Qt::UserRole + 2).toInt() == index)
       return r;
   }
@@ -283,11 +388,14 @@ int KernelView::rowOf(const QString &kind, int index) const {
 }
 
 void KernelView::onSiteRow() {
-  QList<QTableWidgetItem *> sel = sites_->selectedItems();
+  QTableWidget *t = qobject_cast<QTableWidget *>(sender());
+  if (!t)
+    t = activeTable();
+  QList<QTableWidgetItem *> sel = t->selectedItems();
   open_->setEnabled(!sel.isEmpty());
   if (sel.isEmpty())
     return;
-  QTableWidgetItem *line = sites_->item(sel.first()->row(), ColLine);
+  QTableWidgetItem *line = t->item(sel.first()->row(), 0);
   showLine(line->text().toInt());
   emit siteSelected(line->data(Qt::UserRole).toString(), line->data(Qt::UserRole + 2).toInt());
 }

@@ -13,8 +13,9 @@
 // siteSelected(kind, index); activating a site (double-click, Enter or the
 // "Open in designer" button) emits siteActivated(kind, index) so the
 // application opens its layouts: a conversion's pair in the compare view, a
-// shared access's pair in the bank heatmap, a value in the designer. The
-// table lists values (every distinct tensor type) beside the sites. Rows of a site with a finding are tinted
+// shared access's pair in the bank heatmap, a value in the designer. Tabs
+// beside the sites: Values (every distinct tensor type) and Outline (the
+// functions' ops nested as their regions nest, finding lines tinted). Rows of a site with a finding are tinted
 // kFindingColor, so the costly lines stand out in the table and the source.
 #pragma once
 
@@ -29,6 +30,8 @@ class QPlainTextEdit;
 class QTableWidget;
 class QLabel;
 class QPushButton;
+class QTabWidget;
+class QTreeWidget;
 
 namespace ls::ui {
 
@@ -51,6 +54,11 @@ public:
   const audit::KernelAudit &audit() const { return audit_; }
   QListWidget *findingsList() const { return findings_; }
   QTableWidget *sitesTable() const { return sites_; }
+  // Every distinct tensor type: line of first use, type, results, layout.
+  QTableWidget *valuesTable() const { return values_; }
+  // The functions' ops nested as their regions nest; finding lines tinted.
+  QTreeWidget *outline() const { return outline_; }
+  QTabWidget *tabs() const { return tabs_; }
   QPlainTextEdit *sourceView() const { return source_; }
   QString summaryText() const;
   // Emits siteActivated for the selected row (nothing if none).
@@ -72,6 +80,8 @@ signals:
 
 private:
   void fillSites();
+  void fillOutline(const ir::ModuleFile &file);
+  QTableWidget *activeTable() const;
   void showLine(int line);
   void onSiteRow();
   void onFinding();
@@ -82,6 +92,9 @@ private:
   QTableWidget *sites_;
   QPlainTextEdit *source_;
   QPushButton *open_;
+  QTableWidget *values_;
+  QTreeWidget *outline_;
+  QTabWidget *tabs_;
   QString name_;
   int currentLine_ = 0;
 };

@@ -66,7 +66,9 @@ class TestKernelLinking : public QObject {
   void activate(const QString &kind, int index) {
     const int row = kv()->rowOf(kind, index);
     QVERIFY2(row >= 0, qPrintable(kind));
-    kv()->sitesTable()->selectRow(row);
+    QTableWidget *t = kind == QLatin1String("value") ? kv()->valuesTable() : kv()->sitesTable();
+    kv()->tabs()->setCurrentWidget(t);
+    t->selectRow(row);
     QVERIFY(kv()->openButton()->isEnabled());
     kv()->openButton()->click();
     win->document()->waitForEvaluations();

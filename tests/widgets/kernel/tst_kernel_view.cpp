@@ -7,6 +7,8 @@
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTabWidget>
+#include <QTreeWidget>
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QtTest>
@@ -82,7 +84,52 @@ private slots:
     ui::KernelView v;
     QVERIFY(v.openFile(corpus("matmul_gfx950.ttgir")));
     QVERIFY(v.summaryText().contains("hip:gfx950, 8 warps x 64 lanes"));
-    QCOMPARE(v.sitesTable()->rowCount(), 13); // 1 convert + 12 shared
+    // 1 convert + 12 shared + 7 global (amdg.buffer_load/store).
+    QCOMPARE(v.sitesTable()->rowCount(), 20);
+  }
+
+  void valuesAndOutline() {
+    ui::KernelView v;
+    v.resize(1000, 700);
+    QVERIFY(v.openFile(corpus("attention_sm90.ttgir")));
+    // One row per distinct tensor type, sorted by the line that first makes it.
+    QCOMPARE(v.valuesTable()->rowCount(), int(v.audit().tensors.size()));
+    QCOMPARE(v.valuesTable()->rowCount(), 27);
+    QCOMPARE(v.valuesTable()->item(0, 0)->text().toInt(),
+             std::min_element(v.audit().tensors.begin(), v.audit().tensors.end(),
+                              [](const auto &a, const auto &b) { return a.firstLine < b.firstLine; })
+                 ->firstLine);
+    // The outline: one function holding the loop and, after it, the convert
+    // of line 160 (the finding), tinted; the loop's body nested under it.
+    QTreeWidget *o = v.outline();
+    QCOMPARE(o->topLevelItemCount(), 1);
+    QTreeWidgetItem *fn = o->topLevelItem(0);
+    QVERIFY2(fn->text(0).startsWith(QStringLiteral("tt.func attention")), qPrintable(fn->text(0)));
+    QList<QTreeWidgetItem *> hits = o->findItems(QStringLiteral("160"), Qt::MatchExactly | Qt::MatchRecursive, 1);
+    QCOMPARE(hits.size(), 1);
+    QTreeWidgetItem *conv = hits[0];
+    QCOMPARE(conv->text(0), QStringLiteral("ttg.convert_layout"));
+    QCOMPARE(conv->parent(), fn);
+    QList<QTreeWidgetItem *> loops =
+        o->findItems(QStringLiteral("scf.for"), Qt::MatchExactly | Qt::MatchRecursive, 0);
+    QCOMPARE(loops.size(), 1);
+    QCOMPARE(loops[0]->parent(), fn);
+    QVERIFY(loops[0]->childCount() > 10); // the loop body: loads, dots, softmax
+    QCOMPARE(loops[0]->child(loops[0]->childCount() - 1)->text(0), QStringLiteral("scf.yield"));
+    QCOMPARE(conv->background(0).color(), ui::KernelView::kFindingColor);
+    v.tabs()->setCurrentWidget(o);
+    v.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    o->scrollToItem(conv);
+    const QRect r = o->visualItemRect(conv);
+    QVERIFY(!r.isEmpty());
+    const QImage img = o->viewport()->grab().toImage();
+    QCOMPARE(QColor(img.pixel(r.center().x(), r.center().y())), ui::KernelView::kFindingColor);
+    // Choosing it in the outline shows its line in the source.
+    o->setCurrentItem(conv);
+    QCOMPARE(v.currentLine(), 160);
+    if (qEnvironmentVariableIsSet("LS_SCREENSHOT_DIR"))
+      v.grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") + "/kernel_outline.png");
   }
 
   void malformedFileSaysWhere() {
