@@ -66,6 +66,12 @@ QString renderScreenshot(MainWindow &w, const CommandLine &cl) {
   w.show();
   for (int i = 0; i < 5; ++i)
     QApplication::processEvents();
+  if (!cl.kernel.isEmpty()) {
+    // A kernel's findings, tables and source need most of the window.
+    w.resizeDocks({w.analysisDocks()->kernelDock()}, {w.width() * 3 / 4}, Qt::Horizontal);
+    for (int i = 0; i < 3; ++i)
+      QApplication::processEvents();
+  }
   w.document()->waitForEvaluations();
   QApplication::processEvents();
   const QImage img = w.grab().toImage();
