@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include "analysis/banks/bank_conflicts.h"
@@ -120,6 +121,21 @@ private:
     return it->second ? &*it->second : nullptr;
   }
 
+  // Canonical text of an encoding, printed once per encoding object (types
+  // naming one alias share it).
+  std::string printedOf(const Encoding &enc, const ir::Module &m, const ir::TypeText &type) {
+    auto it = printed_.find(&enc);
+    if (it != printed_.end())
+      return it->second;
+    std::string text;
+    try {
+      text = ir::printEncoding(enc);
+    } catch (const Error &) {
+      text = ir::attributeSyntaxText(*type.encoding, m.aliases.get());
+    }
+    return printed_.emplace(&enc, std::move(text)).first->second;
+  }
+
   AuditSite siteOf(int mi, const ir::Module &m, int opIndex) {
     AuditSite s;
     s.op = opIndex;
@@ -149,6 +165,9 @@ private:
       if (m.shared)
         out_.sharedDeclared = *m.shared;
     }
+    // The figures depend on the module's machine.
+    convertCache_.clear();
+    sharedCache_.clear();
     target_ = auditTarget(options_.target.empty() ? m.target : options_.target,
                           options_.target.empty() ? "ttg.target" : "--target");
     if (mi == 0) {
@@ -208,11 +227,7 @@ private:
         at.shape = v.type->shape;
         at.firstLine = m.ops[opIndex].pos.line;
         if (v.encoding) {
-          try {
-            at.layout = ir::printEncoding(*v.encoding);
-          } catch (const Error &) {
-            at.layout = ir::attributeSyntaxText(*v.type->encoding, m.aliases.get());
-          }
+          at.layout = printedOf(*v.encoding, m, *v.type);
           try {
             at.linear = v.encoding->toLinearLayout(v.type->shape);
           } catch (const Error &e) {
@@ -243,12 +258,23 @@ private:
     if (!a || !b) {
       c.error = "layout not modelled";
     } else {
-      try {
-        LayoutConversion conv(*a, *b);
-        c.cost = conversionCost(conv, c.elementBits, target_.scratch);
-      } catch (const Error &e) {
-        c.error = e.what();
+      // The same conversion (same layouts, shape and element) costs the
+      // same wherever it appears: a pipelined loop repeats it.
+      const ConvertKey key{sv.encoding.get(), m.values[dst].encoding.get(), sv.shape(),
+                           c.elementBits};
+      auto hit = convertCache_.find(key);
+      if (hit == convertCache_.end()) {
+        std::pair<std::optional<ConversionCost>, std::string> r;
+        try {
+          LayoutConversion conv(*a, *b);
+          r.first = conversionCost(conv, c.elementBits, target_.scratch);
+        } catch (const Error &e) {
+          r.second = e.what();
+        }
+        hit = convertCache_.emplace(key, std::move(r)).first;
       }
+      c.cost = hit->second.first;
+      c.error = hit->second.second;
     }
     if (c.cost && c.cost->kind != ConversionKind::NoOp && sv.definingOp >= 0) {
       // A producer whose layout is a free choice (a load from memory, a
@@ -294,20 +320,46 @@ private:
       return;
     }
     const Shape &shape = rv.type->shape;
+    const AccessDirection direction =
+        op.name == "ttg.local_load" ? AccessDirection::Load : AccessDirection::Store;
+    // A pipelined loop makes the same access in its prologue and body: the
+    // figures of one (pair, shape, element, direction) are computed once.
+    const SharedKey key{rv.encoding.get(), mv.encoding.get(), shape, s.elementBits, direction};
+    auto hit = sharedCache_.find(key);
+    if (hit == sharedCache_.end()) {
+      AuditShared r;
+      r.elementBits = s.elementBits;
+      measureShared(r, m, reg, *rv.encoding, *mv.encoding, shape, direction);
+      hit = sharedCache_.emplace(key, std::move(r)).first;
+    }
+    const AuditShared &r = hit->second;
+    s.conflicts = r.conflicts;
+    s.wavefronts = r.wavefronts;
+    s.idealWavefronts = r.idealWavefronts;
+    s.instruction = r.instruction;
+    s.error = r.error;
+    s.proposal = r.proposal;
+    s.proposedConflicts = r.proposedConflicts;
+    out_.shared.push_back(std::move(s));
+  }
+
+  // Triton's bank_conflicts, the bank model's wavefronts and a swizzle
+  // proposal for one register/shared pair (s.elementBits already set).
+  void measureShared(AuditShared &s, const ir::Module &m, int reg, const Encoding &regEnc,
+                     const Encoding &memEnc, const Shape &shape, AccessDirection direction) {
     try {
       const LinearLayout *rl = linearOf(m, reg);
       if (!rl)
         throw Error("layout", "not modelled");
-      LinearLayout sl = mv.encoding->toLinearLayout(shape);
+      LinearLayout sl = memEnc.toLinearLayout(shape);
       s.conflicts = bankConflictsMemDesc(*rl, sl, s.elementBits);
       if (options_.wavefronts) {
         SharedAccessOptions o;
-        o.direction = op.name == "ttg.local_load" ? AccessDirection::Load : AccessDirection::Store;
+        o.direction = direction;
         o.target = target_.banks;
         o.detailLimit = 0;
         o.allWarps = false;
-        SharedAccessReport r =
-            analyzeSharedAccess(*rv.encoding, *mv.encoding, shape, s.elementBits, o);
+        SharedAccessReport r = analyzeSharedAccess(regEnc, memEnc, shape, s.elementBits, o);
         s.wavefronts = r.wavefronts;
         s.idealWavefronts = r.idealWavefronts;
         s.instruction = r.instruction;
@@ -326,7 +378,6 @@ private:
     } catch (const Error &e) {
       s.error = e.what();
     }
-    out_.shared.push_back(std::move(s));
   }
 
   // Memdesc operands of MMA and TMA ops: listed with their layouts; there is
@@ -460,6 +511,11 @@ private:
   std::unordered_map<std::string, size_t> tensorIndex_;
   std::unordered_map<const ir::TypeText *, std::string> typeCache_;
   std::map<std::pair<const Encoding *, Shape>, std::optional<LinearLayout>> llCache_;
+  std::unordered_map<const Encoding *, std::string> printed_;
+  using ConvertKey = std::tuple<const Encoding *, const Encoding *, Shape, int>;
+  std::map<ConvertKey, std::pair<std::optional<ConversionCost>, std::string>> convertCache_;
+  using SharedKey = std::tuple<const Encoding *, const Encoding *, Shape, int, AccessDirection>;
+  std::map<SharedKey, AuditShared> sharedCache_;
 };
 
 } // namespace

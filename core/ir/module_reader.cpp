@@ -256,6 +256,7 @@ private:
         EncodingPtr enc = buildEncoding(*attr, aliases.get(), 0);
         enc->validate();
         f_.layoutAliases.push_back({name, enc, f_.source.position(offset).line});
+        aliasEncodings_.emplace(name, enc);
       } catch (const Error &e) {
         error(offset, "#" + name + ": " + e.what());
       } catch (const std::exception &) {
@@ -483,6 +484,16 @@ private:
     if (enc->kind == Value::Kind::AliasRef && !f_.aliases->count(enc->text)) {
       c.error = "undefined attribute alias #" + enc->text;
       return c;
+    }
+    // A type naming a layout alias shares the alias's encoding (built and
+    // checked once in readAliases): dumps name a handful of aliases from
+    // hundreds of types.
+    if (enc->kind == Value::Kind::AliasRef) {
+      auto a = aliasEncodings_.find(enc->text);
+      if (a != aliasEncodings_.end()) {
+        c.encoding = a->second;
+        return c;
+      }
     }
     try {
       c.encoding = buildEncoding(*enc, f_.aliases.get(), 0);
@@ -1051,6 +1062,7 @@ private:
   int regionDepth_ = 0;
   std::vector<Scope> scopes_;
   std::unordered_map<size_t, size_t> aliasEnds_;
+  std::unordered_map<std::string, EncodingPtr> aliasEncodings_; // valid layout aliases
   std::unordered_map<std::string, CachedType, TextHash, std::equal_to<>> types_;
   std::deque<std::string> synthesized_; // type texts not in the source (stable addresses)
   std::vector<LocRef> locs_;
