@@ -62,9 +62,11 @@ EncodingPtr resolveExtraLayout(const Args &args, const std::string &flag, const 
   return li.encoding;
 }
 
-SharedAccessOptions accessOptions(const Args &args) {
+SharedAccessOptions accessOptions(const Args &args, const Encoding &distributed,
+                                  const Shape &shape) {
   SharedAccessOptions o;
-  o.target = BankTarget::byName(args.optional("target").value_or("sm90"));
+  const int lanes = distributed.toLinearLayout(shape).getInDimSize("lane");
+  o.target = machineTarget(args, lanes).banks;
   if (auto w = args.optional("warp"))
     o.warp = parseCount("--warp", *w, 0, 1 << 20);
   o.allowMatrix = !args.flag("no-matrix");

@@ -27,7 +27,9 @@ BanksInput resolveBanksInput(const Args &args, const std::string &first = "distr
 EncodingPtr resolveExtraLayout(const Args &args, const std::string &flag, const Shape &shape);
 
 // --target, --warp, --no-matrix, --detail.
-SharedAccessOptions accessOptions(const Args &args);
+// The machine is machineTarget's for the distributed layout's warp width.
+SharedAccessOptions accessOptions(const Args &args, const Encoding &distributed,
+                                  const Shape &shape);
 
 
 // Writes text to a file atomically; errors name `flag`.

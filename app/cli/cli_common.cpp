@@ -204,6 +204,14 @@ std::optional<std::string> flagOrModule(const Args &args, const std::string &fla
   return std::nullopt;
 }
 
+audit::AuditTarget machineTarget(const Args &args, int lanes) {
+  if (auto t = args.optional("target"))
+    return audit::auditTarget(*t, "--target");
+  if (auto t = flagOrModule(args, "target"))
+    return audit::auditTarget(*t, "ttg.target");
+  return audit::auditTarget(lanes == 64 ? "gfx942" : "sm90", "--target");
+}
+
 ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag, bool requireShape) {
   ResolvedLayout r;
   ir::LayoutInput in = readLayoutFlag(args, layoutFlag);

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "audit/audit_target.h"
 #include "cli_command.h"
 #include "encodings/encoding.h"
 #include "notation/layout_input.h"
@@ -52,6 +53,12 @@ ir::LayoutInput readLayoutFlag(const Args &args, const std::string &flag);
 // The flag's value, else the --file module's attribute of that name
 // (num-warps, threads-per-warp, num-ctas, target), else nullopt.
 std::optional<std::string> flagOrModule(const Args &args, const std::string &flag);
+
+// The machine a command models: --target if given (any spelling: sm80,
+// cuda:90, gfx942, hip:gfx950 ...), else --file's module ttg.target, else
+// what the layout says: 64 lanes per warp is AMD CDNA (gfx942), 32 is
+// NVIDIA (sm90). `lanes` is the layout's warp width.
+audit::AuditTarget machineTarget(const Args &args, int lanes);
 
 // --layout with --shape (required unless the layout is given as a type).
 ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag = "layout",

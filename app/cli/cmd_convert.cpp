@@ -40,16 +40,19 @@ int runConvert(const Args &args, std::ostream &out) {
     dtype = e.name;
     bits = e.bits;
   }
-  ScratchTarget target = ScratchTarget::Sm90;
-  if (auto t = args.optional("target")) {
-    if (*t == "generic")
-      target = ScratchTarget::Generic;
-    else if (*t == "sm80")
-      target = ScratchTarget::Sm80;
-    else if (*t != "sm90")
-      throw Error("--target", "'" + *t + "' is not one of generic, sm80, sm90");
-  }
   LayoutConversion c(distributedLayout(from, "from"), distributedLayout(to, "to"));
+  // The instructions Triton may use for scratch: the machine's (an AMD one
+  // has no ldmatrix), or `generic` (ld/st.shared only).
+  ScratchTarget target = ScratchTarget::Sm90;
+  if (args.optional("target").value_or("") == "generic") {
+    target = ScratchTarget::Generic;
+  } else {
+    const int lanes = c.source().getInDimSize("lane");
+    const audit::AuditTarget machine = machineTarget(args, lanes);
+    if (lanes == 64 && machine.banks.vendor == Vendor::Nvidia)
+      throw Error("--from", "has 64 lanes per warp; NVIDIA targets have 32");
+    target = machine.scratch;
+  }
   ConversionCost cost = conversionCost(c, bits, target);
 
   std::string text = args.flag("json") ? report::conversionCostJson(c, cost, dtype) + "\n" : report::conversionCostText(c, cost, dtype);
@@ -80,8 +83,10 @@ CommandRegistration reg(
       {"shape", true, "tensor shape, e.g. 64x64"},
       {"dtype", true, "element type (default f32); sets shuffle packing and scratch bytes"},
       {"target", true,
-       "shared-memory instructions: sm90 (default: ldmatrix, stmatrix), sm80 (ldmatrix), "
-       "generic (ld/st.shared only, as AMD and Triton's default allocation)"},
+       "the machine, for the shared-memory instructions a conversion may use: sm90/sm100 "
+       "(ldmatrix, stmatrix), sm80 (ldmatrix), gfx90a/gfx942/gfx950/gfx1200 or any AMD target "
+       "(ld/st.shared only), cuda:N, hip:gfxN, or generic (ld/st.shared only, Triton's default "
+       "allocation); default: --file's ttg.target, else gfx942 for a 64-lane layout, else sm90"},
       {"json", false, "print JSON"},
       {"moves", false, "also list, for one destination warp, where each register comes from"},
       {"warp", true, "destination warp for --moves (default 0)"},

@@ -65,7 +65,7 @@ int runSwizzle(const Args &args, std::ostream &out) {
     current = resolveExtraLayout(args, "shared", in.shape);
   if (current && !current->isShared())
     throw Error("--shared", "is a distributed layout; expected a shared-memory layout");
-  SharedAccessOptions opt = accessOptions(args);
+  SharedAccessOptions opt = accessOptions(args, *in.distributed, in.shape);
   SwizzleProposal p =
       proposeSharedLayout(*in.distributed, *reader, in.shape, in.element.bits, opt.target, current);
   if (args.flag("json")) {
@@ -118,7 +118,7 @@ CommandRegistration
           {"shared", true, "the current shared layout, to compare against"},
           {"shape", true, "tensor shape, e.g. 64x64"},
           {"dtype", true, "element type"},
-          {"target", true, "sm80, sm90 (default), sm100, gfx90a, gfx942, gfx950"},
+          {"target", true, "sm80, sm90, sm100, sm120, gfx90a, gfx942, gfx950, gfx1200 or cuda:N / hip:gfxN (default: --file's ttg.target, else gfx942 for a 64-lane layout, else sm90)"},
           {"json", false, "print JSON"}},
          false,
          runSwizzle});

@@ -83,6 +83,35 @@ expect_json(["sectors", "--layout", STORE, "--shape", "64x64", "--dtype", "f32"]
 expect_json(["sectors", "--layout", LOAD, "--shape", "64x64", "--dtype", "f32"],
             {"vector_bits": 128, "sectors": 512, "efficiency": 1.0}, "sectors coalesced")
 
+# The machine comes from --target (any spelling), --file's ttg.target, or the
+# layout: a 64-lane MFMA conversion is costed with AMD's instructions (no
+# ldmatrix/stmatrix), and banks picks gfx942 for a wave64 layout.
+MFMA = "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>"
+B64 = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
+amd = {"class": "shared-memory", "shared_memory.target": "generic",
+       "shared_memory.store_instruction": "st.shared", "shared_memory.load_instruction": "ld.shared",
+       "shared_memory.bytes": 8192}
+expect_json(["convert", "--from", MFMA, "--to", B64, "--shape", "64x64", "--dtype", "f16"], amd,
+            "wave64 without --target")
+for t in ("gfx942", "hip:gfx950", "gfx90a", "generic"):
+    expect_json(["convert", "--from", MFMA, "--to", B64, "--shape", "64x64", "--dtype", "f16",
+                 "--target", t], amd, f"--target {t}")
+expect_json(["convert", "--from", LOAD, "--to", STORE, "--shape", "64x64"],
+            {"shared_memory.target": "sm90"}, "NVIDIA default stays sm90")
+expect_json(["convert", "--from", LOAD, "--to", STORE, "--shape", "64x64", "--target", "cuda:80"],
+            {"shared_memory.target": "sm80"}, "cuda:80 spelling")
+expect_json(["banks", "--distributed", B64, "--shared",
+             "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>",
+             "--shape", "64x64", "--dtype", "f16"], {"target": "gfx942"}, "banks wave64 without --target")
+KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "ttgir36",
+                      "matmul_gfx950.ttgir")
+expect_json(["convert", "--file", KERNEL, "--from", MFMA, "--to", B64, "--shape", "64x64", "--dtype", "f16"],
+            amd, "--file's hip:gfx950")
+expect_error(["convert", "--from", MFMA, "--to", B64, "--shape", "64x64", "--target", "sm90"],
+             "wave64 layout on an NVIDIA target")
+expect_error(["convert", "--from", MFMA, "--to", B64, "--shape", "64x64", "--target", "gfx9999"],
+             "unknown target")
+
 # Bad input.
 bad = [
     (["convert", "--from", LOAD, "--shape", "64x64"], "missing --to"),
@@ -131,4 +160,4 @@ for args in (["convert", "--from", LOAD, "--to", STORE, "--shape", "4096x4096"],
 if failures:
     print("\n".join(failures))
     sys.exit(1)
-print(f"{7 + len(bad) + 3} checks passed")
+print(f"{7 + 10 + 2 + len(bad) + 3} checks passed")
