@@ -208,6 +208,14 @@ void AnalysisDocks::updateBanks() {
   const int distIndex = r->isShared() ? other : cur;
   bankSharedIndex_ = r->isShared() ? cur : other;
   const auto dist = doc_->result(distIndex), shared = doc_->result(bankSharedIndex_);
+  // The machine follows the layout: 64 lanes per warp is AMD CDNA, and a
+  // CDNA bank model cannot serve a 32-lane layout.
+  const int lanes = dist->layout().getInDimSize("lane");
+  const bool cdna = banks_->target().startsWith(QStringLiteral("gfx9"));
+  if (lanes == 64 && !cdna)
+    banks_->setTarget(QStringLiteral("gfx942"));
+  else if (lanes == 32 && cdna)
+    banks_->setTarget(QStringLiteral("sm90"));
   try {
     banks_->setDesign(dist->distributed, shared->encoding, dist->shape,
                       doc_->design(distIndex).elementType);
@@ -234,7 +242,11 @@ void AnalysisDocks::updateConversion() {
   const auto dst = doc_->result(other);
   try {
     auto conv = std::make_shared<const ls::LayoutConversion>(r->layout(), dst->layout());
-    const ls::ConversionCost cost = ls::conversionCost(*conv, r->elementBits);
+    // A 64-lane (AMD) conversion has no ldmatrix/stmatrix to use.
+    const ls::ScratchTarget machine = r->layout().getInDimSize("lane") == 64
+                                          ? ls::ScratchTarget::Generic
+                                          : ls::ScratchTarget::Sm90;
+    const ls::ConversionCost cost = ls::conversionCost(*conv, r->elementBits, machine);
     conversion_->setConversion(conv, cost, doc_->design(cur).name, doc_->design(other).name);
     show(Conversion, QString());
   } catch (const std::exception &e) {

@@ -126,6 +126,9 @@ void BankHeatmap::setElementType(const QString &dtype) {
 void BankHeatmap::setTarget(const QString &target) {
   target_->setCurrentText(target);
 }
+QString BankHeatmap::target() const {
+  return target_->currentText();
+}
 
 QString BankHeatmap::currentTotalsText() const {
   return currentTotals_->text();

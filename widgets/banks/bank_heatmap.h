@@ -40,6 +40,8 @@ public:
   void setDirection(AccessDirection direction);
   void setElementType(const QString &dtype);
   void setTarget(const QString &target);
+  // The bank model's name chosen in the panel ("sm90", "gfx942", ...).
+  QString target() const;
 
   QString currentTotalsText() const;
   QString proposedTotalsText() const;

@@ -147,6 +147,37 @@ private slots:
              qPrintable(totals));
   }
 
+  void amdKernelStaysOnAmd() {
+    // A gfx942 kernel's (64-lane) pairs are served by the gfx942 bank model
+    // and its conversions are costed without ldmatrix/stmatrix.
+    openWindow();
+    QString error;
+    QVERIFY2(win->openFile(corpus(QStringLiteral("transpose_gfx942.ttgir")), &error),
+             qPrintable(error));
+    const ls::audit::KernelAudit &a = kv()->audit();
+    QCOMPARE(QString::fromStdString(a.bankTarget), QStringLiteral("gfx942"));
+    QCOMPARE(int(a.converts.size()), 1);
+    activate(QStringLiteral("convert"), 0);
+    const QString header = win->analysisDocks()->conversion()->headerLines().join(' ');
+    QVERIFY2(!header.contains(QStringLiteral("ldmatrix")) && !header.contains(QStringLiteral("stmatrix")),
+             qPrintable(header));
+    QVERIFY2(header.contains(QStringLiteral("%1 B").arg(a.converts[0].cost->scratch->bytes)) ||
+                 header.contains(QString::number(a.converts[0].cost->scratch->bytes)),
+             qPrintable(header));
+    // A shared access of a gfx942 matmul, with the panel left on sm90 by an
+    // earlier design: it moves to the kernel's machine.
+    QVERIFY2(win->openFile(corpus(QStringLiteral("matmul_gfx942.ttgir")), &error),
+             qPrintable(error));
+    QVERIFY(!kv()->audit().shared.empty());
+    win->analysisDocks()->banks()->setTarget(QStringLiteral("sm90"));
+    activate(QStringLiteral("shared"), 0);
+    QCOMPARE(win->analysisDocks()->banks()->target(), QStringLiteral("gfx942"));
+    const QString totals = win->analysisDocks()->banks()->currentTotalsText();
+    QVERIFY2(totals.startsWith(QStringLiteral("ds_write")), qPrintable(totals));
+    QVERIFY2(totals.contains(QStringLiteral("%1 wavefronts").arg(*kv()->audit().shared[0].wavefronts)),
+             qPrintable(totals));
+  }
+
   void valueAndGlobalOpenInTheDesigner() {
     openWindow();
     QString error;
