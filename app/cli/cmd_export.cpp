@@ -1,5 +1,6 @@
-// `export`: a design as MLIR, C++, Gluon, a kernel descriptor, or a
-// self-checking CUDA/HIP test kernel (docs/export.md).
+// `export`: a design as MLIR, C++, Gluon, a Gluon probe (Triton checks the
+// tool's table on a GPU), a kernel descriptor, or a CUDA/HIP test kernel
+// (docs/export.md).
 #include "cli_common.h"
 #include "codegen/exporter.h"
 #include "util/error.h"
@@ -32,12 +33,14 @@ int runExport(const Args &args, std::ostream &out) {
 
 CommandRegistration
     reg({"export",
-         "export a layout as MLIR, C++, Gluon, a kernel descriptor or a CUDA/HIP test kernel",
+         "export a layout as MLIR, C++, Gluon, a Gluon probe, a kernel descriptor or a CUDA/HIP "
+         "test kernel",
          {kFileOption,
           {"layout", true, "layout attribute or tensor/memdesc type"},
           {"shape", true, "tensor shape, e.g. 64x64"},
           {"format", true,
-           "mlir (attribute), mlir-module (TTGIR), cpp, gluon, descriptor (JSON), cuda, hip"},
+           "mlir (attribute), mlir-module (TTGIR), cpp, gluon, gluon-probe (Python: Triton checks the "
+           "table on a GPU), descriptor (JSON), cuda, hip"},
           {"dtype", true, "element type (default: from the layout, else f16)"},
           {"syntax", true, "3.6 (default) or legacy, for mlir and mlir-module"},
           {"num-warps", true, "warps per CTA for shared layouts (default 4)"},

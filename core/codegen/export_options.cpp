@@ -17,6 +17,7 @@ const FormatInfo kFormats[] = {
     {ExportFormat::Module, "mlir-module", "TTGIR module", ".ttgir"},
     {ExportFormat::Cpp, "cpp", "C++", ".cpp"},
     {ExportFormat::Gluon, "gluon", "Gluon", ".py"},
+    {ExportFormat::GluonProbe, "gluon-probe", "Gluon probe", ".py"},
     {ExportFormat::Descriptor, "descriptor", "Descriptor", ".json"},
     {ExportFormat::Cuda, "cuda", "CUDA kernel", ".cu"},
     {ExportFormat::Hip, "hip", "HIP kernel", ".hip"},

@@ -28,14 +28,16 @@ enum class ExportFormat {
   Module,     // a complete TTGIR module exercising the layout (mlir-module)
   Cpp,        // Triton C++: LinearLayout construction + the attribute's builder call
   Gluon,      // Gluon Python constructors
+  GluonProbe, // a Python probe: Triton's code generation checks the tool's table (gluon_probe.h)
   Descriptor, // kernel descriptor, JSON
-  Cuda,       // self-checking CUDA test kernel (.cu)
-  Hip,        // self-checking HIP test kernel (.hip)
+  Cuda,       // CUDA test kernel (.cu)
+  Hip,        // HIP test kernel (.hip)
 };
 
 // Every format, in the order the GUI shows them.
 const std::vector<ExportFormat> &allFormats();
-// The CLI spelling: "mlir", "mlir-module", "cpp", "gluon", "descriptor", "cuda", "hip".
+// The CLI spelling: "mlir", "mlir-module", "cpp", "gluon", "gluon-probe", "descriptor", "cuda",
+// "hip".
 const char *formatName(ExportFormat format);
 // A short title for tabs and menus ("MLIR attribute", "C++", ...).
 const char *formatTitle(ExportFormat format);

@@ -2,6 +2,7 @@
 
 #include "codegen/cpp_export.h"
 #include "codegen/gluon_export.h"
+#include "codegen/gluon_probe.h"
 #include "codegen/kernel_descriptor.h"
 #include "codegen/mlir_export.h"
 #include "codegen/test_kernel.h"
@@ -26,6 +27,8 @@ std::string exportDesign(const ExportDesign &design, ExportFormat format,
     return exportCpp(design, options);
   case ExportFormat::Gluon:
     return exportGluon(design, options);
+  case ExportFormat::GluonProbe:
+    return exportGluonProbe(design, options);
   case ExportFormat::Descriptor:
     return descriptorJson(describeKernel(design, options));
   case ExportFormat::Cuda:
@@ -58,6 +61,8 @@ std::string exportTensorMemoryDesign(const ExportDesign &design, ExportFormat fo
     return tmemGluon(tmem);
   case ExportFormat::Cpp:
     return tmemCpp(tmem);
+  case ExportFormat::GluonProbe:
+    return exportGluonProbe(design, options); // says why there is none
   default:
     throw Error("--format", std::string("a tensor-memory layout has no ") + formatName(format) +
                                 " export (it is not a thread layout); use mlir, mlir-module, "

@@ -29,6 +29,7 @@ CodeHighlighter::Language languageOf(ExportFormat f) {
   case ExportFormat::Module:
     return CodeHighlighter::Language::Mlir;
   case ExportFormat::Gluon:
+  case ExportFormat::GluonProbe:
     return CodeHighlighter::Language::Python;
   case ExportFormat::Descriptor:
     return CodeHighlighter::Language::Json;

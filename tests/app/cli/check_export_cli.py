@@ -14,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 
-FORMATS = ["mlir", "mlir-module", "cpp", "gluon", "descriptor", "cuda", "hip"]
+FORMATS = ["mlir", "mlir-module", "cpp", "gluon", "gluon-probe", "descriptor", "cuda", "hip"]
 BLOCKED = ("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], "
            "order = [1, 0]}>")
 SWIZZLED = "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"

@@ -64,11 +64,12 @@ private slots:
     ExportPanel panel;
     auto *tabs = panel.findChild<QTabWidget *>();
     QVERIFY(tabs);
-    QCOMPARE(tabs->count(), 7);
+    QCOMPARE(tabs->count(), 8);
     QCOMPARE(tabs->tabText(0), QString("MLIR attribute"));
     QCOMPARE(tabs->tabText(1), QString("TTGIR module"));
-    QCOMPARE(tabs->tabText(5), QString("CUDA kernel"));
-    QCOMPARE(tabs->tabText(6), QString("HIP kernel"));
+    QCOMPARE(tabs->tabText(4), QString("Gluon probe"));
+    QCOMPARE(tabs->tabText(6), QString("CUDA kernel"));
+    QCOMPARE(tabs->tabText(7), QString("HIP kernel"));
   }
 
   void textsAreTheCoreExports_data() {
@@ -94,10 +95,20 @@ private slots:
     ExportPanel panel;
     panel.setDesign(ls::ir::parseEncoding(kBlocked), {64, 64});
     auto *tabs = panel.findChild<QTabWidget *>();
-    auto *cudaEditor = tabs->widget(5)->findChild<QPlainTextEdit *>();
+    auto *cudaEditor = tabs->widget(6)->findChild<QPlainTextEdit *>();
     QCOMPARE(cudaEditor->toPlainText(), QString()); // not shown yet, not made
-    tabs->setCurrentIndex(5);
+    tabs->setCurrentIndex(6);
     QVERIFY(cudaEditor->toPlainText().startsWith("// Layout Studio export: self-checking CUDA"));
+  }
+
+  void probeTabIsPython() {
+    ExportPanel panel;
+    panel.setDesign(ls::ir::parseEncoding(kBlocked), {64, 64});
+    panel.setCurrentFormat(ExportFormat::GluonProbe);
+    const QString text = panel.text(ExportFormat::GluonProbe);
+    QVERIFY(text.startsWith("#!/usr/bin/env python3\n# Layout Studio export: gluon-probe"));
+    QVERIFY(text.contains("\nLAYOUT = ttgl.BlockedLayout("));
+    QVERIFY(text.contains("\nEXPECTED = [\n"));
   }
 
   void legacySyntaxReachesTheMlirTabs() {
