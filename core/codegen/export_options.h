@@ -29,8 +29,8 @@ enum class ExportFormat {
   Cpp,        // Triton C++: LinearLayout construction + the attribute's builder call
   Gluon,      // Gluon Python constructors
   Descriptor, // kernel descriptor, JSON
-  Cuda,       // self-checking CUDA test kernel (.cu)
-  Hip,        // self-checking HIP test kernel (.hip)
+  Cuda,       // CUDA kernel whose answer the GPU decides (.cu, codegen/hw_kernels.h)
+  Hip,        // HIP kernel (.hip), compile-checked only
 };
 
 // Every format, in the order the GUI shows them.
@@ -73,6 +73,8 @@ struct ExportOptions {
   int numWarps = 0;
   // Empty = chosen from the encoding (see defaultTarget).
   std::string target;
+  // cuda/hip: which kernel (codegen/hw_kernels.h): "auto", "copy" or "mma".
+  std::string kernel = "auto";
 };
 
 // The target an encoding naturally runs on: amd_mfma / amd_rotating_shared

@@ -1,11 +1,11 @@
 #include "codegen/exporter.h"
 
+#include "analysis/tmem/tmem_design.h"
 #include "codegen/cpp_export.h"
 #include "codegen/gluon_export.h"
+#include "codegen/hw_kernels.h"
 #include "codegen/kernel_descriptor.h"
 #include "codegen/mlir_export.h"
-#include "codegen/test_kernel.h"
-#include "analysis/tmem/tmem_design.h"
 #include "codegen/tmem_export.h"
 #include "util/error.h"
 
@@ -29,9 +29,9 @@ std::string exportDesign(const ExportDesign &design, ExportFormat format,
   case ExportFormat::Descriptor:
     return descriptorJson(describeKernel(design, options));
   case ExportFormat::Cuda:
-    return exportTestKernel(design, options, KernelDialect::Cuda);
+    return exportHardwareKernel(design, options, KernelDialect::Cuda);
   case ExportFormat::Hip:
-    return exportTestKernel(design, options, KernelDialect::Hip);
+    return exportHardwareKernel(design, options, KernelDialect::Hip);
   }
   throw InternalError("exportDesign: unknown format");
 }
