@@ -9,6 +9,7 @@
 #include "encodings/dot_operand.h"
 #include "encodings/nvidia_mma.h"
 #include "encodings/nvmma_shared.h"
+#include "encodings/swizzled_shared.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/bits.h"
@@ -518,6 +519,144 @@ std::string mmaAsm(const MmaType &t) {
          (i + 1 < bRegs ? ", " : "");
   return s + ");";
 }
+
+// ------------------------------------------------------------------- ldmatrix
+
+const char *kLdmatrixKernel =
+    R"LS(constexpr uint32_t kRows = @ROWS@u, kCols = @COLS@u; // the operand tile as stored
+constexpr uint32_t kElements = kRows * kCols;
+constexpr uint32_t kWarps = @WARPS@u, kThreads = kWarps * 32u;
+constexpr uint32_t kRegs = @REGS@u; // operand elements per thread (dot-operand layout)
+constexpr uint32_t kFrag = @FRAG@u; // elements one ldmatrix gives a thread (x4: 8, x2: 4)
+constexpr uint32_t kSOff = 0u, kDOff = kElements; // shared offsets, then dot-operand owners
+constexpr bool kOperandB = @IS_B@;
+
+@TABLE@
+// Lane l of an ldmatrix addresses one 8-element row of one 8x8 matrix. A
+// (rows = M, K contiguous): matrices (m0, k0), (m0 + 8, k0), (m0, k0 + 8),
+// (m0 + 8, k0 + 8), i.e. a0a1, a2a3, a4a5, a6a7 of mma.sync m16n8k16. B stored
+// K-contiguous (rows = N): matrices (n0, k0), (n0, k0 + 8) = b0b1, b2b3.
+__device__ __forceinline__ uint32_t rowElement(uint32_t lane, uint32_t r0, uint32_t c0) {
+  if (kOperandB)
+    return (r0 + lane % 8u) * kCols + c0 + 8u * ((lane / 8u) % 2u);
+  return (r0 + lane % 8u + 8u * ((lane / 8u) % 2u)) * kCols + c0 + 8u * (lane / 16u);
+}
+
+__global__ void __launch_bounds__(kThreads)
+    ldmatrixThroughLayouts(const uint16_t *in, uint16_t *out, uint32_t *bad, uint32_t *got) {
+  __shared__ __align__(128) uint16_t sIn[kElements];
+  __shared__ __align__(128) uint16_t sOut[kElements];
+  for (uint32_t e = threadIdx.x; e < kElements; e += kThreads) {
+    sIn[e] = 0xFFFFu; // poison
+    sOut[e] = 0xFFFFu;
+  }
+  __syncthreads();
+  // Every element stored at the offset the tool's shared layout gives it.
+  for (uint32_t e = threadIdx.x; e < kElements; e += kThreads)
+    sIn[kTable[kSOff + e]] = in[e];
+  __syncthreads();
+  const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
+  const uint32_t inBase = static_cast<uint32_t>(__cvta_generic_to_shared(sIn));
+  const uint32_t outBase = static_cast<uint32_t>(__cvta_generic_to_shared(sOut));
+  for (uint32_t q = 0; q < kRegs / kFrag; ++q) {
+    // The fragment's tile: warp 0 lane 0's smallest row and column of chunk q
+    // of this warp (the same for every lane).
+    uint32_t r0 = 0xFFFFFFFFu, c0 = 0xFFFFFFFFu;
+    for (uint32_t i = 0; i < kFrag; ++i) {
+      const uint32_t e = kTable[kDOff + warp * 32u * kRegs + q * kFrag + i];
+      // operand coordinates (A: m, k; B: k, n) -> stored (row, col)
+      const uint32_t a = kOperandB ? e % kRows : e / kCols, b = kOperandB ? e / kRows : e % kCols;
+      r0 = min(r0, a);
+      c0 = min(c0, b);
+    }
+    const uint32_t addrIn = inBase + kTable[kSOff + rowElement(lane, r0, c0)] * 2u;
+    const uint32_t addrOut = outBase + kTable[kSOff + rowElement(lane, r0, c0)] * 2u;
+    uint32_t x[4] = {0u, 0u, 0u, 0u};
+    if (kFrag == 8u)
+      asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+                   : "=r"(x[0]), "=r"(x[1]), "=r"(x[2]), "=r"(x[3])
+                   : "r"(addrIn));
+    else
+      asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];"
+                   : "=r"(x[0]), "=r"(x[1])
+                   : "r"(addrIn));
+    // The fragment the hardware gave must be the dot-operand layout's registers.
+    for (uint32_t j = 0; j < kFrag; ++j) {
+      const uint32_t loc = (warp * 32u + lane) * kRegs + q * kFrag + j;
+      const uint16_t v = static_cast<uint16_t>(x[j / 2u] >> (16u * (j % 2u)));
+      const uint32_t e = kTable[kDOff + loc];
+      const uint32_t stored = kOperandB ? (e % kRows) * kCols + e / kRows : e;
+      if (v != in[stored] && atomicMin(bad, loc) > loc)
+        got[0] = v;
+    }
+    // stmatrix writes the fragment back to the same addresses of a second buffer.
+    if (kFrag == 8u)
+      asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};"
+                   :
+                   : "r"(addrOut), "r"(x[0]), "r"(x[1]), "r"(x[2]), "r"(x[3])
+                   : "memory");
+    else
+      asm volatile("stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, %2};"
+                   :
+                   : "r"(addrOut), "r"(x[0]), "r"(x[1])
+                   : "memory");
+  }
+  __syncthreads();
+  for (uint32_t e = threadIdx.x; e < kElements; e += kThreads)
+    out[e] = sOut[kTable[kSOff + e]];
+}
+
+int main() {
+  std::vector<uint16_t> table(sizeof(kTable) / sizeof(kTable[0]));
+  LS_CHECK(cudaMemcpyFromSymbol(table.data(), kTable, sizeof(kTable)));
+  std::vector<uint16_t> hIn(kElements), hOut(kElements);
+  for (uint32_t e = 0; e < kElements; ++e)
+    hIn[e] = static_cast<uint16_t>(e); // every element names itself
+  uint16_t *dIn = nullptr, *dOut = nullptr;
+  uint32_t *dBad = nullptr, *dGot = nullptr;
+  LS_CHECK(cudaMalloc(&dIn, kElements * 2u));
+  LS_CHECK(cudaMalloc(&dOut, kElements * 2u));
+  LS_CHECK(cudaMalloc(&dBad, 4u));
+  LS_CHECK(cudaMalloc(&dGot, 4u));
+  LS_CHECK(cudaMemcpy(dIn, hIn.data(), kElements * 2u, cudaMemcpyHostToDevice));
+  LS_CHECK(cudaMemset(dBad, 0xFF, 4u));
+  LS_CHECK(cudaMemset(dGot, 0, 4u));
+  ldmatrixThroughLayouts<<<1, kThreads>>>(dIn, dOut, dBad, dGot);
+  LS_CHECK(cudaGetLastError());
+  LS_CHECK(cudaDeviceSynchronize());
+  uint32_t bad = 0, got = 0;
+  LS_CHECK(cudaMemcpy(hOut.data(), dOut, kElements * 2u, cudaMemcpyDeviceToHost));
+  LS_CHECK(cudaMemcpy(&bad, dBad, 4u, cudaMemcpyDeviceToHost));
+  LS_CHECK(cudaMemcpy(&got, dGot, 4u, cudaMemcpyDeviceToHost));
+  if (bad != 0xFFFFFFFFu) {
+    const uint32_t reg = bad % kRegs, lane = bad / kRegs % 32u, warp = bad / kRegs / 32u;
+    const uint32_t e = table[kDOff + bad];
+    const uint32_t r = kOperandB ? e / kRows : e / kCols, c = kOperandB ? e % kRows : e % kCols;
+    if (got == 0xFFFFu)
+      std::printf("FAIL: warp %u lane %u register %u: ldmatrix at the tool's address read "
+                  "unwritten shared memory; the dot-operand layout says element (%u, %u)\n",
+                  warp, lane, reg, r, c);
+    else
+      std::printf("FAIL: warp %u lane %u register %u: ldmatrix at the tool's address gave stored "
+                  "element (%u, %u); the dot-operand layout says element (%u, %u)\n",
+                  warp, lane, reg, kOperandB ? got % kCols : got / kCols,
+                  kOperandB ? got / kCols : got % kCols, r, c);
+    return 1;
+  }
+  for (uint32_t e = 0; e < kElements; ++e)
+    if (hOut[e] != hIn[e]) {
+      std::printf("FAIL: element (%u, %u) did not come back through stmatrix at the tool's "
+                  "address\n",
+                  kOperandB ? e % kCols : e / kCols, kOperandB ? e / kCols : e % kCols);
+      return 1;
+    }
+  std::printf("PASS: ldmatrix/stmatrix m8n8 @XN@ through @KIND@ %ux%u @ELEM@: every fragment read at "
+              "the tool's shared addresses is the dot-operand layout's registers, and stmatrix puts "
+              "every element back\n",
+              kRows, kCols);
+  return 0;
+}
+)LS";
 
 // ---------------------------------------------------------------------- wgmma
 
@@ -1098,6 +1237,82 @@ std::string wgmmaKernel(const ExportDesign &design) {
   return fill(std::string(kPrologue) + kWgmmaKernel, v);
 }
 
+std::string ldmatrixKernel(const ExportDesign &design, const LinearLayout &ll) {
+  const Encoding &enc = *design.encoding;
+  const auto &sw = static_cast<const SwizzledSharedEncoding &>(enc);
+  if (design.shape.size() != 2 || sw.numCTAs() != 1)
+    throw Error("layout", "the ldmatrix kernel takes a rank-2, single-CTA swizzled_shared layout");
+  if (design.element.name != "f16" && design.element.name != "bf16")
+    throw Error("--dtype", "the ldmatrix kernel moves 16-bit operands (f16, bf16), not " +
+                               design.element.name);
+  const bool isB = sw.order[0] == 0; // K contiguous in a K x N tile: the B operand
+  const int64_t rows = isB ? design.shape[1] : design.shape[0]; // stored rows (M or N)
+  const int64_t cols = isB ? design.shape[0] : design.shape[1]; // contiguous K
+  if (rows % 16 || cols % 16 || rows * cols > 8192)
+    throw Error("--shape", "the ldmatrix kernel needs both dims multiples of 16 and at most "
+                           "8192 elements (two copies in static shared memory)");
+  // Element -> offset (the layout is a bijection on its tile).
+  std::vector<uint32_t> offsetOf(static_cast<size_t>(rows * cols), 0xFFFFFFFFu);
+  const auto offsets = offsetsOf(ll);
+  if (static_cast<int64_t>(offsets.size()) != rows * cols)
+    throw Error("--shape", "the tensor is smaller than the layout's tile (broadcast offsets)");
+  for (size_t o = 0; o < offsets.size(); ++o) {
+    const uint32_t e = offsets[o];
+    // stored (row, col): A is (m, k) row-major; B (k, n) is stored n-major.
+    const uint32_t stored =
+        isB ? (e % static_cast<uint32_t>(design.shape[1])) * static_cast<uint32_t>(cols) +
+                  e / static_cast<uint32_t>(design.shape[1])
+            : e;
+    offsetOf[stored] = static_cast<uint32_t>(o);
+  }
+  for (size_t e = 0; e < offsetOf.size(); e += 8)
+    for (size_t i = 0; i < 8; ++i)
+      if (offsetOf[e + i] != offsetOf[e] + i || offsetOf[e] % 8)
+        throw Error("layout", "ldmatrix reads 16-byte rows of 8 consecutive elements; this "
+                              "layout splits them (vec must be a multiple of 8 along the "
+                              "contiguous dim)");
+  const int warps = static_cast<int>(std::min<int64_t>(4, rows / 16));
+  const std::string parent = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = " +
+                             std::string(isB ? "[1, " : "[") + std::to_string(warps) +
+                             (isB ? "]" : ", 1]") + ", instrShape = [16, 8]}>";
+  const std::string dotAttr = "#ttg.dot_op<{opIdx = " + std::string(isB ? "1" : "0") +
+                              ", parent = " + parent + ", kWidth = 2}>";
+  Owners d = ownersOf(layoutOf(dotAttr, design.shape));
+  const int frag = isB ? 4 : 8;
+  if (d.regs % frag || d.lanes != 32)
+    throw Error("layout", "the dot-operand layout does not split into ldmatrix fragments");
+  std::vector<uint32_t> all = offsetOf;
+  all.insert(all.end(), d.flat.begin(), d.flat.end());
+
+  std::map<std::string, std::string> v;
+  prologueValues(v, design, false);
+  v["TITLE"] = std::string("CUDA ldmatrix/stmatrix kernel through ") + mnemonic(enc.kind()) +
+               " and dot_op layouts";
+  v["WHAT"] = "// ldmatrix decides: the tile is stored in shared memory at the tool's offsets, "
+              "each lane gives\n// ldmatrix the tool's address of one 8-element row, and the "
+              "fragment registers the hardware\n// returns must hold the elements the tool's "
+              "dot-operand layout names:\n//   " +
+              dotAttr +
+              "\n// stmatrix then writes them back to the same addresses. (The addresses come from "
+              "the tool's\n// table: that the swizzle matches Triton's is checked by "
+              "gluon-probe, not here.)\n";
+  v["BUILD"] = "nvcc -arch=sm_90 -o check layout.cu && ./check";
+  v["ARCHS"] = "sm_90 sm_100a";
+  v["EXTRA_INCLUDE"] = "";
+  v["ROWS"] = std::to_string(rows);
+  v["COLS"] = std::to_string(cols);
+  v["WARPS"] = std::to_string(d.warps);
+  v["REGS"] = std::to_string(d.regs);
+  v["FRAG"] = std::to_string(frag);
+  v["IS_B"] = isB ? "true" : "false";
+  v["XN"] = isB ? "x2 (B)" : "x4 (A)";
+  v["KIND"] = mnemonic(enc.kind());
+  v["TABLE"] = tableText(all, "The tool's maps: from kSOff the shared offset of every stored "
+                              "element (row-major over the stored\n// rows x cols), from kDOff "
+                              "the dot-operand owners, one entry per (warp, lane, register).");
+  return fill(std::string(kPrologue) + kLdmatrixKernel, v);
+}
+
 } // namespace
 
 KernelChoice parseKernelChoice(const std::string &text, const std::string &field) {
@@ -1107,7 +1322,9 @@ KernelChoice parseKernelChoice(const std::string &text, const std::string &field
     return KernelChoice::Copy;
   if (text == "mma")
     return KernelChoice::Mma;
-  throw Error(field, "unknown kernel '" + text + "'; expected auto, copy or mma");
+  if (text == "ldmatrix")
+    return KernelChoice::Ldmatrix;
+  throw Error(field, "unknown kernel '" + text + "'; expected auto, copy, mma or ldmatrix");
 }
 
 std::string exportHardwareKernel(const ExportDesign &design, const ExportOptions &options,
@@ -1131,6 +1348,10 @@ std::string exportHardwareKernel(const ExportDesign &design, const ExportOptions
   }
   if (choice == KernelChoice::Copy)
     return copyKernel(design, ll, dialect);
+  if (enc.kind() == EncodingKind::SwizzledShared)
+    return ldmatrixKernel(design, ll);
+  if (choice == KernelChoice::Ldmatrix)
+    throw Error("--kernel", "ldmatrix kernels take a swizzled_shared layout");
   if (mmaSyncKind)
     return mmaSyncKernel(design);
   if (wgmmaKind)

@@ -16,6 +16,8 @@
 //   nvmma_shared (16-bit), nvidia_mma v3 -> wgmma.mma_async (sm_90a) reading
 //       A and B from shared memory written at the tool's offsets, with the
 //       descriptor Triton's attribute implies;
+//   swizzled_shared (16-bit, 16-byte rows) -> ldmatrix/stmatrix at the tool's
+//       shared addresses; the fragments must be the dot-operand layout's registers;
 //   any other distributed layout (or `--kernel copy`) -> a copy kernel
 //       global -> registers -> global through the layout, checking every
 //       element arrives exactly as often as the layout replicates it, and
@@ -31,8 +33,8 @@ namespace ls::codegen {
 
 enum class KernelDialect { Cuda, Hip };
 
-// Which kernel --kernel names: "auto" (by the layout's kind), "copy", "mma".
-enum class KernelChoice { Auto, Copy, Mma };
+// Which kernel --kernel names: "auto" (by the layout's kind), "copy", "mma", "ldmatrix".
+enum class KernelChoice { Auto, Copy, Mma, Ldmatrix };
 KernelChoice parseKernelChoice(const std::string &text, const std::string &field = "--kernel");
 
 std::string exportHardwareKernel(const ExportDesign &design, const ExportOptions &options,

@@ -73,6 +73,12 @@ CASES = [
      "64x64", "f32", "auto", "wgmma"),
     ("mma_v3_n32_reps", "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>",
      "128x64", "f32", "auto", "wgmma"),
+    # ldmatrix/stmatrix: swizzled shared operands, fragments against the dot-operand layout
+    ("ldsm_a_sw8", "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>", "64x32", "f16", "auto", "ldmatrix"),
+    ("ldsm_a_sw4", "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>", "64x64", "f16", "auto", "ldmatrix"),
+    ("ldsm_a_plain", "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 1, order = [1, 0]}>", "32x32", "bf16", "auto", "ldmatrix"),
+    ("ldsm_b_sw8", "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>", "64x32", "f16", "auto", "ldmatrix"),
+    ("ldsm_b_sw2", "#ttg.swizzled_shared<{vec = 8, perPhase = 4, maxPhase = 2, order = [0, 1]}>", "32x64", "bf16", "auto", "ldmatrix"),
     # copy kernels: sectors per request confirmed by ncu
     ("copy_blocked_f16", BLOCKED, "64x64", "f16", "auto", "copy"),
     ("copy_blocked_f32", BLOCKED, "64x64", "f32", "auto", "copy"),

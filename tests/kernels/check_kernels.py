@@ -45,7 +45,8 @@ def check_text(src, case, fmt):
     if src.count("// LS_TABLE begin") != 1 or src.count("// LS_TABLE end") != 1:
         raise SystemExit("FAIL: the kernel must carry exactly one LS_TABLE block")
     first = src.splitlines()[0]
-    want = {"mma.sync": "mma.sync", "wgmma": "wgmma.mma_async", "copy": "copy kernel"}[
+    want = {"mma.sync": "mma.sync", "wgmma": "wgmma.mma_async", "copy": "copy kernel",
+            "ldmatrix": "ldmatrix/stmatrix"}[
         case["kernel"] if fmt == "cuda" else "copy"]
     if want not in first:
         raise SystemExit(f"FAIL: expected a {want} kernel, the file says: {first}")

@@ -547,12 +547,16 @@ private slots:
                                       << "64x64"
                                       << "f16" << cuda << ""
                                       << "layout";
-    QTest::newRow("swizzled shared: no cuda kernel") << "#ttg.swizzled_shared<{vec = 1, "
-                                                        "perPhase = 1, maxPhase = 1, order = [1, "
-                                                        "0]}>"
-                                                     << "64x64"
-                                                     << "f32" << cuda << ""
-                                                     << "layout";
+    QTest::newRow("padded shared: no cuda kernel")
+        << "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>"
+        << "64x64"
+        << "f16" << cuda << ""
+        << "layout";
+    QTest::newRow("ldmatrix needs 16-byte rows")
+        << "#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>"
+        << "64x32"
+        << "f16" << cuda << ""
+        << "layout";
     QTest::newRow("shared: no hip kernel") << "#ttg.swizzled_shared<{vec = 1, perPhase = 1, "
                                               "maxPhase = 1, order = [1, 0]}>"
                                            << "64x64"
