@@ -6,6 +6,7 @@
 
 #include "analysis/global/global_access.h"
 #include "codegen/flat_layout.h"
+#include "encodings/amd_mfma.h"
 #include "encodings/dot_operand.h"
 #include "encodings/nvidia_mma.h"
 #include "encodings/nvmma_shared.h"
@@ -654,6 +655,165 @@ int main() {
               "the tool's shared addresses is the dot-operand layout's registers, and stmatrix puts "
               "every element back\n",
               kRows, kCols);
+  return 0;
+}
+)LS";
+
+// ---------------------------------------------------------------- HIP MFMA
+
+const char *kMfmaKernel = R"LS(constexpr uint32_t kM = @M@u, kN = @N@u, kK = @K@u;
+constexpr uint32_t kWarps = @WARPS@u, kLanes = 64u, kThreads = kWarps * kLanes;
+constexpr uint32_t kARegs = @AREGS@u, kBRegs = @BREGS@u, kCRegs = @CREGS@u; // elements per lane
+constexpr uint32_t kFA = 4u, kFB = 4u, kFC = @FC@u; // elements per lane per instruction
+constexpr uint32_t kAOff = 0u, kBOff = kWarps * kLanes * kARegs, kCOff = kBOff + kWarps * kLanes * kBRegs;
+typedef _Float16 half4 __attribute__((ext_vector_type(4)));
+typedef float floatC __attribute__((ext_vector_type(@FC@)));
+
+@TABLE@
+// Lane 0's elements of one instruction's fragment name the instruction tile.
+__device__ void tileOf(uint32_t off, uint32_t warp, uint32_t regs, uint32_t chunk, uint32_t n,
+                       uint32_t cols, uint32_t &row, uint32_t &col) {
+  row = col = 0xFFFFFFFFu;
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t e = kTable[off + warp * kLanes * regs + chunk * n + i];
+    row = min(row, e / cols);
+    col = min(col, e % cols);
+  }
+}
+
+__global__ void __launch_bounds__(kThreads)
+    mfmaThroughLayouts(const _Float16 *A, const _Float16 *B, float *D, float *raw, uint32_t *bad) {
+  const uint32_t warp = threadIdx.x / kLanes, lane = threadIdx.x % kLanes;
+  _Float16 a[kARegs], b[kBRegs];
+  for (uint32_t r = 0; r < kARegs; ++r)
+    a[r] = A[kTable[kAOff + (warp * kLanes + lane) * kARegs + r]];
+  for (uint32_t r = 0; r < kBRegs; ++r)
+    b[r] = B[kTable[kBOff + (warp * kLanes + lane) * kBRegs + r]];
+  for (uint32_t q = 0; q < kCRegs / kFC; ++q) {
+    uint32_t cm, cn;
+    tileOf(kCOff, warp, kCRegs, q, kFC, kN, cm, cn);
+    floatC c = {};
+    for (uint32_t p = 0; p < kARegs / kFA; ++p) {
+      uint32_t am, ak;
+      tileOf(kAOff, warp, kARegs, p, kFA, kK, am, ak);
+      if (am != cm)
+        continue;
+      uint32_t s = 0xFFFFFFFFu;
+      for (uint32_t t = 0; t < kBRegs / kFB && s == 0xFFFFFFFFu; ++t) {
+        uint32_t bk, bn;
+        tileOf(kBOff, warp, kBRegs, t, kFB, kN, bk, bn);
+        if (bk == ak && bn == cn)
+          s = t;
+      }
+      if (s == 0xFFFFFFFFu) {
+        atomicMin(bad, warp * 65536u + q);
+        continue;
+      }
+      half4 x, y;
+      for (uint32_t i = 0; i < 4u; ++i) {
+        x[i] = a[p * kFA + i];
+        y[i] = b[s * kFB + i];
+      }
+      c = @BUILTIN@(x, y, c, 0, 0, 0);
+    }
+    for (uint32_t i = 0; i < kFC; ++i) {
+      const uint32_t loc = (warp * kLanes + lane) * kCRegs + q * kFC + i;
+      D[kTable[kCOff + loc]] = c[i];
+      raw[loc] = c[i];
+    }
+  }
+}
+
+static int run(const std::vector<_Float16> &hA, const std::vector<_Float16> &hB,
+               std::vector<float> &hD, std::vector<float> &hRaw, uint32_t &bad) {
+  _Float16 *dA = nullptr, *dB = nullptr;
+  float *dD = nullptr, *dRaw = nullptr;
+  uint32_t *dBad = nullptr;
+  LS_CHECK(hipMalloc(&dA, hA.size() * 2u));
+  LS_CHECK(hipMalloc(&dB, hB.size() * 2u));
+  LS_CHECK(hipMalloc(&dD, hD.size() * 4u));
+  LS_CHECK(hipMalloc(&dRaw, hRaw.size() * 4u));
+  LS_CHECK(hipMalloc(&dBad, 4u));
+  LS_CHECK(hipMemcpy(dA, hA.data(), hA.size() * 2u, hipMemcpyHostToDevice));
+  LS_CHECK(hipMemcpy(dB, hB.data(), hB.size() * 2u, hipMemcpyHostToDevice));
+  LS_CHECK(hipMemset(dD, 0x7F, hD.size() * 4u));
+  LS_CHECK(hipMemset(dRaw, 0x7F, hRaw.size() * 4u));
+  LS_CHECK(hipMemset(dBad, 0xFF, 4u));
+  mfmaThroughLayouts<<<1, kThreads>>>(dA, dB, dD, dRaw, dBad);
+  LS_CHECK(hipGetLastError());
+  LS_CHECK(hipDeviceSynchronize());
+  LS_CHECK(hipMemcpy(hD.data(), dD, hD.size() * 4u, hipMemcpyDeviceToHost));
+  LS_CHECK(hipMemcpy(hRaw.data(), dRaw, hRaw.size() * 4u, hipMemcpyDeviceToHost));
+  LS_CHECK(hipMemcpy(&bad, dBad, 4u, hipMemcpyDeviceToHost));
+  LS_CHECK(hipFree(dA));
+  LS_CHECK(hipFree(dB));
+  LS_CHECK(hipFree(dD));
+  LS_CHECK(hipFree(dRaw));
+  LS_CHECK(hipFree(dBad));
+  return 0;
+}
+
+int main() {
+  std::vector<uint16_t> table(sizeof(kTable) / sizeof(kTable[0]));
+  LS_CHECK(hipMemcpyFromSymbol(table.data(), HIP_SYMBOL(kTable), sizeof(kTable)));
+  std::vector<_Float16> hA(kM * kK), hB(kK * kN);
+  std::vector<double> vA(hA.size()), vB(hB.size());
+  std::vector<float> hD(kM * kN), hRaw(kThreads * kCRegs);
+  uint32_t bad = 0;
+  for (uint32_t seed = 1; seed <= 2; ++seed) {
+    uint32_t x = 12345u * seed;
+    for (size_t i = 0; i < hA.size() + hB.size(); ++i) {
+      x = x * 1664525u + 1013904223u;
+      const double v = static_cast<double>(static_cast<int>((x >> 16) % 17u) - 8);
+      if (i < hA.size())
+        vA[i] = v, hA[i] = static_cast<_Float16>(v);
+      else
+        vB[i - hA.size()] = v, hB[i - hA.size()] = static_cast<_Float16>(v);
+    }
+    if (int rc = run(hA, hB, hD, hRaw, bad))
+      return rc;
+    if (bad != 0xFFFFFFFFu) {
+      std::printf("FAIL: wave %u accumulator tile %u: no B fragment for an A fragment's K block\n",
+                  bad / 65536u, bad % 65536u);
+      return 1;
+    }
+    for (uint32_t i = 0; i < kM; ++i)
+      for (uint32_t j = 0; j < kN; ++j) {
+        double want = 0;
+        for (uint32_t k = 0; k < kK; ++k)
+          want += vA[i * kK + k] * vB[k * kN + j];
+        if (static_cast<double>(hD[i * kN + j]) != want) {
+          std::printf("FAIL: D(%u, %u) = %g from MFMA, the host's product is %g\n", i, j,
+                      static_cast<double>(hD[i * kN + j]), want);
+          return 1;
+        }
+      }
+  }
+  // Index-valued inputs: D(i, j) = i * kN + j (slot k carries weight 2^k).
+  const uint32_t bitsM = @BITS_M@u, bitsN = @BITS_N@u;
+  for (uint32_t i = 0; i < kM; ++i)
+    for (uint32_t k = 0; k < kK; ++k)
+      hA[i * kK + k] = static_cast<_Float16>(
+          k < bitsN ? static_cast<double>(1u << (k / 2u))
+          : k < bitsN + bitsM ? ((i >> (k - bitsN)) & 1u) * static_cast<double>(1u << (k / 2u))
+                              : 0.0);
+  for (uint32_t k = 0; k < kK; ++k)
+    for (uint32_t j = 0; j < kN; ++j)
+      hB[k * kN + j] = static_cast<_Float16>(
+          k < bitsN ? ((j >> k) & 1u) * static_cast<double>(1u << (k - k / 2u))
+          : k < bitsN + bitsM ? static_cast<double>(1u << (k - k / 2u))
+                              : 0.0);
+  if (int rc = run(hA, hB, hD, hRaw, bad))
+    return rc;
+  for (uint32_t loc = 0; loc < hRaw.size(); ++loc)
+    if (static_cast<double>(hRaw[loc]) != static_cast<double>(table[kCOff + loc])) {
+      std::printf("FAIL: wave %u lane %u register %u holds element %g by MFMA; the table says %u\n",
+                  loc / kCRegs / kLanes, loc / kCRegs % kLanes, loc % kCRegs,
+                  static_cast<double>(hRaw[loc]), table[kCOff + loc]);
+      return 1;
+    }
+  std::printf("PASS: @BUILTIN@ through amd_mfma: D %ux%u = A %ux%u * B %ux%u\n", kM, kN, kM,
+              kK, kK, kN);
   return 0;
 }
 )LS";
@@ -1313,6 +1473,62 @@ std::string ldmatrixKernel(const ExportDesign &design, const LinearLayout &ll) {
   return fill(std::string(kPrologue) + kLdmatrixKernel, v);
 }
 
+std::string mfmaKernel(const ExportDesign &design) {
+  const auto &m = static_cast<const AmdMfmaEncoding &>(*design.encoding);
+  if (design.shape.size() != 2 || m.numCTAs() != 1 || m.isTransposed || m.instrShape.size() != 3 ||
+      design.element.name != "f32" || m.elementBitWidth != 32)
+    throw Error("layout", "the MFMA kernel takes a rank-2, single-CTA, non-transposed f32 "
+                          "amd_mfma accumulator layout (use --kernel copy otherwise)");
+  const unsigned im = m.instrShape[0], ik = m.instrShape[2];
+  std::string builtin;
+  if (im == 32 && ik == 8)
+    builtin = "__builtin_amdgcn_mfma_f32_32x32x8f16";
+  else if (im == 16 && ik == 16)
+    builtin = "__builtin_amdgcn_mfma_f32_16x16x16f16";
+  else
+    throw Error("layout", "the MFMA kernel takes instrShape [32, 32, 8] or [16, 16, 16] (f16)");
+  const int64_t M = design.shape[0], N = design.shape[1], K = 2 * ik * 2;
+  const std::string parent = ir::printEncoding(m);
+  const std::string dotA = "#ttg.dot_op<{opIdx = 0, parent = " + parent + ", kWidth = 4}>";
+  const std::string dotB = "#ttg.dot_op<{opIdx = 1, parent = " + parent + ", kWidth = 4}>";
+  Owners a = ownersOf(layoutOf(dotA, {M, K}));
+  Owners b = ownersOf(layoutOf(dotB, {K, N}));
+  Owners c = ownersOf(m.toLinearLayout({M, N}));
+  const int fc = im == 32 ? 16 : 4;
+  if (a.lanes != 64 || a.regs % 4 || b.regs % 4 || c.regs % fc)
+    throw Error("layout", "the operand layouts do not split into MFMA fragments");
+  if (bitsOf(M) + bitsOf(N) > K)
+    throw Error("--shape", "the index-valued run needs K >= log2(M*N)");
+  std::vector<uint32_t> all = a.flat;
+  all.insert(all.end(), b.flat.begin(), b.flat.end());
+  all.insert(all.end(), c.flat.begin(), c.flat.end());
+  std::map<std::string, std::string> v;
+  prologueValues(v, design, true);
+  v["TITLE"] = "HIP MFMA kernel (" + builtin + ") through amd_mfma layouts";
+  v["WHAT"] = "// HIP: compile-checked only (there is no AMD GPU in Layout Studio's test setup;"
+              " never run).\n// On a CDNA GPU the matrix cores would decide: A (" +
+              dotA + ")\n// and B (" + dotB +
+              ")\n// are placed in registers by the tool's ownership "
+              "maps, and the product and an index-valued\n// run must match the host's.\n";
+  v["BUILD"] = "hipcc --offload-arch=gfx942 -o check layout.hip && ./check";
+  v["ARCHS"] = "gfx90a gfx940";
+  v["EXTRA_INCLUDE"] = "";
+  v["M"] = std::to_string(M);
+  v["N"] = std::to_string(N);
+  v["K"] = std::to_string(K);
+  v["WARPS"] = std::to_string(c.warps);
+  v["AREGS"] = std::to_string(a.regs);
+  v["BREGS"] = std::to_string(b.regs);
+  v["CREGS"] = std::to_string(c.regs);
+  v["FC"] = std::to_string(fc);
+  v["BUILTIN"] = builtin;
+  v["BITS_M"] = std::to_string(bitsOf(M));
+  v["BITS_N"] = std::to_string(bitsOf(N));
+  v["TABLE"] = tableText(all, "The tool's ownership maps, one entry per (wave, lane, register): A "
+                              "from kAOff, B from kBOff,\n// C from kCOff.");
+  return fill(std::string(kPrologue) + kMfmaKernel, v);
+}
+
 } // namespace
 
 KernelChoice parseKernelChoice(const std::string &text, const std::string &field) {
@@ -1342,8 +1558,18 @@ std::string exportHardwareKernel(const ExportDesign &design, const ExportOptions
                          (enc.kind() == EncodingKind::NvidiaMma && mmaShape && mma->isHopper() &&
                           mma->numWarps() == 4);
   if (dialect == KernelDialect::Hip) {
-    if (choice == KernelChoice::Mma)
-      throw Error("--kernel", "HIP exports the copy kernel only (MFMA/WMMA kernels are not done)");
+    const bool mfma = enc.kind() == EncodingKind::AmdMfma;
+    if (choice == KernelChoice::Mma || (choice == KernelChoice::Auto && mfma)) {
+      if (!mfma)
+        throw Error("--kernel", "HIP mma kernels take an amd_mfma layout (WMMA is not done)");
+      const auto &m = static_cast<const AmdMfmaEncoding &>(enc);
+      if (choice == KernelChoice::Mma ||
+          (!m.isTransposed && m.numCTAs() == 1 && design.element.name == "f32" &&
+           m.elementBitWidth == 32 && m.instrShape.size() == 3 &&
+           ((m.instrShape[0] == 32 && m.instrShape[2] == 8) ||
+            (m.instrShape[0] == 16 && m.instrShape[2] == 16))))
+        return mfmaKernel(design);
+    }
     return copyKernel(design, ll, dialect);
   }
   if (choice == KernelChoice::Copy)

@@ -8,7 +8,7 @@ MODE
          wgmma, copy) and carry exactly one LS_TABLE block; compile it with
          nvcc -Werror for every architecture its `// LS_ARCHS:` line lists
          (sm_80, sm_90, sm_90a, sm_100a as applicable)
-  hipcc  export hip; compile with hipcc -Werror for gfx90a and gfx940 (Debian's
+  hipcc  export hip (copy or MFMA kernel); compile with hipcc -Werror for gfx90a and gfx940 (Debian's
          hipcc: clang 15 has no gfx942/gfx950 target; see docs/export.md)
 
 Running the kernels needs a GPU: tests/gpu/mutation_cuda.py.  Prints one `ok`
@@ -46,8 +46,7 @@ def check_text(src, case, fmt):
         raise SystemExit("FAIL: the kernel must carry exactly one LS_TABLE block")
     first = src.splitlines()[0]
     want = {"mma.sync": "mma.sync", "wgmma": "wgmma.mma_async", "copy": "copy kernel",
-            "ldmatrix": "ldmatrix/stmatrix"}[
-        case["kernel"] if fmt == "cuda" else "copy"]
+            "ldmatrix": "ldmatrix/stmatrix", "mfma": "HIP MFMA kernel"}[case["kernel"]]
     if want not in first:
         raise SystemExit(f"FAIL: expected a {want} kernel, the file says: {first}")
     print(f"ok text: {first}")

@@ -503,6 +503,29 @@ private slots:
                      "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32"));
   }
 
+  // HIP MFMA 32x32x8 on one wave: the accumulator entries are CDNA's output
+  // fragment (lane l, register r: column l % 32, row 8 * (r / 4) + 4 * (l / 32) + r % 4),
+  // the first A fragment lane l's row l % 32, k = 4 * (l / 32) + r.
+  void mfmaKernelTablesAreTheFragments() {
+    std::string k = exportDesign(design("#ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], "
+                                        "instrShape = [32, 32, 8], isTransposed = false}>",
+                                        {32, 32}, "f32"),
+                                 ExportFormat::Hip);
+    QVERIFY(contains(k, "__builtin_amdgcn_mfma_f32_32x32x8f16(x, y, c, 0, 0, 0)"));
+    QVERIFY(contains(k, "compile-checked only"));
+    QVERIFY(contains(k, "constexpr uint32_t kM = 32u, kN = 32u, kK = 32u;"));
+    std::vector<uint32_t> t = lsTable(k);
+    const size_t aRegs = 16, bRegs = 16, cRegs = 16;
+    QCOMPARE(t.size(), size_t{64 * (aRegs + bRegs + cRegs)});
+    const size_t cOff = 64 * (aRegs + bRegs);
+    for (uint32_t l = 0; l < 64; ++l)
+      for (uint32_t r = 0; r < 16; ++r)
+        QCOMPARE(t[cOff + l * cRegs + r], (8 * (r / 4) + 4 * (l / 32) + r % 4) * 32 + l % 32);
+    for (uint32_t l = 0; l < 64; ++l)
+      for (uint32_t r = 0; r < 4; ++r)
+        QCOMPARE(t[l * aRegs + r], (l % 32) * 32 + 4 * (l / 32) + r);
+  }
+
   // wgmma: A's entries are Triton's 128-byte swizzle (16-byte chunk c of row r
   // holds columns 8 * (c ^ r % 8)...), and the descriptors are PTX's canonical ones.
   void wgmmaKernelTableIsTheSwizzle() {
