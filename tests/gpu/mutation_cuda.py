@@ -101,7 +101,9 @@ CASES = [
 ]
 
 HIP_CASES = [
-    ("hip_mfma", "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>", "64x64", "f32"),
+    ("hip_mfma_32x32x8", "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = false}>", "64x64", "f32"),
+    ("hip_mfma_16x16x16", "#ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 16, 16], isTransposed = false}>", "64x32", "f32"),
+    ("hip_copy_mfma_t", "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>", "64x64", "f32"),
     ("hip_wmma", "#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2]}>", "32x32", "f32"),
     ("hip_blocked", BLOCKED, "64x64", "f16"),
 ]
