@@ -37,7 +37,7 @@ int runExport(const Args &args, std::ostream &out) {
 
 CommandRegistration
     reg({"export",
-         "export a layout as MLIR, C++, Gluon, a kernel descriptor or a CUDA/HIP test kernel",
+         "export a layout as MLIR, C++, Gluon, a kernel descriptor or a CUDA/HIP kernel",
          {kFileOption,
           {"layout", true, "layout attribute or tensor/memdesc type"},
           {"shape", true, "tensor shape, e.g. 64x64"},

@@ -39,7 +39,7 @@ std::string exportDesign(const ExportDesign &design, ExportFormat format,
 // Tensor-memory layouts: the attribute, and the TMEM snippets of
 // codegen/tmem_export (memdesc type and allocation, the Gluon
 // TensorMemoryLayout + get_tmem_reg_layout calls, the C++ builders). They
-// have no thread layout of their own, so there is no test kernel.
+// have no thread layout of their own, so there is no cuda/hip kernel.
 std::string exportTensorMemoryDesign(const ExportDesign &design, ExportFormat format,
                                      const ExportOptions &options) {
   if (format == ExportFormat::Attribute)

@@ -459,6 +459,21 @@ int main() {
           return 1;
         }
       }
+    // Every location on its own (replicated accumulators race on D): its
+    // register must hold the product of the element the table names.
+    for (size_t loc = 0; loc < hRaw.size(); ++loc) {
+      const uint32_t e = table[kCOff + loc];
+      double want = 0;
+      for (uint32_t k = 0; k < kK; ++k)
+        want += vA[(e / kN) * kK + k] * vB[k * kN + e % kN];
+      if (static_cast<double>(hRaw[loc]) != want) {
+        std::printf("FAIL: location %zu (warp %zu lane %zu register %zu) holds %g; the product of "
+                    "element (%u, %u) its table entry names is %g\n",
+                    loc, loc / kCRegs / 32u, loc / kCRegs % 32u, loc % kCRegs,
+                    static_cast<double>(hRaw[loc]), e / kN, e % kN, want);
+        return 1;
+      }
+    }
   }
   // Run 2: index-valued inputs, D(i, j) = i * kN + j: which register holds
   // which accumulator element is the hardware's answer.
@@ -788,6 +803,21 @@ int main() {
           return 1;
         }
       }
+    // Every location on its own (replicated accumulators race on D): its
+    // register must hold the product of the element the table names.
+    for (size_t loc = 0; loc < hRaw.size(); ++loc) {
+      const uint32_t e = table[kCOff + loc];
+      double want = 0;
+      for (uint32_t k = 0; k < kK; ++k)
+        want += vA[(e / kN) * kK + k] * vB[k * kN + e % kN];
+      if (static_cast<double>(hRaw[loc]) != want) {
+        std::printf("FAIL: location %zu (warp %zu lane %zu register %zu) holds %g; the product of "
+                    "element (%u, %u) its table entry names is %g\n",
+                    loc, loc / kCRegs / kLanes, loc / kCRegs % kLanes, loc % kCRegs,
+                    static_cast<double>(hRaw[loc]), e / kN, e % kN, want);
+        return 1;
+      }
+    }
   }
   // Index-valued inputs: D(i, j) = i * kN + j (slot k carries weight 2^k).
   const uint32_t bitsM = @BITS_M@u, bitsN = @BITS_N@u;
@@ -955,6 +985,21 @@ int main() {
           return 1;
         }
       }
+    // Every location on its own (replicated accumulators race on D): its
+    // register must hold the product of the element the table names.
+    for (size_t loc = 0; loc < hRaw.size(); ++loc) {
+      const uint32_t e = table[kCOff + loc];
+      double want = 0;
+      for (uint32_t k = 0; k < kK; ++k)
+        want += vA[(e / kN) * kK + k] * vB[k * kN + e % kN];
+      if (static_cast<double>(hRaw[loc]) != want) {
+        std::printf("FAIL: location %zu (warp %zu lane %zu register %zu) holds %g; the product of "
+                    "element (%u, %u) its table entry names is %g\n",
+                    loc, loc / kCRegs / 32u, loc / kCRegs % 32u, loc % kCRegs,
+                    static_cast<double>(hRaw[loc]), e / kN, e % kN, want);
+        return 1;
+      }
+    }
   }
   // Index-valued inputs: D(i, j) = i * kN + j tells which register holds which element.
   const uint32_t bitsM = @BITS_M@u, bitsN = @BITS_N@u;
@@ -1160,6 +1205,13 @@ std::string mmaSyncKernel(const ExportDesign &design) {
     const auto &d = static_cast<const DotOperandEncoding &>(enc);
     t = mmaType(design.element);
     kWidth = d.kWidth;
+    if (static_cast<int>(kWidth) * t.bytes != 4)
+      throw Error("layout", "the mma.sync kernel takes kWidth = " + std::to_string(4 / t.bytes) +
+                                " for " + t.name +
+                                " (one instruction's fragment per run of "
+                                "registers); kWidth " +
+                                std::to_string(kWidth) +
+                                " interleaves instructions (use --kernel copy)");
     if (d.opIdx == 0) {
       M = design.shape[0];
       K = design.shape[1];
@@ -1553,7 +1605,14 @@ std::string exportHardwareKernel(const ExportDesign &design, const ExportOptions
   // The mma kernels run one CTA of rank-2 tiles (wgmma: one warpgroup); other
   // mma layouts get the copy kernel.
   const bool mmaShape = mma && mma->numCTAs() == 1 && design.shape.size() == 2;
-  const bool mmaSyncKind = mmaShape && mma->isAmpere();
+  bool nativeKWidth = true;
+  if (enc.kind() == EncodingKind::DotOperand) {
+    const int bytes = std::max(1, design.element.bits / 8);
+    nativeKWidth =
+        static_cast<int>(static_cast<const DotOperandEncoding &>(enc).kWidth) * bytes == 4;
+  }
+  const bool mmaSyncKind =
+      mmaShape && mma->isAmpere() && (nativeKWidth || choice == KernelChoice::Mma);
   const bool wgmmaKind = enc.kind() == EncodingKind::NvmmaShared ||
                          (enc.kind() == EncodingKind::NvidiaMma && mmaShape && mma->isHopper() &&
                           mma->numWarps() == 4);

@@ -266,6 +266,10 @@ def main():
     ap.add_argument("--hipcc", default=shutil.which("hipcc"))
     ap.add_argument("--jobs", type=int, default=min(16, os.cpu_count() or 4))
     ap.add_argument("--only", default="", help="regex over case names")
+    ap.add_argument("--extra-cases", default="",
+                    help="JSONL of more cases: name, layout, shape, dtype, kernel (auto|copy), "
+                         "expect (mma.sync|wgmma|ldmatrix|copy); e.g. Triton oracle layouts")
+    ap.add_argument("--no-builtin", action="store_true", help="run only --extra-cases")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     work = os.path.join(args.out, "work")
@@ -273,11 +277,19 @@ def main():
     if not os.path.exists(args.cli) or not os.path.exists(args.nvcc):
         print(f"error: need {args.cli} and {args.nvcc}", file=sys.stderr)
         return 2
-    cases = [c for c in CASES if re.search(args.only, c[0])]
+    cases = [] if args.no_builtin else [c for c in CASES if re.search(args.only, c[0])]
+    if args.extra_cases:
+        for line in open(args.extra_cases):
+            if line.strip():
+                e = json.loads(line)
+                cases.append((e["name"], e["layout"], e["shape"], e["dtype"],
+                              e.get("kernel", "auto"), e.get("expect", "copy")))
     rows = []
     with cf.ThreadPoolExecutor(args.jobs) as pool:
         futs = [pool.submit(one_case, args, c, work) for c in cases]
-        futs += [pool.submit(hip_case, args, c, work) for c in HIP_CASES if re.search(args.only, c[0])]
+        if not args.no_builtin:
+            futs += [pool.submit(hip_case, args, c, work) for c in HIP_CASES
+                     if re.search(args.only, c[0])]
         for f in futs:
             rows.append(f.result())
     # ncu one at a time (it serialises the GPU anyway)

@@ -18,8 +18,8 @@
 
 #include <algorithm>
 
-#include "export/code_highlighter.h"
 #include "codegen/exporter.h"
+#include "export/code_highlighter.h"
 #include "export/export_panel.h"
 #include "notation/mlir/layout_parser.h"
 
