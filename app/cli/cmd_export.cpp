@@ -1,8 +1,9 @@
 // `export`: a design as MLIR, C++, Gluon, a Gluon probe (Triton checks the
-// tool's table on a GPU), a kernel descriptor, or a CUDA/HIP test kernel
-// (docs/export.md).
+// tool's table on a GPU), a kernel descriptor, or a CUDA/HIP kernel whose
+// answer the hardware decides (docs/export.md).
 #include "cli_common.h"
 #include "codegen/exporter.h"
+#include "codegen/hw_kernels.h"
 #include "util/error.h"
 
 namespace ls::cli {
@@ -26,6 +27,10 @@ int runExport(const Args &args, std::ostream &out) {
   }
   if (auto t = flagOrModule(args, "target"))
     options.target = codegen::parseTarget(*t).text();
+  if (auto k = args.optional("kernel")) {
+    (void)codegen::parseKernelChoice(*k);
+    options.kernel = *k;
+  }
   // Everything is generated before -o touches the file system.
   writeOutput(args, out, codegen::exportDesign(design, format, options));
   return 0;
@@ -34,7 +39,7 @@ int runExport(const Args &args, std::ostream &out) {
 CommandRegistration
     reg({"export",
          "export a layout as MLIR, C++, Gluon, a Gluon probe, a kernel descriptor or a CUDA/HIP "
-         "test kernel",
+         "kernel",
          {kFileOption,
           {"layout", true, "layout attribute or tensor/memdesc type"},
           {"shape", true, "tensor shape, e.g. 64x64"},
@@ -45,6 +50,8 @@ CommandRegistration
           {"syntax", true, "3.6 (default) or legacy, for mlir and mlir-module"},
           {"num-warps", true, "warps per CTA for shared layouts (default 4)"},
           {"target", true, "cuda:<sm> or hip:gfx<arch> (default: from the layout)"},
+          {"kernel", true,
+           "cuda/hip: auto (default: mma.sync, wgmma or copy by the layout's kind), copy, mma"},
           {"output", true, "-o FILE: write there (atomically) instead of stdout"}},
          false,
          runExport});

@@ -3,9 +3,9 @@
 //
 // A TTGIR module that exercises a layout needs a second, ordinary layout to
 // compute addresses in and to convert to (Triton's own kernels do the same:
-// offsets are built in a blocked layout, then converted).  A test kernel for
-// a shared layout needs a distributed layout to read shared memory back
-// through.  Both must keep, in every CTA, exactly the elements the user's
+// offsets are built in a blocked layout, then converted).  A kernel
+// descriptor of a shared layout names a distributed layout to read shared
+// memory back through.  Both must keep, in every CTA, exactly the elements the user's
 // layout keeps there -- otherwise the conversion would have to move data
 // between CTAs, which neither Triton 3.6 nor a plain kernel does.
 //

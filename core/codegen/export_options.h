@@ -30,8 +30,8 @@ enum class ExportFormat {
   Gluon,      // Gluon Python constructors
   GluonProbe, // a Python probe: Triton's code generation checks the tool's table (gluon_probe.h)
   Descriptor, // kernel descriptor, JSON
-  Cuda,       // CUDA test kernel (.cu)
-  Hip,        // HIP test kernel (.hip)
+  Cuda,       // CUDA kernel whose answer the GPU decides (.cu, codegen/hw_kernels.h)
+  Hip,        // HIP kernel (.hip), compile-checked only
 };
 
 // Every format, in the order the GUI shows them.
@@ -75,6 +75,8 @@ struct ExportOptions {
   int numWarps = 0;
   // Empty = chosen from the encoding (see defaultTarget).
   std::string target;
+  // cuda/hip: which kernel (codegen/hw_kernels.h): "auto", "copy" or "mma".
+  std::string kernel = "auto";
 };
 
 // The target an encoding naturally runs on: amd_mfma / amd_rotating_shared

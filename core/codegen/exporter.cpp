@@ -1,12 +1,12 @@
 #include "codegen/exporter.h"
 
+#include "analysis/tmem/tmem_design.h"
 #include "codegen/cpp_export.h"
 #include "codegen/gluon_export.h"
 #include "codegen/gluon_probe.h"
+#include "codegen/hw_kernels.h"
 #include "codegen/kernel_descriptor.h"
 #include "codegen/mlir_export.h"
-#include "codegen/test_kernel.h"
-#include "analysis/tmem/tmem_design.h"
 #include "codegen/tmem_export.h"
 #include "util/error.h"
 
@@ -32,9 +32,9 @@ std::string exportDesign(const ExportDesign &design, ExportFormat format,
   case ExportFormat::Descriptor:
     return descriptorJson(describeKernel(design, options));
   case ExportFormat::Cuda:
-    return exportTestKernel(design, options, KernelDialect::Cuda);
+    return exportHardwareKernel(design, options, KernelDialect::Cuda);
   case ExportFormat::Hip:
-    return exportTestKernel(design, options, KernelDialect::Hip);
+    return exportHardwareKernel(design, options, KernelDialect::Hip);
   }
   throw InternalError("exportDesign: unknown format");
 }
@@ -42,7 +42,7 @@ std::string exportDesign(const ExportDesign &design, ExportFormat format,
 // Tensor-memory layouts: the attribute, and the TMEM snippets of
 // codegen/tmem_export (memdesc type and allocation, the Gluon
 // TensorMemoryLayout + get_tmem_reg_layout calls, the C++ builders). They
-// have no thread layout of their own, so there is no test kernel.
+// have no thread layout of their own, so there is no cuda/hip kernel.
 std::string exportTensorMemoryDesign(const ExportDesign &design, ExportFormat format,
                                      const ExportOptions &options) {
   if (format == ExportFormat::Attribute)

@@ -12,7 +12,7 @@ namespace ls::codegen {
 
 namespace {
 
-constexpr int kMaxKernelBits = 24; // elements and locations a test kernel checks
+constexpr int kMaxKernelBits = 24; // elements and locations a descriptor describes
 
 BasisTable table(const FlatLayout &flat, const DimName &in) {
   BasisTable t;
@@ -87,13 +87,14 @@ KernelDescriptor describeKernel(const ExportDesign &design, const ExportOptions 
 
   FlatLayout flat(ll);
   if (flat.elementBits() > kMaxKernelBits)
-    throw Error("--shape", "test kernels check at most 2^24 elements; this tensor has 2^" +
+    throw Error("--shape", "kernel descriptors describe at most 2^24 elements; this tensor has 2^" +
                                std::to_string(flat.elementBits()));
   const int inBits = ll.getTotalInDimSizeLog2();
   if (inBits > kMaxKernelBits)
-    throw Error("layout", "test kernels check at most 2^24 hardware locations; this layout "
-                          "has 2^" +
-                              std::to_string(inBits));
+    throw Error("layout",
+                "kernel descriptors describe at most 2^24 hardware locations; this layout "
+                "has 2^" +
+                    std::to_string(inBits));
   d.elements = flat.numElements();
   d.locations = int64_t{1} << inBits;
   d.replication = int64_t{1} << (inBits - ll.getRank());

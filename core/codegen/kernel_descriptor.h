@@ -11,12 +11,13 @@
 //   vector 4 elements (8 bytes) along dim 1,
 //   register = [1, 2, 128, 256, 512, ...], lane = [4, 8, 16, 32, 64], warp = [...]
 //
-// A shared layout also carries the distributed layout its test kernel reads
-// shared memory back through, and the pseudo-inverse (element bit -> offset)
-// the readers use to find an element.
+// A shared layout also carries a plain distributed layout that can read
+// shared memory back (same CTA split), and the pseudo-inverse (element bit ->
+// offset) a reader uses to find an element.
 //
-// The CUDA and HIP kernels and the JSON export are all written from this one
-// description, so what the JSON says is what the kernels run.
+// This is the `descriptor` export (JSON) for a user's own kernel generator.
+// The `cuda`/`hip` kernels (codegen/hw_kernels.h) carry full ownership and
+// offset tables instead of basis vectors, so one entry can be corrupted.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // ExportPanel: the design, exported -- one tab per format (MLIR attribute,
-// TTGIR module, C++, Gluon, kernel descriptor, CUDA and HIP test kernels),
+// TTGIR module, C++, Gluon, kernel descriptor, CUDA and HIP kernels),
 // each a read-only, syntax-highlighted view with Copy and Save, and a choice
 // of the Triton version the MLIR text targets (3.6, or the #triton_gpu
 // spelling of Triton 3.0/3.1).

@@ -52,6 +52,16 @@ def main():
         for fmt in FORMATS:
             p = c.run("--layout", case["layout"], "--shape", case["shape"], "--dtype",
                       case["dtype"], "--format", fmt)
+            shared = "shared" in case["layout"].split("<")[0]
+            if fmt in ("cuda", "hip") and shared and p.returncode != 0:
+                # A shared layout has a cuda kernel only where wgmma reads it (nvmma_shared,
+                # 16-bit, rank 2); otherwise one error line, and gluon-probe checks it.
+                lines = p.stderr.splitlines()
+                c.check(p.returncode == 2 and p.stdout == "" and len(lines) == 1 and
+                        lines[0].startswith("error: ") and
+                        not (fmt == "cuda" and case["name"] == "nvmma_shared"),
+                        f"{case['name']} {fmt} refused cleanly", p.stderr.strip())
+                continue
             c.check(p.returncode == 0 and len(p.stdout) > 0 and p.stderr == "",
                     f"{case['name']} {fmt}", p.stderr.strip())
 
@@ -101,6 +111,10 @@ def main():
                            "--target", "sm_90"], "--target")
     c.error("num-warps not a power of two", ["--layout", SWIZZLED, "--shape", "64x64", "--format",
                                             "cuda", "--num-warps", "3"], "--num-warps")
+    c.error("unknown kernel", ["--layout", BLOCKED, "--shape", "64x64", "--format", "cuda",
+                               "--kernel", "ldmatrix2"], "--kernel")
+    c.error("no mma kernel for blocked", ["--layout", BLOCKED, "--shape", "64x64", "--format",
+                                          "cuda", "--kernel", "mma"], "--kernel")
     c.error("num-warps against the layout", ["--layout", BLOCKED, "--shape", "64x64", "--format",
                                              "cuda", "--num-warps", "8"], "--num-warps")
     c.error("shape too large for a kernel", ["--layout", BLOCKED, "--shape", "8192x4096",

@@ -7,9 +7,9 @@
 #include "codegen/exporter.h"
 #include "codegen/flat_layout.h"
 #include "codegen/gluon_export.h"
+#include "codegen/hw_kernels.h"
 #include "codegen/kernel_descriptor.h"
 #include "codegen/mlir_export.h"
-#include "codegen/test_kernel.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
@@ -419,28 +419,136 @@ private slots:
     QCOMPARE(d.inverseOffsets.size(), size_t{12});
   }
 
-  void kernelTablesAreTheLayout() {
+  // The LS_TABLE block of an exported kernel, as numbers.
+  static std::vector<uint32_t> lsTable(const std::string &k) {
+    const size_t begin = k.find("// LS_TABLE begin\n");
+    const size_t end = k.find("// LS_TABLE end");
+    std::vector<uint32_t> out;
+    if (begin == std::string::npos || end == std::string::npos ||
+        k.find("// LS_TABLE begin", begin + 1) != std::string::npos)
+      return out;
+    const std::string body = k.substr(k.find('{', begin) + 1, end - k.find('{', begin) - 1);
+    uint32_t v = 0;
+    bool in = false;
+    for (char ch : body) {
+      if (ch >= '0' && ch <= '9') {
+        v = v * 10 + static_cast<uint32_t>(ch - '0');
+        in = true;
+      } else if (in) {
+        out.push_back(v);
+        v = 0;
+        in = false;
+      }
+    }
+    return out;
+  }
+
+  // Copy kernel: one entry per (warp, lane, register); sizePerThread [1, 2] on
+  // 4x16 with lanes [4, 8] puts lane l's registers on elements 2l, 2l + 1.
+  void copyKernelTableIsTheOwnershipMap() {
     std::string k = exportDesign(
         design("#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, "
                "1], order = [1, 0]}>",
                {4, 16}, "f32"),
         ExportFormat::Cuda);
-    QVERIFY(contains(k, "const Tables kTables = {1u, 5u, 0u, 0u,\n"
-                        "                        {1u},\n"
-                        "                        {2u, 4u, 8u, 16u, 32u},\n"
-                        "                        {0u},\n"
-                        "                        {0u}};\n"));
+    std::vector<uint32_t> t = lsTable(k);
+    QCOMPARE(t.size(), size_t{64});
+    for (uint32_t i = 0; i < 64; ++i)
+      QCOMPARE(t[i], i);
+    QVERIFY(contains(k, "constexpr uint32_t kVec = 2u;"));
+    QVERIFY(contains(k, "constexpr uint32_t kReplication = 1u;"));
+    QVERIFY(contains(k, "predicted global sectors per request 8 (8 sectors / 1 requests"));
     QVERIFY(contains(k, "#include <cuda_runtime.h>\n"));
-    QVERIFY(!contains(k, "@"));
+    // A broadcast layout: 8 locations per element (4x16 tensor, 64x64 layout tile).
+    std::string b = exportDesign(design(kBlocked, {4, 16}, "f32"), ExportFormat::Cuda);
+    QVERIFY(contains(b, "constexpr uint32_t kReplication = 8u;"));
     std::string h = exportDesign(
         design("#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], "
                "isTransposed = true}>",
                {64, 64}, "f32"),
         ExportFormat::Hip);
     QVERIFY(contains(h, "#include <hip/hip_runtime.h>\n"));
-    QVERIFY(contains(h, "// Wave64:"));
-    QVERIFY(contains(h, "constexpr uint32_t kLanes = 64u;"));
-    QVERIFY(contains(h, "LS_CHECK(hipMalloc(&dIn, kElements * sizeof(uint32_t)));"));
+    QVERIFY(contains(h, "compile-checked only"));
+    QVERIFY(contains(h, "constexpr uint32_t kCtas = 1u, kWarps = 4u, kLanes = 64u, kRegs = 16u;"));
+  }
+
+  // mma.sync on one warp: the accumulator entries are PTX's m16n8 C fragment
+  // (lane l, register r: row l/4 + 8*(r/2), column 2*(l%4) + r%2), and the first
+  // A fragment is PTX's m16n8k16 A fragment (a0..a7).
+  void mmaKernelTablesAreTheFragments() {
+    std::string k = exportDesign(
+        design("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], "
+               "instrShape = [16, 8]}>",
+               {16, 8}, "f32"),
+        ExportFormat::Cuda);
+    QVERIFY(contains(k, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"));
+    QVERIFY(contains(k, "constexpr uint32_t kM = 16u, kN = 8u, kK = 32u;"));
+    QVERIFY(contains(k, "constexpr uint32_t kARegs = 16u, kBRegs = 8u, kCRegs = 4u;"));
+    std::vector<uint32_t> t = lsTable(k);
+    QCOMPARE(t.size(), size_t{32 * 16 + 32 * 8 + 32 * 4});
+    const size_t cOff = 32 * 16 + 32 * 8;
+    for (uint32_t l = 0; l < 32; ++l)
+      for (uint32_t r = 0; r < 4; ++r)
+        QCOMPARE(t[cOff + l * 4 + r], (l / 4 + 8 * (r / 2)) * 8 + 2 * (l % 4) + r % 2);
+    for (uint32_t l = 0; l < 32; ++l)
+      for (uint32_t i = 0; i < 8; ++i) {
+        const uint32_t row = l / 4 + 8 * ((i / 2) % 2), col = 2 * (l % 4) + i % 2 + 8 * (i / 4);
+        QCOMPARE(t[l * 16 + i], row * 32 + col);
+      }
+    QVERIFY(contains(exportDesign(design("#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{"
+                                         "versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, "
+                                         "2], instrShape = [16, 8]}>, kWidth = 4}>",
+                                         {64, 32}, "i8"),
+                                  ExportFormat::Cuda),
+                     "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32"));
+  }
+
+  // HIP MFMA 32x32x8 on one wave: the accumulator entries are CDNA's output
+  // fragment (lane l, register r: column l % 32, row 8 * (r / 4) + 4 * (l / 32) + r % 4),
+  // the first A fragment lane l's row l % 32, k = 4 * (l / 32) + r.
+  void mfmaKernelTablesAreTheFragments() {
+    std::string k = exportDesign(design("#ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], "
+                                        "instrShape = [32, 32, 8], isTransposed = false}>",
+                                        {32, 32}, "f32"),
+                                 ExportFormat::Hip);
+    QVERIFY(contains(k, "__builtin_amdgcn_mfma_f32_32x32x8f16(x, y, c, 0, 0, 0)"));
+    QVERIFY(contains(k, "compile-checked only"));
+    QVERIFY(contains(k, "constexpr uint32_t kM = 32u, kN = 32u, kK = 32u;"));
+    std::vector<uint32_t> t = lsTable(k);
+    const size_t aRegs = 16, bRegs = 16, cRegs = 16;
+    QCOMPARE(t.size(), size_t{64 * (aRegs + bRegs + cRegs)});
+    const size_t cOff = 64 * (aRegs + bRegs);
+    for (uint32_t l = 0; l < 64; ++l)
+      for (uint32_t r = 0; r < 16; ++r)
+        QCOMPARE(t[cOff + l * cRegs + r], (8 * (r / 4) + 4 * (l / 32) + r % 4) * 32 + l % 32);
+    for (uint32_t l = 0; l < 64; ++l)
+      for (uint32_t r = 0; r < 4; ++r)
+        QCOMPARE(t[l * aRegs + r], (l % 32) * 32 + 4 * (l / 32) + r);
+  }
+
+  // wgmma: A's entries are Triton's 128-byte swizzle (16-byte chunk c of row r
+  // holds columns 8 * (c ^ r % 8)...), and the descriptors are PTX's canonical ones.
+  void wgmmaKernelTableIsTheSwizzle() {
+    std::string k = exportDesign(design("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed "
+                                        "= false, elementBitWidth = 16}>",
+                                        {64, 64}, "f16"),
+                                 ExportFormat::Cuda);
+    QVERIFY(contains(k, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"));
+    QVERIFY(contains(k, "descriptor(aBase + tileStart(k0, m0, 64u, 128u, 128u), 16u, 1024u, "
+                        "128u)"));
+    QVERIFY(contains(k, "descriptor(bBase + tileStart(n0, k0, 64u, 128u, 128u), 8192u, 1024u, "
+                        "128u)"));
+    std::vector<uint32_t> t = lsTable(k);
+    QCOMPARE(t.size(), size_t{4096 + 4096 + 128 * 32});
+    for (uint32_t o = 0; o < 4096; ++o) {
+      const uint32_t r = o / 64, c = (o % 64) / 8;
+      QCOMPARE(t[o], r * 64 + ((c ^ (r % 8)) * 8) + o % 8);
+    }
+    QCOMPARE(errorField(design("#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, "
+                               "elementBitWidth = 16}>",
+                               {64, 64}, "f16"),
+                        ExportFormat::Cuda),
+             std::string("--shape"));
   }
 
   // Bad designs get an error naming the field, never a broken file.
@@ -462,16 +570,27 @@ private slots:
                                       << "64x64"
                                       << "f16" << cuda << ""
                                       << "layout";
-    QTest::newRow("too much shared memory") << "#ttg.swizzled_shared<{vec = 1, perPhase = 1, "
-                                               "maxPhase = 1, order = [1, 0]}>"
-                                            << "256x512"
-                                            << "f32" << cuda << ""
-                                            << "--shape";
-    QTest::newRow("LDS is 64 KiB") << "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, "
-                                      "order = [1, 0]}>"
-                                   << "128x256"
-                                   << "f32" << hip << ""
-                                   << "--shape";
+    QTest::newRow("padded shared: no cuda kernel")
+        << "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>"
+        << "64x64"
+        << "f16" << cuda << ""
+        << "layout";
+    QTest::newRow("ldmatrix needs 16-byte rows")
+        << "#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>"
+        << "64x32"
+        << "f16" << cuda << ""
+        << "layout";
+    QTest::newRow("shared: no hip kernel") << "#ttg.swizzled_shared<{vec = 1, perPhase = 1, "
+                                              "maxPhase = 1, order = [1, 0]}>"
+                                           << "64x64"
+                                           << "f32" << hip << ""
+                                           << "layout";
+    QTest::newRow("wgmma takes 16-bit operands") << "#ttg.nvmma_shared<{swizzlingByteWidth = "
+                                                    "32, transposed = false, elementBitWidth = "
+                                                    "8}>"
+                                                 << "32x32"
+                                                 << "i8" << cuda << ""
+                                                 << "--dtype";
     QTest::newRow("module too large") << kBlocked << "2048x1024"
                                       << "f16" << module << ""
                                       << "--shape";

@@ -16,8 +16,10 @@
 #include <QTextLayout>
 #include <QtTest>
 
-#include "export/code_highlighter.h"
+#include <algorithm>
+
 #include "codegen/exporter.h"
+#include "export/code_highlighter.h"
 #include "export/export_panel.h"
 #include "notation/mlir/layout_parser.h"
 
@@ -95,10 +97,14 @@ private slots:
     ExportPanel panel;
     panel.setDesign(ls::ir::parseEncoding(kBlocked), {64, 64});
     auto *tabs = panel.findChild<QTabWidget *>();
-    auto *cudaEditor = tabs->widget(6)->findChild<QPlainTextEdit *>();
+    const auto &formats = ls::codegen::allFormats();
+    const int cuda = static_cast<int>(
+        std::find(formats.begin(), formats.end(), ls::codegen::ExportFormat::Cuda) -
+        formats.begin());
+    auto *cudaEditor = tabs->widget(cuda)->findChild<QPlainTextEdit *>();
     QCOMPARE(cudaEditor->toPlainText(), QString()); // not shown yet, not made
-    tabs->setCurrentIndex(6);
-    QVERIFY(cudaEditor->toPlainText().startsWith("// Layout Studio export: self-checking CUDA"));
+    tabs->setCurrentIndex(cuda);
+    QVERIFY(cudaEditor->toPlainText().startsWith("// CUDA copy kernel through a blocked layout\n"));
   }
 
   void probeTabIsPython() {
