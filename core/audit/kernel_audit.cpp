@@ -410,21 +410,8 @@ private:
     g.site = siteOf(mi, m, opIndex);
     g.op = op.name;
     g.type = typeText(m, ptr);
-    std::string pointee = pv.type->elementType.substr(8);
-    pointee = pointee.substr(0, pointee.find_first_of(",>"));
-    g.elementBits = elementBitsOf(pointee);
-    const LinearLayout *ll = linearOf(m, ptr);
-    if (!ll) {
-      g.error = "layout not modelled";
-      out_.global.push_back(std::move(g));
-      return;
-    }
-    try {
-      measureGlobal(g, *ll, pv.type->shape, pointerStrides(m, ptr, file_.source));
-    } catch (const Error &e) {
-      g.error = e.what();
-    }
-    out_.global.push_back(std::move(g));
+    g.elementBits = pointeeBits(pv.type->elementType);
+    addGlobal(std::move(g), m, ptr);
   }
 
   // AMD buffer ops address memory as a scalar base plus a tensor of i32
@@ -460,19 +447,29 @@ private:
     else if (op.name == "amdg.buffer_store" && base > 0 && m.values[op.operands[0]].type)
       data = op.operands[0];
     g.type = typeText(m, data);
-    std::string pointee = m.values[op.operands[size_t(base)]].typeText.substr(8);
-    pointee = pointee.substr(0, pointee.find_first_of(",>"));
-    g.elementBits = elementBitsOf(pointee);
-    const LinearLayout *ll = linearOf(m, offsets);
+    g.elementBits = pointeeBits(m.values[op.operands[size_t(base)]].typeText);
+    addGlobal(std::move(g), m, offsets);
+  }
+
+  // `!tt.ptr<f16>` or `!tt.ptr<f16, 1>` -> 16.
+  static int pointeeBits(const std::string &pointerType) {
+    std::string pointee = pointerType.substr(8);
+    return elementBitsOf(pointee.substr(0, pointee.find_first_of(",>")));
+  }
+
+  // Measures an access whose addresses vary as `addresses` (a tensor of
+  // pointers, or of buffer offsets) and lists it.
+  void addGlobal(AuditGlobal g, const ir::Module &m, int addresses) {
+    const LinearLayout *ll = linearOf(m, addresses);
     if (!ll) {
       g.error = "layout not modelled";
-      out_.global.push_back(std::move(g));
-      return;
-    }
-    try {
-      measureGlobal(g, *ll, ov.type->shape, pointerStrides(m, offsets, file_.source));
-    } catch (const Error &e) {
-      g.error = e.what();
+    } else {
+      try {
+        measureGlobal(g, *ll, m.values[addresses].type->shape,
+                      pointerStrides(m, addresses, file_.source));
+      } catch (const Error &e) {
+        g.error = e.what();
+      }
     }
     out_.global.push_back(std::move(g));
   }

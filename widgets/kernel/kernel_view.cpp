@@ -51,12 +51,6 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
   sites_ = new QTableWidget(0, ColCount, this);
   sites_->setHorizontalHeaderLabels(
       {tr("Line"), tr("Kind"), tr("Op"), tr("Cost"), tr("Loop"), tr("Python loc")});
-  sites_->setSelectionBehavior(QAbstractItemView::SelectRows);
-  sites_->setSelectionMode(QAbstractItemView::SingleSelection);
-  sites_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  sites_->verticalHeader()->hide();
-  sites_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-  sites_->horizontalHeader()->setStretchLastSection(true);
   source_ = new QPlainTextEdit(this);
   source_->setReadOnly(true);
   source_->setLineWrapMode(QPlainTextEdit::NoWrap);
