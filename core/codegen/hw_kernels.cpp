@@ -1049,10 +1049,6 @@ std::string wgmmaAsm(int n, const std::string &ptx, bool transA, bool transB) {
   return s;
 }
 
-struct Common {
-  std::map<std::string, std::string> v;
-};
-
 void prologueValues(std::map<std::string, std::string> &v, const ExportDesign &design, bool hip) {
   v["ATTR"] = ir::printEncoding(*design.encoding);
   v["SHAPE"] = joined(design.shape, "x");
@@ -1083,7 +1079,7 @@ std::string copyKernel(const ExportDesign &design, const LinearLayout &ll, Kerne
   Owners o = ownersOf(ll);
   if (o.warps * o.lanes > 1024)
     throw Error("layout", "a CTA of the layout has " + std::to_string(o.warps * o.lanes) +
-                              " threads; a kernel launches at most 1024");
+                              " threads; a kernel launches at most 1024 threads");
   const int bits = encodingBits(design.element);
   const int elemBytes = bits / 8;
   GlobalAccess ga(ll, bits);
@@ -1121,8 +1117,6 @@ std::string copyKernel(const ExportDesign &design, const LinearLayout &ll, Kerne
                    : "nvcc -arch=sm_80 -o check layout.cu && ./check";
   v["ARCHS"] = hip ? "gfx90a gfx940" : "sm_80 sm_90 sm_100a";
   v["EXTRA_INCLUDE"] = hip ? "" : "#define HIP_SYMBOL(x) x\n";
-  if (hip)
-    v["EXTRA_INCLUDE"] = "";
   v["ELEMENTS"] = std::to_string(elements);
   v["CTAS"] = std::to_string(o.ctas);
   v["WARPS"] = std::to_string(o.warps);

@@ -495,6 +495,18 @@ private slots:
         const uint32_t row = l / 4 + 8 * ((i / 2) % 2), col = 2 * (l % 4) + i % 2 + 8 * (i / 4);
         QCOMPARE(t[l * 16 + i], row * 32 + col);
       }
+    // kWidth 8 for i8 interleaves two instructions' fragments: the copy kernel, and
+    // --kernel mma is an error naming the layout.
+    const auto wide = design("#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, "
+                             "versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, "
+                             "kWidth = 8}>",
+                             {64, 32}, "i8");
+    QVERIFY(
+        exportDesign(wide, ExportFormat::Cuda).rfind("// CUDA copy kernel through a dot_op", 0) ==
+        0);
+    ExportOptions mmaOnly;
+    mmaOnly.kernel = "mma";
+    QCOMPARE(errorField(wide, ExportFormat::Cuda, mmaOnly), std::string("layout"));
     QVERIFY(contains(exportDesign(design("#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{"
                                          "versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, "
                                          "2], instrShape = [16, 8]}>, kWidth = 4}>",
