@@ -28,8 +28,6 @@ int runPrint(const Args &args, std::ostream &out) {
     const auto shape = args.optional("shape");
     if (!shape && !in.shape)
       throw Error("--shape", "is required for --syntax cute (a CuTe layout is a function on one tile)");
-    if (in.encoding->isShared() || in.encoding->isTensorMemory())
-      throw Error("--syntax", "CuTe output of shared and tensor-memory layouts is not written yet");
     const Shape s = shape ? parseShape(*shape) : *in.shape;
     out << notation::cute::encodingToCute(*in.encoding, s) << "\n";
     return 0;
@@ -44,7 +42,7 @@ CommandRegistration reg({"print",
                          {kFileOption,
                           {"layout", true, "layout attribute or tensor/memdesc type"},
                           {"shape", true, "tile shape: needed by --syntax cute and by CuTe input"},
-                          {"syntax", true, "cute (thread-value layout, needs --shape), 3.6 (default), legacy (#triton_gpu. with CTA triple), gluon (ttgl.Class(...)) or gluon-repr (as Gluon's repr() prints it)"}},
+                          {"syntax", true, "cute (thread-value layout of a distributed layout, Swizzle<B,M,S> o (shape):(stride) of a shared one; needs --shape), 3.6 (default), legacy (#triton_gpu. with CTA triple), gluon (ttgl.Class(...)) or gluon-repr (as Gluon's repr() prints it)"}},
                          false,
                          runPrint});
 

@@ -1,4 +1,4 @@
-#include "analysis/tmem/nvmma_default.h"
+#include "encodings/nvmma_default.h"
 
 #include <algorithm>
 
