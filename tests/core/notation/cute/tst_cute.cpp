@@ -13,6 +13,15 @@
 //     :275  SM80_16x8x32_S32S8S8S32_TN BLayout ((4,8),(4,2)):((32,1),(8,128))
 //   include/cute/atom/mma_traits_sm90_gmma.hpp
 //     :434  CLayout_64xN ((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))
+//     :75-78 Layout_MN_{INTER,SW32,SW64,SW128}_Atom_Bits
+//            Swizzle<{0,1,2,3},4,3> o (X,8):(1,X), X = 128, 256, 512, 1024 bits
+//     :81-84 Layout_K_{INTER,SW32,SW64,SW128}_Atom_Bits
+//            Swizzle<{0,1,2,3},4,3> o (8,X):(X,1)
+//     :88-104 Layout_*_Atom<T> = upcast<sizeof_bits<T>>(..._Bits): the layout in
+//            elements of w bits ((X/w,8):(1,X/w), (8,X/w):(X/w,1)); the swizzle
+//            (smem_ptr_flag) acts on the byte address, so on element offsets it is
+//            Swizzle<B, 4 - log2(w/8), 3>
+//     :193  tile_to_shape(Layout_K_SW128_Atom<value_type>{}, Shape<_128,_64>{})
 // CUTLASS indexes A as (M,K), B as (N,K) and C as (M,N), column-major.
 #include <QtTest>
 
@@ -20,6 +29,8 @@
 
 #include "encodings/linear.h"
 #include "layout/layout_utils.h"
+#include "encodings/nvmma_shared.h"
+#include "encodings/shared_linear.h"
 #include "notation/cute/cute_layout.h"
 #include "notation/mlir/layout_parser.h"
 #include "util/error.h"
@@ -61,7 +72,9 @@ LinearLayout transposed(const LinearLayout &ll) {
 
 QString basesText(const LinearLayout &ll) {
   QString s;
-  for (const DimName &in : {kRegister, kLane, kWarp, kBlock}) {
+  for (const DimName &in : {kRegister, kLane, kWarp, kBlock, kOffset}) {
+    if (in == kOffset && !ll.hasInDim(in))
+      continue;
     s += QString::fromStdString(std::string(in)) + "=";
     if (ll.hasInDim(in))
       for (auto b : inDimBases(ll, in)) {
@@ -132,6 +145,276 @@ private slots:
     const LinearLayout read =
         notation::cute::readCuteDistributed(cute.toStdString(), cutlassTile, 32);
     QCOMPARE(basesText(read), basesText(triton));
+  }
+
+  // CUTLASS's GMMA shared-memory atoms (mma_traits_sm90_gmma.hpp:75-84) in
+  // elements of 8, 16 and 32 bits against Triton's nvmma_shared on the atom's
+  // tile: K-major is transposed = false, MN-major transposed = true. Out: our
+  // text is CUTLASS's (an identity swizzle is written Swizzle<0,0,0>, where
+  // CUTLASS spells the INTER atom's Swizzle<0,M,3>). In: CUTLASS's text, as
+  // written, gives Triton's bases.
+  void gmmaAtoms_data() {
+    QTest::addColumn<QString>("attr");
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<QString>("cutlass"); // CUTLASS's atom in elements
+    QTest::addColumn<QString>("ours");    // what --syntax cute writes
+    const char *names[] = {"INTER", "SW32", "SW64", "SW128"};
+    for (int w : {8, 16, 32})
+      for (int b = 0; b < 4; ++b)
+        for (bool mn : {false, true}) {
+          const int xBits = 128 << b, x = xBits / w, m = 4 - (w == 8 ? 0 : w == 16 ? 1 : 2);
+          const QString layout = mn ? QString("(%1,8):(1,%1)").arg(x) : QString("(8,%1):(%1,1)").arg(x);
+          const QString swz = QString("Swizzle<%1,%2,3>").arg(b).arg(m);
+          QTest::newRow(qPrintable(QString("%1_%2 %3-bit (:%4)")
+                                       .arg(mn ? "MN" : "K")
+                                       .arg(names[b])
+                                       .arg(w)
+                                       .arg((mn ? 75 : 81) + b)))
+              << (b == 0 && mn
+                      // Triton's nvmma_shared without a swizzle ignores `transposed` (its
+                      // swizzle-0 layout is row-major), so the MN-major INTER atom is
+                      // swizzled_shared with dim 0 fastest.
+                      ? QString("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, "
+                                "order = [0, 1]}>")
+                      : QString("#ttg.nvmma_shared<{swizzlingByteWidth = %1, transposed = %2, "
+                                "elementBitWidth = %3}>")
+                            .arg(b == 0 ? 0 : 16 << b)
+                            .arg(mn ? "true" : "false")
+                            .arg(w))
+              << (mn ? QString("%1x8").arg(x) : QString("8x%1").arg(x)) << swz + " o " + layout
+              << (b == 0 ? "Swizzle<0,0,0>" : swz) + " o " + layout;
+        }
+    // :193: the SW128 atom of 16-bit elements tiled to 128x64 (tile_to_shape
+    // repeats the (8,64) atom down the rows: ((8,16),64):((64,512),1), which
+    // coalesces to (128,64):(64,1)).
+    QTest::newRow("K_SW128 16-bit tiled to 128x64 (:193)")
+        << "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>"
+        << "128x64"
+        << "Swizzle<3,3,3> o ((8,16),64):((64,512),1)"
+        << "Swizzle<3,3,3> o (128,64):(64,1)";
+  }
+  void gmmaAtoms() {
+    QFETCH(QString, attr);
+    QFETCH(QString, shape);
+    QFETCH(QString, cutlass);
+    QFETCH(QString, ours);
+    const EncodingPtr enc = ir::parseEncoding(attr.toStdString());
+    const Shape s = shapeOf(shape);
+    QCOMPARE(QString::fromStdString(notation::cute::encodingToCute(*enc, s)), ours);
+    const LinearLayout triton = enc->toLinearLayout(s);
+    QCOMPARE(basesText(notation::cute::readCuteShared(cutlass.toStdString(), s)), basesText(triton));
+    QCOMPARE(basesText(notation::cute::readCuteShared(ours.toStdString(), std::nullopt)),
+             basesText(triton));
+    // The atom itself, tiled by --shape as tile_to_shape does, is the same layout.
+    if (shape == "128x64")
+      QCOMPARE(basesText(notation::cute::readCuteShared("Swizzle<3,3,3> o (8,64):(64,1)", s)),
+               basesText(triton));
+  }
+
+  void sharedSpellings() {
+    const std::string want = basesText(notation::cute::readCuteShared(
+                                           "Swizzle<3,3,3> o (8,64):(64,1)", std::nullopt))
+                                 .toStdString();
+    // CuTe's print of a ComposedLayout: Sw<...>, the offset, static integers.
+    for (const char *t : {"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", " Swizzle<3, 3, 3> o (8,64):(64,1) ",
+                          "Swizzle<3,3,3> o ((2,4),64):((64,128),1)",
+                          "Swizzle<3,3,3> o ((2,(2,2)),(8,8)):((64,(128,256)),(1,8))"})
+      QCOMPARE(basesText(notation::cute::readCuteShared(t, std::nullopt)).toStdString(), want);
+    QCOMPARE(QString::fromStdString(want),
+             QString("register= lane= warp= block= offset=[0,1,][0,2,][0,4,][0,8,][0,16,][0,32,]"
+                     "[1,8,][2,16,][4,32,] "));
+    // Rank 1 and rank 3.
+    QCOMPARE(basesText(notation::cute::readCuteShared("Swizzle<1,0,1> o 4:1", std::nullopt)),
+             QString("register= lane= warp= block= offset=[1,][3,] "));
+    const LinearLayout r3 =
+        notation::cute::readCuteShared("Swizzle<0,0,0> o (2,4,8):(32,8,1)", std::nullopt);
+    QCOMPARE(QString::fromStdString(notation::cute::sharedToCute(r3)),
+             QString("Swizzle<0,0,0> o (2,4,8):(32,8,1)"));
+  }
+
+  void sharedErrors_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("stride") << "Swizzle<3,3,3> o (8,64):(72,1)"
+                            << ""
+                            << "--layout: dim 0 mode 0: stride 72 is not a power of two (each "
+                               "coordinate bit must land on one offset bit)";
+    QTest::newRow("overlap") << "Swizzle<3,3,3> o (8,64):(32,1)"
+                             << ""
+                             << "--layout: dim 1 mode 0: offset 32 is already taken by an "
+                                "earlier mode (two elements at one offset)";
+    QTest::newRow("outside") << "Swizzle<3,3,3> o (8,64):(128,1)"
+                             << ""
+                             << "--layout: dim 0 mode 0: offset 512 (stride 128) is outside the "
+                                "tile's 512 elements";
+    QTest::newRow("B>S") << "Swizzle<3,3,2> o (8,64):(64,1)"
+                         << ""
+                         << "--layout: 1:1: Swizzle<3,3,2>: read are swizzles with 0 <= B <= S "
+                            "(CuTe asserts |S| >= B)";
+    QTest::newRow("no o") << "Swizzle<3,3,3> (8,64):(64,1)"
+                          << ""
+                          << "--layout: 1:16: expected 'o' (composition) after the swizzle";
+    QTest::newRow("offset") << "Sw<3,3,3> o _4 o (8,64):(64,1)"
+                            << ""
+                            << "--layout: 1:13: a swizzled layout's offset must be 0, got 4";
+    QTest::newRow("shape") << "Swizzle<3,3,3> o (8,64):(64,1)"
+                           << "8x48"
+                           << "--shape: [8, 48] is not a power-of-two multiple of the CuTe "
+                              "layout's tile [8, 64]";
+    QTest::newRow("rank") << "Swizzle<3,3,3> o (8,64):(64,1)"
+                          << "512"
+                          << "--shape: has 1 dimensions but the CuTe layout has 2 top-level modes";
+  }
+  void sharedErrors() {
+    QFETCH(QString, text);
+    QFETCH(QString, shape);
+    QFETCH(QString, message);
+    QString got;
+    try {
+      notation::cute::readCuteShared(text.toStdString(),
+                                     shape.isEmpty() ? std::nullopt
+                                                     : std::optional<Shape>(shapeOf(shape)));
+    } catch (const Error &e) {
+      got = QString::fromStdString(e.what());
+    }
+    QCOMPARE(got, message);
+  }
+
+  // Random shared layouts: a random permutation of the tile's index bits over
+  // the offset bits, and random XORs of later offsets with earlier unswizzled
+  // ones (what swizzles make) are expressible and round-trip through CuTe text;
+  // chaining a XOR through a swizzled offset, or a zero basis, is refused
+  // naming that basis.
+  void sharedProperty() {
+    std::mt19937 rng(36);
+    int expressible = 0, refused = 0, composed = 0;
+    for (int iter = 0; iter < 400; ++iter) {
+      const int r0 = 1 + static_cast<int>(rng() % 5), r1 = 1 + static_cast<int>(rng() % 6);
+      const int n = r0 + r1;
+      std::vector<std::vector<int32_t>> bits;
+      for (int b = 0; b < r0; ++b)
+        bits.push_back({1 << b, 0});
+      for (int b = 0; b < r1; ++b)
+        bits.push_back({0, 1 << b});
+      std::shuffle(bits.begin(), bits.end(), rng);
+      std::vector<std::vector<int32_t>> offs = bits;
+      std::vector<bool> source(static_cast<size_t>(n), false);
+      for (int o = 1; o < n; ++o)
+        for (int t = 0; t < o; ++t)
+          if (!source[static_cast<size_t>(t)] && rng() % 5 == 0) {
+            offs[static_cast<size_t>(o)][0] ^= bits[static_cast<size_t>(t)][0];
+            offs[static_cast<size_t>(o)][1] ^= bits[static_cast<size_t>(t)][1];
+            source[static_cast<size_t>(o)] = true;
+          }
+      const LinearLayout ll({{kOffset, offs}, {kBlock, {}}},
+                            {{"dim0", 1 << r0}, {"dim1", 1 << r1}}, true);
+      const std::string cute = notation::cute::sharedToCute(ll);
+      composed += std::count(cute.begin(), cute.end(), 'o') > 1;
+      QCOMPARE(basesText(notation::cute::readCuteShared(cute, std::nullopt)), basesText(ll));
+      ++expressible;
+      // Chain: a later unswizzled offset XORs a swizzled one.
+      int s = -1, u = -1;
+      for (int o = 0; o < n; ++o)
+        if (source[static_cast<size_t>(o)] && s < 0)
+          s = o;
+      for (int o = s + 1; s >= 0 && o < n; ++o)
+        if (!source[static_cast<size_t>(o)]) {
+          u = o;
+          break;
+        }
+      if (u < 0)
+        continue;
+      auto bad = offs;
+      bad[static_cast<size_t>(u)][0] ^= offs[static_cast<size_t>(s)][0];
+      bad[static_cast<size_t>(u)][1] ^= offs[static_cast<size_t>(s)][1];
+      auto badLl = LinearLayout::tryCreate({{kOffset, bad}, {kBlock, {}}},
+                                           {{"dim0", 1 << r0}, {"dim1", 1 << r1}}, true);
+      if (!badLl)
+        continue;
+      QString msg;
+      try {
+        notation::cute::sharedToCute(*badLl);
+      } catch (const Error &e) {
+        msg = QString::fromStdString(e.what());
+      }
+      QVERIFY2(msg.startsWith(QString("layout: no CuTe form: basis offset[%1] = ").arg(u)),
+               qPrintable(msg));
+      ++refused;
+    }
+    QCOMPARE(expressible, 400);
+    QVERIFY2(refused > 100, qPrintable(QString::number(refused)));
+    QVERIFY2(composed > 50, qPrintable(QString::number(composed)));
+    // A zero basis: two offsets hold one element.
+    const LinearLayout zero({{kOffset, {{0, 1}, {0, 0}, {1, 0}}}, {kBlock, {}}},
+                            {{"dim0", 2}, {"dim1", 2}}, false);
+    QString msg;
+    try {
+      notation::cute::sharedToCute(zero);
+    } catch (const Error &e) {
+      msg = QString::fromStdString(e.what());
+    }
+    QCOMPARE(msg, QString("layout: no CuTe form: basis offset[1] = [0, 0] is zero: two offsets "
+                          "hold one element, and a CuTe layout gives each element one offset"));
+  }
+
+  // Triton's own swizzles: swizzled_shared is one Swizzle<log2 maxPhase,
+  // log2 vec, log2(row) + log2 perPhase - log2 vec>; AMD's rotating variant
+  // needs a composition of two.
+  void tritonSwizzles_data() {
+    QTest::addColumn<QString>("attr");
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<QString>("cute");
+    QTest::newRow("swizzled vec4 pp2 mp4")
+        << "#ttg.swizzled_shared<{vec = 4, perPhase = 2, maxPhase = 4, order = [1, 0]}>"
+        << "32x32"
+        << "Swizzle<2,2,4> o (32,32):(32,1)";
+    QTest::newRow("swizzled order [0,1]")
+        << "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>"
+        << "64x16"
+        << "Swizzle<3,3,3> o (64,16):(1,64)";
+    QTest::newRow("unswizzled")
+        << "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"
+        << "16x16"
+        << "Swizzle<0,0,0> o (16,16):(16,1)";
+    QTest::newRow("amd rotating")
+        << "#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [1, 0]}>"
+        << "32x32"
+        << "Swizzle<2,2,3> o Swizzle<2,2,5> o (32,32):(32,1)";
+    QTest::newRow("nvmma 64B 8-bit, 2 CTAs per CTA tile")
+        << "#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>"
+        << "16x128"
+        << "Swizzle<2,4,3> o (16,(64,2)):(64,(1,1024))";
+  }
+  void tritonSwizzles() {
+    QFETCH(QString, attr);
+    QFETCH(QString, shape);
+    QFETCH(QString, cute);
+    const EncodingPtr enc = ir::parseEncoding(attr.toStdString());
+    const Shape s = shapeOf(shape);
+    QCOMPARE(QString::fromStdString(notation::cute::encodingToCute(*enc, s)), cute);
+    QCOMPARE(basesText(notation::cute::readCuteShared(cute.toStdString(), s)),
+             basesText(enc->toLinearLayout(s)));
+  }
+
+  void sharedRefusals() {
+    auto refuse = [](const char *attr, const Shape &s) {
+      try {
+        notation::cute::encodingToCute(*ir::parseEncoding(attr), s);
+      } catch (const Error &e) {
+        return QString::fromStdString(e.what());
+      }
+      return QString();
+    };
+    QCOMPARE(refuse("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], "
+                    "CGALayout = [[1, 0]]}>",
+                    {16, 16}),
+             QString("layout: no CuTe form: basis block[0] = [8, 0] moves to another CTA's tile; "
+                     "a CuTe shared layout is one CTA's tile (give the shape per CTA)"));
+    QVERIFY(refuse("#ttg.padded_shared<[32:+2] {offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block "
+                   "= []}>",
+                   {4, 4})
+                .startsWith("layout: padded_shared: the padding is not linear"));
   }
 
   void staticSpellings() {
