@@ -20,7 +20,9 @@ std::string_view trimmed(std::string_view t) {
   return t;
 }
 
-bool startsWith(std::string_view t, std::string_view p) { return t.substr(0, p.size()) == p; }
+bool startsWith(std::string_view t, std::string_view p) {
+  return t.substr(0, p.size()) == p;
+}
 
 } // namespace
 
@@ -34,7 +36,8 @@ Notation detectNotation(std::string_view text) {
   if (t.empty() || t.front() == '#' || t.front() == '!' || startsWith(t, "tensor<"))
     return Notation::Mlir;
   size_t i = 0;
-  while (i < t.size() && (std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '_' || t[i] == '.'))
+  while (i < t.size() &&
+         (std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '_' || t[i] == '.'))
     ++i;
   if (i > 0 && i < t.size() && (t[i] == '(' || std::isspace(static_cast<unsigned char>(t[i]))))
     return Notation::Gluon;

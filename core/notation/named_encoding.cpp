@@ -10,6 +10,7 @@
 #include "encodings/nvmma_shared.h"
 #include "encodings/shared_linear.h"
 #include "encodings/swizzled_shared.h"
+#include "util/error.h"
 
 namespace ls::notation {
 
@@ -74,8 +75,24 @@ std::vector<std::vector<unsigned>> orders(int rank) {
   return out;
 }
 
-CGALayout cgaOf(const LinearLayout &ll, int rank) {
-  return CGALayout(rank, inDimBases(ll, kBlock));
+// The CGA layout from the block bases: Triton's CGA bases count CTA tiles,
+// the layout's count elements (a CTA tile is the shape over the split).
+CGALayout cgaOf(const LinearLayout &ll, const Shape &shape) {
+  const int rank = static_cast<int>(shape.size());
+  auto bases = inDimBases(ll, kBlock);
+  std::vector<int64_t> split(shape.size(), 1);
+  for (const auto &b : bases)
+    for (size_t d = 0; d < b.size(); ++d)
+      if (b[d] != 0)
+        split[d] *= 2;
+  for (auto &b : bases)
+    for (size_t d = 0; d < b.size(); ++d) {
+      const int64_t tile = shape[d] / split[d];
+      if (tile <= 0 || b[d] % tile != 0)
+        throw Error("block", "a block basis is not a whole CTA tile");
+      b[d] = static_cast<int32_t>(b[d] / tile);
+    }
+  return CGALayout(rank, bases);
 }
 
 EncodingPtr matchBlocked(const LinearLayout &ll, const Shape &shape) {
@@ -97,7 +114,7 @@ EncodingPtr matchBlocked(const LinearLayout &ll, const Shape &shape) {
     if (b->threadsPerWarp.empty() || b->warpsPerCTA.empty())
       continue;
     try {
-      b->cga = cgaOf(ll, rank);
+      b->cga = cgaOf(ll, shape);
     } catch (const std::exception &) {
       return nullptr;
     }
@@ -107,15 +124,16 @@ EncodingPtr matchBlocked(const LinearLayout &ll, const Shape &shape) {
   return nullptr;
 }
 
-std::vector<std::shared_ptr<NvidiaMmaEncoding>> mmaCandidates(const LinearLayout &ll, int rank,
-                                                              bool v3) {
+std::vector<std::shared_ptr<NvidiaMmaEncoding>> mmaCandidates(const LinearLayout &ll,
+                                                              const Shape &shape, bool v3) {
+  const int rank = static_cast<int>(shape.size());
   std::vector<std::shared_ptr<NvidiaMmaEncoding>> out;
   if (rank != 2)
     return out;
   const int w = ll.hasInDim(kWarp) ? ll.getInDimSizeLog2(kWarp) : 0;
   CGALayout cga;
   try {
-    cga = cgaOf(ll, rank);
+    cga = cgaOf(ll, shape);
   } catch (const std::exception &) {
     return out;
   }
@@ -147,11 +165,11 @@ EncodingPtr matchDistributed(const LinearLayout &ll, const Shape &shape) {
     return b;
   const int rank = static_cast<int>(shape.size());
   for (bool v3 : {false, true})
-    for (const auto &m : mmaCandidates(ll, rank, v3))
+    for (const auto &m : mmaCandidates(ll, shape, v3))
       if (sameLayout(*m, ll, shape))
         return m;
   for (bool v3 : {false, true})
-    for (const auto &m : mmaCandidates(ll, rank, v3))
+    for (const auto &m : mmaCandidates(ll, shape, v3))
       for (unsigned op : {0u, 1u}) {
         if (v3 && op == 1)
           continue; // wgmma reads B from shared memory only
@@ -171,7 +189,7 @@ EncodingPtr matchShared(const LinearLayout &ll, const Shape &shape) {
   const int rank = static_cast<int>(shape.size());
   CGALayout cga;
   try {
-    cga = cgaOf(ll, rank);
+    cga = cgaOf(ll, shape);
   } catch (const std::exception &) {
     return nullptr;
   }

@@ -289,7 +289,9 @@ LinearLayout readCuteDistributed(std::string_view text, const Shape &shape, int 
 
 namespace {
 
-int log2i(int64_t v) { return std::countr_zero(static_cast<uint64_t>(v)); }
+int log2i(int64_t v) {
+  return std::countr_zero(static_cast<uint64_t>(v));
+}
 
 std::string swizzleText(int b, int m, int s) {
   return "Swizzle<" + std::to_string(b) + "," + std::to_string(m) + "," + std::to_string(s) + ">";
@@ -306,8 +308,8 @@ std::string sharedToCute(const LinearLayout &ll) {
   const auto blocks = inDimBases(ll, kBlock);
   for (size_t i = 0; i < blocks.size(); ++i)
     if (std::any_of(blocks[i].begin(), blocks[i].end(), [](int32_t x) { return x != 0; }))
-      throw Error("layout", "no CuTe form: basis block[" + std::to_string(i) + "] = " +
-                                seqText(blocks[i]) +
+      throw Error("layout", "no CuTe form: basis block[" + std::to_string(i) +
+                                "] = " + seqText(blocks[i]) +
                                 " moves to another CTA's tile; a CuTe shared layout is one CTA's "
                                 "tile (give the shape per CTA)");
   const auto offsets = inDimBases(ll, kOffset);
@@ -496,8 +498,9 @@ LinearLayout readCuteShared(std::string_view text, const std::optional<Shape> &s
     for (size_t d = 0; d < atom.size(); ++d) {
       const int64_t want = (*shapeArg)[static_cast<size_t>(d)];
       if (want < atom[d] || want % atom[d] != 0 || (want & (want - 1)))
-        throw Error("--shape", seqText(*shapeArg) + " is not a power-of-two multiple of the CuTe "
-                                                    "layout's tile " +
+        throw Error("--shape", seqText(*shapeArg) +
+                                   " is not a power-of-two multiple of the CuTe "
+                                   "layout's tile " +
                                    seqText(atom));
       if (want > atom[d]) {
         dimModes[d].push_back({want / atom[d], stride});
@@ -573,8 +576,8 @@ LinearLayout readCuteShared(std::string_view text, const std::optional<Shape> &s
   }
   LinearLayout::DimSizes outs;
   for (size_t d = 0; d < shape.size(); ++d)
-    outs.push_back({standardOutDimNames(static_cast<int>(shape.size()))[d],
-                    static_cast<int32_t>(shape[d])});
+    outs.push_back(
+        {standardOutDimNames(static_cast<int>(shape.size()))[d], static_cast<int32_t>(shape[d])});
   return LinearLayout({{kOffset, offsetBases}, {kBlock, {}}}, outs, true);
 }
 

@@ -341,11 +341,11 @@ private:
   // A Gluon dtype (gl.float16, ttgl.bfloat16, float8e5, ...): its primitive bit width.
   int dtypeBits(const PyValue &v) const {
     static const std::map<std::string, int> bits = {
-        {"int1", 1},         {"int8", 8},          {"uint8", 8},        {"float8e5", 8},
-        {"float8e5b16", 8},  {"float8e4nv", 8},    {"float8e4b8", 8},   {"float8e4b15", 8},
-        {"int16", 16},       {"uint16", 16},       {"float16", 16},     {"bfloat16", 16},
-        {"int32", 32},       {"uint32", 32},       {"float32", 32},     {"int64", 64},
-        {"uint64", 64},      {"float64", 64}};
+        {"int1", 1},        {"int8", 8},       {"uint8", 8},      {"float8e5", 8},
+        {"float8e5b16", 8}, {"float8e4nv", 8}, {"float8e4b8", 8}, {"float8e4b15", 8},
+        {"int16", 16},      {"uint16", 16},    {"float16", 16},   {"bfloat16", 16},
+        {"int32", 32},      {"uint32", 32},    {"float32", 32},   {"int64", 64},
+        {"uint64", 64},     {"float64", 64}};
     if (v.kind == PyValue::Name) {
       auto it = bits.find(baseName(v.name));
       if (it != bits.end())

@@ -28,9 +28,9 @@
 #include <random>
 
 #include "encodings/linear.h"
-#include "layout/layout_utils.h"
 #include "encodings/nvmma_shared.h"
 #include "encodings/shared_linear.h"
+#include "layout/layout_utils.h"
 #include "notation/cute/cute_layout.h"
 #include "notation/mlir/layout_parser.h"
 #include "util/error.h"
@@ -163,7 +163,8 @@ private slots:
       for (int b = 0; b < 4; ++b)
         for (bool mn : {false, true}) {
           const int xBits = 128 << b, x = xBits / w, m = 4 - (w == 8 ? 0 : w == 16 ? 1 : 2);
-          const QString layout = mn ? QString("(%1,8):(1,%1)").arg(x) : QString("(8,%1):(%1,1)").arg(x);
+          const QString layout =
+              mn ? QString("(%1,8):(1,%1)").arg(x) : QString("(8,%1):(%1,1)").arg(x);
           const QString swz = QString("Swizzle<%1,%2,3>").arg(b).arg(m);
           QTest::newRow(qPrintable(QString("%1_%2 %3-bit (:%4)")
                                        .arg(mn ? "MN" : "K")
@@ -202,7 +203,8 @@ private slots:
     const Shape s = shapeOf(shape);
     QCOMPARE(QString::fromStdString(notation::cute::encodingToCute(*enc, s)), ours);
     const LinearLayout triton = enc->toLinearLayout(s);
-    QCOMPARE(basesText(notation::cute::readCuteShared(cutlass.toStdString(), s)), basesText(triton));
+    QCOMPARE(basesText(notation::cute::readCuteShared(cutlass.toStdString(), s)),
+             basesText(triton));
     QCOMPARE(basesText(notation::cute::readCuteShared(ours.toStdString(), std::nullopt)),
              basesText(triton));
     // The atom itself, tiled by --shape as tile_to_shape does, is the same layout.
@@ -212,13 +214,14 @@ private slots:
   }
 
   void sharedSpellings() {
-    const std::string want = basesText(notation::cute::readCuteShared(
-                                           "Swizzle<3,3,3> o (8,64):(64,1)", std::nullopt))
-                                 .toStdString();
+    const std::string want =
+        basesText(notation::cute::readCuteShared("Swizzle<3,3,3> o (8,64):(64,1)", std::nullopt))
+            .toStdString();
     // CuTe's print of a ComposedLayout: Sw<...>, the offset, static integers.
-    for (const char *t : {"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", " Swizzle<3, 3, 3> o (8,64):(64,1) ",
-                          "Swizzle<3,3,3> o ((2,4),64):((64,128),1)",
-                          "Swizzle<3,3,3> o ((2,(2,2)),(8,8)):((64,(128,256)),(1,8))"})
+    for (const char *t :
+         {"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", " Swizzle<3, 3, 3> o (8,64):(64,1) ",
+          "Swizzle<3,3,3> o ((2,4),64):((64,128),1)",
+          "Swizzle<3,3,3> o ((2,(2,2)),(8,8)):((64,(128,256)),(1,8))"})
       QCOMPARE(basesText(notation::cute::readCuteShared(t, std::nullopt)).toStdString(), want);
     QCOMPARE(QString::fromStdString(want),
              QString("register= lane= warp= block= offset=[0,1,][0,2,][0,4,][0,8,][0,16,][0,32,]"
@@ -307,8 +310,8 @@ private slots:
             offs[static_cast<size_t>(o)][1] ^= bits[static_cast<size_t>(t)][1];
             source[static_cast<size_t>(o)] = true;
           }
-      const LinearLayout ll({{kOffset, offs}, {kBlock, {}}},
-                            {{"dim0", 1 << r0}, {"dim1", 1 << r1}}, true);
+      const LinearLayout ll({{kOffset, offs}, {kBlock, {}}}, {{"dim0", 1 << r0}, {"dim1", 1 << r1}},
+                            true);
       const std::string cute = notation::cute::sharedToCute(ll);
       composed += std::count(cute.begin(), cute.end(), 'o') > 1;
       QCOMPARE(basesText(notation::cute::readCuteShared(cute, std::nullopt)), basesText(ll));
