@@ -227,6 +227,18 @@ EncodingPtr matchShared(const LinearLayout &ll, const Shape &shape) {
           if (auto s = swizzled(vec, perPhase, maxPhase, order); sameLayout(*s, ll, shape))
             return s;
   }
+  // AMD's rotating swizzle (a composition of swizzles in CuTe).
+  for (const auto &order : allOrders) {
+    const int64_t fast = shape[order[0]];
+    for (unsigned maxPhase = 2; maxPhase <= 128 && maxPhase <= fast; maxPhase *= 2)
+      for (unsigned perPhase = 1; perPhase <= 128; perPhase *= 2)
+        for (unsigned vec = 1; vec * maxPhase <= fast; vec *= 2) {
+          auto s = swizzled(vec, perPhase, maxPhase, order);
+          s->amdRotating = true;
+          if (sameLayout(*s, ll, shape))
+            return s;
+        }
+  }
   return nullptr;
 }
 

@@ -71,6 +71,8 @@ private:
   QComboBox *variant_;
   QLabel *variantError_;
   QPlainTextEdit *canonical_;
+  QLabel *cuteTitle_;
+  QPlainTextEdit *cute_; // the CuTe form on the design's shape, or why there is none
   std::shared_ptr<const ls::LinearLayout> current_;
   bool updating_ = false;
 };
