@@ -313,61 +313,143 @@ std::string sharedToCute(const LinearLayout &ll) {
                                 " moves to another CTA's tile; a CuTe shared layout is one CTA's "
                                 "tile (give the shape per CTA)");
   const auto offsets = inDimBases(ll, kOffset);
-  auto indexOf = [&](const std::vector<int32_t> &b) {
-    int64_t idx = 0;
-    for (size_t d = 0; d < b.size(); ++d)
-      idx += b[d] * mult[d];
-    return idx;
-  };
+  const size_t n = offsets.size();
   auto name = [&](size_t o) {
     return "basis offset[" + std::to_string(o) + "] = " + seqText(offsets[o]);
   };
-  // p[o]: the index bit offset o holds before swizzling; unswizzled[bit]: the
-  // offset whose basis is that one bit alone.
-  std::vector<int> p(offsets.size(), -1);
-  std::map<int, int> unswizzled;
-  std::map<int, std::vector<std::pair<int, int>>> pairsByShift; // shift -> (source, target)
-  int64_t used = 0;
-  for (size_t o = 0; o < offsets.size(); ++o) {
-    const int64_t c = indexOf(offsets[o]);
-    if (c == 0)
-      throw Error("layout", "no CuTe form: " + name(o) +
-                                " is zero: two offsets hold one element, and a CuTe layout gives "
-                                "each element one offset");
-    int64_t rest = c;
-    std::vector<int> targets;
-    if (std::popcount(static_cast<uint64_t>(c)) > 1)
-      for (int k = 0; k < 63; ++k)
-        if (((c >> k) & 1) && unswizzled.count(k)) {
-          rest ^= int64_t{1} << k;
-          targets.push_back(unswizzled[k]);
-        }
-    if (std::popcount(static_cast<uint64_t>(rest)) != 1 || (rest & used))
-      throw Error("layout", "no CuTe form: " + name(o) + " (column-major index " +
-                                std::to_string(c) +
-                                ") is not one new element bit XOR bits of earlier unswizzled "
-                                "offsets, so no composition of Swizzle<B,M,S> gives it");
-    used |= rest;
-    p[o] = log2i(rest);
-    if (targets.empty())
-      unswizzled[p[o]] = static_cast<int>(o);
-    for (int t : targets)
-      pairsByShift[static_cast<int>(o) - t].push_back({static_cast<int>(o), t});
+  std::vector<int64_t> c(n);
+  {
+    // Each basis's column-major index; the offsets must be a bijection onto the tile.
+    std::vector<int64_t> span; // reduced rows, for the independence check
+    for (size_t o = 0; o < n; ++o) {
+      for (size_t d = 0; d < offsets[o].size(); ++d)
+        c[o] += offsets[o][d] * mult[d];
+      if (c[o] == 0)
+        throw Error("layout", "no CuTe form: " + name(o) +
+                                  " is zero: two offsets hold one element, and a CuTe layout "
+                                  "gives each element one offset");
+      int64_t r = c[o];
+      for (int64_t row : span)
+        r = std::min(r, r ^ row);
+      if (r == 0)
+        throw Error("layout", "no CuTe form: " + name(o) + " (column-major index " +
+                                  std::to_string(c[o]) +
+                                  ") is the XOR of earlier bases: two offsets hold one element");
+      span.push_back(r);
+      std::sort(span.rbegin(), span.rend());
+    }
+    if (int64_t{1} << n != total)
+      throw Error("layout", "no CuTe form: the offsets do not reach every element of the " +
+                                seqText(sizes) + " tile");
   }
-  if (used != total - 1)
-    throw Error("layout", "no CuTe form: the offsets do not reach every element of the " +
-                              seqText(sizes) + " tile");
-  // Consecutive sources of one shift form one Swizzle<B,M,S> (B <= S).
+  // p[o]: the index bit offset o holds before swizzling (the affine part).
+  std::vector<int> p(n, -1);
   std::string text;
-  for (auto &[shift, pairs] : pairsByShift) {
-    std::sort(pairs.begin(), pairs.end());
+  // The common case: every swizzled offset is one new bit XOR bits of earlier
+  // unswizzled offsets. The XORs commute, and each run of one shift with
+  // consecutive sources is one Swizzle<B,M,S> (B <= S).
+  bool simple = true;
+  {
+    std::map<int, int> unswizzled;
+    std::map<int, std::vector<std::pair<int, int>>> pairsByShift; // shift -> (source, target)
+    int64_t used = 0;
+    for (size_t o = 0; o < n && simple; ++o) {
+      int64_t rest = c[o];
+      std::vector<int> targets;
+      if (std::popcount(static_cast<uint64_t>(c[o])) > 1)
+        for (int k = 0; k < 63; ++k)
+          if (((c[o] >> k) & 1) && unswizzled.count(k)) {
+            rest ^= int64_t{1} << k;
+            targets.push_back(unswizzled[k]);
+          }
+      if (std::popcount(static_cast<uint64_t>(rest)) != 1 || (rest & used)) {
+        simple = false;
+        break;
+      }
+      used |= rest;
+      p[o] = log2i(rest);
+      if (targets.empty())
+        unswizzled[p[o]] = static_cast<int>(o);
+      for (int t : targets)
+        pairsByShift[static_cast<int>(o) - t].push_back({static_cast<int>(o), t});
+    }
+    if (simple)
+      for (auto &[shift, pairs] : pairsByShift) {
+        std::sort(pairs.begin(), pairs.end());
+        size_t i = 0;
+        while (i < pairs.size()) {
+          size_t j = i + 1;
+          while (j < pairs.size() && pairs[j].first == pairs[j - 1].first + 1 &&
+                 static_cast<int>(j - i) < shift)
+            ++j;
+          text += swizzleText(static_cast<int>(j - i), pairs[i].second, shift) + " o ";
+          i = j;
+        }
+      }
+  }
+  if (!simple) {
+    // Any other bijection: choose the affine part (single-bit bases keep their
+    // bit, others take their highest free bit), then T = P o L maps offsets to
+    // unswizzled offsets; Gauss-Jordan writes T as XORs of one offset bit into
+    // another (E_k ... E_1 T = I), each a one-bit Swizzle<1,M,S> (S < 0 XORs a
+    // lower bit into a higher one, as CuTe allows), and the swizzle on offsets
+    // is T^-1 = E_k o ... o E_1.
+    std::fill(p.begin(), p.end(), -1);
+    int64_t used = 0;
+    for (size_t o = 0; o < n; ++o)
+      if (std::popcount(static_cast<uint64_t>(c[o])) == 1 && !(c[o] & used)) {
+        p[o] = log2i(c[o]);
+        used |= c[o];
+      }
+    for (size_t o = 0; o < n; ++o)
+      if (p[o] < 0 && (c[o] & ~used)) {
+        p[o] = 63 - std::countl_zero(static_cast<uint64_t>(c[o] & ~used));
+        used |= int64_t{1} << p[o];
+      }
+    for (size_t o = 0; o < n; ++o)
+      if (p[o] < 0) {
+        p[o] = std::countr_zero(static_cast<uint64_t>(~used));
+        used |= int64_t{1} << p[o];
+      }
+    std::vector<int> offsetOfBit(64, -1);
+    for (size_t o = 0; o < n; ++o)
+      offsetOfBit[static_cast<size_t>(p[o])] = static_cast<int>(o);
+    std::vector<int64_t> t(n, 0); // column o: T(e_o) over offset bits
+    for (size_t o = 0; o < n; ++o)
+      for (int b = 0; b < 63; ++b)
+        if ((c[o] >> b) & 1)
+          t[o] |= int64_t{1} << offsetOfBit[static_cast<size_t>(b)];
+    std::vector<std::pair<int, int>> ops; // (source bit, target bit), in the order applied
+    auto apply = [&](int src, int tgt) {
+      for (int64_t &col : t)
+        if ((col >> src) & 1)
+          col ^= int64_t{1} << tgt;
+      ops.push_back({src, tgt});
+    };
+    for (size_t j = 0; j < n; ++j) {
+      const int jj = static_cast<int>(j);
+      if (!((t[j] >> jj) & 1)) {
+        int i = jj + 1;
+        while (i < static_cast<int>(n) && !((t[j] >> i) & 1))
+          ++i;
+        apply(i, jj); // exists: T is invertible
+      }
+      for (int r = 0; r < static_cast<int>(n); ++r)
+        if (r != jj && ((t[j] >> r) & 1))
+          apply(jj, r);
+    }
+    // Text order E_k o ... o E_1; neighbours of one shift on consecutive bits
+    // (at most |S| of them) are one Swizzle<B,M,S>.
+    std::reverse(ops.begin(), ops.end());
     size_t i = 0;
-    while (i < pairs.size()) {
+    while (i < ops.size()) {
+      const int shift = ops[i].first - ops[i].second;
       size_t j = i + 1;
-      while (j < pairs.size() && pairs[j].first == pairs[j - 1].first + 1 &&
-             static_cast<int>(j - i) < shift)
+      while (j < ops.size() && ops[j].first - ops[j].second == shift &&
+             ops[j].second == ops[j - 1].second + 1 && static_cast<int>(j - i) < std::abs(shift))
         ++j;
-      text += swizzleText(static_cast<int>(j - i), pairs[i].second, shift) + " o ";
+      text += swizzleText(static_cast<int>(j - i), std::min(ops[i].first, ops[i].second), shift) +
+              " o ";
       i = j;
     }
   }
@@ -420,13 +502,12 @@ LinearLayout readCuteShared(std::string_view text, const std::optional<Shape> &s
     if (!p.eat(','))
       p.fail(p.pos(), "expected ',' in Swizzle<B,M,S>");
     const bool negative = p.eat('-');
-    z.s = p.integer();
+    z.s = p.integer() * (negative ? -1 : 1);
     if (!p.eat('>'))
       p.fail(p.pos(), "expected '>' after Swizzle<B,M,S>");
-    if (negative || z.s < z.b || z.b > 20 || z.m > 40 || z.s > 40)
+    if (std::abs(z.s) < z.b || z.b > 20 || z.m > 40 || std::abs(z.s) > 40)
       p.fail(at, "Swizzle<" + std::to_string(z.b) + "," + std::to_string(z.m) + "," +
-                     (negative ? "-" : "") + std::to_string(z.s) +
-                     ">: read are swizzles with 0 <= B <= S (CuTe asserts |S| >= B)");
+                     std::to_string(z.s) + ">: CuTe asserts |S| >= B (B <= 20, M and |S| <= 40)");
     if (!p.eat('o'))
       p.fail(p.pos(), "expected 'o' (composition) after the swizzle");
     swizzles.push_back(z);
@@ -543,9 +624,16 @@ LinearLayout readCuteShared(std::string_view text, const std::optional<Shape> &s
   for (auto it = swizzles.rbegin(); it != swizzles.rend(); ++it) {
     if (it->b == 0)
       continue;
-    const int64_t yyy = ((int64_t{1} << it->b) - 1) << (it->m + it->s);
-    for (int64_t &m : toOffset)
-      m ^= (m & yyy) >> it->s;
+    // CuTe: yyy = B bits at M + max(0,S), moved by S (right; left for S < 0).
+    const int64_t yyy = ((int64_t{1} << it->b) - 1) << (it->m + std::max<int64_t>(0, it->s));
+    for (int64_t &m : toOffset) {
+      m ^= it->s >= 0 ? (m & yyy) >> it->s : (m & yyy) << -it->s;
+      if (m >= total)
+        throw Error(field, "Swizzle<" + std::to_string(it->b) + "," + std::to_string(it->m) + "," +
+                               std::to_string(it->s) + "> moves an element to offset " +
+                               std::to_string(m) + ", outside the tile's " + std::to_string(total) +
+                               " elements");
+    }
   }
   // Invert (coordinate bits -> offset bits) over GF(2).
   std::vector<std::pair<int64_t, int64_t>> rows; // (offset mask, coordinate mask)

@@ -17,11 +17,14 @@
 // coordinate to its element offset, `Swizzle<B,M,S> o (shape):(stride)`, the
 // swizzle acting on the element offset (offset ^= (offset >> S) & mask of
 // bits [M, M+B)). A Triton shared layout maps offset bits to tile
-// coordinates; it has that form when every offset basis is one coordinate bit,
-// or one new coordinate bit XOR the bits of earlier unswizzled offsets (the
-// swizzle's XOR). Each such XOR pair (source offset bit o, target o - S) is
-// one bit of a Swizzle<B,M,S>; pairs of one shift and consecutive sources make
-// one swizzle, and several give a composition `Sw1 o Sw2 o (shape):(stride)`.
+// coordinates. When every offset basis is one coordinate bit, or one new
+// coordinate bit XOR the bits of earlier unswizzled offsets (Triton's
+// swizzles), each XOR pair (source offset bit o, target o - S) is one bit of a
+// Swizzle<B,M,S>; pairs of one shift and consecutive sources make one swizzle,
+// several a composition `Sw1 o Sw2 o (shape):(stride)`. Any other bijection is
+// an ordered composition of one-bit swizzles (S < 0 included, as CuTe allows),
+// found by Gauss-Jordan; only bases that put two offsets on one element (zero,
+// or the XOR of earlier bases) and block bases have no CuTe form.
 #pragma once
 
 #include <optional>

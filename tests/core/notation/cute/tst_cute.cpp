@@ -253,8 +253,12 @@ private slots:
                                 "tile's 512 elements";
     QTest::newRow("B>S") << "Swizzle<3,3,2> o (8,64):(64,1)"
                          << ""
-                         << "--layout: 1:1: Swizzle<3,3,2>: read are swizzles with 0 <= B <= S "
-                            "(CuTe asserts |S| >= B)";
+                         << "--layout: 1:1: Swizzle<3,3,2>: CuTe asserts |S| >= B (B <= 20, M and "
+                            "|S| <= 40)";
+    QTest::newRow("beyond") << "Swizzle<1,8,-1> o (8,64):(64,1)"
+                            << ""
+                            << "--layout: Swizzle<1,8,-1> moves an element to offset 768, outside "
+                               "the tile's 512 elements";
     QTest::newRow("no o") << "Swizzle<3,3,3> (8,64):(64,1)"
                           << ""
                           << "--layout: 1:16: expected 'o' (composition) after the swizzle";
@@ -284,81 +288,98 @@ private slots:
     QCOMPARE(got, message);
   }
 
-  // Random shared layouts: a random permutation of the tile's index bits over
-  // the offset bits, and random XORs of later offsets with earlier unswizzled
-  // ones (what swizzles make) are expressible and round-trip through CuTe text;
-  // chaining a XOR through a swizzled offset, or a zero basis, is refused
-  // naming that basis.
+  // Random shared layouts. (1) A random permutation of the tile's index bits
+  // over the offset bits plus random XORs of later offsets with earlier
+  // unswizzled ones (what Triton's swizzles make): written as commuting
+  // swizzles, round trip exact. (2) Any random bijection (XORs chained through
+  // swizzled offsets, lower bits into higher): CuTe's Swizzle with S < 0 and
+  // compositions still express it, round trip exact. (3) A basis that is zero
+  // or the XOR of earlier ones (two offsets on one element) is refused naming
+  // that basis.
   void sharedProperty() {
     std::mt19937 rng(36);
-    int expressible = 0, refused = 0, composed = 0;
+    int simple = 0, general = 0, refused = 0;
+    QStringList mismatches;
+    auto roundTrip = [&](const LinearLayout &ll) -> std::string {
+      const std::string cute = notation::cute::sharedToCute(ll);
+      if (basesText(notation::cute::readCuteShared(cute, std::nullopt)) != basesText(ll))
+        mismatches << QString::fromStdString(cute) + " != " + basesText(ll);
+      return cute;
+    };
     for (int iter = 0; iter < 400; ++iter) {
       const int r0 = 1 + static_cast<int>(rng() % 5), r1 = 1 + static_cast<int>(rng() % 6);
       const int n = r0 + r1;
+      const LinearLayout::DimSizes outs{{"dim0", 1 << r0}, {"dim1", 1 << r1}};
       std::vector<std::vector<int32_t>> bits;
       for (int b = 0; b < r0; ++b)
         bits.push_back({1 << b, 0});
       for (int b = 0; b < r1; ++b)
         bits.push_back({0, 1 << b});
       std::shuffle(bits.begin(), bits.end(), rng);
+      auto x = [](std::vector<int32_t> &a, const std::vector<int32_t> &b) {
+        a[0] ^= b[0];
+        a[1] ^= b[1];
+      };
+      // (1)
       std::vector<std::vector<int32_t>> offs = bits;
       std::vector<bool> source(static_cast<size_t>(n), false);
       for (int o = 1; o < n; ++o)
         for (int t = 0; t < o; ++t)
           if (!source[static_cast<size_t>(t)] && rng() % 5 == 0) {
-            offs[static_cast<size_t>(o)][0] ^= bits[static_cast<size_t>(t)][0];
-            offs[static_cast<size_t>(o)][1] ^= bits[static_cast<size_t>(t)][1];
+            x(offs[static_cast<size_t>(o)], bits[static_cast<size_t>(t)]);
             source[static_cast<size_t>(o)] = true;
           }
-      const LinearLayout ll({{kOffset, offs}, {kBlock, {}}}, {{"dim0", 1 << r0}, {"dim1", 1 << r1}},
-                            true);
-      const std::string cute = notation::cute::sharedToCute(ll);
-      composed += std::count(cute.begin(), cute.end(), 'o') > 1;
-      QCOMPARE(basesText(notation::cute::readCuteShared(cute, std::nullopt)), basesText(ll));
-      ++expressible;
-      // Chain: a later unswizzled offset XORs a swizzled one.
-      int s = -1, u = -1;
-      for (int o = 0; o < n; ++o)
-        if (source[static_cast<size_t>(o)] && s < 0)
-          s = o;
-      for (int o = s + 1; s >= 0 && o < n; ++o)
-        if (!source[static_cast<size_t>(o)]) {
-          u = o;
-          break;
-        }
-      if (u < 0)
-        continue;
-      auto bad = offs;
-      bad[static_cast<size_t>(u)][0] ^= offs[static_cast<size_t>(s)][0];
-      bad[static_cast<size_t>(u)][1] ^= offs[static_cast<size_t>(s)][1];
-      auto badLl = LinearLayout::tryCreate({{kOffset, bad}, {kBlock, {}}},
-                                           {{"dim0", 1 << r0}, {"dim1", 1 << r1}}, true);
-      if (!badLl)
-        continue;
+      const std::string cute1 =
+          roundTrip(LinearLayout({{kOffset, offs}, {kBlock, {}}}, outs, true));
+      QVERIFY2(cute1.find('-') == std::string::npos, cute1.c_str()); // only S > 0 here
+      ++simple;
+      // (2) random row operations on the offsets keep a bijection.
+      std::vector<std::vector<int32_t>> any = bits;
+      for (int k = 0; k < 3 * n; ++k) {
+        const size_t i = rng() % static_cast<size_t>(n), j = rng() % static_cast<size_t>(n);
+        if (i != j)
+          x(any[i], any[j]);
+      }
+      roundTrip(LinearLayout({{kOffset, any}, {kBlock, {}}}, outs, true));
+      ++general;
+      // (3)
+      auto bad = any;
+      const size_t victim = 1 + rng() % static_cast<size_t>(n - 1);
+      const bool zero = rng() % 2;
+      if (zero)
+        bad[victim] = {0, 0};
+      else
+        bad[victim] = {any[0][0] ^ any[victim - 1][0], any[0][1] ^ any[victim - 1][1]};
+      if (!zero && victim == 1)
+        bad[victim] = any[0];
+      const LinearLayout badLl({{kOffset, bad}, {kBlock, {}}}, outs, false);
       QString msg;
       try {
-        notation::cute::sharedToCute(*badLl);
+        notation::cute::sharedToCute(badLl);
       } catch (const Error &e) {
         msg = QString::fromStdString(e.what());
       }
-      QVERIFY2(msg.startsWith(QString("layout: no CuTe form: basis offset[%1] = ").arg(u)),
-               qPrintable(msg));
+      const QString want = QString("layout: no CuTe form: basis offset[%1] = [%2, %3]")
+                               .arg(victim)
+                               .arg(bad[victim][0])
+                               .arg(bad[victim][1]);
+      QVERIFY2(msg.startsWith(want) && (msg.contains(zero ? "is zero: two offsets hold one "
+                                                            "element"
+                                                          : "is the XOR of earlier bases")),
+               qPrintable(msg + " / " + want));
       ++refused;
     }
-    QCOMPARE(expressible, 400);
-    QVERIFY2(refused > 100, qPrintable(QString::number(refused)));
-    QVERIFY2(composed > 50, qPrintable(QString::number(composed)));
-    // A zero basis: two offsets hold one element.
-    const LinearLayout zero({{kOffset, {{0, 1}, {0, 0}, {1, 0}}}, {kBlock, {}}},
-                            {{"dim0", 2}, {"dim1", 2}}, false);
-    QString msg;
-    try {
-      notation::cute::sharedToCute(zero);
-    } catch (const Error &e) {
-      msg = QString::fromStdString(e.what());
-    }
-    QCOMPARE(msg, QString("layout: no CuTe form: basis offset[1] = [0, 0] is zero: two offsets "
-                          "hold one element, and a CuTe layout gives each element one offset"));
+    QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join("\n")));
+    QCOMPARE(simple + general + refused, 1200);
+    // A chained XOR written out: offset 3 XORs the swizzled offset 1. Worked by
+    // hand: affine part (4,(2,2)):(2,(1,8)) puts offsets 1, 2 on rows and 0, 3
+    // on columns; Swizzle<1,0,1> (bit 1 into bit 0) then Swizzle<1,1,2> (bit 3
+    // into bit 1) undo T, whose columns are {0}, {0,1}, {2}, {0,1,3}.
+    const LinearLayout chain({{kOffset, {{0, 1}, {1, 1}, {2, 0}, {1, 3}}}, {kBlock, {}}},
+                             {{"dim0", 4}, {"dim1", 4}}, true);
+    QCOMPARE(QString::fromStdString(roundTrip(chain)),
+             QString("Swizzle<1,1,2> o Swizzle<1,0,1> o (4,(2,2)):(2,(1,8))"));
+    QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join("\n")));
   }
 
   // Triton's own swizzles: swizzled_shared is one Swizzle<log2 maxPhase,
