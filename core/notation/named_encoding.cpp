@@ -203,7 +203,11 @@ EncodingPtr matchShared(const LinearLayout &ll, const Shape &shape) {
     s->cga = cga;
     return s;
   };
-  const auto allOrders = orders(rank);
+  // Orders: the dims in the order the offset bases first move along them (then
+  // the rest from the last down), and Triton's default.
+  std::vector<std::vector<unsigned>> allOrders{orderAlongInDim(ll, kOffset)};
+  if (allOrders[0] != orders(rank)[0])
+    allOrders.push_back(orders(rank)[0]);
   for (const auto &order : allOrders)
     if (auto s = swizzled(1, 1, 1, order); sameLayout(*s, ll, shape))
       return s;

@@ -249,6 +249,10 @@ LinearLayout readCuteDistributed(std::string_view text, const Shape &shape, int 
       if (size < 1 || (size & (size - 1)))
         throw Error(field, name + ": size " + std::to_string(size) +
                                " is not a power of two (a linear layout has one bit per basis)");
+      if (size > 1 && stride >= total)
+        throw Error(field, name + ": index " + std::to_string(stride) + " (stride " +
+                               std::to_string(stride) + ") is outside the " + seqText(shape) +
+                               " tile");
       for (int64_t j = 1; j < size; j <<= 1) {
         const int64_t idx = stride * j;
         if (idx >= total)
@@ -505,9 +509,12 @@ LinearLayout readCuteShared(std::string_view text, const std::optional<Shape> &s
     z.s = p.integer() * (negative ? -1 : 1);
     if (!p.eat('>'))
       p.fail(p.pos(), "expected '>' after Swizzle<B,M,S>");
-    if (std::abs(z.s) < z.b || z.b > 20 || z.m > 40 || std::abs(z.s) > 40)
+    if (std::abs(z.s) < z.b || z.b > 20 || z.m > 40 || std::abs(z.s) > 40 ||
+        z.m + std::abs(z.s) + z.b > 60)
       p.fail(at, "Swizzle<" + std::to_string(z.b) + "," + std::to_string(z.m) + "," +
-                     std::to_string(z.s) + ">: CuTe asserts |S| >= B (B <= 20, M and |S| <= 40)");
+                     std::to_string(z.s) +
+                     ">: CuTe asserts |S| >= B (read are B <= 20, M and |S| <= 40, M + |S| + B "
+                     "<= 60)");
     if (!p.eat('o'))
       p.fail(p.pos(), "expected 'o' (composition) after the swizzle");
     swizzles.push_back(z);
@@ -578,7 +585,7 @@ LinearLayout readCuteShared(std::string_view text, const std::optional<Shape> &s
     int64_t stride = atomSize;
     for (size_t d = 0; d < atom.size(); ++d) {
       const int64_t want = (*shapeArg)[static_cast<size_t>(d)];
-      if (want < atom[d] || want % atom[d] != 0 || (want & (want - 1)))
+      if (want < atom[d] || want % atom[d] != 0 || (want & (want - 1)) || want > (int64_t{1} << 30))
         throw Error("--shape", seqText(*shapeArg) +
                                    " is not a power-of-two multiple of the CuTe "
                                    "layout's tile " +
@@ -589,6 +596,8 @@ LinearLayout readCuteShared(std::string_view text, const std::optional<Shape> &s
       }
     }
     shape = *shapeArg;
+    if (stride > (int64_t{1} << 40))
+      throw Error("--shape", "the tile has more than 2^40 elements");
   }
   const std::vector<int64_t> mult = colMajor(shape);
   const int64_t total = mult.back() * shape.back();
@@ -605,6 +614,10 @@ LinearLayout readCuteShared(std::string_view text, const std::optional<Shape> &s
         throw Error(field, where + ": stride " + std::to_string(stride) +
                                " is not a power of two (each coordinate bit must land on one "
                                "offset bit)");
+      if (size > 1 && stride >= total)
+        throw Error(field, where + ": offset " + std::to_string(stride) + " (stride " +
+                               std::to_string(stride) + ") is outside the tile's " +
+                               std::to_string(total) + " elements");
       for (int64_t j = 1; j < size; j <<= 1, ++bit) {
         const int64_t off = stride * j;
         if (off >= total)
