@@ -253,8 +253,12 @@ private slots:
                                 "tile's 512 elements";
     QTest::newRow("B>S") << "Swizzle<3,3,2> o (8,64):(64,1)"
                          << ""
-                         << "--layout: 1:1: Swizzle<3,3,2>: CuTe asserts |S| >= B (B <= 20, M and "
-                            "|S| <= 40)";
+                         << "--layout: 1:1: Swizzle<3,3,2>: CuTe asserts |S| >= B (read are B <= "
+                            "20, M and |S| <= 40, M + |S| + B <= 60)";
+    QTest::newRow("huge") << "Swizzle<20,40,40> o (8,64):(64,1)"
+                          << ""
+                          << "--layout: 1:1: Swizzle<20,40,40>: CuTe asserts |S| >= B (read are B "
+                             "<= 20, M and |S| <= 40, M + |S| + B <= 60)";
     QTest::newRow("beyond") << "Swizzle<1,8,-1> o (8,64):(64,1)"
                             << ""
                             << "--layout: Swizzle<1,8,-1> moves an element to offset 768, outside "
