@@ -258,6 +258,10 @@ void DesignForm::setDraft(const DesignDraft &d, const QString &canonical) {
   updating_ = false;
 }
 
+QString DesignForm::cuteText() const {
+  return cute_->toPlainText();
+}
+
 DesignDraft DesignForm::draft() const {
   DesignDraft d;
   d.name = name_->text();

@@ -268,6 +268,18 @@ private slots:
     auto *cute = win->designForm()->findChild<QPlainTextEdit *>(QStringLiteral("cute"));
     QVERIFY(cute);
     QCOMPARE(cute->toPlainText(), QStringLiteral("((4,8),(2,2)):((16,1),(8,64))"));
+    // The Basis dock shows it above the basis matrix.
+    auto *basisCute = win->findChild<QLabel *>(QStringLiteral("basisCute"));
+    QVERIFY(basisCute);
+    QCOMPARE(basisCute->text(), QStringLiteral("CuTe: ((4,8),(2,2)):((16,1),(8,64))"));
+    win->findChild<QDockWidget *>(QStringLiteral("BasisDock"))->raise();
+    QApplication::processEvents();
+    QVERIFY(basisCute->isVisible());
+    // Above the matrix: the label's bottom edge is over the matrix's top edge.
+    QVERIFY(basisCute->mapTo(win.get(), QPoint(0, basisCute->height())).y() <=
+            win->basisView()->mapTo(win.get(), QPoint(0, 0)).y());
+    win->grab().save(QDir::temp().filePath(QStringLiteral("ls_cute_basis.png")));
+    win->findChild<QDockWidget *>(QStringLiteral("DesignDock"))->raise();
     QCOMPARE(win->designForm()->findChild<QLabel *>(QStringLiteral("cuteTitle"))->text(),
              QStringLiteral("CuTe ((thread, value) \u2192 index)"));
     // Thread 1 holds CuTe index 16 = element (0, 1) (column-major on 16x8), value 1 of
