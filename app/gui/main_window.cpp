@@ -17,11 +17,11 @@
 
 #include "analysis_docks.h"
 #include "autosave.h"
-#include "grid/basis_matrix_view.h"
 #include "forms/design_form.h"
+#include "grid/basis_matrix_view.h"
 #include "grid/grid_panel.h"
-#include "notation/mlir/layout_parser.h"
 #include "module_retarget.h"
+#include "notation/mlir/layout_parser.h"
 #include "paste_import.h"
 #include "recent_files.h"
 #include "setting_key.h"
@@ -144,11 +144,25 @@ void MainWindow::buildDocks() {
 
   auto *basisDock = new QDockWidget(tr("Basis"), this);
   basisDock->setObjectName(QStringLiteral("BasisDock"));
-  basis_ = new ui::BasisMatrixView(basisDock);
-  auto *basisScroll = new QScrollArea(basisDock);
+  auto *basisHost = new QWidget(basisDock);
+  auto *basisBox = new QVBoxLayout(basisHost);
+  basisBox->setContentsMargins(4, 4, 4, 0);
+  basisCute_ = new QLabel(basisHost);
+  basisCute_->setObjectName(QStringLiteral("basisCute"));
+  basisCute_->setWordWrap(true);
+  basisCute_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  {
+    QFont mono(QStringLiteral("DejaVu Sans Mono"));
+    mono.setStyleHint(QFont::Monospace);
+    basisCute_->setFont(mono);
+  }
+  basisBox->addWidget(basisCute_);
+  basis_ = new ui::BasisMatrixView(basisHost);
+  auto *basisScroll = new QScrollArea(basisHost);
   basisScroll->setWidget(basis_);
   basisScroll->setWidgetResizable(true);
-  basisDock->setWidget(basisScroll);
+  basisBox->addWidget(basisScroll, 1);
+  basisDock->setWidget(basisHost);
   addDockWidget(Qt::LeftDockWidgetArea, basisDock);
   tabifyDockWidget(designDock, basisDock);
   designDock->raise();
@@ -302,12 +316,14 @@ void MainWindow::refreshCurrent() {
   if (cur < 0) {
     primary_->setResult(nullptr, QString(), false, {});
     basis_->setResult(nullptr);
+    basisCute_->clear();
     player_->setResult(nullptr);
     return;
   }
   const Design &d = doc_->design(cur);
   ui::LayoutResultPtr r = doc_->result(cur);
   form_->setDraft(d.toDraft(), d.attribute);
+  basisCute_->setText(tr("CuTe: %1").arg(form_->cuteText()));
   form_->setCurrentLayout(r ? std::make_shared<const ls::LinearLayout>(r->layout()) : nullptr);
   primary_->view()->setTitle(d.name, subtitleFor(d));
   if (r != primary_->view()->result())

@@ -142,6 +142,7 @@ private:
   ui::GridPanel *primary_;
   ui::GridPanel *compare_;
   ui::BasisMatrixView *basis_;
+  QLabel *basisCute_; // the CuTe form above the basis matrix
   ui::StepPlayer *player_;
   QLabel *hoverLabel_;
   QLabel *stepLabel_;

@@ -4,12 +4,13 @@
 #include <set>
 
 #include "encodings/tensor_memory.h"
-#include "notation/mlir/layout_parser.h"
-#include "notation/mlir/layout_printer.h"
 #include "ir/file_layouts.h"
 #include "ir/module_reader.h"
-#include "notation/layout_input.h"
 #include "layout_evaluator.h"
+#include "notation/cute/cute_layout.h"
+#include "notation/layout_input.h"
+#include "notation/mlir/layout_parser.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
 namespace ls::app {
@@ -139,7 +140,8 @@ ImportResult importTtgir(const QString &text, const Design &base) {
     if (m.numWarps || m.threadsPerWarp || m.numCTAs)
       break; // the first module that says
   }
-  auto add = [&](const ls::EncodingPtr &enc, const QString &name, const ls::ir::FileLayoutUse *use) {
+  auto add = [&](const ls::EncodingPtr &enc, const QString &name,
+                 const ls::ir::FileLayoutUse *use) {
     Design d = designFor(enc, name, moduleBase);
     if (numWarps && !enc->isShared()) {
       // A TMEM access takes the module's warps; its lanes and CTA are fixed.
@@ -189,9 +191,10 @@ ImportResult importTtgir(const QString &text, const Design &base) {
     if (!problems.isEmpty())
       r.error = problems.join(QLatin1Char('\n'));
     else
-      r.error = r.notes.isEmpty() ? QStringLiteral("no layout found: expected `#name = #ttg.<layout>"
-                                                   "<...>` lines or tensor types with an encoding")
-                                  : r.notes.join(QLatin1Char('\n'));
+      r.error = r.notes.isEmpty()
+                    ? QStringLiteral("no layout found: expected `#name = #ttg.<layout>"
+                                     "<...>` lines or tensor types with an encoding")
+                    : r.notes.join(QLatin1Char('\n'));
   } else {
     r.notes << problems;
   }
@@ -216,7 +219,27 @@ ImportResult importLayouts(const QString &text, const Design &base) {
     return importTtgir(t, base);
   ImportResult r;
   try {
-    const ls::ir::LayoutInput in = ls::notation::readLayoutInput(t.toStdString());
+    // CuTe needs a tile: `cute:... --shape 16x16` (or `shape 16x16`) names it;
+    // without one a thread-value layout takes the current design's shape and
+    // a swizzled shared layout its own.
+    QString body = t;
+    ls::notation::LayoutInputContext ctx;
+    ctx.threadsPerWarp = base.module.threadsPerWarp;
+    if (ls::notation::detectNotation(t.toStdString()) == ls::notation::Notation::Cute) {
+      static const QRegularExpression shapeTail(
+          QStringLiteral("\\s+(?:--shape[ =]|shape[ =:]\\s*)([0-9]+(?:x[0-9]+)*)\\s*$"));
+      const auto m = shapeTail.match(t);
+      if (m.hasMatch()) {
+        body = t.left(m.capturedStart());
+        ls::Shape s;
+        for (const QString &p : m.captured(1).split(QLatin1Char('x')))
+          s.push_back(p.toLongLong());
+        ctx.shape = s;
+      } else if (!ls::notation::cute::isCuteShared(t.mid(5).toStdString())) {
+        ctx.shape = base.shape;
+      }
+    }
+    const ls::ir::LayoutInput in = ls::notation::readLayoutInput(body.toStdString(), ctx);
     Design d = designFor(in.encoding, base.name, base);
     if (in.shape) {
       d.shape = *in.shape;

@@ -6,7 +6,10 @@
 // module. A dump gives one design per layout alias, named after it, with the
 // shape and element type of the first tensor that uses it and the module's
 // num-warps / threads-per-warp / num-ctas; layouts written inline in types
-// count as designs too. Anything else gets a message naming what is wrong.
+// count as designs too. Gluon constructor text and CuTe layouts are read as
+// every --layout is; a CuTe thread-value layout takes its tile from a trailing
+// `--shape 16x16` (or `shape 16x16`), else from the current design.
+// Anything else gets a message naming what is wrong.
 //
 // A tensor-memory layout (#ttng.tensor_memory_encoding, _scales_encoding, or
 // a !ttg.memdesc in #ttng.tensor_memory) becomes a TMEM design read with the

@@ -5,6 +5,7 @@
 #include "encodings/linear.h"
 #include "notation/cute/cute_layout.h"
 #include "notation/gluon/gluon_reader.h"
+#include "notation/named_encoding.h"
 #include "util/error.h"
 
 namespace ls::notation {
@@ -19,7 +20,9 @@ std::string_view trimmed(std::string_view t) {
   return t;
 }
 
-bool startsWith(std::string_view t, std::string_view p) { return t.substr(0, p.size()) == p; }
+bool startsWith(std::string_view t, std::string_view p) {
+  return t.substr(0, p.size()) == p;
+}
 
 } // namespace
 
@@ -33,7 +36,8 @@ Notation detectNotation(std::string_view text) {
   if (t.empty() || t.front() == '#' || t.front() == '!' || startsWith(t, "tensor<"))
     return Notation::Mlir;
   size_t i = 0;
-  while (i < t.size() && (std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '_' || t[i] == '.'))
+  while (i < t.size() &&
+         (std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '_' || t[i] == '.'))
     ++i;
   if (i > 0 && i < t.size() && (t[i] == '(' || std::isspace(static_cast<unsigned char>(t[i]))))
     return Notation::Gluon;
@@ -61,16 +65,21 @@ ir::LayoutInput readLayoutInput(std::string_view text, const LayoutInputContext 
     return gluon::readGluon(trimmed(text), field);
   case Notation::Cute: {
     std::string_view body = trimmed(text).substr(5);
-    if (startsWith(trimmed(body), "Swizzle"))
-      throw Error(field, "CuTe swizzled shared layouts are not read yet; give the thread-value "
-                         "layout of a distributed layout, or the attribute");
+    ir::LayoutInput in;
+    if (cute::isCuteShared(body)) {
+      // The tile is the layout's own unless --shape tiles it further.
+      const LinearLayout ll = cute::readCuteShared(body, ctx.shape, field);
+      Shape shape;
+      for (const auto &[n, s] : ll.getOutDims())
+        shape.push_back(s);
+      in.encoding = simplestEncoding(ll, shape);
+      in.shape = shape;
+      return in;
+    }
     if (!ctx.shape)
       throw Error("--shape", "a CuTe layout needs the tile shape (--shape)");
-    auto enc = std::make_shared<LinearEncoding>();
-    enc->layout = cute::readCuteDistributed(body, *ctx.shape, ctx.threadsPerWarp, field);
-    enc->validate();
-    ir::LayoutInput in;
-    in.encoding = enc;
+    in.encoding = simplestEncoding(
+        cute::readCuteDistributed(body, *ctx.shape, ctx.threadsPerWarp, field), *ctx.shape);
     in.shape = ctx.shape;
     return in;
   }

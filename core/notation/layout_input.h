@@ -7,7 +7,10 @@
 // text is in and dispatches to that notation's reader; every reader returns
 // the same LayoutInput (encoding, and the shape / element type when the text
 // carries them), so commands, the GUI's paste and the audit need not know
-// which notation the user wrote.
+// which notation the user wrote. CuTe text carries only bases: it becomes the
+// simplest named encoding with exactly those bases (notation/named_encoding.h),
+// else #ttg.linear / #ttg.shared_linear; a swizzled shared layout
+// (`Swizzle<...> o ...`) has its own tile, a thread-value layout needs one.
 #pragma once
 
 #include <string_view>

@@ -9,6 +9,8 @@ usage (on a machine with Triton 3.6):  python3 tests/gpu/gen_gluon_cases.py [OUT
   Copy it to tests/oracle/data/ and CTest registers oracle_gluon_triton36_gluon.
 Triton 3.6's to_linear_layout aborts the process on shared and tensor-memory layouts, so every chunk runs in its
 own subprocess with a timeout, and shared/tmem objects go one per process; their bases are not recorded.
+`--static` instead builds NVMMASharedLayout.get_default_for / PaddedSharedLayout.with_identity_for calls (repr only)
+and writes OUT_DIR/triton36_gluon_static.jsonl.
 `python3 gen_gluon_cases.py --list` prints the cases without Triton (a local syntax/smoke check).
 """
 import json
@@ -167,6 +169,48 @@ def cases(seed):
     return out
 
 
+def static_cases(seed):
+    """NVMMASharedLayout.get_default_for and PaddedSharedLayout.with_identity_for over their arguments: dtypes,
+    transposed, fp4_padded, cga_layout, ranks 1-3, shapes that pick each swizzle (or none), and calls Gluon
+    rejects (their "error" is the oracle that we reject them too)."""
+    rng = random.Random(seed)
+    out = []
+
+    def add(cls, expr, shape):
+        out.append(dict(id=f"{cls}-static-{len(out)}", cls=cls, expr=expr, shape=shape, space="shared"))
+
+    dtypes = ["ttgl.float16", "gl.bfloat16", "ttgl.float32", "ttgl.float8e5", "ttgl.float8e4nv", "ttgl.int8",
+              "ttgl.float64", "ttgl.int1"]
+    shapes = [[64, 64], [128, 32], [16, 256], [8, 16], [4, 64], [128, 8], [64], [2, 64, 64], [32, 32, 4]]
+    for bs in shapes:
+        for dt in dtypes:
+            tp = rng.choice([False, True])
+            add("NVMMASharedLayout", f"ttgl.NVMMASharedLayout.get_default_for({bs}, {dt}, transposed={tp})", bs)
+    for i in range(24):
+        bs = rng.choice([[64, 64], [128, 64], [256, 32], [64, 128]])
+        c = cga(rng, 2, rng.choice([2, 4]))
+        kw = rng.choice(["", ", transposed=True", ", fp4_padded=True", ", transposed=True, fp4_padded=True"])
+        dt = rng.choice(["ttgl.float16", "ttgl.int8", "ttgl.float32"])
+        add("NVMMASharedLayout", f"gl.NVMMASharedLayout.get_default_for(block_shape={bs}, dtype={dt}{kw}, cga_layout={c})",
+            bs)
+    for dt in ("ttgl.int8", "ttgl.float16"):
+        for bs in ([128, 64], [64, 32], [8, 8]):
+            add("NVMMASharedLayout", f"ttgl.NVMMASharedLayout.get_default_for({bs}, {dt}, False, True)", bs)
+    for i in range(24):
+        rank = rng.choice([1, 2, 2, 3])
+        shape = [rng.choice([4, 16, 64]) for _ in range(rank)]
+        order = list(range(rank))
+        rng.shuffle(order)
+        pairs = [[rng.choice([16, 32, 64, 128]), rng.choice([1, 2, 4])] for _ in range(rng.choice([1, 2]))]
+        if len(pairs) == 2 and pairs[0][0] == pairs[1][0]:
+            pairs = pairs[:1]
+        c = f", cga_layout={cga(rng, rank, rng.choice([2, 4]))}" if rng.random() < 0.4 else ""
+        add("PaddedSharedLayout", f"ttgl.PaddedSharedLayout.with_identity_for({pairs}, {shape}, {order}{c})", shape)
+    add("PaddedSharedLayout", "ttgl.PaddedSharedLayout.with_identity_for([[32, 2]], [64, 64], [0])", [64, 64])
+    add("PaddedSharedLayout", "ttgl.PaddedSharedLayout.with_identity_for([[32, 2]], [64, 48], [1, 0])", [64, 48])
+    return out
+
+
 def run_chunk(chunk):
     """In a fresh process: evaluate each expression, repr it, its attribute, and (distributed) its bases."""
     ns = {}
@@ -223,7 +267,8 @@ def main():
         seed = int(args[args.index("--seed") + 1])
     if "--jobs" in args:
         jobs = int(args[args.index("--jobs") + 1])
-    cs = cases(seed)
+    static = "--static" in args
+    cs = static_cases(seed) if static else cases(seed)
     if "--list" in args:
         for c in cs:
             compile(c["expr"], c["id"], "eval")  # every expression is valid Python
@@ -234,9 +279,11 @@ def main():
     os.makedirs(outdir, exist_ok=True)
     reg = [c for c in cs if c["space"] == "reg"]
     chunks = [reg[i:i + 30] for i in range(0, len(reg), 30)] + [[c] for c in cs if c["space"] != "reg"]
+    if static:  # repr only, no to_linear_layout: one process holds them all
+        chunks = [cs]
     with ThreadPoolExecutor(jobs) as ex:
         recs = [r for part in ex.map(drive, chunks) for r in part]
-    path = os.path.join(outdir, "triton36_gluon.jsonl")
+    path = os.path.join(outdir, "triton36_gluon_static.jsonl" if static else "triton36_gluon.jsonl")
     with open(path, "w") as f:
         for r in recs:
             f.write(json.dumps(r) + "\n")

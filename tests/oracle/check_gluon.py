@@ -10,7 +10,11 @@ checked:
   gluon-attr   `print --layout REPR` gives the attribute Triton printed for the same object ("attr"),
                when the record has one and no "bases_error" says Triton could not make bases;
   gluon-round  `print --layout REPR --syntax gluon-repr` gives the repr back byte for byte (only when the
-               CLI knows --syntax gluon).
+               CLI knows --syntax gluon);
+  gluon-expr   `print --layout EXPR --syntax gluon-repr` gives the repr too: EXPR is the Python expression that
+               built the object ("expr": constructor calls with the gl./ttgl. prefix, and the static
+               NVMMASharedLayout.get_default_for / PaddedSharedLayout.with_identity_for);
+  gluon-reject a record where Gluon raised ("error", no repr): our CLI rejects the expression too (exit 2).
 Records come from tests/gpu/gen_gluon_cases.py (and tests/oracle/data/triton36_*.jsonl, whose
 distributed cases carry Gluon's repr too)."""
 import argparse
@@ -35,9 +39,17 @@ def main():
 
     def check(case):
         text = case.get("repr", case.get("layout_repr"))  # triton36_seed7 calls it layout_repr
+        if text is None and "error" in case and "expr" in case and has_gluon_syntax:
+            rc, out, err = run(a.cli, ["print", "--layout", case["expr"]])
+            return [("gluon-reject", rc == 2 and err.startswith("error: "),
+                     f"rc={rc} {out.strip()!r} {err[:200]} (Gluon: {case['error'][:160]})")]
         if text is None or case.get("ok") is False:
             return []
         results = []
+        if "expr" in case and has_gluon_syntax:
+            rc, out, err = run(a.cli, ["print", "--layout", case["expr"], "--syntax", "gluon-repr"])
+            results.append(("gluon-expr", rc == 0 and out.strip() == text,
+                            f"rc={rc} {out.strip()!r} want {text!r} {err[:200]}"))
         if "bases" in case and "shape" in case:
             rc, out, err = run(a.cli, ["linear", "--layout", text, "--shape", shape_arg(case["shape"]),
                                        "--json"])
@@ -57,7 +69,7 @@ def main():
         return results
 
     return check_file(a.file, check, a.show,
-                      key=lambda name, case: f"{name} {case.get('repr', case.get('layout_repr')).split('(')[0]}", width=40)
+                      key=lambda name, case: f"{name} {(case.get('repr') or case.get('layout_repr') or case['expr']).split('(')[0]}", width=40)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@
 #include <QVBoxLayout>
 
 #include "analysis/tmem/tmem_reg_layout.h"
+#include "notation/cute/cute_layout.h"
 #include "notation/mlir/layout_parser.h"
+#include "util/error.h"
 
 namespace ls::ui {
 
@@ -152,6 +154,15 @@ DesignForm::DesignForm(QWidget *parent) : QWidget(parent) {
   mono.setStyleHint(QFont::Monospace);
   canonical_->setFont(mono);
   v->addWidget(canonical_);
+  cuteTitle_ = new QLabel(tr("CuTe"), this);
+  cuteTitle_->setObjectName(QStringLiteral("cuteTitle"));
+  v->addWidget(cuteTitle_);
+  cute_ = new QPlainTextEdit(this);
+  cute_->setObjectName(QStringLiteral("cute"));
+  cute_->setReadOnly(true);
+  cute_->setMaximumHeight(60);
+  cute_->setFont(mono);
+  v->addWidget(cute_);
   v->addStretch(1);
 
   connect(copy, &QPushButton::clicked, this, &DesignForm::copyAttributeRequested);
@@ -220,7 +231,35 @@ void DesignForm::setDraft(const DesignDraft &d, const QString &canonical) {
   }
   syncVariantRow();
   canonical_->setPlainText(canonical);
+  // The same layout in CuTe's notation (thread-value for distributed layouts,
+  // Swizzle o (shape):(stride) for shared ones) on the design's shape.
+  QString cute;
+  try {
+    ls::Shape shape;
+    for (const QString &p : d.shapeText.split(QLatin1Char('x'))) {
+      bool ok = false;
+      shape.push_back(p.trimmed().toLongLong(&ok));
+      if (!ok)
+        throw ls::Error("shape", "not a shape");
+    }
+    const ls::EncodingPtr enc = ls::ir::parseEncoding(canonical.toStdString());
+    cute = QString::fromStdString(ls::notation::cute::encodingToCute(*enc, shape));
+    cuteTitle_->setText(
+        tr("CuTe (%1)")
+            .arg(enc->isShared() ? tr("coordinate → offset") : tr("(thread, value) → index")));
+  } catch (const ls::Error &e) {
+    cute = QString::fromStdString(e.rule());
+    cuteTitle_->setText(tr("CuTe"));
+  } catch (const std::exception &e) {
+    cute = QString::fromStdString(e.what());
+    cuteTitle_->setText(tr("CuTe"));
+  }
+  cute_->setPlainText(cute);
   updating_ = false;
+}
+
+QString DesignForm::cuteText() const {
+  return cute_->toPlainText();
 }
 
 DesignDraft DesignForm::draft() const {

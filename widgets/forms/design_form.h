@@ -34,6 +34,8 @@ public:
   // Fills every field (no signal). `canonical` is the attribute's canonical
   // text shown in the copy box.
   void setDraft(const DesignDraft &d, const QString &canonical);
+  // The CuTe form setDraft computed (or the sentence saying why there is none).
+  QString cuteText() const;
   DesignDraft draft() const;
 
   // The current design's layout, which "linear" and "shared_linear" start
@@ -71,6 +73,8 @@ private:
   QComboBox *variant_;
   QLabel *variantError_;
   QPlainTextEdit *canonical_;
+  QLabel *cuteTitle_;
+  QPlainTextEdit *cute_; // the CuTe form on the design's shape, or why there is none
   std::shared_ptr<const ls::LinearLayout> current_;
   bool updating_ = false;
 };

@@ -12,8 +12,22 @@
 // stride, coalesced as cute::coalesce would per mode; and when two bases
 // overlap, there is no CuTe layout, and the error names the basis that
 // breaks it. Reading CuTe is the reverse, with the tile shape from --shape.
+//
+// Shared layouts are the other direction: CuTe writes the map from a tile
+// coordinate to its element offset, `Swizzle<B,M,S> o (shape):(stride)`, the
+// swizzle acting on the element offset (offset ^= (offset >> S) & mask of
+// bits [M, M+B)). A Triton shared layout maps offset bits to tile
+// coordinates. When every offset basis is one coordinate bit, or one new
+// coordinate bit XOR the bits of earlier unswizzled offsets (Triton's
+// swizzles), each XOR pair (source offset bit o, target o - S) is one bit of a
+// Swizzle<B,M,S>; pairs of one shift and consecutive sources make one swizzle,
+// several a composition `Sw1 o Sw2 o (shape):(stride)`. Any other bijection is
+// an ordered composition of one-bit swizzles (S < 0 included, as CuTe allows),
+// found by Gauss-Jordan; only bases that put two offsets on one element (zero,
+// or the XOR of earlier bases) and block bases have no CuTe form.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -42,5 +56,26 @@ std::string encodingToCute(const Encoding &enc, const Shape &shape);
 // the others or leaves the tile.
 LinearLayout readCuteDistributed(std::string_view text, const Shape &shape, int threadsPerWarp,
                                  const std::string &field = "--layout");
+
+// The CuTe form of a shared linear layout (in dims offset, block; out dims
+// the tile): `Swizzle<B,M,S> [o Swizzle<...>] o (shape):(stride)`, one
+// top-level mode per tile dim (dim0 first), each coalesced. A layout without
+// XORs is written with the identity `Swizzle<0,0,0>`, which marks the text as a
+// shared layout on reading. Throws ls::Error("layout", "no CuTe form: basis
+// offset[i] = ...") naming the first basis no swizzle composition gives.
+std::string sharedToCute(const LinearLayout &ll);
+
+// True when `text` (after `cute:`) starts with a swizzle (`Swizzle<` or
+// CuTe's printed `Sw<`): a shared layout.
+bool isCuteShared(std::string_view text);
+
+// Reads `Swizzle<B,M,S> o ... o (shape):(stride)` (also `Sw<B,M,S>`, CuTe's
+// `_0 o` offset, static `_8` spellings, nested modes) into a shared linear
+// layout (offset, block -> dim0..). The tile is the top-level modes' sizes;
+// `shape`, when given, must equal it. Throws ls::Error(field, ...) for text that
+// is malformed (with the column), a stride that is not a power of two, offsets
+// that overlap or leave a gap, or a swizzle outside the offsets.
+LinearLayout readCuteShared(std::string_view text, const std::optional<Shape> &shape,
+                            const std::string &field = "--layout");
 
 } // namespace ls::notation::cute

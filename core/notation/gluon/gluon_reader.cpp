@@ -6,7 +6,10 @@
 #include <memory>
 #include <vector>
 
+#include "encodings/nvmma_default.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
+#include "util/seq_text.h"
 
 namespace ls::notation::gluon {
 
@@ -179,6 +182,8 @@ public:
         p_.failAt(v.column, "constexpr(...) takes exactly one layout");
       return attr(v.items[0]);
     }
+    if (cls == "get_default_for" || cls == "with_identity_for")
+      return staticCall(v, cls);
     auto sig = signatures().find(cls);
     if (sig == signatures().end())
       p_.failAt(v.column, "'" + v.name + "' is not a Gluon 3.6 layout class");
@@ -216,6 +221,139 @@ public:
   }
 
 private:
+  // NVMMASharedLayout.get_default_for(block_shape, dtype, transposed=False,
+  // fp4_padded=False, cga_layout=None) and PaddedSharedLayout.with_identity_for(
+  // interval_padding_pairs, shape, order), as Gluon 3.6 computes them
+  // (python/triton/experimental/gluon/language/_layouts.py; 3.6's
+  // with_identity_for takes no cga_layout -- later Triton added one).
+  std::string staticCall(const PyValue &v, const std::string &method) {
+    const std::string dotted = v.name.substr(0, v.name.size() - method.size() - 1);
+    const std::string owner = v.name.size() > method.size() ? baseName(dotted) : "";
+    const std::string want =
+        method == "get_default_for" ? "NVMMASharedLayout" : "PaddedSharedLayout";
+    if (owner != want)
+      p_.failAt(v.column, "'" + method + "' is a static method of " + want + ", not of '" +
+                              (owner.empty() ? std::string("(nothing)") : owner) + "'");
+    cls_ = want + "." + method;
+    const std::vector<std::string> names =
+        method == "get_default_for"
+            ? std::vector<std::string>{"block_shape", "dtype", "transposed", "fp4_padded",
+                                       "cga_layout"}
+            : std::vector<std::string>{"interval_padding_pairs", "shape", "order"};
+    std::map<std::string, const PyValue *> args;
+    if (v.items.size() > names.size())
+      p_.failAt(v.items[names.size()].column,
+                cls_ + " takes at most " + std::to_string(names.size()) + " arguments");
+    for (size_t i = 0; i < v.items.size(); ++i)
+      args[names[i]] = &v.items[i];
+    for (const auto &[k, val] : v.keyword) {
+      if (std::find(names.begin(), names.end(), k) == names.end())
+        p_.failAt(val.column, cls_ + " has no argument '" + k + "'");
+      if (args.count(k))
+        p_.failAt(val.column, cls_ + ": argument '" + k + "' given twice");
+      args[k] = &val;
+    }
+    args_ = &args;
+    const size_t required = method == "get_default_for" ? 2 : 3;
+    for (size_t i = 0; i < required; ++i)
+      req(names[i]);
+    std::vector<std::vector<int32_t>> cgaBases;
+    if (const PyValue *c = opt("cga_layout")) {
+      if (c->kind != PyValue::List)
+        p_.failAt(c->column, cls_ + ": 'cga_layout' must be a list of bases");
+      for (const PyValue &b : c->items)
+        cgaBases.push_back(int32s(b, "cga_layout"));
+    }
+    try {
+      if (method == "get_default_for") {
+        NvmmaDefaultRequest r;
+        for (int32_t d : int32s(req("block_shape"), "block_shape"))
+          r.blockShape.push_back(d);
+        r.bitwidth = dtypeBits(req("dtype"));
+        r.transposed = boolean("transposed");
+        r.fp4Padded = boolean("fp4_padded");
+        r.cgaBases = cgaBases;
+        const NvmmaSharedEncoding enc = nvmmaDefaultLayout(r);
+        return ir::printEncoding(enc);
+      }
+      const std::vector<int32_t> shape = int32s(req("shape"), "shape");
+      const std::vector<int32_t> order = int32s(req("order"), "order");
+      if (shape.size() != order.size())
+        throw Error("order", "has " + std::to_string(order.size()) + " entries but 'shape' has " +
+                                 std::to_string(shape.size()) +
+                                 " (Gluon asserts len(shape) == len(order))");
+      for (int32_t d : shape)
+        if (d < 1 || (d & (d - 1)))
+          throw Error("shape", "sizes must be powers of two, got " + seqText(shape));
+      std::vector<int64_t> shape64(shape.begin(), shape.end());
+      const std::vector<int64_t> perCTA =
+          cgaBases.empty() ? shape64 : gluonShapePerCTA(shape64, cgaBases);
+      std::vector<std::vector<int32_t>> offsets;
+      for (int32_t dim : order) {
+        if (dim < 0 || dim >= static_cast<int32_t>(shape.size()))
+          throw Error("order", "entry " + std::to_string(dim) + " is not a dimension of 'shape'");
+        for (int b = 0; (int64_t{1} << b) < perCTA[static_cast<size_t>(dim)]; ++b) {
+          std::vector<int32_t> basis(shape.size(), 0);
+          basis[static_cast<size_t>(dim)] = 1 << b;
+          offsets.push_back(basis);
+        }
+      }
+      const PyValue &pairs = req("interval_padding_pairs");
+      if (pairs.kind != PyValue::List || pairs.items.empty())
+        p_.failAt(pairs.column,
+                  cls_ + ": 'interval_padding_pairs' must be a list of [interval, padding]");
+      std::string s = "#ttg.padded_shared<[";
+      for (size_t i = 0; i < pairs.items.size(); ++i) {
+        const std::vector<int32_t> pr = int32s(pairs.items[i], "interval_padding_pairs");
+        if (pr.size() != 2)
+          p_.failAt(pairs.items[i].column,
+                    cls_ + ": each interval_padding_pairs entry is [interval, padding]");
+        s += (i ? ", " : "") + std::to_string(pr[0]) + ":+" + std::to_string(pr[1]);
+      }
+      return s + "] {offset = " + basesText(offsets) + ", block = " + basesText(cgaBases) + "}>";
+    } catch (const Error &e) {
+      if (e.field() == field_)
+        throw;
+      throw Error(field_, cls_ + ": " + (e.field().empty() ? "" : e.field() + ": ") + e.rule());
+    }
+  }
+  std::vector<int32_t> int32s(const PyValue &v, const std::string &name) const {
+    if (v.kind != PyValue::List)
+      p_.failAt(v.column, cls_ + ": '" + name + "' must be a list of integers");
+    std::vector<int32_t> out;
+    for (const PyValue &x : v.items) {
+      if (x.kind != PyValue::Int || x.number < -(1ll << 30) || x.number > (1ll << 30))
+        p_.failAt(x.column, cls_ + ": '" + name + "' must be a list of integers up to 2^30");
+      out.push_back(static_cast<int32_t>(x.number));
+    }
+    return out;
+  }
+  bool boolean(const std::string &name) const {
+    const PyValue *v = opt(name);
+    if (!v)
+      return false;
+    if (v->kind == PyValue::Name && (v->name == "True" || v->name == "False"))
+      return v->name == "True";
+    if (v->kind == PyValue::Int && (v->number == 0 || v->number == 1))
+      return v->number == 1;
+    p_.failAt(v->column, cls_ + ": '" + name + "' must be True or False");
+  }
+  // A Gluon dtype (gl.float16, ttgl.bfloat16, float8e5, ...): its primitive bit width.
+  int dtypeBits(const PyValue &v) const {
+    static const std::map<std::string, int> bits = {
+        {"int1", 1},        {"int8", 8},       {"uint8", 8},      {"float8e5", 8},
+        {"float8e5b16", 8}, {"float8e4nv", 8}, {"float8e4b8", 8}, {"float8e4b15", 8},
+        {"int16", 16},      {"uint16", 16},    {"float16", 16},   {"bfloat16", 16},
+        {"int32", 32},      {"uint32", 32},    {"float32", 32},   {"int64", 64},
+        {"uint64", 64},     {"float64", 64}};
+    if (v.kind == PyValue::Name) {
+      auto it = bits.find(baseName(v.name));
+      if (it != bits.end())
+        return it->second;
+    }
+    p_.failAt(v.column, cls_ + ": 'dtype' must be a Gluon dtype such as gl.float16, gl.bfloat16, "
+                               "gl.float8e5, gl.float32");
+  }
   const PyValue *opt(const std::string &name) const {
     auto it = args_->find(name);
     if (it == args_->end() || (it->second->kind == PyValue::Name && it->second->name == "None"))

@@ -5,9 +5,12 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -17,16 +20,16 @@
 #include "app_setup.h"
 #include "autosave.h"
 #include "banks/bank_heatmap.h"
-#include "grid/basis_matrix_view.h"
-#include "convert/coalescing_panel.h"
 #include "command_line.h"
+#include "convert/coalescing_panel.h"
 #include "convert/conversion_view.h"
-#include "forms/design_form.h"
 #include "export/export_panel.h"
+#include "forms/design_form.h"
+#include "grid/basis_matrix_view.h"
 #include "grid/grid_panel.h"
 #include "gui_test_main.h"
-#include "notation/mlir/layout_printer.h"
 #include "main_window.h"
+#include "notation/mlir/layout_printer.h"
 #include "tmem/tmem_design_widget.h"
 
 using namespace ls::app;
@@ -248,6 +251,74 @@ private slots:
     QCOMPARE(win->designForm()->encodingForm()->kind(), ls::EncodingKind::NvidiaMma);
     QCOMPARE(win->designForm()->encodingForm()->composedAttribute(), mma);
     QVERIFY(!win->pasteText(QStringLiteral("#ttg.nope<{}>")).isEmpty());
+  }
+
+  // CuTe in: a thread-value layout with its shape, and a swizzled shared
+  // layout, pasted; the form shows the named attribute and, beside it, the
+  // CuTe form; the grid draws the pasted layout.
+  void pasteCuteShowsItsCuteForm() {
+    open();
+    QCOMPARE(win->pasteText(QStringLiteral("cute:((4,8),(2,2)):((16,1),(8,64)) --shape 16x8")),
+             QString());
+    const QString tf32A = QStringLiteral(
+        "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+        "warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 1}>");
+    QCOMPARE(win->currentAttribute(), tf32A);
+    QCOMPARE(win->document()->design(0).shape, (ls::Shape{16, 8}));
+    auto *cute = win->designForm()->findChild<QPlainTextEdit *>(QStringLiteral("cute"));
+    QVERIFY(cute);
+    QCOMPARE(cute->toPlainText(), QStringLiteral("((4,8),(2,2)):((16,1),(8,64))"));
+    // The Basis dock shows it above the basis matrix.
+    auto *basisCute = win->findChild<QLabel *>(QStringLiteral("basisCute"));
+    QVERIFY(basisCute);
+    QCOMPARE(basisCute->text(), QStringLiteral("CuTe: ((4,8),(2,2)):((16,1),(8,64))"));
+    win->findChild<QDockWidget *>(QStringLiteral("BasisDock"))->raise();
+    QApplication::processEvents();
+    QVERIFY(basisCute->isVisible());
+    // Above the matrix: the label's bottom edge is over the matrix's top edge.
+    QVERIFY(basisCute->mapTo(win.get(), QPoint(0, basisCute->height())).y() <=
+            win->basisView()->mapTo(win.get(), QPoint(0, 0)).y());
+    win->grab().save(QDir::temp().filePath(QStringLiteral("ls_cute_basis.png")));
+    win->findChild<QDockWidget *>(QStringLiteral("DesignDock"))->raise();
+    QCOMPARE(win->designForm()->findChild<QLabel *>(QStringLiteral("cuteTitle"))->text(),
+             QStringLiteral("CuTe ((thread, value) \u2192 index)"));
+    // Thread 1 holds CuTe index 16 = element (0, 1) (column-major on 16x8), value 1 of
+    // thread 0 index 8 = element (8, 0): coloured by thread, those cells show it.
+    win->document()->waitForEvaluations();
+    QApplication::processEvents();
+    win->primaryPanel()->colorBox()->setCurrentIndex(
+        win->primaryPanel()->colorBox()->findText(QStringLiteral("Thread")));
+    const auto &pal = view()->gridPalette();
+    // Sample a cell near its top edge, clear of the "T0:1" label at its centre.
+    const QImage img = view()->grab().toImage();
+    const double step = view()->cellCenter({1, 0}).y() - view()->cellCenter({0, 0}).y();
+    auto fill = [&](ls::ui::Cell c) {
+      return img.pixel((view()->cellCenter(c) - QPointF(0, step * 0.35)).toPoint()) & 0xffffff;
+    };
+    QCOMPARE(fill({0, 1}), pal.categorical(1, 32) & 0xffffff);
+    QCOMPARE(fill({8, 0}), pal.categorical(0, 32) & 0xffffff);
+    QCOMPARE(fill({0, 0}), pal.categorical(0, 32) & 0xffffff);
+    QCOMPARE(fill({0, 4}), pal.categorical(0, 32) & 0xffffff); // T0 value 2 (index 64)
+    QCOMPARE(fill({1, 0}), pal.categorical(4, 32) & 0xffffff);
+    win->grab().save(QDir::temp().filePath(QStringLiteral("ls_cute_form.png")));
+    // Without a shape, a thread-value layout takes the current design's (16x8 here).
+    QCOMPARE(win->pasteText(QStringLiteral("cute:((4,8),(2,2)):((16,1),(8,64))")), QString());
+    QCOMPARE(win->currentAttribute(), tf32A);
+
+    // Shared: the GMMA 128-byte atom for 16-bit elements.
+    QCOMPARE(win->pasteText(QStringLiteral("cute:Swizzle<3,3,3> o (8,64):(64,1)")), QString());
+    QCOMPARE(win->currentAttribute(),
+             QStringLiteral("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+                            "elementBitWidth = 16}>"));
+    QCOMPARE(cute->toPlainText(), QStringLiteral("Swizzle<3,3,3> o (8,64):(64,1)"));
+
+    // A layout with no CuTe form says which basis breaks it.
+    QCOMPARE(win->pasteText(QStringLiteral(
+                 "#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+                 "[0, 3]], warp = [], block = []}>")),
+             QString());
+    QVERIFY2(cute->toPlainText().startsWith(QStringLiteral("no CuTe form: basis lane[4]")),
+             qPrintable(cute->toPlainText()));
   }
 
   void saveAndOpenRoundTrip() {

@@ -1,4 +1,4 @@
-#include "analysis/tmem/nvmma_default.h"
+#include "encodings/nvmma_default.h"
 
 #include <algorithm>
 
@@ -14,8 +14,8 @@ void checkRequest(const NvmmaDefaultRequest &r) {
     throw Error("block_shape", "must have 1 to 8 dimensions");
   for (int64_t d : r.blockShape)
     if (d <= 0 || d > (int64_t{1} << 30))
-      throw Error("block_shape", "dimensions must be between 1 and 2^30, got " +
-                                     seqText(r.blockShape));
+      throw Error("block_shape",
+                  "dimensions must be between 1 and 2^30, got " + seqText(r.blockShape));
   // NVMMASharedLayout.__post_init__ asserts these.
   if (r.bitwidth != 8 && r.bitwidth != 16 && r.bitwidth != 32 && r.bitwidth != 64)
     throw Error("dtype", "NVMMASharedLayout needs an element bitwidth of 8, 16, 32 or 64 (Gluon "
