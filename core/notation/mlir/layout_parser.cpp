@@ -301,10 +301,9 @@ EncodingPtr buildLinear(const Entries &e) {
   const EncodingParams &P = encodingParams(EncodingKind::Linear);
   checkKeys(e, P);
   auto enc = std::make_shared<LinearEncoding>();
-  enc->layout = LinearEncoding::fromBases(readBases(*field(e, P, "register"), "register"),
-                                          readBases(*field(e, P, "lane"), "lane"),
-                                          readBases(*field(e, P, "warp"), "warp"),
-                                          readBases(*field(e, P, "block"), "block"));
+  enc->layout = LinearEncoding::fromBases(
+      readBases(*field(e, P, "register"), "register"), readBases(*field(e, P, "lane"), "lane"),
+      readBases(*field(e, P, "warp"), "warp"), readBases(*field(e, P, "block"), "block"));
   return enc;
 }
 
@@ -331,8 +330,8 @@ EncodingPtr buildNvmmaShared(const Entries &e) {
   enc->elementBitWidth = readUInt(*field(e, P, "elementBitWidth"), "elementBitWidth");
   enc->fp4Padded = readBool(*field(e, P, "fp4Padded"), "fp4Padded");
   const FieldParam &rankParam = P.at("rank");
-  const int rank = static_cast<int>(
-      readInt(*field(e, P, "rank"), "rank", rankParam.minimum, rankParam.maximum));
+  const int rank =
+      static_cast<int>(readInt(*field(e, P, "rank"), "rank", rankParam.minimum, rankParam.maximum));
   enc->cga = readCGA(e, rank);
   return enc;
 }
