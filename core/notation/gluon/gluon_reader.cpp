@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "encodings/encoding_params.h"
 #include "util/error.h"
 
 namespace ls::notation::gluon {
@@ -134,30 +135,17 @@ private:
   size_t pos_ = 0;
 };
 
-// The Gluon 3.6 constructor signatures: field names in positional order.
+// The Gluon 3.6 constructor signatures: argument names in positional order
+// (encoding_params' gluonArgs, required ones first).
 const std::map<std::string, std::vector<std::string>> &signatures() {
-  static const std::map<std::string, std::vector<std::string>> s = {
-      {"BlockedLayout",
-       {"size_per_thread", "threads_per_warp", "warps_per_cta", "order", "cga_layout"}},
-      {"SliceLayout", {"dim", "parent"}},
-      {"DistributedLinearLayout",
-       {"reg_bases", "lane_bases", "warp_bases", "block_bases", "shape"}},
-      {"DotOperandLayout", {"operand_index", "parent", "k_width"}},
-      {"NVMMADistributedLayout", {"version", "warps_per_cta", "instr_shape", "cga_layout"}},
-      {"AMDMFMALayout",
-       {"version", "instr_shape", "transposed", "warps_per_cta", "element_bitwidth",
-        "tiles_per_warp", "cga_layout"}},
-      {"AMDWMMALayout",
-       {"version", "transposed", "warps_per_cta", "instr_shape", "tiles_per_warp", "cga_layout"}},
-      {"SwizzledSharedLayout", {"vec", "per_phase", "max_phase", "order", "cga_layout"}},
-      {"NVMMASharedLayout",
-       {"swizzle_byte_width", "element_bitwidth", "rank", "transposed", "fp4_padded",
-        "cga_layout"}},
-      {"PaddedSharedLayout", {"interval_padding_pairs", "offset_bases", "cga_layout", "shape"}},
-      {"SharedLinearLayout", {"offset_bases", "block_bases", "alignment"}},
-      {"TensorMemoryLayout", {"block", "col_stride", "cta_split_num", "two_ctas"}},
-      {"TensorMemoryScalesLayout", {"cta_split_num"}},
-  };
+  static const std::map<std::string, std::vector<std::string>> s = [] {
+    std::map<std::string, std::vector<std::string>> m;
+    for (const EncodingParams &p : allEncodingParams())
+      if (!p.gluonClass.empty())
+        for (const GluonArg &a : p.gluonArgs)
+          m[p.gluonClass].push_back(a.name);
+    return m;
+  }();
   return s;
 }
 
@@ -192,8 +180,8 @@ public:
       args[names[i]] = &v.items[i];
     for (const auto &[k, val] : v.keyword) {
       std::string key = k;
-      if (cls == "PaddedSharedLayout" && key == "block_bases")
-        key = "cga_layout"; // both spellings name the block bases
+      if (cls == "PaddedSharedLayout" && key == "cga_layout")
+        key = "block_bases"; // both spellings name the block bases
       if (std::find(names.begin(), names.end(), key) == names.end())
         p_.failAt(val.column, cls + " has no argument '" + k + "'");
       if (args.count(key))
@@ -202,16 +190,9 @@ public:
     }
     args_ = &args;
     // Missing arguments are reported in signature order, as Python would.
-    static const std::map<std::string, size_t> requiredCount = {
-        {"BlockedLayout", 4},           {"SliceLayout", 2},
-        {"DistributedLinearLayout", 5}, {"DotOperandLayout", 2},
-        {"NVMMADistributedLayout", 3},  {"AMDMFMALayout", 4},
-        {"AMDWMMALayout", 3},           {"SwizzledSharedLayout", 4},
-        {"NVMMASharedLayout", 2},       {"PaddedSharedLayout", 2},
-        {"SharedLinearLayout", 1},      {"TensorMemoryLayout", 2},
-        {"TensorMemoryScalesLayout", 0}};
-    for (size_t i = 0; i < requiredCount.at(cls); ++i)
-      req(names[i]);
+    for (const GluonArg &a : findGluonClass(cls)->gluonArgs)
+      if (a.required)
+        req(a.name);
     return build(cls);
   }
 
@@ -360,7 +341,7 @@ private:
         s += (i ? ", " : "") + text(pr.items[0]) + ":+" + text(pr.items[1]);
       }
       s += "] {offset = " + list("offset_bases");
-      const PyValue *blk = opt("cga_layout"); // Triton's padded_shared always spells block
+      const PyValue *blk = opt("block_bases"); // Triton's padded_shared always spells block
       s += ", block = " + (blk ? text(*blk) : std::string("[]"));
       checkShape(req("shape"));
       return s + "}>";
@@ -439,36 +420,8 @@ ir::LayoutInput readGluon(std::string_view text, const std::string &field) {
     return in;
   } catch (const Error &e) {
     // The attribute reader names the attribute's field; name the Gluon argument instead.
-    static const std::map<std::string, std::string> gluonName = {
-        {"sizePerThread", "size_per_thread"},
-        {"threadsPerWarp", "threads_per_warp"},
-        {"warpsPerCTA", "warps_per_cta"},
-        {"CGALayout", "cga_layout"},
-        {"instrShape", "instr_shape"},
-        {"versionMajor", "version"},
-        {"versionMinor", "version"},
-        {"opIdx", "operand_index"},
-        {"kWidth", "k_width"},
-        {"isTransposed", "transposed"},
-        {"isTranspose", "transposed"},
-        {"tilesPerWarp", "tiles_per_warp"},
-        {"elementBitWidth", "element_bitwidth"},
-        {"perPhase", "per_phase"},
-        {"maxPhase", "max_phase"},
-        {"swizzlingByteWidth", "swizzle_byte_width"},
-        {"register", "reg_bases"},
-        {"lane", "lane_bases"},
-        {"warp", "warp_bases"},
-        {"block", "block_bases"},
-        {"offset", "offset_bases"},
-        {"blockM", "block"},
-        {"blockN", "block"},
-        {"colStride", "col_stride"},
-        {"fp4Padded", "fp4_padded"},
-        {"CTASplitM", "cta_split_num"},
-        {"CTASplitN", "cta_split_num"}};
-    auto it = gluonName.find(e.field());
-    const std::string arg = it != gluonName.end() ? it->second : e.field();
+    const std::string gluonArg = gluonNameOfKey(e.field());
+    const std::string arg = gluonArg.empty() ? e.field() : gluonArg;
     throw Error(field, arg.empty() ? e.rule() : arg + ": " + e.rule());
   }
 }
