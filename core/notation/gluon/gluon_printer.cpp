@@ -37,7 +37,9 @@ std::vector<int64_t> outSizes(const LinearLayout &ll) {
 using Args = std::map<std::string, std::string>;
 
 // The Gluon argument that carries field `key` (encoding_params' gluon name).
-std::string g(EncodingKind kind, const char *key) { return encodingParams(kind).at(key).gluon; }
+std::string g(EncodingKind kind, const char *key) {
+  return encodingParams(kind).at(key).gluon;
+}
 
 struct Printer {
   GluonStyle style;
