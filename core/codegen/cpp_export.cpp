@@ -94,7 +94,8 @@ private:
   // and argument order; `values` is keyed by each argument's comment name, or
   // by its field key where it has none (CGALayout, parent: variables; "": the
   // LinearLayout variable).
-  static std::string builderCall(EncodingKind kind, const std::map<std::string, std::string> &values) {
+  static std::string builderCall(EncodingKind kind,
+                                 const std::map<std::string, std::string> &values) {
     const EncodingParams &p = encodingParams(kind);
     std::string s = p.cppBuilder + "::get(ctx";
     for (const CppArg &a : p.cppArgs)
@@ -185,9 +186,8 @@ private:
     case EncodingKind::PaddedShared: {
       const auto &e = static_cast<const PaddedSharedEncoding &>(enc);
       std::string comp = linear(e.linearComponent, "component");
-      return builderCall(k, {{"intervals", braces(e.intervals)},
-                             {"paddings", braces(e.paddings)},
-                             {"", comp}});
+      return builderCall(
+          k, {{"intervals", braces(e.intervals)}, {"paddings", braces(e.paddings)}, {"", comp}});
     }
     case EncodingKind::SharedLinear: {
       const auto &e = static_cast<const SharedLinearEncoding &>(enc);
