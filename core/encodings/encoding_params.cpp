@@ -81,6 +81,17 @@ std::vector<GluonArg> args(std::initializer_list<const char *> required,
   return v;
 }
 
+// Sets what Gluon says of argument `name`: its default, its tuple form.
+std::vector<GluonArg> with(std::vector<GluonArg> v, const char *name, const char *defaultText,
+                           const char *tupleText) {
+  for (GluonArg &a : v)
+    if (a.name == name) {
+      a.defaultText = defaultText;
+      a.tupleText = tupleText;
+    }
+  return v;
+}
+
 std::vector<EncodingParams> build() {
   std::vector<EncodingParams> v;
   auto add = [&](EncodingParams p) { v.push_back(std::move(p)); };
@@ -130,7 +141,8 @@ std::vector<EncodingParams> build() {
         cga(), req("instrShape", V::UIntList, "instr_shape", "[16, 8] for v2; [16, N, K] for v3")},
        kLegacyCta,
        "NVMMADistributedLayout",
-       args({"version", "warps_per_cta", "instr_shape"}, {"cga_layout"}),
+       with(args({"version", "warps_per_cta", "instr_shape"}, {"cga_layout"}), "version", "",
+            "[major, minor]"),
        "NvidiaMmaEncodingAttr",
        {{"versionMajor", "versionMajor"},
         {"versionMinor", "versionMinor"},
@@ -292,7 +304,9 @@ std::vector<EncodingParams> build() {
         inGroup(req("block", V::Bases, "block_bases", "L(block = 2^i)"), 2)},
        {},
        "PaddedSharedLayout",
-       args({"interval_padding_pairs", "offset_bases"}, {"block_bases", "shape"}),
+       // Triton's padded_shared always spells block.
+       with(args({"interval_padding_pairs", "offset_bases"}, {"block_bases", "shape"}),
+            "block_bases", "[]", ""),
        "PaddedSharedEncodingAttr",
        {{"intervals", "intervals"}, {"intervals", "paddings"}, {"", ""}}});
 
@@ -307,7 +321,7 @@ std::vector<EncodingParams> build() {
                Placement::AfterBody)},
        {},
        "SharedLinearLayout",
-       args({"offset_bases"}, {"block_bases", "alignment"}),
+       with(args({"offset_bases"}, {"block_bases", "alignment"}), "alignment", "16", ""),
        "SharedLinearEncodingAttr",
        {{"", ""}, {"alignment", "layoutAlignment"}}});
 
@@ -336,7 +350,9 @@ std::vector<EncodingParams> build() {
             "cta_group::2: one MMA over a pair of CTAs")},
        {"unpacked"},
        "TensorMemoryLayout",
-       args({"block", "col_stride"}, {"cta_split_num", "two_ctas"}),
+       with(with(args({"block", "col_stride"}, {"cta_split_num", "two_ctas"}), "block", "",
+                 "(M, N)"),
+            "cta_split_num", "", "(M, N)"),
        "",
        {}});
 
@@ -353,7 +369,7 @@ std::vector<EncodingParams> build() {
               1, 16)},
        {},
        "TensorMemoryScalesLayout",
-       args({}, {"cta_split_num"}),
+       with(args({}, {"cta_split_num"}), "cta_split_num", "", "(M, N)"),
        "",
        {}});
   return v;

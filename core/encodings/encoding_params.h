@@ -92,6 +92,12 @@ struct FieldParam {
 struct GluonArg {
   std::string name;
   bool required = false;
+  // Gluon's default where the attribute needs the field but Gluon may omit
+  // it (SharedLinearLayout's alignment 16); "" = none.
+  std::string defaultText = {};
+  // How an argument that carries several fields is written
+  // ("[major, minor]", "(M, N)"); "" for an argument of one field.
+  std::string tupleText = {};
 };
 
 // One argument of the Triton C++ builder `<cppBuilder>::get(ctx, ...)` after

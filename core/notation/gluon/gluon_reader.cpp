@@ -242,15 +242,6 @@ private:
       p_.failAt(v.column, cls_ + ": '" + name + "' must be a single value");
     return text(v);
   }
-  // ", CGALayout = [...]" when the argument is given and not empty.
-  std::string cga(const std::string &name = "cga_layout") const {
-    const PyValue *v = opt(name);
-    if (!v)
-      return "";
-    if (v->kind != PyValue::List)
-      p_.failAt(v->column, cls_ + ": '" + name + "' must be a list of bases");
-    return v->items.empty() ? "" : ", CGALayout = " + text(*v);
-  }
   std::string parentAttr() {
     const PyValue &v = req("parent");
     const std::string saveCls = cls_;
@@ -261,132 +252,86 @@ private:
     return s;
   }
 
+  // The attribute text of the class's encoding, from encoding_params: each
+  // field in the table's order, from the Gluon argument that carries it. An
+  // argument that carries several fields (version=[major, minor],
+  // block=(M, N), cta_split_num=(M, N)) gives them its items in order. An
+  // absent argument leaves its field out (the attribute's default) or gives
+  // Gluon's own default; a field at a default Triton leaves out is not
+  // written. padded_shared is spelled by its bases (the offset group).
   std::string build(const std::string &cls) {
-    if (cls == "BlockedLayout")
-      return "#ttg.blocked<{sizePerThread = " + list("size_per_thread") +
-             ", threadsPerWarp = " + list("threads_per_warp") +
-             ", warpsPerCTA = " + list("warps_per_cta") + ", order = " + list("order") + cga() +
-             "}>";
-    if (cls == "SliceLayout") {
-      const std::string dim = scalar("dim");
-      return "#ttg.slice<{dim = " + dim + ", parent = " + parentAttr() + "}>";
-    }
-    if (cls == "DotOperandLayout") {
-      const std::string op = scalar("operand_index");
-      const std::string kw = opt("k_width") ? scalar("k_width") : "0";
-      return "#ttg.dot_op<{opIdx = " + op + ", parent = " + parentAttr() + ", kWidth = " + kw +
-             "}>";
-    }
-    if (cls == "DistributedLinearLayout") {
-      std::string s = "#ttg.linear<{register = " + list("reg_bases") +
-                      ", lane = " + list("lane_bases") + ", warp = " + list("warp_bases") +
-                      ", block = " + list("block_bases") + "}>";
-      checkShape(req("shape"));
-      return s;
-    }
-    if (cls == "NVMMADistributedLayout") {
-      const PyValue &ver = req("version");
-      if (ver.kind != PyValue::List || ver.items.size() != 2)
-        p_.failAt(ver.column, cls + ": 'version' must be [major, minor]");
-      return "#ttg.nvidia_mma<{versionMajor = " + text(ver.items[0]) +
-             ", versionMinor = " + text(ver.items[1]) + ", warpsPerCTA = " + list("warps_per_cta") +
-             cga() + ", instrShape = " + list("instr_shape") + "}>";
-    }
-    if (cls == "AMDMFMALayout") {
-      std::string s = "#ttg.amd_mfma<{version = " + scalar("version") +
-                      ", warpsPerCTA = " + list("warps_per_cta") +
-                      ", instrShape = " + list("instr_shape") +
-                      ", isTransposed = " + scalar("transposed") + cga();
-      if (opt("tiles_per_warp"))
-        s += ", tilesPerWarp = " + list("tiles_per_warp");
-      if (opt("element_bitwidth"))
-        s += ", elementBitWidth = " + scalar("element_bitwidth");
-      return s + "}>";
-    }
-    if (cls == "AMDWMMALayout") {
-      std::string s = "#ttg.amd_wmma<{version = " + scalar("version") +
-                      ", isTranspose = " + scalar("transposed") +
-                      ", warpsPerCTA = " + list("warps_per_cta") + cga();
-      if (opt("tiles_per_warp"))
-        s += ", tilesPerWarp = " + list("tiles_per_warp");
-      if (opt("instr_shape"))
-        s += ", instrShape = " + list("instr_shape");
-      return s + "}>";
-    }
-    if (cls == "SwizzledSharedLayout")
-      return "#ttg.swizzled_shared<{vec = " + scalar("vec") +
-             ", perPhase = " + scalar("per_phase") + ", maxPhase = " + scalar("max_phase") +
-             ", order = " + list("order") + cga() + "}>";
-    if (cls == "NVMMASharedLayout") {
-      std::string s = "#ttg.nvmma_shared<{swizzlingByteWidth = " + scalar("swizzle_byte_width") +
-                      ", transposed = " + (opt("transposed") ? scalar("transposed") : "false") +
-                      ", elementBitWidth = " + scalar("element_bitwidth");
-      if (opt("fp4_padded") && scalar("fp4_padded") == "true")
-        s += ", fp4Padded = true";
-      const std::string c = cga();
-      if (c.empty())
-        s += ", rank = " + (opt("rank") ? scalar("rank") : "2");
-      return s + c + "}>";
-    }
-    if (cls == "PaddedSharedLayout") {
-      const PyValue &pairs = req("interval_padding_pairs");
-      if (pairs.kind != PyValue::List || pairs.items.empty())
-        p_.failAt(pairs.column,
-                  cls + ": 'interval_padding_pairs' must be a list of [interval, padding]");
-      std::string s = "#ttg.padded_shared<[";
-      for (size_t i = 0; i < pairs.items.size(); ++i) {
-        const PyValue &pr = pairs.items[i];
-        if (pr.kind != PyValue::List || pr.items.size() != 2)
-          p_.failAt(pr.column, cls + ": each interval_padding_pairs entry is [interval, padding]");
-        s += (i ? ", " : "") + text(pr.items[0]) + ":+" + text(pr.items[1]);
+    const EncodingParams &P = *findGluonClass(cls);
+    auto argOf = [&](const std::string &name) -> const GluonArg & {
+      for (const GluonArg &a : P.gluonArgs)
+        if (a.name == name)
+          return a;
+      throw Error(field_, cls + ": no argument '" + name + "'");
+    };
+    const int group = P.field("offset") ? P.at("offset").group : 0;
+    std::map<std::string, size_t> taken; // items given out of a tuple argument
+    bool shapeRead = false;
+    std::string positional, body, after;
+    for (const FieldParam &f : P.fields) {
+      if (f.gluon.empty() || (f.group != 0 && f.group != group))
+        continue;
+      const GluonArg &a = argOf(f.gluon);
+      std::string value;
+      if (f.kind == ValueKind::Parent) {
+        value = parentAttr();
+      } else if (f.kind == ValueKind::Intervals) {
+        value = intervals(f.gluon);
+      } else if (const PyValue *v = opt(f.gluon); !v) {
+        if (a.required)
+          req(f.gluon); // names the argument
+        if (a.defaultText.empty())
+          continue;
+        value = a.defaultText;
+      } else if (!a.tupleText.empty()) {
+        size_t n = 0;
+        for (const FieldParam &o : P.fields)
+          n += o.gluon == f.gluon ? 1 : 0;
+        if (v->kind != PyValue::List || v->items.size() != n)
+          p_.failAt(v->column, cls + ": '" + f.gluon + "' must be " + a.tupleText);
+        value = text(v->items[taken[f.gluon]++]);
+      } else if (f.kind == ValueKind::Cga) {
+        if (v->kind != PyValue::List)
+          p_.failAt(v->column, cls_ + ": '" + f.gluon + "' must be a list of bases");
+        value = text(*v);
+      } else if (f.perDim() || f.kind == ValueKind::Bases) {
+        value = list(f.gluon);
+      } else {
+        value = scalar(f.gluon);
       }
-      s += "] {offset = " + list("offset_bases");
-      const PyValue *blk = opt("block_bases"); // Triton's padded_shared always spells block
-      s += ", block = " + (blk ? text(*blk) : std::string("[]"));
-      checkShape(req("shape"));
-      return s + "}>";
+      shapeRead = shapeRead || f.gluon == "shape";
+      if (f.omittedAtDefault && f.isDefault(value))
+        continue;
+      if (f.placement == Placement::Positional)
+        positional = value + " ";
+      else if (f.placement == Placement::AfterBody)
+        after += ", " + f.key + " = " + value;
+      else
+        body += (body.empty() ? "" : ", ") + f.key + " = " + value;
     }
-    if (cls == "SharedLinearLayout") {
-      std::string s = "#ttg.shared_linear<{offset = " + list("offset_bases");
-      const PyValue *blk = opt("block_bases");
-      if (blk && !blk->items.empty())
-        s += ", block = " + text(*blk);
-      return s + "}, alignment = " + (opt("alignment") ? scalar("alignment") : "16") + ">";
-    }
-    if (cls == "TensorMemoryLayout") {
-      const PyValue &blk = req("block");
-      if (blk.kind != PyValue::List || blk.items.size() != 2)
-        p_.failAt(blk.column, cls + ": 'block' must be (M, N)");
-      std::string s = "#ttng.tensor_memory_encoding<blockM = " + text(blk.items[0]) +
-                      ", blockN = " + text(blk.items[1]) + ", colStride = " + scalar("col_stride");
-      s += ctaSplit(", ");
-      if (opt("two_ctas") && scalar("two_ctas") == "true")
-        s += ", twoCTAs = true";
-      return s + ">";
-    }
-    if (cls == "TensorMemoryScalesLayout") {
-      std::string s = ctaSplit("");
-      if (s.rfind(", ", 0) == 0)
-        s = s.substr(2);
-      return "#ttng.tensor_memory_scales_encoding<" + s + ">";
-    }
-    throw Error(field_, "'" + cls + "' is not a Gluon 3.6 layout class");
+    // Gluon's tensor shape (linear, padded bases): checked, not part of the attribute.
+    for (const GluonArg &a : P.gluonArgs)
+      if (a.name == "shape" && !shapeRead)
+        checkShape(req("shape"));
+    return P.attrName() + "<" + positional + (P.braces ? "{" + body + "}" : body) + after + ">";
   }
 
-  // cta_split_num=(m, n): written only where it is not 1, as Triton prints it.
-  std::string ctaSplit(const std::string &lead) const {
-    const PyValue *v = opt("cta_split_num");
-    if (!v)
-      return "";
-    if (v->kind != PyValue::List || v->items.size() != 2)
-      p_.failAt(v->column, cls_ + ": 'cta_split_num' must be (M, N)");
-    std::string s;
-    if (text(v->items[0]) != "1")
-      s += ", CTASplitM = " + text(v->items[0]);
-    if (text(v->items[1]) != "1")
-      s += ", CTASplitN = " + text(v->items[1]);
-    (void)lead;
-    return s;
+  // [[interval, padding], ...] as "[interval:+padding, ...]".
+  std::string intervals(const std::string &name) const {
+    const PyValue &pairs = req(name);
+    if (pairs.kind != PyValue::List || pairs.items.empty())
+      p_.failAt(pairs.column, cls_ + ": '" + name + "' must be a list of [interval, padding]");
+    std::string s = "[";
+    for (size_t i = 0; i < pairs.items.size(); ++i) {
+      const PyValue &pr = pairs.items[i];
+      if (pr.kind != PyValue::List || pr.items.size() != 2)
+        p_.failAt(pr.column, cls_ + ": each " + name + " entry is [interval, padding]");
+      s += (i ? ", " : "") + text(pr.items[0]) + ":+" + text(pr.items[1]);
+    }
+    return s + "]";
   }
 
   void checkShape(const PyValue &shape) const {
