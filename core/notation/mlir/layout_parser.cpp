@@ -563,10 +563,14 @@ EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
     return buildNvmmaShared(dictOf(v, n));
   if (n == "shared")
     return buildOldShared(dictOf(v, n));
-  throw Error("#" + d + "." + n,
-              "unknown layout; expected blocked, slice, nvidia_mma, dot_op, amd_mfma, amd_wmma, "
-              "linear, swizzled_shared, nvmma_shared, amd_rotating_shared, padded_shared or "
-              "shared_linear");
+  std::vector<std::string> known; // the #ttg. encodings of encoding_params
+  for (const EncodingParams &p : allEncodingParams())
+    if (p.dialect == "ttg")
+      known.push_back(p.mnemonic);
+  std::string list;
+  for (size_t i = 0; i < known.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + known[i];
+  throw Error("#" + d + "." + n, "unknown layout; expected " + list);
 }
 
 EncodingPtr parseEncoding(std::string_view text, const AliasMap *aliases) {

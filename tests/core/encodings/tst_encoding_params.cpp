@@ -404,6 +404,16 @@ private slots:
                        joined(p.acceptedKeys(Placement::Body, group)) + ")");
   }
 
+  // An unknown #ttg. mnemonic is refused with the table's encodings, in its order.
+  void unknownLayoutListsTheTable() {
+    std::string field;
+    const std::string rule = errorOf("#ttg.fancy<{}>", &field);
+    QCOMPARE(field, std::string("#ttg.fancy"));
+    QCOMPARE(rule, std::string("unknown layout; expected blocked, slice, nvidia_mma, dot_op, "
+                               "amd_mfma, amd_wmma, linear, swizzled_shared, nvmma_shared, "
+                               "amd_rotating_shared, padded_shared or shared_linear"));
+  }
+
   void gluonFollowsTheTable_data() { printerFollowsTheTable_data(); }
   // repr() names every argument: the class and its keywords are the table's,
   // in order, and the text reads back to the same encoding.
