@@ -1,11 +1,13 @@
 #include "codegen/cpp_export.h"
 
+#include <map>
 #include <sstream>
 
 #include "encodings/amd_mfma.h"
 #include "encodings/amd_wmma.h"
 #include "encodings/blocked.h"
 #include "encodings/dot_operand.h"
+#include "encodings/encoding_params.h"
 #include "encodings/linear.h"
 #include "encodings/nvidia_mma.h"
 #include "encodings/nvmma_shared.h"
@@ -88,89 +90,115 @@ private:
     return var;
   }
 
+  // "<Builder>::get(ctx, /*name=*/value, ...)" with encoding_params' builder
+  // and argument order; `values` is keyed by each argument's comment name, or
+  // by its field key where it has none (CGALayout, parent: variables; "": the
+  // LinearLayout variable).
+  static std::string builderCall(EncodingKind kind,
+                                 const std::map<std::string, std::string> &values) {
+    const EncodingParams &p = encodingParams(kind);
+    std::string s = p.cppBuilder + "::get(ctx";
+    for (const CppArg &a : p.cppArgs)
+      s += ", " + (a.comment.empty() ? "" : "/*" + a.comment + "=*/") +
+           values.at(a.comment.empty() ? a.key : a.comment);
+    return s + ")";
+  }
+
   std::string call(const Encoding &enc) {
-    switch (enc.kind()) {
+    const EncodingKind k = enc.kind();
+    if (encodingParams(k).cppBuilder.empty())
+      throw Error("layout", std::string("no C++ builder export for #ttg.") + mnemonic(k));
+    switch (k) {
     case EncodingKind::Blocked: {
       const auto &e = static_cast<const BlockedEncoding &>(enc);
       std::string c = cga(e.cga);
-      return "BlockedEncodingAttr::get(ctx, /*sizePerThread=*/" + braces(e.sizePerThread) +
-             ", /*threadsPerWarp=*/" + braces(e.threadsPerWarp) + ", /*warpsPerCTA=*/" +
-             braces(e.warpsPerCTA) + ", /*order=*/" + braces(e.order) + ", " + c + ")";
+      return builderCall(k, {{"sizePerThread", braces(e.sizePerThread)},
+                             {"threadsPerWarp", braces(e.threadsPerWarp)},
+                             {"warpsPerCTA", braces(e.warpsPerCTA)},
+                             {"order", braces(e.order)},
+                             {"CGALayout", c}});
     }
     case EncodingKind::Slice: {
       const auto &e = static_cast<const SliceEncoding &>(enc);
       std::string parent = emit(*e.parent);
-      return "SliceEncodingAttr::get(ctx, /*dim=*/" + std::to_string(e.dim) + ", " + parent + ")";
+      return builderCall(k, {{"dim", std::to_string(e.dim)}, {"parent", parent}});
     }
     case EncodingKind::NvidiaMma: {
       const auto &e = static_cast<const NvidiaMmaEncoding &>(enc);
       std::string c = cga(e.cga);
-      return "NvidiaMmaEncodingAttr::get(ctx, /*versionMajor=*/" + std::to_string(e.versionMajor) +
-             ", /*versionMinor=*/" + std::to_string(e.versionMinor) + ", /*warpsPerCTA=*/" +
-             braces(e.warpsPerCTA) + ", " + c + ", /*instrShape=*/" + braces(e.instrShape) + ")";
+      return builderCall(k, {{"versionMajor", std::to_string(e.versionMajor)},
+                             {"versionMinor", std::to_string(e.versionMinor)},
+                             {"warpsPerCTA", braces(e.warpsPerCTA)},
+                             {"CGALayout", c},
+                             {"instrShape", braces(e.instrShape)}});
     }
     case EncodingKind::DotOperand: {
       const auto &e = static_cast<const DotOperandEncoding &>(enc);
       std::string parent = emit(*e.parent);
-      return "DotOperandEncodingAttr::get(ctx, /*opIdx=*/" + std::to_string(e.opIdx) + ", " +
-             parent + ", /*kWidth=*/" + std::to_string(e.kWidth) + ")";
+      return builderCall(k, {{"opIdx", std::to_string(e.opIdx)},
+                             {"parent", parent},
+                             {"kWidth", std::to_string(e.kWidth)}});
     }
     case EncodingKind::AmdMfma: {
       const auto &e = static_cast<const AmdMfmaEncoding &>(enc);
       std::string c = cga(e.cga);
-      return "AMDMfmaEncodingAttr::get(ctx, /*version=*/" + std::to_string(e.version) +
-             ", /*warpsPerCTA=*/" + braces(e.warpsPerCTA) + ", /*instrShape=*/" +
-             braces(e.instrShape) + ", /*isTransposed=*/" + boolText(e.isTransposed) + ", " + c +
-             ", /*tilesPerWarp=*/" + braces(e.tiles()) + ", /*elementBitWidth=*/" +
-             std::to_string(e.elementBitWidth) + ")";
+      return builderCall(k, {{"version", std::to_string(e.version)},
+                             {"warpsPerCTA", braces(e.warpsPerCTA)},
+                             {"instrShape", braces(e.instrShape)},
+                             {"isTransposed", boolText(e.isTransposed)},
+                             {"CGALayout", c},
+                             {"tilesPerWarp", braces(e.tiles())},
+                             {"elementBitWidth", std::to_string(e.elementBitWidth)}});
     }
     case EncodingKind::AmdWmma: {
       const auto &e = static_cast<const AmdWmmaEncoding &>(enc);
       std::string c = cga(e.cga);
-      return "AMDWmmaEncodingAttr::get(ctx, /*version=*/" + std::to_string(e.version) +
-             ", /*isTransposed=*/" + boolText(e.isTranspose) + ", /*warpsPerCTA=*/" +
-             braces(e.warpsPerCTA) + ", /*tilesPerWarp=*/" + braces(e.tiles()) + ", " + c +
-             ", /*instrShape=*/" + braces(e.instr()) + ")";
+      return builderCall(k, {{"version", std::to_string(e.version)},
+                             {"isTransposed", boolText(e.isTranspose)},
+                             {"warpsPerCTA", braces(e.warpsPerCTA)},
+                             {"tilesPerWarp", braces(e.tiles())},
+                             {"CGALayout", c},
+                             {"instrShape", braces(e.instr())}});
     }
     case EncodingKind::Linear: {
       const auto &e = static_cast<const LinearEncoding &>(enc);
-      return "LinearEncodingAttr::get(ctx, " + linear(e.layout, "bases") + ")";
+      return builderCall(k, {{"", linear(e.layout, "bases")}});
     }
     case EncodingKind::SwizzledShared:
     case EncodingKind::AmdRotatingShared: {
       const auto &e = static_cast<const SwizzledSharedEncoding &>(enc);
       std::string c = cga(e.cga);
-      return std::string(e.amdRotating ? "AMDRotatingSharedEncodingAttr"
-                                       : "SwizzledSharedEncodingAttr") +
-             "::get(ctx, /*vec=*/" + std::to_string(e.vec) + ", /*perPhase=*/" +
-             std::to_string(e.perPhase) + ", /*maxPhase=*/" + std::to_string(e.maxPhase) +
-             ", /*order=*/" + braces(e.order) + ", " + c + ")";
+      return builderCall(k, {{"vec", std::to_string(e.vec)},
+                             {"perPhase", std::to_string(e.perPhase)},
+                             {"maxPhase", std::to_string(e.maxPhase)},
+                             {"order", braces(e.order)},
+                             {"CGALayout", c}});
     }
     case EncodingKind::NvmmaShared: {
       const auto &e = static_cast<const NvmmaSharedEncoding &>(enc);
       std::string c = cga(e.cga);
-      return "NVMMASharedEncodingAttr::get(ctx, /*swizzlingByteWidth=*/" +
-             std::to_string(e.swizzlingByteWidth) + ", /*transposed=*/" + boolText(e.transposed) +
-             ", /*elementBitWidth=*/" + std::to_string(e.elementBitWidth) + ", /*fp4Padded=*/" +
-             boolText(e.fp4Padded) + ", " + c + ")";
+      return builderCall(k, {{"swizzlingByteWidth", std::to_string(e.swizzlingByteWidth)},
+                             {"transposed", boolText(e.transposed)},
+                             {"elementBitWidth", std::to_string(e.elementBitWidth)},
+                             {"fp4Padded", boolText(e.fp4Padded)},
+                             {"CGALayout", c}});
     }
     case EncodingKind::PaddedShared: {
       const auto &e = static_cast<const PaddedSharedEncoding &>(enc);
       std::string comp = linear(e.linearComponent, "component");
-      return "PaddedSharedEncodingAttr::get(ctx, /*intervals=*/" + braces(e.intervals) +
-             ", /*paddings=*/" + braces(e.paddings) + ", " + comp + ")";
+      return builderCall(
+          k, {{"intervals", braces(e.intervals)}, {"paddings", braces(e.paddings)}, {"", comp}});
     }
     case EncodingKind::SharedLinear: {
       const auto &e = static_cast<const SharedLinearEncoding &>(enc);
       std::string bases = linear(e.layout, "bases");
-      return "SharedLinearEncodingAttr::get(ctx, " + bases + ", /*layoutAlignment=*/" +
-             std::to_string(e.alignment) + ")";
+      return builderCall(k, {{"", bases}, {"layoutAlignment", std::to_string(e.alignment)}});
     }
     case EncodingKind::TensorMemory:
     case EncodingKind::TensorMemoryScales:
       break;
     }
-    throw Error("layout", std::string("no C++ builder export for #ttg.") + mnemonic(enc.kind()));
+    throw Error("layout", std::string("no C++ builder export for #ttg.") + mnemonic(k));
   }
 
   std::ostringstream &out_;

@@ -3,10 +3,11 @@
 #include <optional>
 #include <sstream>
 
+#include "encodings/encoding_params.h"
 #include "encodings/shared_linear.h"
+#include "layout/layout_utils.h"
 #include "notation/gluon/gluon_printer.h"
 #include "util/error.h"
-#include "layout/layout_utils.h"
 #include "util/seq_text.h"
 
 namespace ls::codegen {
@@ -20,27 +21,35 @@ std::vector<int64_t> outSizes(const LinearLayout &ll) {
   return s;
 }
 
+// The Gluon argument of field `key` of `kind` (encoding_params), with "=".
+std::string arg(EncodingKind kind, const char *key) {
+  return encodingParams(kind).at(key).gluon + "=";
+}
+
 // The multi-line bases forms of `layout_linear`; the one-line constructor
 // comes from notation/gluon's printer, which `print --syntax gluon` shares.
 struct GluonWriter {
   static std::string distributedLinear(const LinearLayout &ll, const std::string &indent) {
     const std::string sep = indent.empty() ? ", " : ",\n" + indent;
     const std::string open = indent.empty() ? "(" : "(\n" + indent;
-    return "ttgl.DistributedLinearLayout" + open +
-           "reg_bases=" + basesText(inDimBases(ll, kRegister)) + sep +
-           "lane_bases=" + basesText(inDimBases(ll, kLane)) + sep +
-           "warp_bases=" + basesText(inDimBases(ll, kWarp)) + sep +
-           "block_bases=" + basesText(inDimBases(ll, kBlock)) + sep +
-           "shape=" + seqText(outSizes(ll)) + (indent.empty() ? ")" : ",\n)");
+    const EncodingKind k = EncodingKind::Linear;
+    return "ttgl." + encodingParams(k).gluonClass + open + arg(k, "register") +
+           basesText(inDimBases(ll, kRegister)) + sep + arg(k, "lane") +
+           basesText(inDimBases(ll, kLane)) + sep + arg(k, "warp") +
+           basesText(inDimBases(ll, kWarp)) + sep + arg(k, "block") +
+           basesText(inDimBases(ll, kBlock)) + sep + "shape=" + seqText(outSizes(ll)) +
+           (indent.empty() ? ")" : ",\n)");
   }
 
   static std::string sharedLinear(const LinearLayout &ll, unsigned alignment,
                                   const std::string &indent) {
     const std::string sep = indent.empty() ? ", " : ",\n" + indent;
     const std::string open = indent.empty() ? "(" : "(\n" + indent;
-    return "ttgl.SharedLinearLayout" + open + "offset_bases=" + basesText(inDimBases(ll, kOffset)) +
-           sep + "block_bases=" + basesText(inDimBases(ll, kBlock)) + sep +
-           "alignment=" + std::to_string(alignment) + (indent.empty() ? ")" : ",\n)");
+    const EncodingKind k = EncodingKind::SharedLinear;
+    return "ttgl." + encodingParams(k).gluonClass + open + arg(k, "offset") +
+           basesText(inDimBases(ll, kOffset)) + sep + arg(k, "block") +
+           basesText(inDimBases(ll, kBlock)) + sep + arg(k, "alignment") +
+           std::to_string(alignment) + (indent.empty() ? ")" : ",\n)");
   }
 };
 

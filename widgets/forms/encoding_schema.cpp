@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "encodings/dot_operand.h"
+#include "encodings/encoding_params.h"
 #include "encodings/slice.h"
 #include "notation/mlir/attr_syntax_parser.h"
 #include "notation/mlir/layout_parser.h"
@@ -16,165 +17,95 @@ namespace {
 using K = ls::EncodingKind;
 using T = FieldType;
 
-FieldSpec f(const char *key, T type, const char *tip, bool optional = false,
-            QStringList choices = {}) {
+FieldType fieldType(ls::ValueKind kind) {
+  switch (kind) {
+  case ls::ValueKind::Int:
+    return T::Int;
+  case ls::ValueKind::Pow2:
+    return T::Pow2;
+  case ls::ValueKind::Bool:
+    return T::Bool;
+  case ls::ValueKind::Choice:
+    return T::Choice;
+  case ls::ValueKind::UIntList:
+    return T::IntList;
+  case ls::ValueKind::Pow2List:
+    return T::Pow2List;
+  case ls::ValueKind::Permutation:
+    return T::Permutation;
+  case ls::ValueKind::Bases:
+  case ls::ValueKind::Cga:
+    return T::Bases;
+  case ls::ValueKind::Parent:
+    return T::Parent;
+  case ls::ValueKind::Intervals:
+    return T::Intervals;
+  }
+  return T::Int;
+}
+
+// A form field from encoding_params' declaration. Presentation only is
+// decided here: a field Triton leaves out at its default shows that default
+// (and composes to nothing while it holds it); other optional fields, and the
+// alternative groups of padded_shared, may be left empty; a power of two with
+// a default is a spin box that starts at it rather than "none".
+FieldSpec fromParam(const ls::FieldParam &p) {
   FieldSpec s;
-  s.key = QString::fromLatin1(key);
+  s.key = QString::fromStdString(p.key);
   s.label = s.key;
-  s.type = type;
-  s.tip = QString::fromUtf8(tip);
-  s.optional = optional;
-  s.choices = std::move(choices);
+  s.type = fieldType(p.kind);
+  s.tip = QString::fromStdString(p.tip);
+  for (const auto &c : p.choices)
+    s.choices << QString::fromStdString(c);
+  s.minimum = static_cast<int>(p.minimum);
+  s.maximum = static_cast<int>(p.maximum);
+  s.placement = p.placement;
+  const bool scalar = p.kind == ls::ValueKind::Int || p.kind == ls::ValueKind::Pow2 ||
+                      p.kind == ls::ValueKind::Bool || p.kind == ls::ValueKind::Choice;
+  if (p.omittedAtDefault && scalar)
+    s.defaultValue = QString::fromStdString(p.defaultText);
+  s.optional = ((p.optional && p.omittedAtDefault) || p.group != 0) &&
+               !(p.kind == ls::ValueKind::Pow2 && !s.defaultValue.isEmpty());
+  if (s.optional && s.type == T::Choice)
+    s.choices.prepend(QString());
   return s;
 }
 
-FieldSpec cga() {
-  return f("CGALayout", T::Bases,
-           "How the CTAs of a cluster split the tensor: basis i is the tile CTA 2^i holds. "
-           "Empty = one CTA.",
-           true);
+KindSpec kindFrom(const ls::EncodingParams &p, const char *title) {
+  KindSpec k{p.kind, QString::fromStdString(p.mnemonic), QString::fromUtf8(title), p.shared, {}};
+  k.tensorMemory = !p.braces;
+  // The CTA layout, rarely edited, goes last in the form.
+  for (const auto &f : p.fields)
+    if (f.kind != ls::ValueKind::Cga)
+      k.fields.push_back(fromParam(f));
+  for (const auto &f : p.fields)
+    if (f.kind == ls::ValueKind::Cga)
+      k.fields.push_back(fromParam(f));
+  return k;
 }
 
+// The kinds the form offers, in menu order, with their titles; the fields
+// come from encoding_params.
 std::vector<KindSpec> buildSpecs() {
-  std::vector<KindSpec> v;
-  v.push_back(
-      {K::Blocked,
-       "blocked",
-       "Blocked",
-       false,
-       {f("sizePerThread", T::Pow2List, "Contiguous elements each thread holds per dim"),
-        f("threadsPerWarp", T::Pow2List, "Lanes along each dim; the product is the warp size"),
-        f("warpsPerCTA", T::Pow2List, "Warps along each dim; the product is num-warps"),
-        f("order", T::Permutation, "Dims from fastest- to slowest-varying"), cga()}});
-  v.push_back({K::Slice,
-               "slice",
-               "Slice of a parent",
-               false,
-               {f("dim", T::Int, "The parent dim that is removed"),
-                f("parent", T::Parent, "The distributed layout being sliced")}});
-  v.push_back(
-      {K::NvidiaMma,
-       "nvidia_mma",
-       "NVIDIA MMA (accumulator)",
-       false,
-       {f("versionMajor", T::Choice, "2 = Ampere mma.sync, 3 = Hopper wgmma", false, {"2", "3"}),
-        f("versionMinor", T::Int, "Minor version (0)"),
-        f("warpsPerCTA", T::Pow2List, "Warps along each dim; the product is num-warps"),
-        f("instrShape", T::IntList, "[16, 8] for v2; [16, N, K] for v3"), cga()}});
-  v.push_back(
-      {K::DotOperand,
-       "dot_op",
-       "Dot operand",
-       false,
-       {f("opIdx", T::Choice, "0 = operand A (M x K), 1 = operand B (K x N)", false, {"0", "1"}),
-        f("parent", T::Parent, "The layout of the dot's result"),
-        f("kWidth", T::Int,
-          "Consecutive K elements per thread per instruction (none for a blocked parent)", true)}});
-  v.push_back(
-      {K::AmdMfma,
-       "amd_mfma",
-       "AMD MFMA (CDNA, wave64)",
-       false,
-       {f("version", T::Choice, "CDNA generation (3 = MI300)", false, {"1", "2", "3", "4"}),
-        f("warpsPerCTA", T::Pow2List, "Warps along each dim; the product is num-warps"),
-        f("instrShape", T::IntList, "[M, N, K] of the instruction: 32x32 or 16x16 (or 4x64)"),
-        f("isTransposed", T::Bool, "Lanes walk N first (the result is stored transposed)"),
-        f("tilesPerWarp", T::Pow2List, "Instruction tiles per warp along each dim", true),
-        f("elementBitWidth", T::Choice, "64 for fp64 MFMA", true, {"", "32", "64"}), cga()}});
-  v.push_back(
-      {K::AmdWmma,
-       "amd_wmma",
-       "AMD WMMA (RDNA, wave32)",
-       false,
-       {f("version", T::Choice, "1 = RDNA3, 2 = RDNA4, 3 = gfx1250", false, {"1", "2", "3"}),
-        f("isTranspose", T::Bool, "Swap the roles of M and N"),
-        f("warpsPerCTA", T::Pow2List, "Warps along each dim; the product is num-warps"),
-        f("tilesPerWarp", T::Pow2List, "Instruction tiles per warp along each dim", true),
-        f("instrShape", T::IntList, "[M, N, K]; empty = [16, 16, 16]", true), cga()}});
-  v.push_back({K::Linear,
-               "linear",
-               "Linear (bases)",
-               false,
-               {f("register", T::Bases, "L(register = 2^i) for each i"),
-                f("lane", T::Bases, "L(lane = 2^i)"), f("warp", T::Bases, "L(warp = 2^i)"),
-                f("block", T::Bases, "L(block = 2^i)")}});
-  v.push_back({K::SwizzledShared,
-               "swizzled_shared",
-               "Swizzled shared",
-               true,
-               {f("vec", T::Pow2, "Elements moved together by the swizzle"),
-                f("perPhase", T::Pow2, "Rows that share one phase"),
-                f("maxPhase", T::Pow2, "Number of distinct phases"),
-                f("order", T::Permutation, "Dims from fastest- to slowest-varying"), cga()}});
-  v.push_back({K::AmdRotatingShared,
-               "amd_rotating_shared",
-               "AMD rotating shared",
-               true,
-               {f("vec", T::Pow2, "Elements moved together by the swizzle"),
-                f("perPhase", T::Pow2, "Rows that share one phase"),
-                f("maxPhase", T::Pow2, "Number of distinct phases"),
-                f("order", T::Permutation, "Dims from fastest- to slowest-varying"), cga()}});
-  v.push_back(
-      {K::NvmmaShared,
-       "nvmma_shared",
-       "NVMMA shared (TMA / wgmma)",
-       true,
-       {f("swizzlingByteWidth", T::Choice, "Swizzle span in bytes (0 = none)", false,
-          {"0", "32", "64", "128"}),
-        f("transposed", T::Bool, "dim0 is the contiguous dim"),
-        f("elementBitWidth", T::Choice, "Bits per element", false, {"4", "8", "16", "32", "64"}),
-        f("fp4Padded", T::Bool, "Each 8 fp4 pairs padded to 16 bytes", true),
-        f("rank", T::Int, "Tensor rank when not 2 (single CTA)", true), cga()}});
-  v.push_back({K::PaddedShared,
-               "padded_shared",
-               "Padded shared",
-               true,
-               {f("intervals", T::Intervals,
-                  "interval:+padding pairs: after every interval elements, pad that many"),
-                f("order", T::Permutation, "Dims from fastest- to slowest-varying", true),
-                f("shape", T::IntList, "Shape of the identity component", true),
-                f("offset", T::Bases, "L(offset = 2^i), instead of order and shape", true),
-                f("block", T::Bases, "L(block = 2^i)", true)}});
-  auto pow2 = [](const char *key, const char *tip, int maximum, const char *defaultValue) {
-    FieldSpec s = f(key, T::Pow2, tip);
-    s.minimum = 1;
-    s.maximum = maximum;
-    s.defaultValue = QString::fromLatin1(defaultValue);
-    return s;
+  static const std::pair<K, const char *> kinds[] = {
+      {K::Blocked, "Blocked"},
+      {K::Slice, "Slice of a parent"},
+      {K::NvidiaMma, "NVIDIA MMA (accumulator)"},
+      {K::DotOperand, "Dot operand"},
+      {K::AmdMfma, "AMD MFMA (CDNA, wave64)"},
+      {K::AmdWmma, "AMD WMMA (RDNA, wave32)"},
+      {K::Linear, "Linear (bases)"},
+      {K::SwizzledShared, "Swizzled shared"},
+      {K::AmdRotatingShared, "AMD rotating shared"},
+      {K::NvmmaShared, "NVMMA shared (TMA / wgmma)"},
+      {K::PaddedShared, "Padded shared"},
+      {K::TensorMemory, "Tensor memory"},
+      {K::TensorMemoryScales, "Tensor memory scales"},
+      {K::SharedLinear, "Shared linear (bases)"},
   };
-  KindSpec tmem{K::TensorMemory,
-                "tensor_memory_encoding",
-                "Tensor memory",
-                false,
-                {f("blockM", T::Choice,
-                   "Rows of one block: 128 (row r = lane r) or 64 (16-row slabs, one per lane "
-                   "quarter)",
-                   false, {"64", "128"}),
-                 pow2("blockN", "Columns of one block (a power of two, at most 512)", 512, ""),
-                 f("colStride", T::Choice,
-                   "Element slots between row neighbours: 1 packs 32/bitwidth elements per "
-                   "32-bit column; bitwidth x colStride <= 32",
-                   false, {"1", "2", "4"}),
-                 pow2("CTASplitM", "CTAs the tile is split over along M", 16, "1"),
-                 pow2("CTASplitN", "CTAs the tile is split over along N", 16, "1"),
-                 f("twoCTAs", T::Bool, "cta_group::2: one MMA over a pair of CTAs", true)}};
-  tmem.tensorMemory = true;
-  v.push_back(tmem);
-  KindSpec scales{K::TensorMemoryScales,
-                  "tensor_memory_scales_encoding",
-                  "Tensor memory scales",
-                  false,
-                  {pow2("CTASplitM", "CTAs the scales are split over along M", 16, "1"),
-                   pow2("CTASplitN", "CTAs the scales are split over along N", 16, "1")}};
-  scales.tensorMemory = true;
-  v.push_back(scales);
-  v.push_back({K::SharedLinear,
-               "shared_linear",
-               "Shared linear (bases)",
-               true,
-               {f("offset", T::Bases, "L(offset = 2^i) for each i"),
-                f("block", T::Bases, "L(block = 2^i)", true),
-                f("alignment", T::Int, "Alignment of the allocation in bytes")}});
+  std::vector<KindSpec> v;
+  for (const auto &[kind, title] : kinds)
+    v.push_back(kindFrom(ls::encodingParams(kind), title));
   return v;
 }
 
@@ -322,7 +253,7 @@ QString composeAttribute(const KindSpec &spec, const FieldValues &values) {
     if (v.isEmpty())
       continue;
     const QString entry = fs.key + QStringLiteral(" = ") + v;
-    if (spec.kind == K::SharedLinear && fs.key == QLatin1String("alignment"))
+    if (fs.placement == ls::Placement::AfterBody)
       extra << entry;
     else
       dict << entry;

@@ -5,7 +5,11 @@
 // of two get a doubling spin box, an order gets a list of permutations, a
 // version a choice), and composes new text from them; core's parser then
 // accepts it or names the field and the rule it breaks. So the schema only
-// knows the *shape* of each attribute, never its meaning:
+// knows the *shape* of each attribute, never its meaning. The fields (keys,
+// kinds, optional, defaults, choices, ranges, tips) are core's
+// encodings/encoding_params, the one declaration the readers and printers
+// use too; this file adds only presentation (titles, which editor a kind of
+// value gets, the CTA layout shown last):
 //
 //   blocked:   sizePerThread [pow2 per dim], threadsPerWarp [...], warpsPerCTA
 //              [...], order (permutation), CGALayout (bases, optional)
@@ -30,6 +34,7 @@
 #include <vector>
 
 #include "encodings/encoding.h"
+#include "encodings/encoding_params.h"
 
 namespace ls::ui {
 
@@ -58,6 +63,7 @@ struct FieldSpec {
   // The value an absent key means; a field holding it is left out of the
   // composed text (Triton does not print it either). "" = none.
   QString defaultValue;
+  ls::Placement placement = ls::Placement::Body; // where the composed text puts it
 };
 
 struct KindSpec {

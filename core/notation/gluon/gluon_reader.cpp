@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "encodings/encoding_params.h"
 #include "encodings/nvmma_default.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
@@ -137,30 +138,17 @@ private:
   size_t pos_ = 0;
 };
 
-// The Gluon 3.6 constructor signatures: field names in positional order.
+// The Gluon 3.6 constructor signatures: argument names in positional order
+// (encoding_params' gluonArgs, required ones first).
 const std::map<std::string, std::vector<std::string>> &signatures() {
-  static const std::map<std::string, std::vector<std::string>> s = {
-      {"BlockedLayout",
-       {"size_per_thread", "threads_per_warp", "warps_per_cta", "order", "cga_layout"}},
-      {"SliceLayout", {"dim", "parent"}},
-      {"DistributedLinearLayout",
-       {"reg_bases", "lane_bases", "warp_bases", "block_bases", "shape"}},
-      {"DotOperandLayout", {"operand_index", "parent", "k_width"}},
-      {"NVMMADistributedLayout", {"version", "warps_per_cta", "instr_shape", "cga_layout"}},
-      {"AMDMFMALayout",
-       {"version", "instr_shape", "transposed", "warps_per_cta", "element_bitwidth",
-        "tiles_per_warp", "cga_layout"}},
-      {"AMDWMMALayout",
-       {"version", "transposed", "warps_per_cta", "instr_shape", "tiles_per_warp", "cga_layout"}},
-      {"SwizzledSharedLayout", {"vec", "per_phase", "max_phase", "order", "cga_layout"}},
-      {"NVMMASharedLayout",
-       {"swizzle_byte_width", "element_bitwidth", "rank", "transposed", "fp4_padded",
-        "cga_layout"}},
-      {"PaddedSharedLayout", {"interval_padding_pairs", "offset_bases", "cga_layout", "shape"}},
-      {"SharedLinearLayout", {"offset_bases", "block_bases", "alignment"}},
-      {"TensorMemoryLayout", {"block", "col_stride", "cta_split_num", "two_ctas"}},
-      {"TensorMemoryScalesLayout", {"cta_split_num"}},
-  };
+  static const std::map<std::string, std::vector<std::string>> s = [] {
+    std::map<std::string, std::vector<std::string>> m;
+    for (const EncodingParams &p : allEncodingParams())
+      if (!p.gluonClass.empty())
+        for (const GluonArg &a : p.gluonArgs)
+          m[p.gluonClass].push_back(a.name);
+    return m;
+  }();
   return s;
 }
 
@@ -197,8 +185,8 @@ public:
       args[names[i]] = &v.items[i];
     for (const auto &[k, val] : v.keyword) {
       std::string key = k;
-      if (cls == "PaddedSharedLayout" && key == "block_bases")
-        key = "cga_layout"; // both spellings name the block bases
+      if (cls == "PaddedSharedLayout" && key == "cga_layout")
+        key = "block_bases"; // both spellings name the block bases
       if (std::find(names.begin(), names.end(), key) == names.end())
         p_.failAt(val.column, cls + " has no argument '" + k + "'");
       if (args.count(key))
@@ -207,16 +195,9 @@ public:
     }
     args_ = &args;
     // Missing arguments are reported in signature order, as Python would.
-    static const std::map<std::string, size_t> requiredCount = {
-        {"BlockedLayout", 4},           {"SliceLayout", 2},
-        {"DistributedLinearLayout", 5}, {"DotOperandLayout", 2},
-        {"NVMMADistributedLayout", 3},  {"AMDMFMALayout", 4},
-        {"AMDWMMALayout", 3},           {"SwizzledSharedLayout", 4},
-        {"NVMMASharedLayout", 2},       {"PaddedSharedLayout", 2},
-        {"SharedLinearLayout", 1},      {"TensorMemoryLayout", 2},
-        {"TensorMemoryScalesLayout", 0}};
-    for (size_t i = 0; i < requiredCount.at(cls); ++i)
-      req(names[i]);
+    for (const GluonArg &a : findGluonClass(cls)->gluonArgs)
+      if (a.required)
+        req(a.name);
     return build(cls);
   }
 
@@ -399,15 +380,6 @@ private:
       p_.failAt(v.column, cls_ + ": '" + name + "' must be a single value");
     return text(v);
   }
-  // ", CGALayout = [...]" when the argument is given and not empty.
-  std::string cga(const std::string &name = "cga_layout") const {
-    const PyValue *v = opt(name);
-    if (!v)
-      return "";
-    if (v->kind != PyValue::List)
-      p_.failAt(v->column, cls_ + ": '" + name + "' must be a list of bases");
-    return v->items.empty() ? "" : ", CGALayout = " + text(*v);
-  }
   std::string parentAttr() {
     const PyValue &v = req("parent");
     const std::string saveCls = cls_;
@@ -418,132 +390,86 @@ private:
     return s;
   }
 
+  // The attribute text of the class's encoding, from encoding_params: each
+  // field in the table's order, from the Gluon argument that carries it. An
+  // argument that carries several fields (version=[major, minor],
+  // block=(M, N), cta_split_num=(M, N)) gives them its items in order. An
+  // absent argument leaves its field out (the attribute's default) or gives
+  // Gluon's own default; a field at a default Triton leaves out is not
+  // written. padded_shared is spelled by its bases (the offset group).
   std::string build(const std::string &cls) {
-    if (cls == "BlockedLayout")
-      return "#ttg.blocked<{sizePerThread = " + list("size_per_thread") +
-             ", threadsPerWarp = " + list("threads_per_warp") +
-             ", warpsPerCTA = " + list("warps_per_cta") + ", order = " + list("order") + cga() +
-             "}>";
-    if (cls == "SliceLayout") {
-      const std::string dim = scalar("dim");
-      return "#ttg.slice<{dim = " + dim + ", parent = " + parentAttr() + "}>";
-    }
-    if (cls == "DotOperandLayout") {
-      const std::string op = scalar("operand_index");
-      const std::string kw = opt("k_width") ? scalar("k_width") : "0";
-      return "#ttg.dot_op<{opIdx = " + op + ", parent = " + parentAttr() + ", kWidth = " + kw +
-             "}>";
-    }
-    if (cls == "DistributedLinearLayout") {
-      std::string s = "#ttg.linear<{register = " + list("reg_bases") +
-                      ", lane = " + list("lane_bases") + ", warp = " + list("warp_bases") +
-                      ", block = " + list("block_bases") + "}>";
-      checkShape(req("shape"));
-      return s;
-    }
-    if (cls == "NVMMADistributedLayout") {
-      const PyValue &ver = req("version");
-      if (ver.kind != PyValue::List || ver.items.size() != 2)
-        p_.failAt(ver.column, cls + ": 'version' must be [major, minor]");
-      return "#ttg.nvidia_mma<{versionMajor = " + text(ver.items[0]) +
-             ", versionMinor = " + text(ver.items[1]) + ", warpsPerCTA = " + list("warps_per_cta") +
-             cga() + ", instrShape = " + list("instr_shape") + "}>";
-    }
-    if (cls == "AMDMFMALayout") {
-      std::string s = "#ttg.amd_mfma<{version = " + scalar("version") +
-                      ", warpsPerCTA = " + list("warps_per_cta") +
-                      ", instrShape = " + list("instr_shape") +
-                      ", isTransposed = " + scalar("transposed") + cga();
-      if (opt("tiles_per_warp"))
-        s += ", tilesPerWarp = " + list("tiles_per_warp");
-      if (opt("element_bitwidth"))
-        s += ", elementBitWidth = " + scalar("element_bitwidth");
-      return s + "}>";
-    }
-    if (cls == "AMDWMMALayout") {
-      std::string s = "#ttg.amd_wmma<{version = " + scalar("version") +
-                      ", isTranspose = " + scalar("transposed") +
-                      ", warpsPerCTA = " + list("warps_per_cta") + cga();
-      if (opt("tiles_per_warp"))
-        s += ", tilesPerWarp = " + list("tiles_per_warp");
-      if (opt("instr_shape"))
-        s += ", instrShape = " + list("instr_shape");
-      return s + "}>";
-    }
-    if (cls == "SwizzledSharedLayout")
-      return "#ttg.swizzled_shared<{vec = " + scalar("vec") +
-             ", perPhase = " + scalar("per_phase") + ", maxPhase = " + scalar("max_phase") +
-             ", order = " + list("order") + cga() + "}>";
-    if (cls == "NVMMASharedLayout") {
-      std::string s = "#ttg.nvmma_shared<{swizzlingByteWidth = " + scalar("swizzle_byte_width") +
-                      ", transposed = " + (opt("transposed") ? scalar("transposed") : "false") +
-                      ", elementBitWidth = " + scalar("element_bitwidth");
-      if (opt("fp4_padded") && scalar("fp4_padded") == "true")
-        s += ", fp4Padded = true";
-      const std::string c = cga();
-      if (c.empty())
-        s += ", rank = " + (opt("rank") ? scalar("rank") : "2");
-      return s + c + "}>";
-    }
-    if (cls == "PaddedSharedLayout") {
-      const PyValue &pairs = req("interval_padding_pairs");
-      if (pairs.kind != PyValue::List || pairs.items.empty())
-        p_.failAt(pairs.column,
-                  cls + ": 'interval_padding_pairs' must be a list of [interval, padding]");
-      std::string s = "#ttg.padded_shared<[";
-      for (size_t i = 0; i < pairs.items.size(); ++i) {
-        const PyValue &pr = pairs.items[i];
-        if (pr.kind != PyValue::List || pr.items.size() != 2)
-          p_.failAt(pr.column, cls + ": each interval_padding_pairs entry is [interval, padding]");
-        s += (i ? ", " : "") + text(pr.items[0]) + ":+" + text(pr.items[1]);
+    const EncodingParams &P = *findGluonClass(cls);
+    auto argOf = [&](const std::string &name) -> const GluonArg & {
+      for (const GluonArg &a : P.gluonArgs)
+        if (a.name == name)
+          return a;
+      throw Error(field_, cls + ": no argument '" + name + "'");
+    };
+    const int group = P.field("offset") ? P.at("offset").group : 0;
+    std::map<std::string, size_t> taken; // items given out of a tuple argument
+    bool shapeRead = false;
+    std::string positional, body, after;
+    for (const FieldParam &f : P.fields) {
+      if (f.gluon.empty() || (f.group != 0 && f.group != group))
+        continue;
+      const GluonArg &a = argOf(f.gluon);
+      std::string value;
+      if (f.kind == ValueKind::Parent) {
+        value = parentAttr();
+      } else if (f.kind == ValueKind::Intervals) {
+        value = intervals(f.gluon);
+      } else if (const PyValue *v = opt(f.gluon); !v) {
+        if (a.required)
+          req(f.gluon); // names the argument
+        if (a.defaultText.empty())
+          continue;
+        value = a.defaultText;
+      } else if (!a.tupleText.empty()) {
+        size_t n = 0;
+        for (const FieldParam &o : P.fields)
+          n += o.gluon == f.gluon ? 1 : 0;
+        if (v->kind != PyValue::List || v->items.size() != n)
+          p_.failAt(v->column, cls + ": '" + f.gluon + "' must be " + a.tupleText);
+        value = text(v->items[taken[f.gluon]++]);
+      } else if (f.kind == ValueKind::Cga) {
+        if (v->kind != PyValue::List)
+          p_.failAt(v->column, cls_ + ": '" + f.gluon + "' must be a list of bases");
+        value = text(*v);
+      } else if (f.perDim() || f.kind == ValueKind::Bases) {
+        value = list(f.gluon);
+      } else {
+        value = scalar(f.gluon);
       }
-      s += "] {offset = " + list("offset_bases");
-      const PyValue *blk = opt("cga_layout"); // Triton's padded_shared always spells block
-      s += ", block = " + (blk ? text(*blk) : std::string("[]"));
-      checkShape(req("shape"));
-      return s + "}>";
+      shapeRead = shapeRead || f.gluon == "shape";
+      if (f.omittedAtDefault && f.isDefault(value))
+        continue;
+      if (f.placement == Placement::Positional)
+        positional = value + " ";
+      else if (f.placement == Placement::AfterBody)
+        after += ", " + f.key + " = " + value;
+      else
+        body += (body.empty() ? "" : ", ") + f.key + " = " + value;
     }
-    if (cls == "SharedLinearLayout") {
-      std::string s = "#ttg.shared_linear<{offset = " + list("offset_bases");
-      const PyValue *blk = opt("block_bases");
-      if (blk && !blk->items.empty())
-        s += ", block = " + text(*blk);
-      return s + "}, alignment = " + (opt("alignment") ? scalar("alignment") : "16") + ">";
-    }
-    if (cls == "TensorMemoryLayout") {
-      const PyValue &blk = req("block");
-      if (blk.kind != PyValue::List || blk.items.size() != 2)
-        p_.failAt(blk.column, cls + ": 'block' must be (M, N)");
-      std::string s = "#ttng.tensor_memory_encoding<blockM = " + text(blk.items[0]) +
-                      ", blockN = " + text(blk.items[1]) + ", colStride = " + scalar("col_stride");
-      s += ctaSplit(", ");
-      if (opt("two_ctas") && scalar("two_ctas") == "true")
-        s += ", twoCTAs = true";
-      return s + ">";
-    }
-    if (cls == "TensorMemoryScalesLayout") {
-      std::string s = ctaSplit("");
-      if (s.rfind(", ", 0) == 0)
-        s = s.substr(2);
-      return "#ttng.tensor_memory_scales_encoding<" + s + ">";
-    }
-    throw Error(field_, "'" + cls + "' is not a Gluon 3.6 layout class");
+    // Gluon's tensor shape (linear, padded bases): checked, not part of the attribute.
+    for (const GluonArg &a : P.gluonArgs)
+      if (a.name == "shape" && !shapeRead)
+        checkShape(req("shape"));
+    return P.attrName() + "<" + positional + (P.braces ? "{" + body + "}" : body) + after + ">";
   }
 
-  // cta_split_num=(m, n): written only where it is not 1, as Triton prints it.
-  std::string ctaSplit(const std::string &lead) const {
-    const PyValue *v = opt("cta_split_num");
-    if (!v)
-      return "";
-    if (v->kind != PyValue::List || v->items.size() != 2)
-      p_.failAt(v->column, cls_ + ": 'cta_split_num' must be (M, N)");
-    std::string s;
-    if (text(v->items[0]) != "1")
-      s += ", CTASplitM = " + text(v->items[0]);
-    if (text(v->items[1]) != "1")
-      s += ", CTASplitN = " + text(v->items[1]);
-    (void)lead;
-    return s;
+  // [[interval, padding], ...] as "[interval:+padding, ...]".
+  std::string intervals(const std::string &name) const {
+    const PyValue &pairs = req(name);
+    if (pairs.kind != PyValue::List || pairs.items.empty())
+      p_.failAt(pairs.column, cls_ + ": '" + name + "' must be a list of [interval, padding]");
+    std::string s = "[";
+    for (size_t i = 0; i < pairs.items.size(); ++i) {
+      const PyValue &pr = pairs.items[i];
+      if (pr.kind != PyValue::List || pr.items.size() != 2)
+        p_.failAt(pr.column, cls_ + ": each " + name + " entry is [interval, padding]");
+      s += (i ? ", " : "") + text(pr.items[0]) + ":+" + text(pr.items[1]);
+    }
+    return s + "]";
   }
 
   void checkShape(const PyValue &shape) const {
@@ -577,36 +503,8 @@ ir::LayoutInput readGluon(std::string_view text, const std::string &field) {
     return in;
   } catch (const Error &e) {
     // The attribute reader names the attribute's field; name the Gluon argument instead.
-    static const std::map<std::string, std::string> gluonName = {
-        {"sizePerThread", "size_per_thread"},
-        {"threadsPerWarp", "threads_per_warp"},
-        {"warpsPerCTA", "warps_per_cta"},
-        {"CGALayout", "cga_layout"},
-        {"instrShape", "instr_shape"},
-        {"versionMajor", "version"},
-        {"versionMinor", "version"},
-        {"opIdx", "operand_index"},
-        {"kWidth", "k_width"},
-        {"isTransposed", "transposed"},
-        {"isTranspose", "transposed"},
-        {"tilesPerWarp", "tiles_per_warp"},
-        {"elementBitWidth", "element_bitwidth"},
-        {"perPhase", "per_phase"},
-        {"maxPhase", "max_phase"},
-        {"swizzlingByteWidth", "swizzle_byte_width"},
-        {"register", "reg_bases"},
-        {"lane", "lane_bases"},
-        {"warp", "warp_bases"},
-        {"block", "block_bases"},
-        {"offset", "offset_bases"},
-        {"blockM", "block"},
-        {"blockN", "block"},
-        {"colStride", "col_stride"},
-        {"fp4Padded", "fp4_padded"},
-        {"CTASplitM", "cta_split_num"},
-        {"CTASplitN", "cta_split_num"}};
-    auto it = gluonName.find(e.field());
-    const std::string arg = it != gluonName.end() ? it->second : e.field();
+    const std::string gluonArg = gluonNameOfKey(e.field());
+    const std::string arg = gluonArg.empty() ? e.field() : gluonArg;
     throw Error(field, arg.empty() ? e.rule() : arg + ": " + e.rule());
   }
 }

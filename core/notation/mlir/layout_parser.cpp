@@ -1,12 +1,14 @@
 #include "notation/mlir/layout_parser.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "encodings/amd_mfma.h"
 #include "encodings/amd_wmma.h"
 #include "encodings/blocked.h"
 #include "encodings/dot_operand.h"
+#include "encodings/encoding_params.h"
 #include "encodings/linear.h"
 #include "encodings/nvidia_mma.h"
 #include "encodings/nvmma_shared.h"
@@ -101,6 +103,41 @@ void checkKeys(const Entries &e, const std::string &attr, std::initializer_list<
   }
 }
 
+// Keys not in encoding_params' table for this placement (and group) are refused.
+void checkKeys(const Entries &e, const EncodingParams &p, Placement placement = Placement::Body,
+               int group = -1) {
+  const std::vector<std::string> ok = p.acceptedKeys(placement, group);
+  for (const auto &[k, v] : e)
+    if (std::find(ok.begin(), ok.end(), k) == ok.end()) {
+      std::string list;
+      for (const auto &o : ok)
+        list += (list.empty() ? "" : ", ") + o;
+      fieldError(k, "unknown field of " + p.attrName() + " (expected " + list + ")");
+    }
+}
+
+// The value of table field `key`. Absent: "is required in #d.m" for a required
+// field; else the table's default (parsed once), or nullptr where the default
+// is per dim or the CTA layout (the caller's empty value means it).
+const Value *field(const Entries &e, const EncodingParams &p, const std::string &key) {
+  if (const Value *v = find(e, key))
+    return v;
+  const FieldParam &f = p.at(key);
+  if (!f.optional)
+    fieldError(key, "is required in " + p.attrName());
+  if (f.defaultText.empty() || f.kind == ValueKind::Cga || (f.perDim() && f.defaultText[0] != '['))
+    return nullptr;
+  static const std::map<std::string, ValuePtr> defaults = [] {
+    std::map<std::string, ValuePtr> m;
+    for (const auto &enc : allEncodingParams())
+      for (const auto &fp : enc.fields)
+        if (!fp.defaultText.empty() && !m.count(fp.defaultText))
+          m[fp.defaultText] = SyntaxParser(fp.defaultText).parseValue();
+    return m;
+  }();
+  return defaults.at(f.defaultText).get();
+}
+
 const Value &requireKey(const Entries &e, const std::string &key, const std::string &attr) {
   const Value *v = find(e, key);
   if (!v)
@@ -161,34 +198,32 @@ EncodingPtr resolveParent(const Value *v, const AliasMap *aliases, int depth,
 }
 
 EncodingPtr buildBlocked(const Entries &e) {
-  checkKeys(e, "blocked", {"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order", "CGALayout",
-                           "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  const EncodingParams &P = encodingParams(EncodingKind::Blocked);
+  checkKeys(e, P);
   auto enc = std::make_shared<BlockedEncoding>();
-  enc->sizePerThread = readUIntList(requireKey(e, "sizePerThread", "blocked"), "sizePerThread");
-  enc->threadsPerWarp = readUIntList(requireKey(e, "threadsPerWarp", "blocked"), "threadsPerWarp");
-  enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "blocked"), "warpsPerCTA");
-  enc->order = readUIntList(requireKey(e, "order", "blocked"), "order");
+  enc->sizePerThread = readUIntList(*field(e, P, "sizePerThread"), "sizePerThread");
+  enc->threadsPerWarp = readUIntList(*field(e, P, "threadsPerWarp"), "threadsPerWarp");
+  enc->warpsPerCTA = readUIntList(*field(e, P, "warpsPerCTA"), "warpsPerCTA");
+  enc->order = readUIntList(*field(e, P, "order"), "order");
   enc->cga = readCGA(e, static_cast<int>(enc->sizePerThread.size()));
   return enc;
 }
 
 EncodingPtr buildNvidiaMma(const Entries &e) {
-  checkKeys(e, "nvidia_mma", {"versionMajor", "versionMinor", "warpsPerCTA", "instrShape",
-                              "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  const EncodingParams &P = encodingParams(EncodingKind::NvidiaMma);
+  checkKeys(e, P);
   auto enc = std::make_shared<NvidiaMmaEncoding>();
-  enc->versionMajor = readUInt(requireKey(e, "versionMajor", "nvidia_mma"), "versionMajor");
-  if (const Value *v = find(e, "versionMinor"))
-    enc->versionMinor = readUInt(*v, "versionMinor");
-  enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "nvidia_mma"), "warpsPerCTA");
-  enc->instrShape = readUIntList(requireKey(e, "instrShape", "nvidia_mma"), "instrShape");
+  enc->versionMajor = readUInt(*field(e, P, "versionMajor"), "versionMajor");
+  enc->versionMinor = readUInt(*field(e, P, "versionMinor"), "versionMinor");
+  enc->warpsPerCTA = readUIntList(*field(e, P, "warpsPerCTA"), "warpsPerCTA");
+  enc->instrShape = readUIntList(*field(e, P, "instrShape"), "instrShape");
   enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()));
   return enc;
 }
 
 EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
-  checkKeys(e, "amd_mfma", {"version", "versionMajor", "versionMinor", "warpsPerCTA", "instrShape",
-                            "isTransposed", "tilesPerWarp", "elementBitWidth", "CGALayout",
-                            "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  const EncodingParams &P = encodingParams(EncodingKind::AmdMfma);
+  checkKeys(e, P);
   auto enc = std::make_shared<AmdMfmaEncoding>();
   if (const Value *v = find(e, "version"))
     enc->version = readUInt(*v, "version");
@@ -200,9 +235,9 @@ EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
     else
       enc->version = 0;
   } else
-    fieldError("version", "is required in #ttg.amd_mfma");
-  enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "amd_mfma"), "warpsPerCTA");
-  enc->instrShape = readUIntList(requireKey(e, "instrShape", "amd_mfma"), "instrShape");
+    fieldError("version", "is required in " + P.attrName());
+  enc->warpsPerCTA = readUIntList(*field(e, P, "warpsPerCTA"), "warpsPerCTA");
+  enc->instrShape = readUIntList(*field(e, P, "instrShape"), "instrShape");
   if (enc->instrShape.size() == 2 && legacyDialect) {
     // Older Triton printed [M, N]; K does not change the layout. Use the
     // fp16 instruction's K so that the 3.6 text is well formed.
@@ -211,44 +246,41 @@ EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
   }
   if (enc->instrShape.size() != 3 && enc->instrShape.size() != 2)
     fieldError("instrShape", "must be [M, N, K]");
-  enc->isTransposed = readBool(requireKey(e, "isTransposed", "amd_mfma"), "isTransposed");
-  if (const Value *v = find(e, "tilesPerWarp"))
+  enc->isTransposed = readBool(*field(e, P, "isTransposed"), "isTransposed");
+  if (const Value *v = field(e, P, "tilesPerWarp"))
     enc->tilesPerWarp = readUIntList(*v, "tilesPerWarp");
   if (!enc->tilesPerWarp.empty() &&
       std::all_of(enc->tilesPerWarp.begin(), enc->tilesPerWarp.end(), [](unsigned t) { return t == 1; }))
     enc->tilesPerWarp.clear();
-  if (const Value *v = find(e, "elementBitWidth"))
-    enc->elementBitWidth = readUInt(*v, "elementBitWidth");
+  enc->elementBitWidth = readUInt(*field(e, P, "elementBitWidth"), "elementBitWidth");
   enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()));
   return enc;
 }
 
 EncodingPtr buildWmma(const Entries &e) {
-  checkKeys(e, "amd_wmma", {"version", "isTranspose", "warpsPerCTA", "tilesPerWarp", "instrShape",
-                            "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  const EncodingParams &P = encodingParams(EncodingKind::AmdWmma);
+  checkKeys(e, P);
   auto enc = std::make_shared<AmdWmmaEncoding>();
-  enc->version = readUInt(requireKey(e, "version", "amd_wmma"), "version");
-  if (const Value *v = find(e, "isTranspose"))
-    enc->isTranspose = readBool(*v, "isTranspose");
-  enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "amd_wmma"), "warpsPerCTA");
-  if (const Value *v = find(e, "tilesPerWarp"))
+  enc->version = readUInt(*field(e, P, "version"), "version");
+  enc->isTranspose = readBool(*field(e, P, "isTranspose"), "isTranspose");
+  enc->warpsPerCTA = readUIntList(*field(e, P, "warpsPerCTA"), "warpsPerCTA");
+  if (const Value *v = field(e, P, "tilesPerWarp"))
     enc->tilesPerWarp = readUIntList(*v, "tilesPerWarp");
   if (!enc->tilesPerWarp.empty() &&
       std::all_of(enc->tilesPerWarp.begin(), enc->tilesPerWarp.end(), [](unsigned t) { return t == 1; }))
     enc->tilesPerWarp.clear();
-  if (const Value *v = find(e, "instrShape")) {
-    enc->instrShape = readUIntList(*v, "instrShape");
-    if (enc->instrShape == std::vector<unsigned>{16, 16, 16})
-      enc->instrShape.clear();
-  }
+  enc->instrShape = readUIntList(*field(e, P, "instrShape"), "instrShape");
+  if (enc->instrShape == readUIntList(*field({}, P, "instrShape"), "instrShape"))
+    enc->instrShape.clear(); // the default: AmdWmmaEncoding keeps it empty
   enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()));
   return enc;
 }
 
 EncodingPtr buildSlice(const Entries &e, const AliasMap *aliases, int depth) {
-  checkKeys(e, "slice", {"dim", "parent"});
+  const EncodingParams &P = encodingParams(EncodingKind::Slice);
+  checkKeys(e, P);
   auto enc = std::make_shared<SliceEncoding>();
-  enc->dim = readUInt(requireKey(e, "dim", "slice"), "dim");
+  enc->dim = readUInt(*field(e, P, "dim"), "dim");
   enc->parent = resolveParent(find(e, "parent"), aliases, depth, "parent");
   if (enc->parent->isShared())
     fieldError("parent", "a slice needs a distributed parent, not a shared layout");
@@ -256,54 +288,50 @@ EncodingPtr buildSlice(const Entries &e, const AliasMap *aliases, int depth) {
 }
 
 EncodingPtr buildDot(const Entries &e, const AliasMap *aliases, int depth) {
-  checkKeys(e, "dot_op", {"opIdx", "parent", "kWidth"});
+  const EncodingParams &P = encodingParams(EncodingKind::DotOperand);
+  checkKeys(e, P);
   auto enc = std::make_shared<DotOperandEncoding>();
-  enc->opIdx = readUInt(requireKey(e, "opIdx", "dot_op"), "opIdx");
+  enc->opIdx = readUInt(*field(e, P, "opIdx"), "opIdx");
   enc->parent = resolveParent(find(e, "parent"), aliases, depth, "parent");
-  if (const Value *v = find(e, "kWidth"))
-    enc->kWidth = readUInt(*v, "kWidth");
+  enc->kWidth = readUInt(*field(e, P, "kWidth"), "kWidth");
   return enc;
 }
 
 EncodingPtr buildLinear(const Entries &e) {
-  checkKeys(e, "linear", {"register", "lane", "warp", "block"});
+  const EncodingParams &P = encodingParams(EncodingKind::Linear);
+  checkKeys(e, P);
   auto enc = std::make_shared<LinearEncoding>();
-  enc->layout = LinearEncoding::fromBases(readBases(requireKey(e, "register", "linear"), "register"),
-                                          readBases(requireKey(e, "lane", "linear"), "lane"),
-                                          readBases(requireKey(e, "warp", "linear"), "warp"),
-                                          readBases(requireKey(e, "block", "linear"), "block"));
+  enc->layout = LinearEncoding::fromBases(
+      readBases(*field(e, P, "register"), "register"), readBases(*field(e, P, "lane"), "lane"),
+      readBases(*field(e, P, "warp"), "warp"), readBases(*field(e, P, "block"), "block"));
   return enc;
 }
 
 EncodingPtr buildSwizzled(const Entries &e, bool rotating) {
-  const std::string name = rotating ? "amd_rotating_shared" : "swizzled_shared";
-  checkKeys(e, name, {"vec", "perPhase", "maxPhase", "order", "CGALayout", "CTAsPerCGA",
-                      "CTASplitNum", "CTAOrder"});
+  const EncodingParams &P =
+      encodingParams(rotating ? EncodingKind::AmdRotatingShared : EncodingKind::SwizzledShared);
+  checkKeys(e, P);
   auto enc = std::make_shared<SwizzledSharedEncoding>();
   enc->amdRotating = rotating;
-  enc->vec = readUInt(requireKey(e, "vec", name), "vec");
-  enc->perPhase = readUInt(requireKey(e, "perPhase", name), "perPhase");
-  enc->maxPhase = readUInt(requireKey(e, "maxPhase", name), "maxPhase");
-  enc->order = readUIntList(requireKey(e, "order", name), "order");
+  enc->vec = readUInt(*field(e, P, "vec"), "vec");
+  enc->perPhase = readUInt(*field(e, P, "perPhase"), "perPhase");
+  enc->maxPhase = readUInt(*field(e, P, "maxPhase"), "maxPhase");
+  enc->order = readUIntList(*field(e, P, "order"), "order");
   enc->cga = readCGA(e, static_cast<int>(enc->order.size()));
   return enc;
 }
 
 EncodingPtr buildNvmmaShared(const Entries &e) {
-  checkKeys(e, "nvmma_shared", {"swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded",
-                                "rank", "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  const EncodingParams &P = encodingParams(EncodingKind::NvmmaShared);
+  checkKeys(e, P);
   auto enc = std::make_shared<NvmmaSharedEncoding>();
-  enc->swizzlingByteWidth =
-      readUInt(requireKey(e, "swizzlingByteWidth", "nvmma_shared"), "swizzlingByteWidth");
-  if (const Value *v = find(e, "transposed"))
-    enc->transposed = readBool(*v, "transposed");
-  enc->elementBitWidth =
-      readUInt(requireKey(e, "elementBitWidth", "nvmma_shared"), "elementBitWidth");
-  if (const Value *v = find(e, "fp4Padded"))
-    enc->fp4Padded = readBool(*v, "fp4Padded");
-  int rank = 2;
-  if (const Value *v = find(e, "rank"))
-    rank = static_cast<int>(readInt(*v, "rank", 1, 8));
+  enc->swizzlingByteWidth = readUInt(*field(e, P, "swizzlingByteWidth"), "swizzlingByteWidth");
+  enc->transposed = readBool(*field(e, P, "transposed"), "transposed");
+  enc->elementBitWidth = readUInt(*field(e, P, "elementBitWidth"), "elementBitWidth");
+  enc->fp4Padded = readBool(*field(e, P, "fp4Padded"), "fp4Padded");
+  const FieldParam &rankParam = P.at("rank");
+  const int rank =
+      static_cast<int>(readInt(*field(e, P, "rank"), "rank", rankParam.minimum, rankParam.maximum));
   enc->cga = readCGA(e, rank);
   return enc;
 }
@@ -387,13 +415,14 @@ LinearLayout readSharedBases(const Entries &e, const std::string &attr, bool blo
 EncodingPtr buildSharedLinear(const Value &v) {
   if (!v.hasBody)
     fieldError("#ttg.shared_linear", "expected <{offset = [...], ...}, alignment = N>");
-  checkKeys(v.entries, "shared_linear", {"offset", "block"});
+  const EncodingParams &P = encodingParams(EncodingKind::SharedLinear);
+  checkKeys(v.entries, P);
   auto enc = std::make_shared<SharedLinearEncoding>();
-  enc->layout = readSharedBases(v.entries, "shared_linear", /*blockOptional=*/true);
+  enc->layout = readSharedBases(v.entries, "shared_linear", P.at("block").optional);
   const Value *align = find(v.extraEntries, "alignment");
   if (!align)
     fieldError("alignment", "is required after the braces: #ttg.shared_linear<{...}, alignment = 16>");
-  checkKeys(v.extraEntries, "shared_linear", {"alignment"});
+  checkKeys(v.extraEntries, P, Placement::AfterBody);
   enc->alignment = readUInt(*align, "alignment");
   return enc;
 }
@@ -412,13 +441,14 @@ EncodingPtr buildPadded(const Value &v) {
     enc->paddings.push_back(static_cast<unsigned>(item->padding));
   }
   const Entries &e = v.entries;
+  const EncodingParams &P = encodingParams(EncodingKind::PaddedShared);
   if (find(e, "offset") || find(e, "block")) {
-    checkKeys(e, "padded_shared", {"offset", "block"});
-    enc->linearComponent = readSharedBases(e, "padded_shared", /*blockOptional=*/false);
+    checkKeys(e, P, Placement::Body, P.at("offset").group);
+    enc->linearComponent = readSharedBases(e, "padded_shared", P.at("block").optional);
   } else {
-    checkKeys(e, "padded_shared", {"order", "shape"});
-    auto order = readUIntList(requireKey(e, "order", "padded_shared"), "order");
-    auto shape = readUIntList(requireKey(e, "shape", "padded_shared"), "shape");
+    checkKeys(e, P, Placement::Body, P.at("order").group);
+    auto order = readUIntList(*field(e, P, "order"), "order");
+    auto shape = readUIntList(*field(e, P, "shape"), "shape");
     enc->linearComponent = PaddedSharedEncoding::identityComponent(order, shape);
   }
   return enc;
@@ -429,23 +459,20 @@ EncodingPtr buildTensorMemory(const Value &v) {
     fieldError("#ttng.tensor_memory_encoding",
                "expected <blockM = .., blockN = .., colStride = ..>");
   const Entries &e = v.entries;
-  checkKeys(e, "tensor_memory_encoding",
-            {"blockM", "blockN", "colStride", "unpacked", "CTASplitM", "CTASplitN", "twoCTAs"});
+  const EncodingParams &P = encodingParams(EncodingKind::TensorMemory);
+  checkKeys(e, P);
   auto enc = std::make_shared<TensorMemoryEncoding>();
-  enc->blockM = readUInt(requireKey(e, "blockM", "tensor_memory_encoding"), "blockM");
-  enc->blockN = readUInt(requireKey(e, "blockN", "tensor_memory_encoding"), "blockN");
+  enc->blockM = readUInt(*field(e, P, "blockM"), "blockM");
+  enc->blockN = readUInt(*field(e, P, "blockN"), "blockN");
   if (const Value *c = find(e, "colStride"))
     enc->colStride = readUInt(*c, "colStride");
   else if (const Value *u = find(e, "unpacked")) // Triton <= 3.4 spelling
     enc->colStride = readBool(*u, "unpacked") ? 2 : 1; // unpacked 16-bit: one element per 32-bit column
   else
-    fieldError("colStride", "is required in #ttng.tensor_memory_encoding");
-  if (const Value *c = find(e, "CTASplitM"))
-    enc->ctaSplitM = readUInt(*c, "CTASplitM");
-  if (const Value *c = find(e, "CTASplitN"))
-    enc->ctaSplitN = readUInt(*c, "CTASplitN");
-  if (const Value *c = find(e, "twoCTAs"))
-    enc->twoCTAs = readBool(*c, "twoCTAs");
+    fieldError("colStride", "is required in " + P.attrName());
+  enc->ctaSplitM = readUInt(*field(e, P, "CTASplitM"), "CTASplitM");
+  enc->ctaSplitN = readUInt(*field(e, P, "CTASplitN"), "CTASplitN");
+  enc->twoCTAs = readBool(*field(e, P, "twoCTAs"), "twoCTAs");
   return enc;
 }
 
@@ -455,12 +482,11 @@ EncodingPtr buildTensorMemoryScales(const Value &v) {
     fieldError("#ttng.tensor_memory_scales_encoding",
                "expected <> or <CTASplitM = .., CTASplitN = ..>");
   const Entries &e = v.entries;
-  checkKeys(e, "tensor_memory_scales_encoding", {"CTASplitM", "CTASplitN"});
+  const EncodingParams &P = encodingParams(EncodingKind::TensorMemoryScales);
+  checkKeys(e, P);
   auto enc = std::make_shared<TensorMemoryScalesEncoding>();
-  if (const Value *c = find(e, "CTASplitM"))
-    enc->ctaSplitM = readUInt(*c, "CTASplitM");
-  if (const Value *c = find(e, "CTASplitN"))
-    enc->ctaSplitN = readUInt(*c, "CTASplitN");
+  enc->ctaSplitM = readUInt(*field(e, P, "CTASplitM"), "CTASplitM");
+  enc->ctaSplitN = readUInt(*field(e, P, "CTASplitN"), "CTASplitN");
   return enc;
 }
 
@@ -537,10 +563,14 @@ EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
     return buildNvmmaShared(dictOf(v, n));
   if (n == "shared")
     return buildOldShared(dictOf(v, n));
-  throw Error("#" + d + "." + n,
-              "unknown layout; expected blocked, slice, nvidia_mma, dot_op, amd_mfma, amd_wmma, "
-              "linear, swizzled_shared, nvmma_shared, amd_rotating_shared, padded_shared or "
-              "shared_linear");
+  std::vector<std::string> known; // the #ttg. encodings of encoding_params
+  for (const EncodingParams &p : allEncodingParams())
+    if (p.dialect == "ttg")
+      known.push_back(p.mnemonic);
+  std::string list;
+  for (size_t i = 0; i < known.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + known[i];
+  throw Error("#" + d + "." + n, "unknown layout; expected " + list);
 }
 
 EncodingPtr parseEncoding(std::string_view text, const AliasMap *aliases) {

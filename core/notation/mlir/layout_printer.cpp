@@ -1,9 +1,12 @@
 #include "notation/mlir/layout_printer.h"
 
+#include <map>
+
 #include "encodings/amd_mfma.h"
 #include "encodings/amd_wmma.h"
 #include "encodings/blocked.h"
 #include "encodings/dot_operand.h"
+#include "encodings/encoding_params.h"
 #include "encodings/linear.h"
 #include "encodings/nvidia_mma.h"
 #include "encodings/nvmma_shared.h"
@@ -50,6 +53,23 @@ std::string prefix(Syntax s) { return s == Syntax::Triton36 ? "#ttg." : "#triton
 
 std::string boolText(bool b) { return b ? "true" : "false"; }
 
+// "key = value, ..." in encoding_params' order. Fields not in `values`, and
+// those Triton leaves out at their default, are skipped; a CGA field's value
+// is cgaText's whole fragment (", CGALayout = ..." or the legacy triple).
+std::string fieldsText(EncodingKind kind, const std::map<std::string, std::string> &values) {
+  std::string s;
+  for (const FieldParam &f : encodingParams(kind).fields) {
+    auto it = values.find(f.key);
+    if (it == values.end() || (f.omittedAtDefault && f.isDefault(it->second)))
+      continue;
+    if (f.kind == ValueKind::Cga)
+      s += s.empty() && !it->second.empty() ? it->second.substr(2) : it->second;
+    else
+      s += (s.empty() ? "" : ", ") + f.key + " = " + it->second;
+  }
+  return s;
+}
+
 } // namespace
 
 std::string printBases(const LinearLayout &ll, const std::vector<DimName> &inDims) {
@@ -70,31 +90,38 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
   switch (enc.kind()) {
   case EncodingKind::Blocked: {
     auto &e = static_cast<const BlockedEncoding &>(enc);
-    return p + "blocked<{sizePerThread = " + printList(e.sizePerThread) +
-           ", threadsPerWarp = " + printList(e.threadsPerWarp) +
-           ", warpsPerCTA = " + printList(e.warpsPerCTA) + ", order = " + printList(e.order) +
-           cgaText(e.cga, syntax, reverseIota(e.rank())) + "}>";
+    return p + "blocked<{" +
+           fieldsText(enc.kind(), {{"sizePerThread", printList(e.sizePerThread)},
+                                   {"threadsPerWarp", printList(e.threadsPerWarp)},
+                                   {"warpsPerCTA", printList(e.warpsPerCTA)},
+                                   {"order", printList(e.order)},
+                                   {"CGALayout", cgaText(e.cga, syntax, reverseIota(e.rank()))}}) +
+           "}>";
   }
   case EncodingKind::Slice: {
     auto &e = static_cast<const SliceEncoding &>(enc);
-    return p + "slice<{dim = " + std::to_string(e.dim) +
-           ", parent = " + printEncoding(*e.parent, syntax) + "}>";
+    return p + "slice<{" +
+           fieldsText(enc.kind(), {{"dim", std::to_string(e.dim)},
+                                   {"parent", printEncoding(*e.parent, syntax)}}) +
+           "}>";
   }
   case EncodingKind::NvidiaMma: {
     auto &e = static_cast<const NvidiaMmaEncoding &>(enc);
-    return p + "nvidia_mma<{versionMajor = " + std::to_string(e.versionMajor) +
-           ", versionMinor = " + std::to_string(e.versionMinor) +
-           ", warpsPerCTA = " + printList(e.warpsPerCTA) +
-           cgaText(e.cga, syntax, reverseIota(e.rank())) +
-           ", instrShape = " + printList(e.instrShape) + "}>";
+    return p + "nvidia_mma<{" +
+           fieldsText(enc.kind(), {{"versionMajor", std::to_string(e.versionMajor)},
+                                   {"versionMinor", std::to_string(e.versionMinor)},
+                                   {"warpsPerCTA", printList(e.warpsPerCTA)},
+                                   {"CGALayout", cgaText(e.cga, syntax, reverseIota(e.rank()))},
+                                   {"instrShape", printList(e.instrShape)}}) +
+           "}>";
   }
   case EncodingKind::DotOperand: {
     auto &e = static_cast<const DotOperandEncoding &>(enc);
-    std::string s = p + "dot_op<{opIdx = " + std::to_string(e.opIdx) +
-                    ", parent = " + printEncoding(*e.parent, syntax);
-    if (e.kWidth != 0)
-      s += ", kWidth = " + std::to_string(e.kWidth);
-    return s + "}>";
+    return p + "dot_op<{" +
+           fieldsText(enc.kind(), {{"opIdx", std::to_string(e.opIdx)},
+                                   {"parent", printEncoding(*e.parent, syntax)},
+                                   {"kWidth", std::to_string(e.kWidth)}}) +
+           "}>";
   }
   case EncodingKind::AmdMfma: {
     auto &e = static_cast<const AmdMfmaEncoding &>(enc);
@@ -108,16 +135,15 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
              ", isTransposed = " + boolText(e.isTransposed) +
              cgaText(e.cga, syntax, reverseIota(e.rank())) + "}>";
     }
-    std::string s = p + "amd_mfma<{version = " + std::to_string(e.version) +
-                    ", warpsPerCTA = " + printList(e.warpsPerCTA) +
-                    ", instrShape = " + printList(e.instrShape) +
-                    ", isTransposed = " + boolText(e.isTransposed) +
-                    cgaText(e.cga, syntax, reverseIota(e.rank()));
-    if (!e.tilesPerWarp.empty())
-      s += ", tilesPerWarp = " + printList(e.tilesPerWarp);
-    if (e.elementBitWidth != 32)
-      s += ", elementBitWidth = " + std::to_string(e.elementBitWidth);
-    return s + "}>";
+    return p + "amd_mfma<{" +
+           fieldsText(enc.kind(), {{"version", std::to_string(e.version)},
+                                   {"warpsPerCTA", printList(e.warpsPerCTA)},
+                                   {"instrShape", printList(e.instrShape)},
+                                   {"isTransposed", boolText(e.isTransposed)},
+                                   {"CGALayout", cgaText(e.cga, syntax, reverseIota(e.rank()))},
+                                   {"tilesPerWarp", printList(e.tiles())},
+                                   {"elementBitWidth", std::to_string(e.elementBitWidth)}}) +
+           "}>";
   }
   case EncodingKind::AmdWmma: {
     auto &e = static_cast<const AmdWmmaEncoding &>(enc);
@@ -129,15 +155,14 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
              ", warpsPerCTA = " + printList(e.warpsPerCTA) +
              cgaText(e.cga, syntax, reverseIota(e.rank())) + "}>";
     }
-    std::string s = p + "amd_wmma<{version = " + std::to_string(e.version) +
-                    ", isTranspose = " + boolText(e.isTranspose) +
-                    ", warpsPerCTA = " + printList(e.warpsPerCTA) +
-                    cgaText(e.cga, syntax, reverseIota(e.rank()));
-    if (!e.tilesPerWarp.empty())
-      s += ", tilesPerWarp = " + printList(e.tilesPerWarp);
-    if (!e.instrShape.empty())
-      s += ", instrShape = " + printList(e.instrShape);
-    return s + "}>";
+    return p + "amd_wmma<{" +
+           fieldsText(enc.kind(), {{"version", std::to_string(e.version)},
+                                   {"isTranspose", boolText(e.isTranspose)},
+                                   {"warpsPerCTA", printList(e.warpsPerCTA)},
+                                   {"CGALayout", cgaText(e.cga, syntax, reverseIota(e.rank()))},
+                                   {"tilesPerWarp", printList(e.tiles())},
+                                   {"instrShape", printList(e.instr())}}) +
+           "}>";
   }
   case EncodingKind::Linear: {
     auto &e = static_cast<const LinearEncoding &>(enc);
@@ -146,17 +171,19 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
   case EncodingKind::SwizzledShared:
   case EncodingKind::AmdRotatingShared: {
     auto &e = static_cast<const SwizzledSharedEncoding &>(enc);
-    std::string fields = "{vec = " + std::to_string(e.vec) +
-                         ", perPhase = " + std::to_string(e.perPhase) +
-                         ", maxPhase = " + std::to_string(e.maxPhase) +
-                         ", order = " + printList(e.order);
+    auto fields = [&](const std::vector<unsigned> &cgaOrder) {
+      return "{" + fieldsText(enc.kind(), {{"vec", std::to_string(e.vec)},
+                                           {"perPhase", std::to_string(e.perPhase)},
+                                           {"maxPhase", std::to_string(e.maxPhase)},
+                                           {"order", printList(e.order)},
+                                           {"CGALayout", cgaText(e.cga, syntax, cgaOrder)}});
+    };
     if (syntax == Syntax::Legacy) {
       requireLegacy(!e.amdRotating, "amd_rotating_shared", "rotating shared layouts came later");
-      return p + "shared<" + fields + cgaText(e.cga, syntax, reverseIota(e.rank())) +
-             ", hasLeadingOffset = false}>";
+      return p + "shared<" + fields(reverseIota(e.rank())) + ", hasLeadingOffset = false}>";
     }
-    return p + (e.amdRotating ? "amd_rotating_shared<" : "swizzled_shared<") + fields +
-           cgaText(e.cga, syntax, e.order) + "}>";
+    return p + (e.amdRotating ? "amd_rotating_shared<" : "swizzled_shared<") + fields(e.order) +
+           "}>";
   }
   case EncodingKind::NvmmaShared: {
     auto &e = static_cast<const NvmmaSharedEncoding &>(enc);
@@ -175,17 +202,16 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
              ", maxPhase = " + std::to_string(e.maxPhase()) + ", order = " + printList(order) +
              cgaText(e.cga, syntax, reverseIota(r)) + ", hasLeadingOffset = true}>";
     }
-    std::string s = p + "nvmma_shared<{swizzlingByteWidth = " +
-                    std::to_string(e.swizzlingByteWidth) +
-                    ", transposed = " + boolText(e.transposed) +
-                    ", elementBitWidth = " + std::to_string(e.elementBitWidth);
-    if (e.fp4Padded)
-      s += ", fp4Padded = true";
-    if (e.cga.isSingleCTA() && r != 2)
-      s += ", rank = " + std::to_string(r);
-    else
-      s += cgaText(e.cga, syntax, reverseIota(r));
-    return s + "}>";
+    // rank is written only for a single CTA (CGALayout's bases give it otherwise).
+    const std::string rank = encodingParams(enc.kind()).at("rank").defaultText;
+    return p + "nvmma_shared<{" +
+           fieldsText(enc.kind(), {{"swizzlingByteWidth", std::to_string(e.swizzlingByteWidth)},
+                                   {"transposed", boolText(e.transposed)},
+                                   {"elementBitWidth", std::to_string(e.elementBitWidth)},
+                                   {"fp4Padded", boolText(e.fp4Padded)},
+                                   {"rank", e.cga.isSingleCTA() ? std::to_string(r) : rank},
+                                   {"CGALayout", cgaText(e.cga, syntax, reverseIota(r))}}) +
+           "}>";
   }
   case EncodingKind::PaddedShared: {
     auto &e = static_cast<const PaddedSharedEncoding &>(enc);
@@ -198,7 +224,7 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
       std::vector<unsigned> shape;
       for (const auto &[n, sz] : e.linearComponent.getOutDims())
         shape.push_back(static_cast<unsigned>(sz));
-      s += "order = " + printList(e.order()) + ", shape = " + printList(shape);
+      s += fieldsText(enc.kind(), {{"order", printList(e.order())}, {"shape", printList(shape)}});
     } else {
       s += printBases(e.linearComponent, {kOffset, kBlock});
     }
@@ -218,35 +244,24 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
     requireLegacy(syntax != Syntax::Legacy, "tensor_memory_encoding",
                   "tensor memory came with Blackwell support after the #triton_gpu era");
     const std::string tp = "#ttng.";
-    std::string s = tp + "tensor_memory_encoding<blockM = " + std::to_string(e.blockM) +
-                    ", blockN = " + std::to_string(e.blockN);
-    if (syntax == Syntax::Legacy) {
-      if (e.colStride > 2)
-        throw Error("colStride", "older Triton spells only packed (1) or unpacked (2) columns");
-      s += std::string(", unpacked = ") + (e.colStride > 1 ? "true" : "false");
-    } else {
-      s += ", colStride = " + std::to_string(e.colStride);
-    }
-    if (e.ctaSplitM != 1)
-      s += ", CTASplitM = " + std::to_string(e.ctaSplitM);
-    if (e.ctaSplitN != 1)
-      s += ", CTASplitN = " + std::to_string(e.ctaSplitN);
-    if (e.twoCTAs)
-      s += ", twoCTAs = true";
-    return s + ">";
+    return tp + "tensor_memory_encoding<" +
+           fieldsText(enc.kind(), {{"blockM", std::to_string(e.blockM)},
+                                   {"blockN", std::to_string(e.blockN)},
+                                   {"colStride", std::to_string(e.colStride)},
+                                   {"CTASplitM", std::to_string(e.ctaSplitM)},
+                                   {"CTASplitN", std::to_string(e.ctaSplitN)},
+                                   {"twoCTAs", boolText(e.twoCTAs)}}) +
+           ">";
   }
   case EncodingKind::TensorMemoryScales: {
     auto &e = static_cast<const TensorMemoryScalesEncoding &>(enc);
     requireLegacy(syntax != Syntax::Legacy, "tensor_memory_scales_encoding",
                   "tensor memory came with Blackwell support after the #triton_gpu era");
     // TableGen struct(params): default-valued parameters are omitted.
-    std::string body;
-    if (e.ctaSplitM != 1)
-      body += "CTASplitM = " + std::to_string(e.ctaSplitM);
-    if (e.ctaSplitN != 1)
-      body +=
-          (body.empty() ? "" : ", ") + std::string("CTASplitN = ") + std::to_string(e.ctaSplitN);
-    return "#ttng.tensor_memory_scales_encoding<" + body + ">";
+    return "#ttng.tensor_memory_scales_encoding<" +
+           fieldsText(enc.kind(), {{"CTASplitM", std::to_string(e.ctaSplitM)},
+                                   {"CTASplitN", std::to_string(e.ctaSplitN)}}) +
+           ">";
   }
   }
   throw Error("layout", "unknown encoding kind");

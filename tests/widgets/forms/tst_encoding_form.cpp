@@ -7,6 +7,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 
+#include "encodings/encoding_params.h"
 #include "forms/encoding_form.h"
 #include "gui_test_main.h"
 #include "notation/mlir/layout_parser.h"
@@ -146,6 +147,67 @@ private slots:
              QStringLiteral("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = "
                             "[8, 1], instrShape = [16, 8]}>"));
     QCOMPARE(f.kind(), ls::EncodingKind::NvidiaMma);
+  }
+
+  // The form's fields are encoding_params' fields: the same keys (the CTA
+  // layout moved last), tips, choices and ranges; optional and default as the
+  // presentation rule in encoding_schema.cpp maps them.
+  void schemaIsTheTable() {
+    QCOMPARE(kindSpecs().size(), ls::allEncodingParams().size());
+    for (const KindSpec &k : kindSpecs()) {
+      const ls::EncodingParams &p = ls::encodingParams(k.kind);
+      QCOMPARE(k.mnemonic, QString::fromStdString(p.mnemonic));
+      QCOMPARE(k.shared, p.shared);
+      QCOMPARE(k.tensorMemory, !p.braces);
+      QStringList tableKeys, cgaKeys, formKeys;
+      for (const ls::FieldParam &f : p.fields)
+        (f.kind == ls::ValueKind::Cga ? cgaKeys : tableKeys) << QString::fromStdString(f.key);
+      for (const FieldSpec &fs : k.fields)
+        formKeys << fs.key;
+      QCOMPARE(formKeys, tableKeys + cgaKeys);
+      for (const FieldSpec &fs : k.fields) {
+        const ls::FieldParam &f = p.at(fs.key.toStdString());
+        QCOMPARE(fs.tip, QString::fromStdString(f.tip));
+        QCOMPARE(fs.placement, f.placement);
+        QStringList choices;
+        for (const auto &c : f.choices)
+          choices << QString::fromStdString(c);
+        if (fs.optional && fs.type == FieldType::Choice)
+          choices.prepend(QString());
+        QCOMPARE(fs.choices, choices);
+        QCOMPARE(fs.minimum, static_cast<int>(f.minimum));
+        QCOMPARE(fs.maximum, static_cast<int>(f.maximum));
+        // A form default is the table's default of a field Triton leaves out.
+        if (!fs.defaultValue.isEmpty()) {
+          QVERIFY(f.omittedAtDefault);
+          QCOMPARE(fs.defaultValue, QString::fromStdString(f.defaultText));
+        }
+        // A field the reader requires is never optional in the form.
+        if (!f.optional && f.group == 0)
+          QVERIFY2(!fs.optional, qPrintable(k.mnemonic + "." + fs.key));
+      }
+    }
+    // Exact facts of the mapping: kWidth defaults to 0 and may be left empty;
+    // CTASplitM is a spin box that starts at 1, not "none"; versionMinor
+    // (always printed by Triton) is not optional in the form.
+    const FieldSpec *kWidth = nullptr, *split = nullptr, *minor = nullptr;
+    for (const FieldSpec &fs : kindSpec(ls::EncodingKind::DotOperand)->fields)
+      if (fs.key == QLatin1String("kWidth"))
+        kWidth = &fs;
+    for (const FieldSpec &fs : kindSpec(ls::EncodingKind::TensorMemory)->fields)
+      if (fs.key == QLatin1String("CTASplitM"))
+        split = &fs;
+    for (const FieldSpec &fs : kindSpec(ls::EncodingKind::NvidiaMma)->fields)
+      if (fs.key == QLatin1String("versionMinor"))
+        minor = &fs;
+    QVERIFY(kWidth && split && minor);
+    QVERIFY(kWidth->optional);
+    QCOMPARE(kWidth->defaultValue, QStringLiteral("0"));
+    QVERIFY(!split->optional);
+    QCOMPARE(split->defaultValue, QStringLiteral("1"));
+    QCOMPARE(split->type, FieldType::Pow2);
+    QVERIFY(!minor->optional);
+    QVERIFY(minor->defaultValue.isEmpty());
   }
 
   // Every kind's default parses and evaluates on a 64x64 tensor.
