@@ -62,8 +62,11 @@ public:
   // Shows the TMEM dock (with the current design).
   void revealTmem();
   // Audits a .ttgir/.mlir file in the Kernel dock and raises it; false with
-  // the reason if the file cannot be read.
+  // the reason if the file cannot be read. Files of kBackgroundKernelBytes
+  // or more are read and audited on a worker behind a progress dialog with
+  // Cancel (background_task.h); a cancelled open leaves the dock as it was.
   bool openKernel(const QString &path, QString *error = nullptr);
+  static constexpr qint64 kBackgroundKernelBytes = 512 * 1024;
   QDockWidget *kernelDock() const { return kernelDock_; }
   ls::ui::KernelView *kernel() const { return kernel_; }
 

@@ -4,12 +4,12 @@
 #include <set>
 
 #include "encodings/tensor_memory.h"
-#include "notation/mlir/layout_parser.h"
-#include "notation/mlir/layout_printer.h"
 #include "ir/file_layouts.h"
 #include "ir/module_reader.h"
-#include "notation/layout_input.h"
 #include "layout_evaluator.h"
+#include "notation/layout_input.h"
+#include "notation/mlir/layout_parser.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
 namespace ls::app {
@@ -116,9 +116,14 @@ Design designFor(const ls::EncodingPtr &enc, const QString &name, const Design &
   return d;
 }
 
-ImportResult importTtgir(const QString &text, const Design &base) {
+ImportResult importTtgir(const QString &text, const Design &base,
+                         const ls::ir::ReadProgress &progress) {
   ImportResult r;
-  const ls::ir::ModuleFile f = ls::ir::readModuleFile(text.toStdString());
+  const ls::ir::ModuleFile f = ls::ir::readModuleFile(text.toStdString(), progress);
+  if (f.cancelled) {
+    r.error = QStringLiteral("reading the pasted text was cancelled");
+    return r;
+  }
   QStringList problems;
   for (const ls::Diagnostic &diag : f.diagnostics.all())
     problems << QStringLiteral("line %1:%2: %3")
@@ -139,7 +144,8 @@ ImportResult importTtgir(const QString &text, const Design &base) {
     if (m.numWarps || m.threadsPerWarp || m.numCTAs)
       break; // the first module that says
   }
-  auto add = [&](const ls::EncodingPtr &enc, const QString &name, const ls::ir::FileLayoutUse *use) {
+  auto add = [&](const ls::EncodingPtr &enc, const QString &name,
+                 const ls::ir::FileLayoutUse *use) {
     Design d = designFor(enc, name, moduleBase);
     if (numWarps && !enc->isShared()) {
       // A TMEM access takes the module's warps; its lanes and CTA are fixed.
@@ -189,9 +195,10 @@ ImportResult importTtgir(const QString &text, const Design &base) {
     if (!problems.isEmpty())
       r.error = problems.join(QLatin1Char('\n'));
     else
-      r.error = r.notes.isEmpty() ? QStringLiteral("no layout found: expected `#name = #ttg.<layout>"
-                                                   "<...>` lines or tensor types with an encoding")
-                                  : r.notes.join(QLatin1Char('\n'));
+      r.error = r.notes.isEmpty()
+                    ? QStringLiteral("no layout found: expected `#name = #ttg.<layout>"
+                                     "<...>` lines or tensor types with an encoding")
+                    : r.notes.join(QLatin1Char('\n'));
   } else {
     r.notes << problems;
   }
@@ -206,14 +213,15 @@ bool looksLikeTtgir(const QString &text) {
   return text.contains(QStringLiteral("module")) || text.contains(aliasLine);
 }
 
-ImportResult importLayouts(const QString &text, const Design &base) {
+ImportResult importLayouts(const QString &text, const Design &base,
+                           const ls::ir::ReadProgress &progress) {
   const QString t = text.trimmed();
   if (t.isEmpty())
     return {{}, QStringLiteral("the clipboard holds no text"), {}};
   if (t.size() > (8 << 20))
     return {{}, QStringLiteral("the text is longer than 8 MiB"), {}};
   if (looksLikeTtgir(t))
-    return importTtgir(t, base);
+    return importTtgir(t, base, progress);
   ImportResult r;
   try {
     const ls::ir::LayoutInput in = ls::notation::readLayoutInput(t.toStdString());

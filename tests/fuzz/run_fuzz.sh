@@ -12,6 +12,8 @@
 #   RUNS=10000000           stop a target after this many executions in total
 #                           (split over the jobs); the time limit still holds
 #   SHARED_ORACLE=/work/shared/oracle  extra seed attributes, if present
+#   MAX_LEN=N               largest input (default 4096; fuzz_module 16384,
+#                           fuzz_document 65536); smaller is faster for fuzz_module
 #   TIMEOUT=1               seconds per input before libFuzzer calls it a hang; raise
 #                           it only on a host shared with other work (a starved
 #                           process looks hung), and replay any timeout-* alone
@@ -48,6 +50,10 @@ if [ ! -d "$SEEDS" ]; then
 fi
 
 max_len_of() {
+  if [ -n "${MAX_LEN:-}" ]; then
+    echo "$MAX_LEN"
+    return
+  fi
   case "$1" in
   fuzz_module) echo 16384 ;;
   fuzz_document) echo 65536 ;;

@@ -16,6 +16,7 @@
 #include "analysis/convert/layout_conversion.h"
 #include "ir/module_reader.h"
 #include "util/error.h"
+#include "util/limits.h"
 
 namespace ls::ui {
 
@@ -76,28 +77,52 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
   connect(findings_, &QListWidget::currentRowChanged, this, &KernelView::onFinding);
 }
 
-bool KernelView::openFile(const QString &path) {
+KernelView::Load KernelView::loadFile(const QString &path, const ir::ReadProgress &progress) {
+  Load load;
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) {
-    summary_->setText(tr("error: cannot read %1").arg(path));
-    return false;
+    load.error = tr("error: cannot read %1").arg(path);
+    return load;
+  }
+  if (f.size() > limits::kMaxFileBytes) {
+    load.error = tr("error: %1 is larger than %2 MiB").arg(path).arg(limits::kMaxFileBytes >> 20);
+    return load;
   }
   QByteArray text = f.readAll();
-  ir::ModuleFile file = ir::readModuleFile(text.toStdString());
+  ir::ModuleFile file = ir::readModuleFile(text.toStdString(), progress);
+  if (file.cancelled) {
+    load.cancelled = true;
+    load.error = tr("error: reading %1 was cancelled").arg(path);
+    return load;
+  }
   if (!file.diagnostics.empty()) {
-    summary_->setText(
-        tr("error: %1:%2").arg(path, QString::fromStdString(file.diagnostics.all()[0].text())));
-    return false;
+    const ls::Diagnostic &d =
+        file.stopped ? file.diagnostics.all().back() : file.diagnostics.all()[0];
+    load.error = tr("error: %1:%2").arg(path, QString::fromStdString(d.text()));
+    return load;
   }
   try {
-    audit::KernelAudit a = audit::auditModules(file);
-    a.file = path.section('/', -1).toStdString();
-    setAudit(a, QString::fromUtf8(text));
+    load.audit = audit::auditModules(file);
+    load.audit.file = path.section('/', -1).toStdString();
+    load.text = QString::fromUtf8(text);
+    load.ok = true;
   } catch (const Error &e) {
-    summary_->setText(tr("error: %1").arg(QString::fromStdString(e.what())));
+    load.error = tr("error: %1").arg(QString::fromStdString(e.what()));
+  }
+  return load;
+}
+
+bool KernelView::showLoad(const Load &load) {
+  if (!load.ok) {
+    summary_->setText(load.error);
     return false;
   }
+  setAudit(load.audit, load.text);
   return true;
+}
+
+bool KernelView::openFile(const QString &path) {
+  return showLoad(loadFile(path));
 }
 
 QString KernelView::summaryText() const {

@@ -20,6 +20,7 @@
 #include <string>
 
 #include "audit/kernel_audit.h"
+#include "ir/module_reader.h"
 
 class QListWidget;
 class QPlainTextEdit;
@@ -38,6 +39,20 @@ public:
   void setAudit(const audit::KernelAudit &audit, const QString &sourceText);
   // Reads and audits a file; returns false (and shows why) if it cannot.
   bool openFile(const QString &path);
+
+  // What reading and auditing a kernel file gave. loadFile touches no
+  // widget, so it may run on a worker thread (the application reads large
+  // kernels on one, with `progress` driving a progress dialog and Cancel);
+  // showLoad then shows it on the GUI thread. openFile is the two in a row.
+  struct Load {
+    bool ok = false;
+    bool cancelled = false;
+    audit::KernelAudit audit;
+    QString text;
+    QString error; // "error: ..." when !ok
+  };
+  static Load loadFile(const QString &path, const ir::ReadProgress &progress = {});
+  bool showLoad(const Load &load);
 
   const audit::KernelAudit &audit() const { return audit_; }
   QListWidget *findingsList() const { return findings_; }
