@@ -267,6 +267,11 @@ private:
             (*aliases)[key] = attr;
             defs.emplace_back(key, attr, name.offset);
           } catch (const SyntaxError &e) {
+            // An attribute still open where the text was cut at the limit
+            // is too long, not malformed.
+            if (rest.size() < text_.size() - v.offset && e.offset() + 1 >= rest.size())
+              fail(v.offset, "#" + key + ": the attribute is longer than " +
+                                 std::to_string(kMaxAttrText) + " characters");
             // Where in the file, not where in the alias's text.
             fail(v.offset + e.offset(), "#" + key + ": " + e.problem());
           } catch (const Error &e) {
