@@ -68,6 +68,13 @@ const FileContext *fileContext(const Args &args) {
   auto ctx = std::make_unique<FileContext>();
   ctx->path = *path;
   auto file = std::make_shared<ir::ModuleFile>(ir::readModuleFile(readFile(*path, "--file")));
+  // A bound of util/limits.h stopped the reader (the last diagnostic says
+  // which): an error, not a warning about part of the file.
+  if (file->stopped) {
+    const Diagnostic &d = file->diagnostics.all().back();
+    throw Error("--file", "'" + *path + "':" + std::to_string(d.pos.line) + ":" +
+                              std::to_string(d.pos.column) + ": " + d.message);
+  }
   if (!file->looksLikeMlir()) {
     std::string why;
     if (!file->diagnostics.empty()) {

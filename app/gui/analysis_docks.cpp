@@ -9,10 +9,11 @@
 #include <QStatusBar>
 #include <QUndoStack>
 
+#include "analysis/convert/layout_conversion.h"
 #include "analysis/global/coalesce_heuristic.h"
 #include "analysis/global/global_access.h"
-#include "analysis/convert/layout_conversion.h"
 #include "analysis/tmem/tmem_design.h"
+#include "background_task.h"
 #include "banks/bank_heatmap.h"
 #include "convert/coalescing_panel.h"
 #include "convert/conversion_view.h"
@@ -290,7 +291,28 @@ void AnalysisDocks::updateExport() {
 }
 
 bool AnalysisDocks::openKernel(const QString &path, QString *error) {
-  if (!kernel_->openFile(path)) {
+  ls::ui::KernelView::Load load;
+  if (QFileInfo(path).size() >= kBackgroundKernelBytes) {
+    // Seconds of reading and auditing: on a worker, with progress and
+    // Cancel; the window keeps repainting, the kernel view keeps what it had.
+    const std::optional<ls::ui::KernelView::Load> got = runWithProgress<ls::ui::KernelView::Load>(
+        window_,
+        tr("Reading %1 (%2 MiB)...")
+            .arg(QFileInfo(path).fileName())
+            .arg(QFileInfo(path).size() / double(1 << 20), 0, 'f', 1),
+        [path](TaskControl &control) {
+          return ls::ui::KernelView::loadFile(path, control.readProgress());
+        });
+    if (!got) {
+      if (error)
+        *error = tr("opening %1 was cancelled").arg(path);
+      return false;
+    }
+    load = *got;
+  } else {
+    load = ls::ui::KernelView::loadFile(path);
+  }
+  if (!kernel_->showLoad(load)) {
     if (error)
       *error = kernel_->summaryText();
     return false;

@@ -67,10 +67,13 @@ public:
   // Shows the TMEM dock (with the current design).
   void revealTmem();
   // Audits a .ttgir/.mlir file in the Kernel dock and raises it; false with
-  // the reason if the file cannot be read.
+  // the reason if the file cannot be read. Files of kBackgroundKernelBytes
+  // or more are read and audited on a worker behind a progress dialog with
+  // Cancel (background_task.h); a cancelled open leaves the dock as it was.
   // The file is watched: when another program changes it, the audit is
   // read again (refreshKernel), keeping the current line.
   bool openKernel(const QString &path, QString *error = nullptr);
+  static constexpr qint64 kBackgroundKernelBytes = 512 * 1024;
   // Audits pasted module text in the Kernel dock (not watched).
   bool openKernelText(const QString &text, QString *error = nullptr);
   // Reads the watched kernel file again; false if none or unreadable.

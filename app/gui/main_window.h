@@ -73,8 +73,11 @@ public:
   // Returns "" on success, else the broken rule.
   QString applyAttribute(int index, const QString &attribute);
   // Imports pasted text (attribute, type or TTGIR) as an undoable edit.
-  // Returns "" on success, else the reason.
+  // Returns "" on success, else the reason. Text of kBackgroundPasteChars or
+  // more is read on a worker thread behind a progress dialog with Cancel
+  // (background_task.h); a cancelled paste leaves the document unchanged.
   QString pasteText(const QString &text);
+  static constexpr qsizetype kBackgroundPasteChars = 64 * 1024;
   // Fills the current design with a tensor-memory design (the TMEM dock's
   // edits and its Suggest) as one undoable edit of `field`; a design of
   // another kind becomes a TMEM design. "" or the broken rule.

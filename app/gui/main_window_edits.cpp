@@ -2,14 +2,15 @@
 // layouts into undoable document edits (or into errors next to a field).
 #include <QStatusBar>
 
+#include "analysis/tmem/tmem_design.h"
 #include "analysis_docks.h"
+#include "background_task.h"
 #include "forms/design_form.h"
 #include "grid/grid_panel.h"
-#include "analysis/tmem/tmem_design.h"
-#include "notation/mlir/layout_parser.h"
-#include "notation/mlir/layout_printer.h"
 #include "main_window.h"
 #include "module_retarget.h"
+#include "notation/mlir/layout_parser.h"
+#include "notation/mlir/layout_printer.h"
 #include "paste_import.h"
 #include "util/error.h"
 
@@ -99,11 +100,26 @@ QString MainWindow::currentAttribute() const {
 QString MainWindow::pasteText(const QString &text) {
   // A whole kernel (ops, not only aliases) also opens in the Kernel view.
   QString kernelError;
-  const bool kernel = looksLikeTtgir(text) &&
+  const bool kernel = text.size() < kBackgroundPasteChars && looksLikeTtgir(text) &&
                       (text.contains(QStringLiteral("tt.func")) ||
                        text.contains(QStringLiteral("module attributes"))) &&
                       analysis_->openKernelText(text, &kernelError);
-  const ImportResult r = importLayouts(text, baseDesign());
+  ImportResult r;
+  if (text.size() >= kBackgroundPasteChars) {
+    // Seconds of reading for a large dump: on a worker, with progress and
+    // Cancel; the window keeps repainting meanwhile.
+    const Design base = baseDesign();
+    const std::optional<ImportResult> got = runWithProgress<ImportResult>(
+        this, tr("Reading the pasted text (%1 KiB)...").arg(text.size() / 1024),
+        [text, base](TaskControl &control) {
+          return importLayouts(text, base, control.readProgress());
+        });
+    if (!got)
+      return tr("paste cancelled; the document is unchanged");
+    r = *got;
+  } else {
+    r = importLayouts(text, baseDesign());
+  }
   if (!r.error.isEmpty())
     return kernel ? QString() : r.error;
   const int cur = doc_->currentIndex();

@@ -117,9 +117,14 @@ Design designFor(const ls::EncodingPtr &enc, const QString &name, const Design &
   return d;
 }
 
-ImportResult importTtgir(const QString &text, const Design &base) {
+ImportResult importTtgir(const QString &text, const Design &base,
+                         const ls::ir::ReadProgress &progress) {
   ImportResult r;
-  const ls::ir::ModuleFile f = ls::ir::readModuleFile(text.toStdString());
+  const ls::ir::ModuleFile f = ls::ir::readModuleFile(text.toStdString(), progress);
+  if (f.cancelled) {
+    r.error = QStringLiteral("reading the pasted text was cancelled");
+    return r;
+  }
   QStringList problems;
   for (const ls::Diagnostic &diag : f.diagnostics.all())
     problems << QStringLiteral("line %1:%2: %3")
@@ -209,14 +214,15 @@ bool looksLikeTtgir(const QString &text) {
   return text.contains(QStringLiteral("module")) || text.contains(aliasLine);
 }
 
-ImportResult importLayouts(const QString &text, const Design &base) {
+ImportResult importLayouts(const QString &text, const Design &base,
+                           const ls::ir::ReadProgress &progress) {
   const QString t = text.trimmed();
   if (t.isEmpty())
     return {{}, QStringLiteral("the clipboard holds no text"), {}};
   if (t.size() > (8 << 20))
     return {{}, QStringLiteral("the text is longer than 8 MiB"), {}};
   if (looksLikeTtgir(t))
-    return importTtgir(t, base);
+    return importTtgir(t, base, progress);
   ImportResult r;
   try {
     // CuTe needs a tile: `cute:... --shape 16x16` (or `shape 16x16`) names it;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "design.h"
+#include "ir/module_reader.h"
 
 namespace ls::app {
 
@@ -31,7 +32,12 @@ struct ImportResult {
 };
 
 // `base` supplies what the text does not say (shape, element type, module).
-ImportResult importLayouts(const QString &text, const Design &base);
+// `progress` follows the reading of a TTGIR dump and may cancel it (then the
+// result has no designs and the error says it was cancelled); it is called
+// on the calling thread, which may be a worker (the GUI reads large pastes
+// on one, background_task.h).
+ImportResult importLayouts(const QString &text, const Design &base,
+                           const ls::ir::ReadProgress &progress = {});
 
 // Whether the text looks like a TTGIR dump rather than one attribute/type.
 bool looksLikeTtgir(const QString &text);

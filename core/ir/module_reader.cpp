@@ -7,6 +7,7 @@
 #include "ir/op_lexer.h"
 #include "notation/mlir/attr_syntax_parser.h"
 #include "util/error.h"
+#include "util/limits.h"
 
 namespace ls::ir {
 
@@ -18,6 +19,14 @@ constexpr int kMaxRegionDepth = 128;
 struct Failure {
   size_t offset;
   std::string message;
+};
+
+// A bound of util/limits.h reached: reading stops (readModuleFile keeps the
+// one diagnostic and no modules).
+struct Stop {
+  size_t offset;
+  std::string message;
+  bool cancelled = false;
 };
 
 std::string trim(std::string_view s) {
@@ -153,12 +162,23 @@ struct CachedType {
 
 class Reader {
 public:
-  explicit Reader(ModuleFile &f) : f_(f), text_(f.source.text()), lex_(text_) {}
+  Reader(ModuleFile &f, const ReadProgress &progress)
+      : f_(f), text_(f.source.text()), lex_(text_), progress_(progress) {}
 
   void run() {
-    readAliases();
-    readBody();
-    resolveLocations();
+    try {
+      readAliases();
+      readBody();
+      resolveLocations();
+    } catch (const Stop &s) {
+      // Half-read modules are not offered: the limit is the one answer.
+      f_.diagnostics.error(f_.source.position(s.offset), s.message);
+      f_.stopped = true;
+      f_.cancelled = s.cancelled;
+      f_.modules.clear();
+      f_.aliases = std::make_shared<AliasMap>();
+      f_.layoutAliases.clear();
+    }
   }
 
 private:
@@ -189,7 +209,22 @@ private:
   [[noreturn]] void fail(size_t offset, std::string message) {
     throw Failure{offset, std::move(message)};
   }
+  // Reports progress every 64 KiB of text; throws Stop when cancelled.
+  void reportProgress(size_t offset, size_t weight, size_t pass) {
+    if (!progress_ || offset < nextReport_[pass])
+      return;
+    nextReport_[pass] = offset + (size_t{1} << 16);
+    // Two passes over the text: aliases count 1/8 of the work, the body 7/8.
+    const size_t total = text_.size() * 8;
+    const size_t done = pass == 0 ? offset : text_.size() + offset * weight;
+    if (!progress_(std::min(done, total), total))
+      throw Stop{offset, "reading cancelled", true};
+  }
+
   void error(size_t offset, std::string message) {
+    if (f_.diagnostics.size() >= static_cast<size_t>(limits::kMaxDiagnostics))
+      throw Stop{offset, "more than " + std::to_string(limits::kMaxDiagnostics) +
+                             " lines could not be read; reading stopped (is this a TTGIR file?)"};
     f_.diagnostics.error(f_.source.position(offset), std::move(message));
   }
   Module &mod() { return f_.modules[module_]; }
@@ -200,6 +235,7 @@ private:
     auto aliases = std::make_shared<AliasMap>();
     std::vector<std::tuple<std::string, ValuePtr, size_t>> defs;
     for (size_t pos = 0; pos < text_.size(); pos = lex_.nextLineStart(pos)) {
+      reportProgress(pos, 1, 0);
       char c = text_[pos];
       if (c != '#' && c != '!')
         continue;
@@ -231,6 +267,11 @@ private:
             (*aliases)[key] = attr;
             defs.emplace_back(key, attr, name.offset);
           } catch (const SyntaxError &e) {
+            // An attribute still open where the text was cut at the limit
+            // is too long, not malformed.
+            if (rest.size() < text_.size() - v.offset && e.offset() + 1 >= rest.size())
+              fail(v.offset, "#" + key + ": the attribute is longer than " +
+                                 std::to_string(kMaxAttrText) + " characters");
             // Where in the file, not where in the alias's text.
             fail(v.offset + e.offset(), "#" + key + ": " + e.problem());
           } catch (const Error &e) {
@@ -346,7 +387,9 @@ private:
     if (m.moduleOp < 0)
       return;
     const Operation &op = m.ops[m.moduleOp];
-    for (const auto &[k, v] : op.attributes) {
+    for (const auto &attr : op.attributes) {
+      // Not a structured binding: clang 14 (the fuzz preset) cannot capture one.
+      const std::string &k = attr.first;
       std::string key = k;
       for (const char *prefix : {"ttg.", "triton_gpu."})
         if (key.rfind(prefix, 0) == 0)
@@ -428,6 +471,10 @@ private:
   }
 
   int newValue(std::string name, size_t offset) {
+    if (++valuesRead_ > limits::kMaxValues)
+      throw Stop{offset, "more than " + std::to_string(limits::kMaxValues) +
+                             " values (results and block arguments) in one file; the limit is " +
+                             std::to_string(limits::kMaxValues)};
     Module &m = mod();
     SsaValue v;
     v.name = std::move(name);
@@ -610,8 +657,19 @@ private:
       OpToken eq = lex_.next();
       if (!eq.is('='))
         fail(eq.offset, "expected '=' after the result names");
+      int64_t results = 0;
+      for (const Group &g : groups)
+        results += g.count;
+      if (results > limits::kMaxResultsPerOp)
+        fail(first.offset, "an op has at most " + std::to_string(limits::kMaxResultsPerOp) +
+                               " results, this one " + std::to_string(results));
     }
     OpToken nameTok = lex_.next();
+    reportProgress(first.offset, 7, 1);
+    if (++opsRead_ > limits::kMaxOps)
+      throw Stop{first.offset, "more than " + std::to_string(limits::kMaxOps) +
+                                   " operations in one file; the limit is " +
+                                   std::to_string(limits::kMaxOps)};
     Operation op;
     std::string_view opNameView = nameTok.text;
     if (nameTok.kind == OpToken::Kind::String) {
@@ -1060,6 +1118,10 @@ private:
   int module_ = -1;
   int implicitBlock_ = -1;
   int regionDepth_ = 0;
+  const ReadProgress &progress_;
+  size_t nextReport_[2] = {0, 0};
+  int64_t opsRead_ = 0;    // every op read, all modules (limits::kMaxOps)
+  int64_t valuesRead_ = 0; // every value defined (limits::kMaxValues)
   std::vector<Scope> scopes_;
   std::unordered_map<size_t, size_t> aliasEnds_;
   std::unordered_map<std::string, EncodingPtr> aliasEncodings_; // valid layout aliases
@@ -1079,10 +1141,11 @@ bool ModuleFile::looksLikeMlir() const {
   return false;
 }
 
-ModuleFile readModuleFile(std::string text) {
+ModuleFile readModuleFile(std::string text, const ReadProgress &progress) {
   ModuleFile f;
   if (text.size() > kMaxModuleText) {
     f.aliases = std::make_shared<AliasMap>();
+    f.stopped = true;
     f.diagnostics.error({1, 1},
                         "the text is larger than " + std::to_string(kMaxModuleText >> 20) + " MiB");
     return f;
@@ -1095,7 +1158,9 @@ ModuleFile readModuleFile(std::string text) {
     f.diagnostics.error(f.source.position(nul), "not text: the file holds a NUL byte");
     return f;
   }
-  Reader(f).run();
+  Reader(f, progress).run();
+  if (progress && !f.cancelled)
+    progress(f.source.text().size() * 8, f.source.text().size() * 8);
   return f;
 }
 

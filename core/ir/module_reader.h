@@ -17,6 +17,7 @@
 // `mlir-opt` does for a lit-test fragment.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,6 +36,11 @@ struct ModuleFile {
   std::shared_ptr<const AliasMap> aliases; // every `#name = #attr` of the file
   std::vector<LayoutAlias> layoutAliases;  // the layout ones, in file order
   LocationTable locations;                 // every `#loc = loc(...)` of the file
+  // Reading stopped at a bound of util/limits.h (text size, operations,
+  // values, unreadable lines): the last diagnostic says which, and there
+  // are no modules. Callers report it as an error, not a warning.
+  bool stopped = false;
+  bool cancelled = false; // stopped because the progress callback said so
 
   // True if the text holds at least one operation or alias (an MLIR text at all).
   bool looksLikeMlir() const;
@@ -42,8 +48,17 @@ struct ModuleFile {
 
 // Largest text read (bigger texts give one diagnostic and no modules).
 constexpr size_t kMaxModuleText = size_t{64} << 20;
+// So do texts of more than limits::kMaxOps operations or limits::kMaxValues
+// values, and texts with more than limits::kMaxDiagnostics unreadable lines:
+// each is one diagnostic at the line:column where reading stopped.
+
+// Told how far reading got (bytes of the text, of `total`) about every
+// 64 KiB; returning false cancels the read (stopped and cancelled set, one
+// diagnostic "reading cancelled", no modules). The GUI reads a large paste
+// or kernel file on a worker thread and shows this as its progress.
+using ReadProgress = std::function<bool(size_t done, size_t total)>;
 
 // Postcondition: never throws ls::Error; every problem is in `diagnostics`.
-ModuleFile readModuleFile(std::string text);
+ModuleFile readModuleFile(std::string text, const ReadProgress &progress = {});
 
 } // namespace ls::ir

@@ -47,5 +47,19 @@ inline constexpr size_t kMaxLayoutTextBytes = size_t{1} << 22;
 inline constexpr int64_t kMaxFileBytes = int64_t{64} << 20;
 // Designs of one document.
 inline constexpr int kMaxDesigns = 1000;
+// Operations of one kernel (TTGIR) file or paste: 2^20. Triton's largest
+// kernels hold a few 10^4 ops; the reader needs about 250 bytes per op, so a
+// 64 MiB file of one-word lines (33 M ops, some 8 GiB) would otherwise be an
+// out-of-memory kill.
+inline constexpr int64_t kMaxOps = int64_t{1} << 20;
+// Values (op results, block arguments) of one file: 2^21.
+inline constexpr int64_t kMaxValues = int64_t{1} << 21;
+// Results of one op (`%r:N = ...`, all groups together): 1024. Triton's ops
+// have a few (an scf.for one per loop-carried value); without the bound one
+// 20-byte line `%r:999999 = a.b` defined a million values (fuzz_module).
+inline constexpr int kMaxResultsPerOp = 1024;
+// Unreadable lines the module reader records before it stops: a binary or
+// foreign file otherwise costs one diagnostic per line.
+inline constexpr int kMaxDiagnostics = 1000;
 
 } // namespace ls::limits

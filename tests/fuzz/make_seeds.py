@@ -52,7 +52,7 @@ def attr_seeds(shared):
                     rec = json.loads(line)
                 except ValueError:
                     continue
-                for key in ("attr", "type", "memdesc", "repr", "layout_repr", "printed"):
+                for key in ("attr", "type", "memdesc", "repr", "layout_repr", "expr", "printed"):
                     v = rec.get(key)
                     if isinstance(v, str) and v and v not in seen:
                         seen.add(v)
@@ -64,6 +64,23 @@ def attr_seeds(shared):
                 if m and m.group(1) not in seen:
                     seen.add(m.group(1))
                     yield m.group(1)
+
+
+# CuTe thread-value layouts (docs/notation.md, CUTLASS's MMA traits), each
+# with the context line fuzz_attr.cpp reads as --shape / --threads-per-warp.
+CUTE_SEEDS = [
+    "shape=16x8\ncute:((4,8),(2,2)):((32,1),(16,8))",
+    "shape=16x16\ncute:((4,8),(2,2,2)):((32,1),(16,8,128))",
+    "shape=256 tpw=64\ncute:(256,1):(1,0)",
+    "shape=128\ncute:(32,4):(1,32)",
+    "shape=64x64\ncute:((32,4),(8,4)):((8,256),(1,1024))",
+    "shape=16x16\ncute:((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))",
+    "shape=32x32 tpw=64\ncute:((64),(16)):((16),(1))",
+    "shape=16x8\ncute:((4,8),2):((32,1),16)",
+    "shape=8x8\ncute:(32,(2)):(2,(1))",
+    "shape=16x8\ncute:Swizzle<3,4,3> o (8,64):(64,1)",
+    "cute:((4,8),(2,2)):((32,1),(16,8))",
+]
 
 
 def cli_seeds():
@@ -88,7 +105,7 @@ def main():
     # A fixed sample across every file and kind, not the first file's head.
     if len(attrs) > MAX_PER_TARGET:
         attrs = random.Random(7).sample(attrs, MAX_PER_TARGET)
-    for v in attrs:
+    for v in attrs + CUTE_SEEDS:
         write(out, "fuzz_attr", v)
     mods = sorted(glob.glob(os.path.join(ROOT, "tests/data/ttgir36/*.ttgir")))
     mods += sorted(glob.glob(os.path.join(ROOT, "tests/core/*/data/*.mlir")))

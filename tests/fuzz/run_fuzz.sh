@@ -12,6 +12,11 @@
 #   RUNS=10000000           stop a target after this many executions in total
 #                           (split over the jobs); the time limit still holds
 #   SHARED_ORACLE=/work/shared/oracle  extra seed attributes, if present
+#   FORK=1                  libFuzzer's fork mode (-fork=jobs) with -ignore_crashes,
+#                           -ignore_timeouts and -ignore_ooms: a finding is saved and
+#                           fuzzing goes on (with -jobs a job ends at its first finding)
+#   MAX_LEN=N               largest input (default 4096; fuzz_module 16384,
+#                           fuzz_document 65536); smaller is faster for fuzz_module
 #   TIMEOUT=1               seconds per input before libFuzzer calls it a hang; raise
 #                           it only on a host shared with other work (a starved
 #                           process looks hung), and replay any timeout-* alone
@@ -48,6 +53,10 @@ if [ ! -d "$SEEDS" ]; then
 fi
 
 max_len_of() {
+  if [ -n "${MAX_LEN:-}" ]; then
+    echo "$MAX_LEN"
+    return
+  fi
   case "$1" in
   fuzz_module) echo 16384 ;;
   fuzz_document) echo 65536 ;;
@@ -76,16 +85,28 @@ for t in $TARGETS; do
   per_job=$(((RUNS + JOBS - 1) / JOBS))
   echo "== $t: $JOBS job(s), ${SECONDS_PER_TARGET}s, up to $RUNS executions"
   start=$(date +%s)
-  # -jobs writes fuzz-<n>.log into the working directory.
-  (cd "$dir/logs" && rm -f fuzz-*.log &&
-    "$bin" "$dir/corpus" "${seeds[@]}" "${dict[@]}" -jobs="$JOBS" -workers="$JOBS" \
-      -runs="$per_job" -max_total_time="$SECONDS_PER_TARGET" -timeout="$TIMEOUT" -rss_limit_mb=2048 \
-      -malloc_limit_mb=2048 -max_len="$(max_len_of "$t")" -print_final_stats=1 \
+  if [ "${FORK:-0}" = 1 ]; then
+    # Fork mode: the parent runs `jobs` children at a time and prints the
+    # executions of all of them as "#N" at the start of each status line.
+    (cd "$dir/logs" && "$bin" "$dir/corpus" "${seeds[@]}" "${dict[@]}" -fork="$JOBS" \
+      -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -max_total_time="$SECONDS_PER_TARGET" \
+      -timeout="$TIMEOUT" -rss_limit_mb=2048 -malloc_limit_mb=2048 -max_len="$(max_len_of "$t")" \
       -artifact_prefix="$dir/artifacts/" >"$dir/logs/driver.log" 2>&1)
-  secs=$(($(date +%s) - start))
-  # Executions: each job prints "stat::number_of_executed_units: N" at its end
-  # (also after a finding); sum them.
-  execs=$(cat "$dir/logs"/fuzz-*.log 2>/dev/null | awk '/stat::number_of_executed_units:/{s+=$2} END{print s+0}')
+    secs=$(($(date +%s) - start))
+    execs=$(grep -Eo '^#[0-9]+' "$dir/logs/driver.log" | tr -d '#' | sort -n | tail -1)
+    execs=${execs:-0}
+  else
+    # -jobs writes fuzz-<n>.log into the working directory.
+    (cd "$dir/logs" && rm -f fuzz-*.log &&
+      "$bin" "$dir/corpus" "${seeds[@]}" "${dict[@]}" -jobs="$JOBS" -workers="$JOBS" \
+        -runs="$per_job" -max_total_time="$SECONDS_PER_TARGET" -timeout="$TIMEOUT" -rss_limit_mb=2048 \
+        -malloc_limit_mb=2048 -max_len="$(max_len_of "$t")" -print_final_stats=1 \
+        -artifact_prefix="$dir/artifacts/" >"$dir/logs/driver.log" 2>&1)
+    secs=$(($(date +%s) - start))
+    # Executions: each job prints "stat::number_of_executed_units: N" at its end
+    # (also after a finding); sum them.
+    execs=$(cat "$dir/logs"/fuzz-*.log 2>/dev/null | awk '/stat::number_of_executed_units:/{s+=$2} END{print s+0}')
+  fi
   # Coverage of the whole corpus the jobs built, measured once at the end.
   "$bin" "$dir/corpus" -runs=0 -max_len="$(max_len_of "$t")" >"$dir/logs/coverage.log" 2>&1
   cov=$(grep -Eo 'INITED cov: [0-9]+ ft: [0-9]+' "$dir/logs/coverage.log" | tail -1)

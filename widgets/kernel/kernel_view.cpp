@@ -21,6 +21,7 @@
 #include "ir/module_reader.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
+#include "util/limits.h"
 
 namespace ls::ui {
 
@@ -119,40 +120,73 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
   connect(findings_, &QListWidget::currentRowChanged, this, &KernelView::onFinding);
 }
 
-bool KernelView::openFile(const QString &path) {
+KernelView::Load KernelView::loadFile(const QString &path, const ir::ReadProgress &progress) {
+  Load load;
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) {
-    summary_->setText(tr("error: cannot read %1").arg(path));
+    load.error = tr("error: cannot read %1").arg(path);
+    return load;
+  }
+  if (f.size() > limits::kMaxFileBytes) {
+    load.error = tr("error: %1 is larger than %2 MiB").arg(path).arg(limits::kMaxFileBytes >> 20);
+    return load;
+  }
+  return loadText(f.readAll(), path, progress);
+}
+
+KernelView::Load KernelView::loadText(const QByteArray &text, const QString &name,
+                                      const ir::ReadProgress &progress) {
+  Load load;
+  load.name = name;
+  auto file = std::make_shared<ir::ModuleFile>(ir::readModuleFile(text.toStdString(), progress));
+  if (file->cancelled) {
+    load.cancelled = true;
+    load.error = tr("error: reading %1 was cancelled").arg(name);
+    return load;
+  }
+  if (!file->diagnostics.empty()) {
+    const ls::Diagnostic &d =
+        file->stopped ? file->diagnostics.all().back() : file->diagnostics.all()[0];
+    load.error = tr("error: %1:%2").arg(name, QString::fromStdString(d.text()));
+    return load;
+  }
+  if (file->modules.empty() || file->modules.front().ops.size() <= 1) {
+    load.error = tr("error: %1: no operations to audit").arg(name);
+    return load;
+  }
+  try {
+    load.audit = audit::auditModules(*file);
+    load.audit.file = name.section('/', -1).toStdString();
+    load.text = QString::fromUtf8(text);
+    load.file = std::move(file);
+    load.ok = true;
+  } catch (const Error &e) {
+    load.error = tr("error: %1").arg(QString::fromStdString(e.what()));
+  }
+  return load;
+}
+
+bool KernelView::showLoad(const Load &load) {
+  if (!load.ok) {
+    summary_->setText(load.error);
     return false;
   }
-  return openText(f.readAll(), path);
+  const int keep = currentLine_;
+  setAudit(load.audit, load.text);
+  if (load.file)
+    fillOutline(*load.file);
+  if (keep > 0 && load.name == name_) // a refresh keeps the place
+    showLine(keep);
+  name_ = load.name;
+  return true;
+}
+
+bool KernelView::openFile(const QString &path) {
+  return showLoad(loadFile(path));
 }
 
 bool KernelView::openText(const QByteArray &text, const QString &name) {
-  ir::ModuleFile file = ir::readModuleFile(text.toStdString());
-  if (!file.diagnostics.empty()) {
-    summary_->setText(
-        tr("error: %1:%2").arg(name, QString::fromStdString(file.diagnostics.all()[0].text())));
-    return false;
-  }
-  if (file.modules.empty() || file.modules.front().ops.size() <= 1) {
-    summary_->setText(tr("error: %1: no operations to audit").arg(name));
-    return false;
-  }
-  try {
-    audit::KernelAudit a = audit::auditModules(file);
-    a.file = name.section('/', -1).toStdString();
-    const int keep = currentLine_;
-    setAudit(a, QString::fromUtf8(text));
-    fillOutline(file);
-    if (keep > 0 && name == name_) // a refresh keeps the place
-      showLine(keep);
-    name_ = name;
-  } catch (const Error &e) {
-    summary_->setText(tr("error: %1").arg(QString::fromStdString(e.what())));
-    return false;
-  }
-  return true;
+  return showLoad(loadText(text, name));
 }
 
 QString KernelView::summaryText() const {

@@ -21,9 +21,11 @@
 
 #include <QColor>
 #include <QWidget>
+#include <memory>
 #include <string>
 
 #include "audit/kernel_audit.h"
+#include "ir/module_reader.h"
 
 class QListWidget;
 class QPlainTextEdit;
@@ -50,6 +52,24 @@ public:
   bool openText(const QByteArray &text, const QString &name);
   // The path or name of what is shown ("" if nothing).
   QString sourceName() const { return name_; }
+
+  // What reading and auditing a kernel file gave. loadFile touches no
+  // widget, so it may run on a worker thread (the application reads large
+  // kernels on one, with `progress` driving a progress dialog and Cancel);
+  // showLoad then shows it on the GUI thread. openFile is the two in a row.
+  struct Load {
+    bool ok = false;
+    bool cancelled = false;
+    audit::KernelAudit audit;
+    std::shared_ptr<const ir::ModuleFile> file; // what was read (the outline's ops)
+    QString name;                               // the path, or "pasted kernel"
+    QString text;
+    QString error; // "error: ..." when !ok
+  };
+  static Load loadFile(const QString &path, const ir::ReadProgress &progress = {});
+  static Load loadText(const QByteArray &text, const QString &name,
+                       const ir::ReadProgress &progress = {});
+  bool showLoad(const Load &load);
 
   const audit::KernelAudit &audit() const { return audit_; }
   QListWidget *findingsList() const { return findings_; }

@@ -10,6 +10,7 @@
 #include "encodings/padded_shared.h"
 #include "layout/layout_utils.h"
 #include "util/error.h"
+#include "util/limits.h"
 #include "util/seq_text.h"
 
 namespace ls::notation::cute {
@@ -84,14 +85,18 @@ public:
     }
     return false;
   }
-  Tuple tuple() {
+  Tuple tuple(int depth = 0) {
     skip();
     Tuple t;
     t.column = pos_;
     if (eat('(')) {
+      // One recursion per '(': bounded, or a long run of '(' overflows the stack.
+      if (depth >= limits::kMaxNestingDepth)
+        fail(t.column,
+             "tuples nest deeper than " + std::to_string(limits::kMaxNestingDepth) + " levels");
       t.leaf = false;
       do
-        t.items.push_back(tuple());
+        t.items.push_back(tuple(depth + 1));
       while (eat(','));
       if (!eat(')'))
         fail(pos_, "expected ')' or ','");
@@ -228,6 +233,8 @@ LinearLayout readCuteDistributed(std::string_view text, const Shape &shape, int 
     p.fail(p.pos(), "unexpected text after the stride");
   if (sh.leaf || sh.items.size() != 2)
     p.fail(sh.column, "a thread-value layout has two top-level modes: (threads, values)");
+  if (st.leaf || st.items.size() != 2)
+    p.fail(st.column, "the stride does not have the shape's nesting (two top-level modes)");
   if (shape.empty())
     throw Error("--shape", "a CuTe layout needs the tile shape");
   const std::vector<int64_t> mult = colMajor(shape);

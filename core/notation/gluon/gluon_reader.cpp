@@ -18,13 +18,24 @@ namespace {
 
 // One Python value as Gluon layout calls use them: integers, True/False/None,
 // lists or tuples, and nested calls (parents).
+struct KeywordArg;
+
 struct PyValue {
   enum Kind { Int, Name, List, Call } kind = Int;
   long long number = 0;
-  std::string name;                                     // Name, Call
-  std::vector<PyValue> items;                           // List; Call positional
-  std::vector<std::pair<std::string, PyValue>> keyword; // Call
+  std::string name;                // Name, Call
+  std::vector<PyValue> items;      // List; Call positional
+  std::vector<KeywordArg> keyword; // Call
   size_t column = 0;
+};
+
+// Not std::pair<std::string, PyValue>: clang 14 with libstdc++ 12 cannot
+// instantiate that pair while PyValue is incomplete (the fuzz preset's
+// compiler), so the keyword argument is its own complete type.
+struct KeywordArg {
+  KeywordArg(std::string k, PyValue v) : first(std::move(k)), second(std::move(v)) {}
+  std::string first;
+  PyValue second;
 };
 
 class CallParser {

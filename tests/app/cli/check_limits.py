@@ -42,7 +42,7 @@ def linear_bases(n):
 
 
 def slices(depth):
-    text = blocked(8)
+    text = blocked(20)
     for _ in range(depth):
         text = "#ttg.slice<{dim = 0, parent = %s}>" % text
     return text
@@ -70,18 +70,61 @@ def padded_alias(size):
 
 
 def big_file(size):
+    # A kernel whose op lines are padded to 128 bytes with trailing blanks:
+    # 64 MiB is about 512 Ki ops, within kMaxOps, so the file-size bound is
+    # what this case measures. Every line reads (unique names, %x defined).
+    def fill(f):
+        head = ("#blocked = " + B1 + "\nmodule attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+                "  tt.func @k(%x: f32) {\n")
+        foot = "    tt.return\n  }\n}\n"
+        f.write(head)
+        written = len(head) + len(foot)
+        i = 0
+        lines = []
+        while True:
+            line = "    %%v%d = tt.splat %%x : f32 -> tensor<128xf32, #blocked>" % i
+            line = line + " " * (127 - len(line)) + "\n"
+            if written + len(line) > size:
+                break
+            lines.append(line)
+            written += len(line)
+            i += 1
+            if len(lines) == 4096:
+                f.write("".join(lines))
+                lines = []
+        f.write("".join(lines))
+        f.write(" " * (size - written))
+        f.write(foot)
+    return fill
+
+
+def many_ops(n):
+    # n one-word ops (`a.b`) after the alias: the cheapest text per op.
     def fill(f):
         f.write("#blocked = " + B1 + "\n")
-        line = "    %%v = tt.splat %%x : f32 -> tensor<128xf32, #blocked>\n"
-        n = 0
-        step = len(line.replace("%%", "%"))
-        written = len("#blocked = " + B1 + "\n")
-        chunk = (line.replace("%%", "%")) * 4096
-        while written + len(chunk) <= size:
-            f.write(chunk)
-            written += len(chunk)
-        f.write("/" * 0)
-        f.write(" " * (size - written))
+        f.write("a.b\n" * n)
+    return fill
+
+
+def many_values(total):
+    # n results in lines of at most kMaxResultsPerOp = 1024 (`%r7:1024 = a.b`).
+    def fill(f):
+        f.write("#blocked = " + B1 + "\n")
+        n = total
+        k = 0
+        while n > 0:
+            m = min(n, 1024)
+            f.write("%%r%d:%d = a.b\n" % (k, m))
+            n -= m
+            k += 1
+    return fill
+
+
+def bad_lines(n):
+    # n lines the reader cannot read (a stray `}`), after one good alias.
+    def fill(f):
+        f.write("#blocked = " + B1 + "\n")
+        f.write("}\n" * n)
     return fill
 
 
@@ -107,22 +150,38 @@ CASES = [
      ["linear", "--layout", linear_bases(30), "--shape", str(1 << 30)],
      ["linear", "--layout", linear_bases(31), "--shape", str(1 << 30)],
      "at most 30 bases", 1.0, 64),
-    ("slice nesting", "8 slices of a rank-8 parent (rank rule), 64 levels (kMaxNestingDepth)",
-     ["print", "--layout", slices(7)],
-     ["print", "--layout", slices(8)],
-     "", 1.0, 64),
+    ("slice nesting", "19 slices of a rank-20 parent (rank rule; each slice drops a dim)",
+     ["print", "--layout", slices(19)],
+     ["print", "--layout", slices(20)],
+     "rank", 1.0, 64),
     ("syntax nesting", "kMaxNestingDepth = 64 levels",
-     ["print", "--layout", slices(0).replace(blocked(8), B1)],
+     ["print", "--layout", B1],
      ["print", "--layout", nested_list(70)],
      "nesting deeper than 64 levels", 1.0, 64),
     ("layout text", "kMaxLayoutTextBytes = 4 MiB per attribute",
      lambda: ["layouts", "--file", write("text_ok.mlir", padded_alias((4 << 20)) + "\n")],
      lambda: ["layouts", "--file", write("text_big.mlir", padded_alias((4 << 20) + 1) + "\n")],
      "longer than 4194304 characters", 5.0, 256),
-    ("file size / ops", "kMaxFileBytes = 64 MiB (~1.1 M ops)",
+    ("file size", "kMaxFileBytes = 64 MiB (512 Ki ops of 128 bytes)",
      lambda: ["layouts", "--file", write("file_ok.mlir", big_file(64 << 20))],
      lambda: ["layouts", "--file", write("file_big.mlir", big_file((64 << 20) + 1))],
      "larger than 64 MiB", 20.0, 1024),
+    ("operations", "kMaxOps = 2^20 ops per file",
+     lambda: ["layouts", "--file", write("ops_ok.mlir", many_ops(1 << 20))],
+     lambda: ["layouts", "--file", write("ops_big.mlir", many_ops((1 << 20) + 1))],
+     "more than 1048576 operations", 10.0, 1024),
+    ("values", "kMaxValues = 2^21 results per file",
+     lambda: ["layouts", "--file", write("values_ok.mlir", many_values(1 << 21))],
+     lambda: ["layouts", "--file", write("values_big.mlir", many_values((1 << 21) + 1))],
+     "more than 2097152 values", 20.0, 1024),
+    ("results of one op", "kMaxResultsPerOp = 1024",
+     lambda: ["layouts", "--file", write("res_ok.mlir", "#blocked = " + B1 + "\n%r:1024 = a.b\n")],
+     lambda: ["audit", "--file", write("res_big.mlir", "#blocked = " + B1 + "\n%r:1025 = a.b\n")],
+     "at most 1024 results", 1.0, 64),
+    ("unreadable lines", "kMaxDiagnostics = 1000 lines, then reading stops",
+     lambda: ["layouts", "--file", write("bad_ok.mlir", bad_lines(1000))],
+     lambda: ["layouts", "--file", write("bad_big.mlir", bad_lines((64 << 20) // 2 - 64))],
+     "more than 1000 lines could not be read", 10.0, 512),
 ]
 
 
