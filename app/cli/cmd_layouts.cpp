@@ -39,6 +39,9 @@ int runLayouts(const Args &args, std::ostream &out) {
   const FileContext *ctx = fileContext(args); // reads --file; not MLIR text is an error
   if (!ctx)
     args.required("file");
+  for (const std::string &w : ctx->pendingWarnings)
+    warn(w);
+  ctx->pendingWarnings.clear();
   const ir::Syntax syntax = parseSyntaxFlag(args);
   const std::vector<ir::FileLayout> layouts = ir::fileLayouts(*ctx->file);
   if (layouts.empty())

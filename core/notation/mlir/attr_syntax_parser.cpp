@@ -191,8 +191,21 @@ TypeText SyntaxParser::parseType() {
   TypeText type;
   if (t.kind == Token::Kind::Bang) {
     Token name = lex_.next();
-    if (name.kind != Token::Kind::Ident || (name.text != "ttg.memdesc" && name.text != "triton_gpu.memdesc"))
-      fail("expected a tensor<...> or !ttg.memdesc<...> type", name.offset);
+    if (name.kind == Token::Kind::Ident && name.text == "tt.tensordesc") {
+      // !tt.tensordesc<tensor<...>>: the block type's layout.
+      expectPunct("<");
+      if (!atType())
+        fail("expected the block's tensor<...> type in !tt.tensordesc<...>", lex_.peek().offset);
+      TypeText inner = parseType();
+      if (inner.isMemDesc)
+        fail("expected a tensor<...> type in !tt.tensordesc<...>", t.offset);
+      expectPunct(">");
+      inner.isTensorDesc = true;
+      return inner;
+    }
+    if (name.kind != Token::Kind::Ident ||
+        (name.text != "ttg.memdesc" && name.text != "triton_gpu.memdesc"))
+      fail("expected a tensor<...>, !ttg.memdesc<...> or !tt.tensordesc<...> type", name.offset);
     type.isMemDesc = true;
   } else if (!(t.kind == Token::Kind::Ident && t.text == "tensor")) {
     fail("expected a tensor<...> or !ttg.memdesc<...> type", t.offset);

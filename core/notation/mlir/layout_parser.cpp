@@ -1,6 +1,7 @@
 #include "notation/mlir/layout_parser.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "encodings/amd_mfma.h"
@@ -22,6 +23,28 @@
 #include "util/limits.h"
 
 namespace ls::ir {
+
+namespace {
+thread_local WarningCollector *gCollector = nullptr;
+} // namespace
+
+WarningCollector::WarningCollector() : outer_(gCollector) {
+  gCollector = this;
+}
+WarningCollector::~WarningCollector() {
+  gCollector = outer_;
+  if (outer_)
+    for (auto &w : items_)
+      outer_->items_.push_back(std::move(w));
+}
+void WarningCollector::add(const std::string &field, const std::string &what) {
+  if (!gCollector)
+    return;
+  for (const auto &w : gCollector->items_)
+    if (w.first == field && w.second == what)
+      return;
+  gCollector->items_.push_back({field, what});
+}
 
 namespace {
 
@@ -101,6 +124,18 @@ void checkKeys(const Entries &e, const std::string &attr, std::initializer_list<
   }
 }
 
+// Triton 3.6's parser of this attribute skips keys it does not know: so do
+// we, with a warning.
+void ignoreKeys(const Entries &e, const std::string &attr, std::initializer_list<const char *> ok) {
+  for (const auto &[k, v] : e) {
+    bool known = false;
+    for (const char *o : ok)
+      known = known || k == o;
+    if (!known)
+      WarningCollector::add(k, "not a field of #ttg." + attr + "; Triton 3.6 ignores it");
+  }
+}
+
 const Value &requireKey(const Entries &e, const std::string &key, const std::string &attr) {
   const Value *v = find(e, key);
   if (!v)
@@ -108,8 +143,15 @@ const Value &requireKey(const Entries &e, const std::string &key, const std::str
   return *v;
 }
 
-// CGALayout = [[...]] or the legacy triple; single CTA if neither.
-CGALayout readCGA(const Entries &e, int rank) {
+// Whether the attribute being built is written #triton_gpu. (Triton <= 3.1),
+// whose CTA layout is the CTAsPerCGA / CTASplitNum / CTAOrder triple.
+thread_local bool gLegacyDialect = false;
+
+// CGALayout = [[...]] or the legacy triple; single CTA if neither. Under
+// #ttg. Triton 3.6 knows only CGALayout: the parsers that refuse unknown keys
+// (blocked, shared layouts) refuse the triple; those that skip them (mma,
+// mfma, wmma: `tripleIgnored`) read one CTA.
+CGALayout readCGA(const Entries &e, int rank, bool tripleIgnored = false) {
   // Every distributed and shared layout reads its CTA layout with the rank
   // its lists gave; the engine's dim names stop at limits::kMaxRank.
   if (rank > limits::kMaxRank)
@@ -130,9 +172,20 @@ CGALayout readCGA(const Entries &e, int rank) {
                                     " values; it must match the rank " + std::to_string(rank));
     return CGALayout(rank, std::move(b));
   }
+  if ((per || split || order) && !gLegacyDialect) {
+    const std::string key = per ? "CTAsPerCGA" : split ? "CTASplitNum" : "CTAOrder";
+    if (!tripleIgnored)
+      fieldError(key, "unexpected key in #ttg. text (Triton 3.6 writes CGALayout = [[...]]; the "
+                      "CTAsPerCGA/CTASplitNum/CTAOrder triple is #triton_gpu. spelling)");
+    WarningCollector::add(key, "Triton 3.6 ignores the CTAsPerCGA/CTASplitNum/CTAOrder triple "
+                               "under #ttg. and reads one CTA (write CGALayout = [[...]])");
+    return CGALayout::singleCTA(rank);
+  }
   if (per || split || order) {
     if (!per || !split || !order)
-      fieldError(!per ? "CTAsPerCGA" : !split ? "CTASplitNum" : "CTAOrder",
+      fieldError(!per     ? "CTAsPerCGA"
+                 : !split ? "CTASplitNum"
+                          : "CTAOrder",
                  "the legacy CTA layout needs all of CTAsPerCGA, CTASplitNum and CTAOrder");
     auto p = readUIntList(*per, "CTAsPerCGA");
     if (static_cast<int>(p.size()) != rank)
@@ -161,8 +214,9 @@ EncodingPtr resolveParent(const Value *v, const AliasMap *aliases, int depth,
 }
 
 EncodingPtr buildBlocked(const Entries &e) {
-  checkKeys(e, "blocked", {"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order", "CGALayout",
-                           "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  checkKeys(e, "blocked",
+            {"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order", "CGALayout", "CTAsPerCGA",
+             "CTASplitNum", "CTAOrder"});
   auto enc = std::make_shared<BlockedEncoding>();
   enc->sizePerThread = readUIntList(requireKey(e, "sizePerThread", "blocked"), "sizePerThread");
   enc->threadsPerWarp = readUIntList(requireKey(e, "threadsPerWarp", "blocked"), "threadsPerWarp");
@@ -173,22 +227,24 @@ EncodingPtr buildBlocked(const Entries &e) {
 }
 
 EncodingPtr buildNvidiaMma(const Entries &e) {
-  checkKeys(e, "nvidia_mma", {"versionMajor", "versionMinor", "warpsPerCTA", "instrShape",
-                              "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  ignoreKeys(e, "nvidia_mma",
+             {"versionMajor", "versionMinor", "warpsPerCTA", "instrShape", "CGALayout",
+              "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
   auto enc = std::make_shared<NvidiaMmaEncoding>();
   enc->versionMajor = readUInt(requireKey(e, "versionMajor", "nvidia_mma"), "versionMajor");
   if (const Value *v = find(e, "versionMinor"))
     enc->versionMinor = readUInt(*v, "versionMinor");
   enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "nvidia_mma"), "warpsPerCTA");
   enc->instrShape = readUIntList(requireKey(e, "instrShape", "nvidia_mma"), "instrShape");
-  enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()));
+  enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()), true);
   return enc;
 }
 
 EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
-  checkKeys(e, "amd_mfma", {"version", "versionMajor", "versionMinor", "warpsPerCTA", "instrShape",
-                            "isTransposed", "tilesPerWarp", "elementBitWidth", "CGALayout",
-                            "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  ignoreKeys(e, "amd_mfma",
+             {"version", "versionMajor", "versionMinor", "warpsPerCTA", "instrShape",
+              "isTransposed", "tilesPerWarp", "elementBitWidth", "CGALayout", "CTAsPerCGA",
+              "CTASplitNum", "CTAOrder"});
   auto enc = std::make_shared<AmdMfmaEncoding>();
   if (const Value *v = find(e, "version"))
     enc->version = readUInt(*v, "version");
@@ -197,10 +253,16 @@ EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
     // ignores that key under #ttg. and leaves version = 0; so do we.
     if (legacyDialect)
       enc->version = readUInt(*v, "versionMajor");
-    else
+    else {
       enc->version = 0;
-  } else
-    fieldError("version", "is required in #ttg.amd_mfma");
+      WarningCollector::add("versionMajor", "Triton 3.6 ignores versionMajor in #ttg.amd_mfma "
+                                            "and reads version = 0 (write version = N)");
+    }
+  } else {
+    enc->version = 0;
+    WarningCollector::add("version", "missing; Triton 3.6 reads version = 0 (no MFMA generation: "
+                                     "give version = 1..4 for CDNA1..CDNA4)");
+  }
   enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "amd_mfma"), "warpsPerCTA");
   enc->instrShape = readUIntList(requireKey(e, "instrShape", "amd_mfma"), "instrShape");
   if (enc->instrShape.size() == 2 && legacyDialect) {
@@ -211,21 +273,26 @@ EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
   }
   if (enc->instrShape.size() != 3 && enc->instrShape.size() != 2)
     fieldError("instrShape", "must be [M, N, K]");
-  enc->isTransposed = readBool(requireKey(e, "isTransposed", "amd_mfma"), "isTransposed");
+  if (const Value *v = find(e, "isTransposed"))
+    enc->isTransposed = readBool(*v, "isTransposed");
+  else
+    WarningCollector::add("isTransposed", "missing; Triton 3.6 leaves it unset (undefined); "
+                                          "read as false");
   if (const Value *v = find(e, "tilesPerWarp"))
     enc->tilesPerWarp = readUIntList(*v, "tilesPerWarp");
-  if (!enc->tilesPerWarp.empty() &&
-      std::all_of(enc->tilesPerWarp.begin(), enc->tilesPerWarp.end(), [](unsigned t) { return t == 1; }))
+  if (!enc->tilesPerWarp.empty() && std::all_of(enc->tilesPerWarp.begin(), enc->tilesPerWarp.end(),
+                                                [](unsigned t) { return t == 1; }))
     enc->tilesPerWarp.clear();
   if (const Value *v = find(e, "elementBitWidth"))
     enc->elementBitWidth = readUInt(*v, "elementBitWidth");
-  enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()));
+  enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()), true);
   return enc;
 }
 
 EncodingPtr buildWmma(const Entries &e) {
-  checkKeys(e, "amd_wmma", {"version", "isTranspose", "warpsPerCTA", "tilesPerWarp", "instrShape",
-                            "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  ignoreKeys(e, "amd_wmma",
+             {"version", "isTranspose", "warpsPerCTA", "tilesPerWarp", "instrShape", "CGALayout",
+              "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
   auto enc = std::make_shared<AmdWmmaEncoding>();
   enc->version = readUInt(requireKey(e, "version", "amd_wmma"), "version");
   if (const Value *v = find(e, "isTranspose"))
@@ -233,15 +300,15 @@ EncodingPtr buildWmma(const Entries &e) {
   enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "amd_wmma"), "warpsPerCTA");
   if (const Value *v = find(e, "tilesPerWarp"))
     enc->tilesPerWarp = readUIntList(*v, "tilesPerWarp");
-  if (!enc->tilesPerWarp.empty() &&
-      std::all_of(enc->tilesPerWarp.begin(), enc->tilesPerWarp.end(), [](unsigned t) { return t == 1; }))
+  if (!enc->tilesPerWarp.empty() && std::all_of(enc->tilesPerWarp.begin(), enc->tilesPerWarp.end(),
+                                                [](unsigned t) { return t == 1; }))
     enc->tilesPerWarp.clear();
   if (const Value *v = find(e, "instrShape")) {
     enc->instrShape = readUIntList(*v, "instrShape");
     if (enc->instrShape == std::vector<unsigned>{16, 16, 16})
       enc->instrShape.clear();
   }
-  enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()));
+  enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()), true);
   return enc;
 }
 
@@ -266,19 +333,21 @@ EncodingPtr buildDot(const Entries &e, const AliasMap *aliases, int depth) {
 }
 
 EncodingPtr buildLinear(const Entries &e) {
-  checkKeys(e, "linear", {"register", "lane", "warp", "block"});
+  ignoreKeys(e, "linear", {"register", "lane", "warp", "block"});
   auto enc = std::make_shared<LinearEncoding>();
-  enc->layout = LinearEncoding::fromBases(readBases(requireKey(e, "register", "linear"), "register"),
-                                          readBases(requireKey(e, "lane", "linear"), "lane"),
-                                          readBases(requireKey(e, "warp", "linear"), "warp"),
-                                          readBases(requireKey(e, "block", "linear"), "block"));
+  enc->layout =
+      LinearEncoding::fromBases(readBases(requireKey(e, "register", "linear"), "register"),
+                                readBases(requireKey(e, "lane", "linear"), "lane"),
+                                readBases(requireKey(e, "warp", "linear"), "warp"),
+                                readBases(requireKey(e, "block", "linear"), "block"));
   return enc;
 }
 
 EncodingPtr buildSwizzled(const Entries &e, bool rotating) {
   const std::string name = rotating ? "amd_rotating_shared" : "swizzled_shared";
-  checkKeys(e, name, {"vec", "perPhase", "maxPhase", "order", "CGALayout", "CTAsPerCGA",
-                      "CTASplitNum", "CTAOrder"});
+  checkKeys(e, name,
+            {"vec", "perPhase", "maxPhase", "order", "CGALayout", "CTAsPerCGA", "CTASplitNum",
+             "CTAOrder"});
   auto enc = std::make_shared<SwizzledSharedEncoding>();
   enc->amdRotating = rotating;
   enc->vec = readUInt(requireKey(e, "vec", name), "vec");
@@ -290,15 +359,22 @@ EncodingPtr buildSwizzled(const Entries &e, bool rotating) {
 }
 
 EncodingPtr buildNvmmaShared(const Entries &e) {
-  checkKeys(e, "nvmma_shared", {"swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded",
-                                "rank", "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  checkKeys(e, "nvmma_shared",
+            {"swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", "rank",
+             "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
   auto enc = std::make_shared<NvmmaSharedEncoding>();
   enc->swizzlingByteWidth =
       readUInt(requireKey(e, "swizzlingByteWidth", "nvmma_shared"), "swizzlingByteWidth");
   if (const Value *v = find(e, "transposed"))
     enc->transposed = readBool(*v, "transposed");
-  enc->elementBitWidth =
-      readUInt(requireKey(e, "elementBitWidth", "nvmma_shared"), "elementBitWidth");
+  if (const Value *v = find(e, "elementBitWidth"))
+    enc->elementBitWidth = readUInt(*v, "elementBitWidth");
+  else {
+    enc->elementBitWidth = 16;
+    WarningCollector::add("elementBitWidth",
+                          "missing; Triton 3.6 leaves it unset (an undefined value that it "
+                          "prints back); read as 16");
+  }
   if (const Value *v = find(e, "fp4Padded"))
     enc->fp4Padded = readBool(*v, "fp4Padded");
   int rank = 2;
@@ -311,8 +387,9 @@ EncodingPtr buildNvmmaShared(const Entries &e) {
 // The old #triton_gpu.shared / #ttg.shared encoding (Triton <= 3.2): a
 // swizzled layout, or with hasLeadingOffset an NVMMA one.
 EncodingPtr buildOldShared(const Entries &e) {
-  checkKeys(e, "shared", {"vec", "perPhase", "maxPhase", "order", "hasLeadingOffset", "CTAsPerCGA",
-                          "CTASplitNum", "CTAOrder", "CGALayout"});
+  checkKeys(e, "shared",
+            {"vec", "perPhase", "maxPhase", "order", "hasLeadingOffset", "CTAsPerCGA",
+             "CTASplitNum", "CTAOrder", "CGALayout"});
   unsigned vec = readUInt(requireKey(e, "vec", "shared"), "vec");
   unsigned perPhase = readUInt(requireKey(e, "perPhase", "shared"), "perPhase");
   unsigned maxPhase = readUInt(requireKey(e, "maxPhase", "shared"), "maxPhase");
@@ -357,7 +434,7 @@ LinearLayout readSharedBases(const Entries &e, const std::string &attr, bool blo
     block = readBases(*v, "block");
   else if (!blockOptional)
     fieldError("block", "is required in #ttg." + attr);
-  int rank = !offset.empty() ? static_cast<int>(offset[0].size())
+  int rank = !offset.empty()  ? static_cast<int>(offset[0].size())
              : !block.empty() ? static_cast<int>(block[0].size())
                               : 0;
   if (rank == 0)
@@ -392,7 +469,8 @@ EncodingPtr buildSharedLinear(const Value &v) {
   enc->layout = readSharedBases(v.entries, "shared_linear", /*blockOptional=*/true);
   const Value *align = find(v.extraEntries, "alignment");
   if (!align)
-    fieldError("alignment", "is required after the braces: #ttg.shared_linear<{...}, alignment = 16>");
+    fieldError("alignment",
+               "is required after the braces: #ttg.shared_linear<{...}, alignment = 16>");
   checkKeys(v.extraEntries, "shared_linear", {"alignment"});
   enc->alignment = readUInt(*align, "alignment");
   return enc;
@@ -413,7 +491,12 @@ EncodingPtr buildPadded(const Value &v) {
   }
   const Entries &e = v.entries;
   if (find(e, "offset") || find(e, "block")) {
-    checkKeys(e, "padded_shared", {"offset", "block"});
+    // Triton 3.6 reports "Unexpected attribute" for other keys here but
+    // goes on and reads the bases: a warning, not an error.
+    for (const auto &[k, val] : e)
+      if (k != "offset" && k != "block")
+        WarningCollector::add(k, "not a field of the #ttg.padded_shared {offset, block} form; "
+                                 "Triton 3.6 reports it and ignores it");
     enc->linearComponent = readSharedBases(e, "padded_shared", /*blockOptional=*/false);
   } else {
     checkKeys(e, "padded_shared", {"order", "shape"});
@@ -437,7 +520,8 @@ EncodingPtr buildTensorMemory(const Value &v) {
   if (const Value *c = find(e, "colStride"))
     enc->colStride = readUInt(*c, "colStride");
   else if (const Value *u = find(e, "unpacked")) // Triton <= 3.4 spelling
-    enc->colStride = readBool(*u, "unpacked") ? 2 : 1; // unpacked 16-bit: one element per 32-bit column
+    enc->colStride =
+        readBool(*u, "unpacked") ? 2 : 1; // unpacked 16-bit: one element per 32-bit column
   else
     fieldError("colStride", "is required in #ttng.tensor_memory_encoding");
   if (const Value *c = find(e, "CTASplitM"))
@@ -468,28 +552,53 @@ EncodingPtr buildTensorMemoryScales(const Value &v) {
 
 ElementType parseElementType(const std::string &text, const std::string &field) {
   static const std::vector<std::pair<std::string, ElementType>> table = {
-      {"f8", {"f8E4M3FN", 8}},       {"f8E4M3FN", {"f8E4M3FN", 8}}, {"f8E5M2", {"f8E5M2", 8}},
-      {"f8E4M3FNUZ", {"f8E4M3FNUZ", 8}}, {"f8E5M2FNUZ", {"f8E5M2FNUZ", 8}},
+      {"f8", {"f8E4M3FN", 8}},
+      {"f8E4M3FN", {"f8E4M3FN", 8}},
+      {"f8E5M2", {"f8E5M2", 8}},
+      {"f8E4M3FNUZ", {"f8E4M3FNUZ", 8}},
+      {"f8E5M2FNUZ", {"f8E5M2FNUZ", 8}},
       {"f8E4M3B11FNUZ", {"f8E4M3B11FNUZ", 8}},
-      {"bf16", {"bf16", 16}},        {"f16", {"f16", 16}},          {"f32", {"f32", 32}},
-      {"tf32", {"tf32", 32}},        {"f64", {"f64", 64}},          {"i1", {"i1", 1}},
-      {"i8", {"i8", 8}},             {"i16", {"i16", 16}},          {"i32", {"i32", 32}},
-      {"i64", {"i64", 64}},          {"fp16", {"f16", 16}},         {"fp32", {"f32", 32}},
-      {"fp64", {"f64", 64}},         {"u8", {"i8", 8}},
+      {"bf16", {"bf16", 16}},
+      {"f16", {"f16", 16}},
+      {"f32", {"f32", 32}},
+      {"tf32", {"tf32", 32}},
+      {"f64", {"f64", 64}},
+      {"i1", {"i1", 1}},
+      {"i8", {"i8", 8}},
+      {"i16", {"i16", 16}},
+      {"i32", {"i32", 32}},
+      {"i64", {"i64", 64}},
+      {"fp16", {"f16", 16}},
+      {"fp32", {"f32", 32}},
+      {"fp64", {"f64", 64}},
+      {"u8", {"i8", 8}},
   };
   for (const auto &[k, v] : table)
     if (k == text)
       return v;
   if (text.rfind("!tt.ptr<", 0) == 0)
     return {text, 64};
+  // Any other MLIR integer or float spelling in a type (i4, f4E2M1FN, f6E3M2FN, ...).
+  if (field == "element type" && text.size() >= 2 && text.size() < 24 &&
+      (text[0] == 'i' || text[0] == 'f') && std::isdigit(static_cast<unsigned char>(text[1]))) {
+    size_t k = 1;
+    int bits = 0;
+    while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k])) && bits < 1000)
+      bits = bits * 10 + (text[k++] - '0');
+    bool ok = bits >= 1 && bits <= 128 && (text[0] == 'f' || k == text.size());
+    for (size_t j = k; j < text.size() && ok; ++j)
+      ok = std::isalnum(static_cast<unsigned char>(text[j])) != 0;
+    if (ok)
+      return {text, bits};
+  }
   throw Error(field, "unknown element type '" + text +
                          "'; use f8, bf16, f16, f32, f64, i1, i8, i16, i32 or i64");
 }
 
 EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
   if (depth > kMaxNesting)
-    throw Error("attribute text", "layouts nested deeper than " + std::to_string(kMaxNesting) +
-                                      " levels");
+    throw Error("attribute text",
+                "layouts nested deeper than " + std::to_string(kMaxNesting) + " levels");
   if (v.kind == Value::Kind::AliasRef) {
     if (!aliases)
       throw Error("#" + v.text, "is an alias; paste its definition or the whole TTGIR file");
@@ -501,6 +610,11 @@ EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
   if (v.kind != Value::Kind::Attr)
     throw Error("layout", "expected an attribute like #ttg.blocked<{...}>");
   const std::string &d = v.dialect;
+  struct DialectScope {
+    bool saved = gLegacyDialect;
+    explicit DialectScope(bool legacy) { gLegacyDialect = legacy; }
+    ~DialectScope() { gLegacyDialect = saved; }
+  } dialectScope(d == "triton_gpu");
   if (d == "ttng" || d == "triton_nvidia_gpu") {
     if (v.name == "tensor_memory_encoding")
       return buildTensorMemory(v);
@@ -509,7 +623,8 @@ EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
     throw Error("#" + d + "." + v.name, "is not a layout encoding this tool knows");
   }
   if (d != "ttg" && d != "triton_gpu")
-    throw Error("#" + d + "." + v.name, "unknown dialect '" + d + "'; expected #ttg. or #triton_gpu.");
+    throw Error("#" + d + "." + v.name,
+                "unknown dialect '" + d + "'; expected #ttg. or #triton_gpu.");
   const std::string &n = v.name;
   if (n == "padded_shared")
     return buildPadded(v);
@@ -550,12 +665,78 @@ EncodingPtr parseEncoding(std::string_view text, const AliasMap *aliases) {
   return enc;
 }
 
+namespace {
+
+// Triton 3.6's rules for a layout inside a type (its tensor verifier and the
+// Triton ops' operand checks): ranks agree, a tensor holds a distributed
+// layout, dims are powers of two, at most 2^20 elements.
+// `inModule`: the type comes with a TTGIR file's aliases, where Triton's rules
+// hold for it; a lone `tensor<SHAPExT, #shared>` on the command line is this
+// tool's shorthand for a shared layout with its shape (a warning says so).
+void checkTypeAndLayout(const TypeText &t, const Encoding &enc, bool inModule) {
+  const std::string what = t.isMemDesc ? "!ttg.memdesc" : "tensor";
+  if (!t.isMemDesc && !t.isTensorDesc && (enc.isShared() || enc.isTensorMemory())) {
+    if (inModule)
+      fieldError("tensor", "a tensor<> type needs a distributed layout (Triton 3.6: "
+                           "'Non-distributed layout is not allowed in tensor type'); shared and "
+                           "tensor-memory layouts go in !ttg.memdesc<>");
+    WarningCollector::add("tensor", "Triton 3.6 refuses a shared or tensor-memory layout in "
+                                    "tensor<>; read as the layout with the tensor's shape "
+                                    "(Triton writes !ttg.memdesc<...>)");
+  }
+  if (t.isMemDesc && t.trailing.empty())
+    fieldError("!ttg.memdesc", "the memory space is missing: write "
+                               "!ttg.memdesc<SHAPExT, LAYOUT, #ttg.shared_memory[, mutable]>");
+  // A memdesc may carry leading buffer dims: the layout describes its
+  // trailing dims.
+  const size_t rank = static_cast<size_t>(enc.rank());
+  if (t.isTensorDesc) // Triton 3.6 does not check the block type's layout
+    return;
+  if (!t.isMemDesc ? t.shape.size() != rank : t.shape.size() < rank)
+    fieldError(what, "the layout has rank " + std::to_string(rank) + ", but the " + what +
+                         " has rank " + std::to_string(t.shape.size()));
+  if (auto *pad = dynamic_cast<const PaddedSharedEncoding *>(&enc); pad && t.isMemDesc) {
+    // Triton's memdesc verifier: the padded layout's shape is the trailing dims.
+    const auto outs = pad->linearComponent.getOutDims();
+    if (t.shape.size() != rank && t.shape.size() != rank + 1)
+      fieldError("!ttg.memdesc", "the padded_shared layout has rank " + std::to_string(rank) +
+                                     "; the memdesc must have that rank or one more, got " +
+                                     std::to_string(t.shape.size()));
+    // A subview (`..., 2x32x32>`) is checked against its allocation's shape.
+    const std::vector<int64_t> &full = t.allocShape.size() >= rank ? t.allocShape : t.shape;
+    const size_t lead = full.size() - rank;
+    for (size_t d = 0; d < rank; ++d)
+      if (full[lead + d] != outs[d].second)
+        fieldError("!ttg.memdesc", "dim " + std::to_string(lead + d) + " is " +
+                                       std::to_string(full[lead + d]) +
+                                       ", but the padded_shared layout's shape has " +
+                                       std::to_string(outs[d].second));
+  }
+  if (t.isMemDesc || enc.isShared())
+    return;
+  int64_t n = 1;
+  for (int64_t d : t.shape) {
+    if (d <= 0 || (d & (d - 1)) != 0)
+      fieldError("tensor", "every dim must be a power of two (Triton 3.6: 'Number of elements "
+                           "must be power-of-two'), got " +
+                               std::to_string(d));
+    n *= d;
+    if (n > (int64_t{1} << 20))
+      fieldError("tensor", "at most 1048576 elements (2^20) in a Triton tensor");
+  }
+}
+
+} // namespace
+
 LayoutInput parseLayoutInput(std::string_view text, const AliasMap *aliases) {
+  WarningCollector warnings;
   SyntaxParser p(text);
   LayoutInput in;
+  std::optional<TypeText> type;
   if (p.atType()) {
-    TypeText t = p.parseType();
+    type = p.parseType();
     p.expectEnd();
+    const TypeText &t = *type;
     if (!t.encoding)
       throw Error("--layout", "the type has no layout encoding");
     in.encoding = buildEncoding(*t.encoding, aliases, 0);
@@ -569,7 +750,50 @@ LayoutInput parseLayoutInput(std::string_view text, const AliasMap *aliases) {
     p.expectEnd();
     in.encoding = buildEncoding(*v, aliases, 0);
   }
-  in.encoding->validate();
+  try {
+    in.encoding->validate();
+  } catch (const Error &e) {
+    // Triton 3.6's verifier of #ttg.nvidia_mma checks none of its fields: it
+    // reads the attribute, and fails only when a layout is asked of it.
+    const Encoding *root = in.encoding.get();
+    for (;;) {
+      if (auto *d = dynamic_cast<const DotOperandEncoding *>(root))
+        root = d->parent.get();
+      else if (auto *sl = dynamic_cast<const SliceEncoding *>(root))
+        root = sl->parent.get();
+      else
+        break;
+    }
+    if (root->kind() != EncodingKind::NvidiaMma || e.field() == "kWidth" || e.field() == "opIdx")
+      throw;
+    // The dot operand's own rules still hold (Triton's DotOperandEncodingAttr::verify).
+    for (const Encoding *x = in.encoding.get(); x != root;) {
+      if (auto *d = dynamic_cast<const DotOperandEncoding *>(x)) {
+        if (d->parent.get() == root) {
+          auto &mma = static_cast<const NvidiaMmaEncoding &>(*root);
+          const bool known = mma.versionMajor == 2 || mma.versionMajor == 3;
+          if (!known && d->kWidth != 0)
+            throw Error("kWidth", "can only be non-zero for an Ampere (v2) or Hopper (v3) "
+                                  "nvidia_mma parent");
+          if (known && d->kWidth == 0)
+            throw Error("kWidth", "is required for an nvidia_mma parent");
+          if (mma.versionMajor == 3 && d->opIdx != 0)
+            throw Error("opIdx", "Hopper wgmma reads operand B from shared memory; only "
+                                 "opIdx = 0 has a register layout");
+        }
+        x = d->parent.get();
+      } else if (auto *sl = dynamic_cast<const SliceEncoding *>(x)) {
+        x = sl->parent.get();
+      } else {
+        break;
+      }
+    }
+    WarningCollector::add(e.field(), e.rule() + " (Triton 3.6 reads this attribute, but no "
+                                                "layout can be computed from it)");
+  }
+  if (type)
+    checkTypeAndLayout(*type, *in.encoding, aliases != nullptr);
+  in.warnings = warnings.take();
   return in;
 }
 
