@@ -300,7 +300,9 @@ ir::Syntax parseSyntaxFlag(const Args &args) {
     return ir::Syntax::Triton36;
   if (*s == "legacy")
     return ir::Syntax::Legacy;
-  throw Error("--syntax", "must be 3.6 or legacy, got '" + *s + "'");
+  if (*s == "main")
+    return ir::Syntax::Main;
+  throw Error("--syntax", "must be 3.6, legacy or main, got '" + *s + "'");
 }
 
 std::string readFile(const std::string &path, const std::string &flag) {

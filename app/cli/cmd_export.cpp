@@ -39,7 +39,7 @@ CommandRegistration
           {"format", true,
            "mlir (attribute), mlir-module (TTGIR), cpp, gluon, descriptor (JSON), cuda, hip"},
           {"dtype", true, "element type (default: from the layout, else f16)"},
-          {"syntax", true, "3.6 (default) or legacy, for mlir and mlir-module"},
+          {"syntax", true, "3.6 (default), legacy or main, for mlir and mlir-module"},
           {"num-warps", true, "warps per CTA for shared layouts (default 4)"},
           {"target", true, "cuda:<sm> or hip:gfx<arch> (default: from the layout)"},
           {"output", true, "-o FILE: write there (atomically) instead of stdout"}},

@@ -90,7 +90,7 @@ int runLayouts(const Args &args, std::ostream &out) {
 CommandRegistration reg({"layouts",
                          "list every layout of a TTGIR file (aliases and inline) with its lines",
                          {{"file", true, "TTGIR/MLIR file"},
-                          {"syntax", true, "3.6 (default) or legacy"},
+                          {"syntax", true, "3.6 (default), legacy or main"},
                           {"json", false, "print JSON"}},
                          false,
                          runLayouts});

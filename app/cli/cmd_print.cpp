@@ -1,9 +1,9 @@
 // `print`: the canonical attribute text (Triton 3.6 or legacy syntax), or the
 // layout in another notation (Gluon constructor text).
 #include "cli_common.h"
-#include "notation/layout_input.h"
 #include "notation/cute/cute_layout.h"
 #include "notation/gluon/gluon_printer.h"
+#include "notation/layout_input.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
@@ -27,7 +27,8 @@ int runPrint(const Args &args, std::ostream &out) {
   if (other && *other == "cute") {
     const auto shape = args.optional("shape");
     if (!shape && !in.shape)
-      throw Error("--shape", "is required for --syntax cute (a CuTe layout is a function on one tile)");
+      throw Error("--shape",
+                  "is required for --syntax cute (a CuTe layout is a function on one tile)");
     if (in.encoding->isShared() || in.encoding->isTensorMemory())
       throw Error("--syntax", "CuTe output of shared and tensor-memory layouts is not written yet");
     const Shape s = shape ? parseShape(*shape) : *in.shape;
@@ -39,14 +40,18 @@ int runPrint(const Args &args, std::ostream &out) {
   return 0;
 }
 
-CommandRegistration reg({"print",
-                         "print the layout attribute in canonical Triton text",
-                         {kFileOption,
-                          {"layout", true, "layout attribute or tensor/memdesc type"},
-                          {"shape", true, "tile shape: needed by --syntax cute and by CuTe input"},
-                          {"syntax", true, "cute (thread-value layout, needs --shape), 3.6 (default), legacy (#triton_gpu. with CTA triple), gluon (ttgl.Class(...)) or gluon-repr (as Gluon's repr() prints it)"}},
-                         false,
-                         runPrint});
+CommandRegistration
+    reg({"print",
+         "print the layout attribute in canonical Triton text",
+         {kFileOption,
+          {"layout", true, "layout attribute or tensor/memdesc type"},
+          {"shape", true, "tile shape: needed by --syntax cute and by CuTe input"},
+          {"syntax", true,
+           "cute (thread-value layout, needs --shape), 3.6 (default), legacy (#triton_gpu. with "
+           "CTA triple), main (Triton main after 3.6: amd_wmma ctaLayout, generic_linear), gluon "
+           "(ttgl.Class(...)) or gluon-repr (as Gluon's repr() prints it)"}},
+         false,
+         runPrint});
 
 } // namespace
 } // namespace ls::cli

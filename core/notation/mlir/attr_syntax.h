@@ -31,6 +31,7 @@ struct Value {
     Ident,    // a bare word, e.g. `mutable`, or an element type
     String,   // "text"
     Interval, // 32:+4 (padded_shared)
+    Dict,     // {key = v, ...} as a field's value (Triton main's WMMA ctaLayout)
   };
   Kind kind = Kind::Integer;
   size_t offset = 0;

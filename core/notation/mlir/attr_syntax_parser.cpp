@@ -99,6 +99,13 @@ ValuePtr SyntaxParser::parseValue(int depth) {
       expectPunct("]");
       return v;
     }
+    if (t.text == "{") {
+      lex_.next();
+      v->kind = Value::Kind::Dict;
+      parseEntries(v->entries, "}", depth + 1);
+      expectPunct("}");
+      return v;
+    }
     fail("unexpected '" + t.text + "'", t.offset);
   }
   fail("unexpected token", t.offset);

@@ -289,15 +289,76 @@ EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
   return enc;
 }
 
+// Triton main's amd_wmma spelling: ctaLayout = {register = [..], warp = [..]}.
+void readMainWmmaCta(const Entries &e, const Value &mainCta, AmdWmmaEncoding &enc) {
+  if (find(e, "warpsPerCTA") || find(e, "tilesPerWarp"))
+    fieldError("ctaLayout", "give either ctaLayout (Triton main) or warpsPerCTA/tilesPerWarp "
+                            "(Triton 3.6), not both");
+  if (mainCta.kind != Value::Kind::Dict)
+    fieldError("ctaLayout", "expected {register = [...], warp = [...]}");
+  int rank = 2;
+  if (const Value *r = find(e, "rank"))
+    rank = static_cast<int>(readInt(*r, "rank", 1, 8));
+  if (rank != 2)
+    fieldError("rank", "Triton main's amd_wmma ctaLayout is read for rank 2 only");
+  checkKeys(mainCta.entries, "amd_wmma ctaLayout", {"register", "warp"});
+  std::vector<std::vector<int32_t>> reg;
+  std::vector<std::vector<int32_t>> warp =
+      readBases(requireKey(mainCta.entries, "warp", "amd_wmma ctaLayout"), "ctaLayout.warp");
+  if (const Value *r = find(mainCta.entries, "register"))
+    reg = readBases(*r, "ctaLayout.register");
+  LinearLayout::DimSizes sizes;
+  const auto names = standardOutDimNames(rank);
+  for (int d = 0; d < rank; ++d) {
+    int32_t sz = 1;
+    for (const auto *list : {&reg, &warp})
+      for (const auto &b : *list) {
+        if (static_cast<int>(b.size()) != rank)
+          fieldError(list == &reg ? "ctaLayout.register" : "ctaLayout.warp",
+                     "every basis must have " + std::to_string(rank) + " entries");
+        while (sz <= b[d])
+          sz *= 2;
+      }
+    sizes.push_back({names[d], sz});
+  }
+  auto cta = LinearLayout::tryCreate({{kRegister, reg}, {kWarp, warp}}, sizes,
+                                     /*requireSurjective=*/false);
+  if (!cta)
+    fieldError("ctaLayout", "the bases do not form a linear layout");
+  WarningCollector::add("ctaLayout", "Triton main's amd_wmma spelling; Triton 3.6 ignores "
+                                     "ctaLayout and reads warpsPerCTA = [] (`print` gives the "
+                                     "3.6 spelling when there is one)");
+  if (auto grid = AmdWmmaEncoding::gridOf(*cta)) {
+    enc.warpsPerCTA = grid->first;
+    enc.tilesPerWarp = grid->second;
+    return;
+  }
+  enc.mainCta = *cta;
+  std::vector<unsigned> perDim(rank, 1);
+  for (int i = 0; i < cta->getInDimSizeLog2(kWarp); ++i) {
+    auto b = cta->getBasis(kWarp, i);
+    for (int d = 0; d < rank; ++d)
+      if (b[d] != 0) {
+        perDim[d] *= 2;
+        break;
+      }
+  }
+  enc.warpsPerCTA = perDim;
+}
+
 EncodingPtr buildWmma(const Entries &e) {
+  const Value *mainCta = find(e, "ctaLayout");
   ignoreKeys(e, "amd_wmma",
              {"version", "isTranspose", "warpsPerCTA", "tilesPerWarp", "instrShape", "CGALayout",
-              "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+              "CTAsPerCGA", "CTASplitNum", "CTAOrder", "ctaLayout", "rank"});
   auto enc = std::make_shared<AmdWmmaEncoding>();
   enc->version = readUInt(requireKey(e, "version", "amd_wmma"), "version");
   if (const Value *v = find(e, "isTranspose"))
     enc->isTranspose = readBool(*v, "isTranspose");
-  enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "amd_wmma"), "warpsPerCTA");
+  if (mainCta)
+    readMainWmmaCta(e, *mainCta, *enc);
+  else
+    enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "amd_wmma"), "warpsPerCTA");
   if (const Value *v = find(e, "tilesPerWarp"))
     enc->tilesPerWarp = readUIntList(*v, "tilesPerWarp");
   if (!enc->tilesPerWarp.empty() && std::all_of(enc->tilesPerWarp.begin(), enc->tilesPerWarp.end(),
@@ -332,14 +393,15 @@ EncodingPtr buildDot(const Entries &e, const AliasMap *aliases, int depth) {
   return enc;
 }
 
-EncodingPtr buildLinear(const Entries &e) {
+EncodingPtr buildLinear(const Entries &e, bool generic = false) {
   ignoreKeys(e, "linear", {"register", "lane", "warp", "block"});
   auto enc = std::make_shared<LinearEncoding>();
+  enc->generic = generic;
   enc->layout =
       LinearEncoding::fromBases(readBases(requireKey(e, "register", "linear"), "register"),
                                 readBases(requireKey(e, "lane", "linear"), "lane"),
                                 readBases(requireKey(e, "warp", "linear"), "warp"),
-                                readBases(requireKey(e, "block", "linear"), "block"));
+                                readBases(requireKey(e, "block", "linear"), "block"), generic);
   return enc;
 }
 
@@ -644,6 +706,17 @@ EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
     return buildWmma(dictOf(v, n));
   if (n == "linear")
     return buildLinear(dictOf(v, n));
+  if (n == "generic_linear") { // Triton main
+    auto enc = buildLinear(dictOf(v, n), /*generic=*/true);
+    WarningCollector::add("#ttg.generic_linear",
+                          "Triton main's layout; Triton 3.6 does not have it (`print` gives "
+                          "its #ttg.linear spelling when it has one)");
+    return enc;
+  }
+  if (n == "partitioned_shared")
+    throw Error("#ttg.partitioned_shared",
+                "Triton main's partitioned shared layout (pieces of a tensor in separate "
+                "buffers) has no Triton 3.6 spelling, and this tool does not compute it yet");
   if (n == "swizzled_shared")
     return buildSwizzled(dictOf(v, n), false);
   if (n == "amd_rotating_shared")

@@ -114,6 +114,12 @@ for r in (1, 2, 3, 4, 5, 8, 10, 12):
                   f"tensor<{'x'.join(shape.split('x')[1:]) or '1'}xi32, #ttg.slice<{{dim = 0, parent = {rank_blocked(r)}}}>>",
                   [], M4) if r >= 2 else None)
 FORMS = [f for f in FORMS if f]
+# Added after the first oracle run (appended, so earlier ids stay)
+FORMS += [
+    ("main_generic_linear_swizzled", "type", "tensor<64x4xf32, #ttg.generic_linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, 2], [32, 2]], block = []}>>", [], M4),
+    ("main_generic_linear_plain", "attr", "#ttg.generic_linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, 2], [32, 0]], block = []}>", [], M4),
+    ("main_wmma_ctalayout_grid", "type", "tensor<64x64xf32, #ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}}>>", [], M4),
+]
 for i, (name, kind, text, defs, mod) in enumerate(FORMS):
     print(json.dumps({"id": 100000 + i, "kind": kind, "text": text, "defs": defs, "module": mod,
                       "where": f"forms:{name}", "uses": 1}))
