@@ -119,6 +119,14 @@ FORMS += [
     ("main_generic_linear_swizzled", "type", "tensor<64x4xf32, #ttg.generic_linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, 2], [32, 2]], block = []}>>", [], M4),
     ("main_generic_linear_plain", "attr", "#ttg.generic_linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, 2], [32, 0]], block = []}>", [], M4),
     ("main_wmma_ctalayout_grid", "type", "tensor<64x64xf32, #ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}}>>", [], M4),
+    ("mma_legacy_triple", "type", "tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0], instrShape = [16, 8]}>>", [], M4),
+    ("swizzled_unknown_key", "attr", "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], foo = 1}>", [], M4),
+    ("swizzled_legacy_triple", "attr", "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [1, 0]}>", [], M4),
+    ("dot_unknown_key", "attr", "#ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>, foo = 1}>", [], M4),
+    ("tmem_unpacked", "attr", "#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, unpacked = true>", [], M4),
+    ("padded_order_shape_rank", "attr", "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64]}>", [], M4),
+    ("wmma_v1_default_shape", "type", "tensor<32x32xf32, #ttg.amd_wmma<{version = 1, isTranspose = false, warpsPerCTA = [2, 2]}>>", [], M4),
+    ("slice_of_dot", "type", f"tensor<64xf16, #ttg.slice<{{dim = 1, parent = #ttg.dot_op<{{opIdx = 0, parent = {MMA2}, kWidth = 2}}>}}>>", [], M4),
 ]
 for i, (name, kind, text, defs, mod) in enumerate(FORMS):
     print(json.dumps({"id": 100000 + i, "kind": kind, "text": text, "defs": defs, "module": mod,
