@@ -579,11 +579,12 @@ EncodingPtr buildTensorMemory(const Value &v) {
   auto enc = std::make_shared<TensorMemoryEncoding>();
   enc->blockM = readUInt(requireKey(e, "blockM", "tensor_memory_encoding"), "blockM");
   enc->blockN = readUInt(requireKey(e, "blockN", "tensor_memory_encoding"), "blockN");
+  if (find(e, "unpacked")) // Triton <= 3.4 spelling; 3.6's struct parser refuses it
+    fieldError("unpacked",
+               "Triton 3.6 has no such parameter (it was Triton 3.4's); write colStride "
+               "= 2 for unpacked 16-bit elements, colStride = 1 for packed ones");
   if (const Value *c = find(e, "colStride"))
     enc->colStride = readUInt(*c, "colStride");
-  else if (const Value *u = find(e, "unpacked")) // Triton <= 3.4 spelling
-    enc->colStride =
-        readBool(*u, "unpacked") ? 2 : 1; // unpacked 16-bit: one element per 32-bit column
   else
     fieldError("colStride", "is required in #ttng.tensor_memory_encoding");
   if (const Value *c = find(e, "CTASplitM"))

@@ -138,11 +138,14 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
              cgaText(e.cga, syntax, reverseIota(e.rank())) + "}>";
     }
     if (e.mainCta && syntax != Syntax::Main)
-      throw Error("ctaLayout", "this amd_wmma layout (Triton main's ctaLayout = {" +
-                                   printBases(*e.mainCta, {kRegister, kWarp}) +
-                                   "}) has no Triton 3.6 spelling: 3.6 has warpsPerCTA and "
-                                   "tilesPerWarp only, laid out N first, then M, with one tile "
-                                   "along M; print it with --syntax main");
+      throw Error("ctaLayout",
+                  "this amd_wmma layout (Triton main's ctaLayout = {" +
+                      printBases(*e.mainCta, e.mainCta->getInDimSizeLog2(kRegister) > 0
+                                                 ? std::vector<DimName>{kRegister, kWarp}
+                                                 : std::vector<DimName>{kWarp}) +
+                      "}) has no Triton 3.6 spelling: 3.6 has warpsPerCTA and "
+                      "tilesPerWarp only, laid out N first, then M, with one tile "
+                      "along M; print it with --syntax main");
     if (syntax == Syntax::Main) {
       auto cta = e.mainCtaLayout();
       if (!cta)
