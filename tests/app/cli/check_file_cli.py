@@ -213,6 +213,34 @@ with tempfile.TemporaryDirectory() as d:
                 ["banks", "--distributed", "#b", "--shared", "#s", "--shape", "64x64", "--dtype", "f16"]):
         fails([cmd[0], "--file", empty] + cmd[1:], f"{cmd[0]}: empty file", "is not MLIR text")
 
+# Forms of Triton's lit tests the module reader reads: two aliases on one line, an alias over several
+# lines, an op over several lines, `module attributes {` over lines, %x#0 of a one-result op.
+with tempfile.TemporaryDirectory() as d:
+    lit = os.path.join(d, "lit.mlir")
+    with open(lit, "w") as f:
+        f.write('#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>'
+                '#b = #ttg.blocked<{sizePerThread = [1, 4],\n'
+                '  threadsPerWarp = [4, 8], warpsPerCTA = [4, 1],\n  order = [1, 0]}>\n'
+                'module attributes {\n    "ttg.num-warps" = 4 : i32,\n    "ttg.threads-per-warp" = 32 : i32\n} {\n'
+                '  tt.func @f(%a: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>,\n'
+                '             %c: tensor<64x64xf32, #mma>, %c0: index, %c1: index)\n'
+                '      -> tensor<64x64xf32, #mma> {\n'
+                '    %0 = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %c) -> (tensor<64x64xf32, #mma>) {\n'
+                '      scf.yield %x : tensor<64x64xf32, #mma>\n    }\n'
+                '    %1 = ttg.convert_layout %0#0\n      : tensor<64x64xf32, #mma>\n      -> tensor<64x64xf32, #b>\n'
+                '    tt.return %0#0 : tensor<64x64xf32, #mma>\n  }\n}\n')
+    rc, out, err = run(["layouts", "--file", lit, "--json"])
+    check(rc == 0 and err == "", f"lit forms: layouts rc {rc} {err!r}")
+    if rc == 0:
+        got = json.loads(out)
+        aliases = [l.get("alias") for l in got if "alias" in l]
+        check(aliases == ["#mma", "#b"], f"lit forms: two aliases on one line, one over lines: {aliases}")
+        check(any(u["line"] == 14 and u["type"].startswith("tensor<64x64xf32, #ttg.blocked<")
+                  for l in got for u in l["uses"]), "lit forms: the op over lines 14-16 defines a #b value")
+    same(["print", "--file", lit, "--layout", "@14"], ["print", "--layout", canon_b := (
+        "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>")],
+         "lit forms: @LINE of an op over several lines")
+
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)
