@@ -1,6 +1,7 @@
 #include "cli_common.h"
 #include "notation/layout_input.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <fstream>
@@ -57,6 +58,25 @@ const OptionSpec kFileOption{"file", true,
                              "TTGIR/MLIR file whose aliases, types and lines (@LINE) layout "
                              "flags may name; its module attributes are defaults"};
 
+namespace {
+std::vector<std::string> &heldWarnings() {
+  static std::vector<std::string> held;
+  return held;
+}
+} // namespace
+
+void warn(const std::string &line) {
+  auto &held = heldWarnings();
+  if (std::find(held.begin(), held.end(), line) == held.end())
+    held.push_back(line);
+}
+
+void flushWarnings(std::ostream &err) {
+  for (const std::string &w : heldWarnings())
+    err << w << "\n";
+  heldWarnings().clear();
+}
+
 const FileContext *fileContext(const Args &args) {
   static std::map<std::string, std::unique_ptr<FileContext>> cache;
   auto path = args.optional("file");
@@ -88,11 +108,13 @@ const FileContext *fileContext(const Args &args) {
   constexpr size_t kShown = 10;
   const auto &diags = file->diagnostics.all();
   for (size_t i = 0; i < diags.size() && i < kShown; ++i)
-    std::cerr << "warning: " << *path << ":" << diags[i].pos.line << ":" << diags[i].pos.column
-              << ": " << diags[i].message << "\n";
+    ctx->pendingWarnings.push_back("warning: " + *path + ":" + std::to_string(diags[i].pos.line) +
+                                   ":" + std::to_string(diags[i].pos.column) + ": " +
+                                   diags[i].message);
   if (diags.size() > kShown)
-    std::cerr << "warning: " << *path << ": " << diags.size() - kShown
-              << " more lines could not be read\n";
+    ctx->pendingWarnings.push_back("warning: " + *path + ": " +
+                                   std::to_string(diags.size() - kShown) +
+                                   " more lines could not be read");
   for (const ir::Module &m : file->modules)
     if (!ctx->module || (!ctx->module->numWarps && m.numWarps))
       ctx->module = &m;
@@ -160,7 +182,8 @@ std::pair<std::string, std::string> splitTrailing(const std::string &text) {
 ir::LayoutInput readLayoutFlag(const Args &args, const std::string &flag) {
   const FileContext *ctx = fileContext(args);
   std::string text = trimmed(args.required(flag));
-  if (!text.empty() && text[0] == '@')
+  const bool fromLine = !text.empty() && text[0] == '@';
+  if (fromLine)
     text = typeAtLine(ctx, flag, text);
   auto [layout, rest] = splitTrailing(text);
   notation::LayoutInputContext c = layoutContext(args);
@@ -182,11 +205,44 @@ ir::LayoutInput readLayoutFlag(const Args &args, const std::string &flag) {
                                  (ctx ? " ('" + ctx->path + "' does not define it)"
                                       : " (or give the file that defines it with --file)"));
   }
+  // A layout in a type of --file's module: its warps, lanes and CTAs are the
+  // module's (Triton 3.6 verifies every tensor type against them). Not for
+  // @LINE: a warp-specialized partition has warps of its own.
+  if (ctx && ctx->module && in.shape && !in.encoding->isShared() &&
+      !in.encoding->isTensorMemory() && !fromLine) {
+    const ir::Module &m = *ctx->module;
+    LinearLayout ll;
+    bool have = false;
+    try {
+      ll = in.encoding->toLinearLayout(*in.shape);
+      have = true;
+    } catch (const std::exception &) {
+    }
+    auto check = [&](const std::optional<int> &want, const DimName &dim, const char *what,
+                     const char *attr) {
+      if (!have || !want || ll.getInDimSize(dim) == *want)
+        return;
+      throw Error("--" + flag, std::string("the layout has ") +
+                                   std::to_string(ll.getInDimSize(dim)) + " " + what +
+                                   ", but the module of '" + ctx->path + "' says " + attr + " = " +
+                                   std::to_string(*want) + " (Triton 3.6 rejects the type)");
+    };
+    check(m.numWarps, kWarp, "warps per CTA", "ttg.num-warps");
+    check(m.threadsPerWarp, kLane, "threads per warp", "ttg.threads-per-warp");
+    check(m.numCTAs, kBlock, "CTAs", "ttg.num-ctas");
+  }
   // Said only once the layout has been read: a bad layout is one error line.
+  if (ctx) {
+    for (const std::string &w : ctx->pendingWarnings)
+      warn(w);
+    ctx->pendingWarnings.clear();
+  }
+  for (const auto &[field, what] : in.warnings)
+    warn("warning: " + field + ": " + what);
   if (!rest.empty())
-    std::cerr << "warning: --" << flag << ": ignored the text after the "
-              << (layout[0] == '#' ? "attribute" : "type") << ": '"
-              << (rest.size() > 60 ? rest.substr(0, 57) + "..." : rest) << "'\n";
+    warn("warning: --" + flag + ": ignored the text after the " +
+         (layout[0] == '#' ? "attribute" : "type") + ": '" +
+         (rest.size() > 60 ? rest.substr(0, 57) + "..." : rest) + "'");
   return in;
 }
 
@@ -259,7 +315,9 @@ ir::Syntax parseSyntaxFlag(const Args &args) {
     return ir::Syntax::Triton36;
   if (*s == "legacy")
     return ir::Syntax::Legacy;
-  throw Error("--syntax", "must be 3.6 or legacy, got '" + *s + "'");
+  if (*s == "main")
+    return ir::Syntax::Main;
+  throw Error("--syntax", "must be 3.6, legacy or main, got '" + *s + "'");
 }
 
 std::string readFile(const std::string &path, const std::string &flag) {

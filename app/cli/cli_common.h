@@ -39,7 +39,16 @@ struct FileContext {
   std::string path;
   std::shared_ptr<const ir::ModuleFile> file;
   const ir::Module *module = nullptr; // the first module with attributes, or the first
+  // What the reader could not read: printed once a layout flag has been read
+  // (a command whose layout fails says one error line only).
+  mutable std::vector<std::string> pendingWarnings;
 };
+// A `warning: ...` line for stderr, said once the command has succeeded (a
+// command that fails says its one `error:` line only).
+void warn(const std::string &line);
+// Prints the warnings held so far (main does, after a command succeeds).
+void flushWarnings(std::ostream &err);
+
 // Null without --file; throws ls::Error (field --file) for a file that is not MLIR text.
 const FileContext *fileContext(const Args &args);
 

@@ -47,7 +47,7 @@ CommandRegistration
            "mlir (attribute), mlir-module (TTGIR), cpp, gluon, gluon-probe (Python: Triton checks the "
            "table on a GPU), descriptor (JSON), cuda, hip"},
           {"dtype", true, "element type (default: from the layout, else f16)"},
-          {"syntax", true, "3.6 (default) or legacy, for mlir and mlir-module"},
+          {"syntax", true, "3.6 (default), legacy or main, for mlir and mlir-module"},
           {"num-warps", true, "warps per CTA for shared layouts (default 4)"},
           {"target", true, "cuda:<sm> or hip:gfx<arch> (default: from the layout)"},
           {"kernel", true,

@@ -39,6 +39,9 @@ int runLayouts(const Args &args, std::ostream &out) {
   const FileContext *ctx = fileContext(args); // reads --file; not MLIR text is an error
   if (!ctx)
     args.required("file");
+  for (const std::string &w : ctx->pendingWarnings)
+    warn(w);
+  ctx->pendingWarnings.clear();
   const ir::Syntax syntax = parseSyntaxFlag(args);
   const std::vector<ir::FileLayout> layouts = ir::fileLayouts(*ctx->file);
   if (layouts.empty())
@@ -87,7 +90,7 @@ int runLayouts(const Args &args, std::ostream &out) {
 CommandRegistration reg({"layouts",
                          "list every layout of a TTGIR file (aliases and inline) with its lines",
                          {{"file", true, "TTGIR/MLIR file"},
-                          {"syntax", true, "3.6 (default) or legacy"},
+                          {"syntax", true, "3.6 (default), legacy or main"},
                           {"json", false, "print JSON"}},
                          false,
                          runLayouts});

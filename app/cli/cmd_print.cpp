@@ -47,7 +47,8 @@ CommandRegistration
           {"syntax", true,
            "cute (thread-value layout of a distributed layout, Swizzle<B,M,S> o (shape):(stride) "
            "of a shared one; needs --shape), 3.6 (default), legacy (#triton_gpu. with CTA triple), "
-           "gluon (ttgl.Class(...)) or gluon-repr (as Gluon's repr() prints it)"}},
+           "main (Triton main after 3.6: amd_wmma ctaLayout, generic_linear), gluon "
+           "(ttgl.Class(...)) or gluon-repr (as Gluon's repr() prints it)"}},
          false,
          runPrint});
 

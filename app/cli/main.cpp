@@ -3,6 +3,7 @@
 // The contract (commands, flags, output formats, error policy) is fixed by
 // docs/CLI.md: bad input gives exit status 2 and one `error:` line on stderr;
 // nothing crashes or hangs, and no exit status exceeds 2.
+#include "cli_common.h"
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -35,7 +36,10 @@ std::string oneLine(std::string s) {
 int main(int argc, char **argv) {
   std::ios::sync_with_stdio(false);
   try {
-    return ls::cli::run(argc, argv, std::cout);
+    const int rc = ls::cli::run(argc, argv, std::cout);
+    std::cout.flush();
+    ls::cli::flushWarnings(std::cerr);
+    return rc;
   } catch (const ls::Error &e) {
     std::cout.flush();
     std::cerr << "error: " << oneLine(e.what()) << "\n";

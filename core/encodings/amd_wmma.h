@@ -4,6 +4,9 @@
 // 8 consecutive rows. isTranspose swaps the roles of M and N.
 #pragma once
 
+#include <optional>
+#include <utility>
+
 #include "encodings/encoding.h"
 
 namespace ls {
@@ -16,6 +19,19 @@ public:
   std::vector<unsigned> tilesPerWarp; // empty = all 1
   std::vector<unsigned> instrShape;   // empty = [16, 16, 16]
   CGALayout cga;
+  // Triton main's `ctaLayout = {register = .., warp = ..}` (in-dims register,
+  // warp -> dim0, dim1; in units of instruction tiles) when it is not a
+  // Triton 3.6 warpsPerCTA/tilesPerWarp grid; warpsPerCTA then counts its
+  // warps per dim. Rank 2 only.
+  std::optional<LinearLayout> mainCta;
+
+  // The layout as Triton main's ctaLayout: mainCta, or the 3.6 grid (tiles
+  // and warps along N, then M); nullopt for a 3.6 grid with more than one
+  // tile along M, which main's register order cannot spell.
+  std::optional<LinearLayout> mainCtaLayout() const;
+  // A main ctaLayout that is a 3.6 grid: {warpsPerCTA, tilesPerWarp}.
+  static std::optional<std::pair<std::vector<unsigned>, std::vector<unsigned>>>
+  gridOf(const LinearLayout &cta);
 
   std::vector<unsigned> tiles() const;
   std::vector<unsigned> instr() const;
@@ -24,7 +40,9 @@ public:
   int rank() const override { return static_cast<int>(warpsPerCTA.size()); }
   void validate() const override;
   int warpSize() const override { return 32; }
-  int numWarps() const override { return static_cast<int>(product(warpsPerCTA)); }
+  int numWarps() const override {
+    return mainCta ? mainCta->getInDimSize(kWarp) : static_cast<int>(product(warpsPerCTA));
+  }
   const CGALayout *cgaLayout() const override { return &cga; }
 
 protected:

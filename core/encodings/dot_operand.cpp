@@ -15,7 +15,10 @@ void DotOperandEncoding::validate() const {
     throw Error("parent", "a dot operand layout needs a parent layout");
   if (opIdx > 1)
     throw Error("opIdx", "must be 0 (operand A) or 1 (operand B), got " + std::to_string(opIdx));
-  parent->validate();
+  if (parent->kind() == EncodingKind::NvidiaMma)
+    static_cast<const NvidiaMmaEncoding &>(*parent).validateFields(/*checkInstrShape=*/false);
+  else
+    parent->validate();
   switch (parent->kind()) {
   case EncodingKind::NvidiaMma: {
     auto &mma = static_cast<const NvidiaMmaEncoding &>(*parent);
@@ -45,8 +48,8 @@ void DotOperandEncoding::validate() const {
   }
   case EncodingKind::Blocked:
     if (kWidth != 0)
-      throw Error("kWidth", "must be absent (0) for a blocked parent, got " +
-                                std::to_string(kWidth));
+      throw Error("kWidth",
+                  "must be absent (0) for a blocked parent, got " + std::to_string(kWidth));
     if (parent->rank() < 2)
       throw Error("parent", "a blocked parent of a dot operand needs rank 2 or 3");
     break;
@@ -80,12 +83,11 @@ LinearLayout fmaDotLayout(const DotOperandEncoding &dot, const BlockedEncoding &
   std::vector<unsigned> threadSize = blocked.sizePerThread;
   threadSize[kDim] = static_cast<unsigned>(shape[kDim]);
   const std::vector<DimName> rep = permutedDimNames(blocked.order);
-  LinearLayout cta =
-      identityStandardND(kRegister, threadSize, blocked.order).transposeOuts(rep) *
-      broadcastedDotOperandLayout(blocked.threadsPerWarp, blocked.order, kDim, kLane)
-          .transposeOuts(rep) *
-      broadcastedDotOperandLayout(blocked.warpsPerCTA, blocked.order, kDim, kWarp)
-          .transposeOuts(rep);
+  LinearLayout cta = identityStandardND(kRegister, threadSize, blocked.order).transposeOuts(rep) *
+                     broadcastedDotOperandLayout(blocked.threadsPerWarp, blocked.order, kDim, kLane)
+                         .transposeOuts(rep) *
+                     broadcastedDotOperandLayout(blocked.warpsPerCTA, blocked.order, kDim, kWarp)
+                         .transposeOuts(rep);
   return combineCtaCgaWithShape(std::move(cta), cga.toLinearLayout(), shape);
 }
 
@@ -135,7 +137,8 @@ LinearLayout mfmaDotLayout(const DotOperandEncoding &dot, const AmdMfmaEncoding 
   }
   if (kSize > kTile)
     tile *= LinearLayout::identity1D(static_cast<int32_t>(kSize / kTile), kRegister, dimK);
-  tile *= LinearLayout::identity1D(static_cast<int32_t>(mfma.tiles()[nonKIndex]), kRegister, dimNonK);
+  tile *=
+      LinearLayout::identity1D(static_cast<int32_t>(mfma.tiles()[nonKIndex]), kRegister, dimNonK);
   tile = tile.transposeOuts({dimK, dimNonK});
   if (batch) {
     tile *= LinearLayout::identity1D(1, kRegister, names[order[2]]);
@@ -172,8 +175,8 @@ LinearLayout wmmaDotLayout(const DotOperandEncoding &dot, const AmdWmmaEncoding 
   const int64_t kTile = int64_t{depth} * kWidth;
   const unsigned tilesNonK = wmma.tiles()[nonKIndex];
   if (tilesNonK > 1) {
-    tile *= LinearLayout::identity1D(static_cast<int32_t>(std::max(kSize, kDim) / kTile),
-                                     kRegister, dimK);
+    tile *= LinearLayout::identity1D(static_cast<int32_t>(std::max(kSize, kDim) / kTile), kRegister,
+                                     dimK);
     tile *= LinearLayout::identity1D(static_cast<int32_t>(tilesNonK), kRegister, dimNonK);
   } else {
     tile *= LinearLayout::identity1D(static_cast<int32_t>(kDim / kTile), kRegister, dimK);

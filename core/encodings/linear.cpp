@@ -1,16 +1,27 @@
 #include "encodings/linear.h"
 
 #include <algorithm>
+#include <span>
 
 #include "util/error.h"
 #include "util/limits.h"
 
 namespace ls {
 
+namespace {
+std::string basisText(std::span<const int32_t> b) {
+  std::string s = "[";
+  for (size_t i = 0; i < b.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(b[i]);
+  return s + "]";
+}
+} // namespace
+
 LinearLayout LinearEncoding::fromBases(const std::vector<std::vector<int32_t>> &reg,
                                        const std::vector<std::vector<int32_t>> &lane,
                                        const std::vector<std::vector<int32_t>> &warp,
-                                       const std::vector<std::vector<int32_t>> &block) {
+                                       const std::vector<std::vector<int32_t>> &block,
+                                       bool genericWarps) {
   const std::vector<std::pair<const char *, const std::vector<std::vector<int32_t>> *>> lists = {
       {"register", &reg}, {"lane", &lane}, {"warp", &warp}, {"block", &block}};
   int rank = -1;
@@ -37,7 +48,7 @@ LinearLayout LinearEncoding::fromBases(const std::vector<std::vector<int32_t>> &
           throw Error(name, "basis " + std::to_string(i) + " entries must be in [0, 2^30)");
         nonzero += v != 0;
       }
-      if (nonzero > 1)
+      if (nonzero > 1 && !(genericWarps && std::string(name) == "warp"))
         throw Error(name, "basis " + std::to_string(i) +
                               " moves along more than one dimension; each basis of a "
                               "distributed layout moves in at most one dimension");
@@ -85,7 +96,9 @@ std::vector<unsigned> orderAlongInDim(const LinearLayout &layout, const DimName 
   return order;
 }
 
-std::vector<unsigned> LinearEncoding::order() const { return orderAlongInDim(layout, kRegister); }
+std::vector<unsigned> LinearEncoding::order() const {
+  return orderAlongInDim(layout, kRegister);
+}
 
 void LinearEncoding::validate() const {
   if (layout.getInDimNames() != std::vector<DimName>{kRegister, kLane, kWarp, kBlock})
@@ -96,9 +109,25 @@ void LinearEncoding::validate() const {
     throw Error("linear layout", "must be surjective");
 }
 
-int LinearEncoding::warpSize() const { return layout.getInDimSize(kLane); }
-int LinearEncoding::numWarps() const { return layout.getInDimSize(kWarp); }
-int LinearEncoding::numCTAs() const { return layout.getInDimSize(kBlock); }
+std::optional<std::string> LinearEncoding::notPlainLinear() const {
+  for (const DimName &in : {kRegister, kLane, kWarp, kBlock})
+    for (int i = 0; i < layout.getInDimSizeLog2(in); ++i) {
+      auto b = layout.getBasis(in, i);
+      if (std::count_if(b.begin(), b.end(), [](int32_t x) { return x != 0; }) > 1)
+        return "its " + in + " basis " + basisText(b) + " moves along several dims";
+    }
+  return std::nullopt;
+}
+
+int LinearEncoding::warpSize() const {
+  return layout.getInDimSize(kLane);
+}
+int LinearEncoding::numWarps() const {
+  return layout.getInDimSize(kWarp);
+}
+int LinearEncoding::numCTAs() const {
+  return layout.getInDimSize(kBlock);
+}
 
 LinearLayout LinearEncoding::computeLinearLayout(const Shape &shape) const {
   const std::vector<DimName> canon = standardOutDimNames(rank());

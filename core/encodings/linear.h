@@ -4,6 +4,9 @@
 // registers/broadcasts, following its register order.
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "encodings/encoding.h"
 
 namespace ls {
@@ -11,13 +14,19 @@ namespace ls {
 class LinearEncoding : public Encoding {
 public:
   LinearLayout layout; // in-dims register, lane, warp, block; out dims dim0..
+  // Triton main's #ttg.generic_linear: warp bases may move along several dims.
+  bool generic = false;
+  // Why this layout is not a Triton 3.6 #ttg.linear (a basis moving along
+  // several dims), or nullopt.
+  std::optional<std::string> notPlainLinear() const;
 
   // Builds from the four basis lists; sizes inferred. Throws ls::Error naming
   // the list at fault.
   static LinearLayout fromBases(const std::vector<std::vector<int32_t>> &reg,
                                 const std::vector<std::vector<int32_t>> &lane,
                                 const std::vector<std::vector<int32_t>> &warp,
-                                const std::vector<std::vector<int32_t>> &block);
+                                const std::vector<std::vector<int32_t>> &block,
+                                bool genericWarps = false);
 
   // Dims in the order the register bases first move along them, then the
   // rest from the last dim down (Triton's LinearEncodingAttr::getOrder).

@@ -4,17 +4,22 @@
 
 namespace ls {
 
-void NvidiaMmaEncoding::validate() const {
+void NvidiaMmaEncoding::validateFields(bool checkInstrShape) const {
   const int r = rank();
   if (versionMajor != 2 && versionMajor != 3)
-    throw Error("versionMajor", "must be 2 (Ampere mma) or 3 (Hopper wgmma), got " +
-                                    std::to_string(versionMajor));
+    throw Error("versionMajor",
+                "must be 2 (Ampere mma) or 3 (Hopper wgmma), got " + std::to_string(versionMajor));
   requirePowersOfTwo("warpsPerCTA", warpsPerCTA);
   if (product(warpsPerCTA) > 1024)
     throw Error("warpsPerCTA", "at most 1024 warps per CTA");
   if (isAmpere()) {
     if (r != 2 && r != 3)
       throw Error("warpsPerCTA", "an mma v2 layout has rank 2 or 3, got " + std::to_string(r));
+    if (!checkInstrShape) {
+      if (cga.rank() != r)
+        throw Error("CGALayout", "must have rank " + std::to_string(r));
+      return;
+    }
     if (static_cast<int>(instrShape.size()) != r)
       throw Error("instrShape", "must have " + std::to_string(r) + " entries for mma v2, got " +
                                     listText(instrShape));
@@ -29,14 +34,18 @@ void NvidiaMmaEncoding::validate() const {
   } else {
     if (r != 2)
       throw Error("warpsPerCTA", "an mma v3 layout has rank 2, got " + std::to_string(r));
+    if (!checkInstrShape) {
+      if (cga.rank() != r)
+        throw Error("CGALayout", "must have rank " + std::to_string(r));
+      return;
+    }
     if (instrShape.size() != 3)
       throw Error("instrShape", "must be [16, N, K] for mma v3, got " + listText(instrShape));
     unsigned m = instrShape[0], n = instrShape[1], k = instrShape[2];
     if (m != 16)
       throw Error("instrShape", "M must be 16 for mma v3, got " + std::to_string(m));
     if (n < 8 || n > 256 || (n & (n - 1)) != 0)
-      throw Error("instrShape", "N must be a power of two from 8 to 256, got " +
-                                    std::to_string(n));
+      throw Error("instrShape", "N must be a power of two from 8 to 256, got " + std::to_string(n));
     if (k == 0 || k > 256)
       throw Error("instrShape", "K must be between 1 and 256, got " + std::to_string(k));
   }
@@ -54,8 +63,8 @@ LinearLayout nvidiaMmaTile(const std::vector<unsigned> &tileShape, unsigned kWid
   const unsigned inner = order[0], outer = order[1];
   const unsigned m = tileShape[outer], n = tileShape[inner];
   if (m % 8 != 0)
-    throw Error("instrShape", "the tile's M extent " + std::to_string(m) +
-                                  " must be a multiple of 8");
+    throw Error("instrShape",
+                "the tile's M extent " + std::to_string(m) + " must be a multiple of 8");
   if (kWidth == 0 || n % (kWidth * 4) != 0)
     throw Error("kWidth", "the tile's K extent " + std::to_string(n) +
                               " must be a multiple of 4 * kWidth (" + std::to_string(kWidth) + ")");
@@ -71,8 +80,8 @@ LinearLayout nvidiaMmaTile(const std::vector<unsigned> &tileShape, unsigned kWid
 
 LinearLayout NvidiaMmaEncoding::computeLinearLayout(const Shape &shape) const {
   const int r = rank();
-  std::vector<unsigned> tile = isAmpere() ? instrShape
-                                          : std::vector<unsigned>{instrShape[0], instrShape[1]};
+  std::vector<unsigned> tile =
+      isAmpere() ? instrShape : std::vector<unsigned>{instrShape[0], instrShape[1]};
   const std::vector<unsigned> order = matrixOrder(r, /*rowMajor=*/true);
   LinearLayout cta = nvidiaMmaTile(tile, /*kWidth=*/2, order, /*repOrder=*/order);
   // Ampere places warps row-major, Hopper column-major.

@@ -21,7 +21,11 @@ public:
 
   EncodingKind kind() const override { return EncodingKind::NvidiaMma; }
   int rank() const override { return static_cast<int>(warpsPerCTA.size()); }
-  void validate() const override;
+  void validate() const override { validateFields(true); }
+  // validate() without the instrShape rules: a dot operand of an Ampere or
+  // Hopper parent has a fixed tile, and Triton reads its layout whatever the
+  // parent's instrShape says.
+  void validateFields(bool checkInstrShape) const;
   int numWarps() const override { return static_cast<int>(product(warpsPerCTA)); }
   const CGALayout *cgaLayout() const override { return &cga; }
 

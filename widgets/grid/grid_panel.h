@@ -12,6 +12,7 @@ class QComboBox;
 class QCheckBox;
 class QHBoxLayout;
 class QLabel;
+class QLineEdit;
 class QSpinBox;
 
 namespace ls::ui {
@@ -36,6 +37,14 @@ public:
   // scaled to it (nullopt: nothing pending).
   void setBusy(bool busy, const std::optional<ls::Shape> &pendingShape = std::nullopt);
 
+  // The "Find element / thread" box: `37,5` (an element: every owner,
+  // replicas included, and the element selected), `T37` / `thread 37`, or
+  // `w1 l5` (a thread: its elements by register, outlined), `@77` (a shared
+  // offset). Returns the answer it shows (or why the query is not one).
+  QString find(const QString &query);
+  QLineEdit *findBox() const { return find_; }
+  QLabel *findAnswer() const { return findAnswer_; }
+
   QComboBox *colorBox() const { return color_; }
   QCheckBox *hardwareBox() const { return hardware_; }
 
@@ -52,6 +61,8 @@ private:
   QCheckBox *hardware_;
   QHBoxLayout *sliceBox_;
   QLabel *busy_;
+  QLineEdit *find_;
+  QLabel *findAnswer_;
   std::vector<QSpinBox *> slice_;
   bool updating_ = false;
 };

@@ -201,14 +201,45 @@ void TensorGridView::selectCell(Cell c) {
   const GridPlane *plane = state_.plane.get();
   if (!plane || c.row < 0 || c.col < 0 || c.row >= plane->rows() || c.col >= plane->cols())
     return;
-  const LocationFields &f = plane->fields();
-  const ls::Ownership &own = plane->ownership();
   const uint64_t loc = plane->locationOf(c);
-  GridHighlight h;
   if (loc == ls::kNoOwner) {
     clearSelection();
     return;
   }
+  selectLocation(loc);
+}
+
+bool TensorGridView::selectElement(const std::vector<int64_t> &coords) {
+  if (!result_ || coords.size() != result_->shape.size())
+    return false;
+  for (size_t d = 0; d < coords.size(); ++d)
+    if (coords[d] < 0 || coords[d] >= result_->shape[d])
+      return false;
+  const int r = static_cast<int>(coords.size());
+  if (kind_ == PlaneKind::Hardware) {
+    const GridPlane *plane = state_.plane.get();
+    if (!plane)
+      return false;
+    const ls::Ownership &own = plane->ownership();
+    selectLocation(own.firstOwner(own.packElement(coords)));
+    return true;
+  }
+  if (r > 2) {
+    std::vector<int64_t> outer(coords.begin(), coords.end() - 2);
+    if (outer != outer_)
+      setOuterIndex(outer);
+  }
+  selectCell({r >= 2 ? coords[r - 2] : 0, coords[r - 1]});
+  return true;
+}
+
+void TensorGridView::selectLocation(uint64_t loc) {
+  const GridPlane *plane = state_.plane.get();
+  if (!plane || loc == ls::kNoOwner)
+    return;
+  const LocationFields &f = plane->fields();
+  const ls::Ownership &own = plane->ownership();
+  GridHighlight h;
   if (plane->isShared()) {
     if (plane->kind() == PlaneKind::Tensor) {
       h.mode = GridHighlight::Mode::Bank;

@@ -64,6 +64,13 @@ public:
   // Selects the thread owning the cell (tensor view) or the location
   // (hardware view), as a click does.
   void selectCell(Cell c);
+  // Selects a hardware location as a click on a cell it owns does: its
+  // thread's elements outlined (distributed), or its bank / offset (shared).
+  void selectLocation(uint64_t location);
+  // Tensor view: shows the slice holding the element (3-D and larger) and
+  // selects it as a click does. False if the coordinates are not in the
+  // tensor.
+  bool selectElement(const std::vector<int64_t> &coords);
   void clearSelection();
   const GridHighlight &highlight() const { return state_.highlight; }
 

@@ -104,7 +104,8 @@ Token Lexer::next() {
     return t;
   }
   if (std::isdigit(static_cast<unsigned char>(c)) ||
-      (c == '-' && pos_ + 1 < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_ + 1])))) {
+      (c == '-' && pos_ + 1 < text_.size() &&
+       std::isdigit(static_cast<unsigned char>(text_[pos_ + 1])))) {
     bool neg = c == '-';
     if (neg)
       ++pos_;
@@ -123,8 +124,8 @@ Token Lexer::next() {
   }
   if (isIdentChar(c)) {
     size_t start = pos_;
-    while (pos_ < text_.size() && (isIdentChar(text_[pos_]) || text_[pos_] == '.' ||
-                                   text_[pos_] == '-'))
+    while (pos_ < text_.size() &&
+           (isIdentChar(text_[pos_]) || text_[pos_] == '.' || text_[pos_] == '-'))
       ++pos_;
     t.kind = Token::Kind::Ident;
     t.text = std::string(text_.substr(start, pos_ - start));

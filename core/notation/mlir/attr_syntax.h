@@ -31,26 +31,28 @@ struct Value {
     Ident,    // a bare word, e.g. `mutable`, or an element type
     String,   // "text"
     Interval, // 32:+4 (padded_shared)
+    Dict,     // {key = v, ...} as a field's value (Triton main's WMMA ctaLayout)
   };
   Kind kind = Kind::Integer;
   size_t offset = 0;
-  int64_t integer = 0; // Integer, Bool (0/1), Interval (the interval)
-  int64_t padding = 0; // Interval only
-  std::string text;    // Ident, String, AliasRef (name without '#')
+  int64_t integer = 0;         // Integer, Bool (0/1), Interval (the interval)
+  int64_t padding = 0;         // Interval only
+  std::string text;            // Ident, String, AliasRef (name without '#')
   std::vector<ValuePtr> items; // List
 
   // Attr
-  std::string dialect;   // "ttg", "triton_gpu", "ttng", ...
-  std::string name;      // "blocked", ...
-  bool hasBody = false;  // written with <...>
-  std::vector<ValuePtr> positional;                      // body values outside the dict
-  std::vector<std::pair<std::string, ValuePtr>> entries; // key = value, in order
+  std::string dialect;                                        // "ttg", "triton_gpu", "ttng", ...
+  std::string name;                                           // "blocked", ...
+  bool hasBody = false;                                       // written with <...>
+  std::vector<ValuePtr> positional;                           // body values outside the dict
+  std::vector<std::pair<std::string, ValuePtr>> entries;      // key = value, in order
   std::vector<std::pair<std::string, ValuePtr>> extraEntries; // after the dict (", key = v")
 };
 
 // A parsed `tensor<...>` or `!ttg.memdesc<...>` type.
 struct TypeText {
   bool isMemDesc = false;
+  bool isTensorDesc = false; // the block type of a !tt.tensordesc<tensor<...>>
   std::vector<int64_t> shape;
   std::string elementType;
   ValuePtr encoding;               // the layout attribute (or alias ref)

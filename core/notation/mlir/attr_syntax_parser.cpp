@@ -99,6 +99,13 @@ ValuePtr SyntaxParser::parseValue(int depth) {
       expectPunct("]");
       return v;
     }
+    if (t.text == "{") {
+      lex_.next();
+      v->kind = Value::Kind::Dict;
+      parseEntries(v->entries, "}", depth + 1);
+      expectPunct("}");
+      return v;
+    }
     fail("unexpected '" + t.text + "'", t.offset);
   }
   fail("unexpected token", t.offset);
@@ -191,8 +198,21 @@ TypeText SyntaxParser::parseType() {
   TypeText type;
   if (t.kind == Token::Kind::Bang) {
     Token name = lex_.next();
-    if (name.kind != Token::Kind::Ident || (name.text != "ttg.memdesc" && name.text != "triton_gpu.memdesc"))
-      fail("expected a tensor<...> or !ttg.memdesc<...> type", name.offset);
+    if (name.kind == Token::Kind::Ident && name.text == "tt.tensordesc") {
+      // !tt.tensordesc<tensor<...>>: the block type's layout.
+      expectPunct("<");
+      if (!atType())
+        fail("expected the block's tensor<...> type in !tt.tensordesc<...>", lex_.peek().offset);
+      TypeText inner = parseType();
+      if (inner.isMemDesc)
+        fail("expected a tensor<...> type in !tt.tensordesc<...>", t.offset);
+      expectPunct(">");
+      inner.isTensorDesc = true;
+      return inner;
+    }
+    if (name.kind != Token::Kind::Ident ||
+        (name.text != "ttg.memdesc" && name.text != "triton_gpu.memdesc"))
+      fail("expected a tensor<...>, !ttg.memdesc<...> or !tt.tensordesc<...> type", name.offset);
     type.isMemDesc = true;
   } else if (!(t.kind == Token::Kind::Ident && t.text == "tensor")) {
     fail("expected a tensor<...> or !ttg.memdesc<...> type", t.offset);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <cctype>
 #include <set>
 
 #include "encodings/amd_mfma.h"
@@ -24,6 +25,28 @@
 #include "util/limits.h"
 
 namespace ls::ir {
+
+namespace {
+thread_local WarningCollector *gCollector = nullptr;
+} // namespace
+
+WarningCollector::WarningCollector() : outer_(gCollector) {
+  gCollector = this;
+}
+WarningCollector::~WarningCollector() {
+  gCollector = outer_;
+  if (outer_)
+    for (auto &w : items_)
+      outer_->items_.push_back(std::move(w));
+}
+void WarningCollector::add(const std::string &field, const std::string &what) {
+  if (!gCollector)
+    return;
+  for (const auto &w : gCollector->items_)
+    if (w.first == field && w.second == what)
+      return;
+  gCollector->items_.push_back({field, what});
+}
 
 namespace {
 
@@ -138,6 +161,26 @@ const Value *field(const Entries &e, const EncodingParams &p, const std::string 
   return defaults.at(f.defaultText).get();
 }
 
+// Triton 3.6's parser of this attribute skips keys it does not know: so do
+// we, with a warning. The keys it knows are encoding_params' (and the older
+// spellings the table lists).
+void ignoreKeys(const Entries &e, const EncodingParams &p) {
+  const std::vector<std::string> ok = p.acceptedKeys(Placement::Body, -1);
+  for (const auto &[k, v] : e)
+    if (std::find(ok.begin(), ok.end(), k) == ok.end())
+      WarningCollector::add(k, "not a field of " + p.attrName() + "; Triton 3.6 ignores it");
+}
+
+void ignoreKeys(const Entries &e, const std::string &attr, std::initializer_list<const char *> ok) {
+  for (const auto &[k, v] : e) {
+    bool known = false;
+    for (const char *o : ok)
+      known = known || k == o;
+    if (!known)
+      WarningCollector::add(k, "not a field of #ttg." + attr + "; Triton 3.6 ignores it");
+  }
+}
+
 const Value &requireKey(const Entries &e, const std::string &key, const std::string &attr) {
   const Value *v = find(e, key);
   if (!v)
@@ -145,8 +188,15 @@ const Value &requireKey(const Entries &e, const std::string &key, const std::str
   return *v;
 }
 
-// CGALayout = [[...]] or the legacy triple; single CTA if neither.
-CGALayout readCGA(const Entries &e, int rank) {
+// Whether the attribute being built is written #triton_gpu. (Triton <= 3.1),
+// whose CTA layout is the CTAsPerCGA / CTASplitNum / CTAOrder triple.
+thread_local bool gLegacyDialect = false;
+
+// CGALayout = [[...]] or the legacy triple; single CTA if neither. Under
+// #ttg. Triton 3.6 knows only CGALayout: the parsers that refuse unknown keys
+// (blocked, shared layouts) refuse the triple; those that skip them (mma,
+// mfma, wmma: `tripleIgnored`) read one CTA.
+CGALayout readCGA(const Entries &e, int rank, bool tripleIgnored = false) {
   // Every distributed and shared layout reads its CTA layout with the rank
   // its lists gave; the engine's dim names stop at limits::kMaxRank.
   if (rank > limits::kMaxRank)
@@ -167,9 +217,20 @@ CGALayout readCGA(const Entries &e, int rank) {
                                     " values; it must match the rank " + std::to_string(rank));
     return CGALayout(rank, std::move(b));
   }
+  if ((per || split || order) && !gLegacyDialect) {
+    const std::string key = per ? "CTAsPerCGA" : split ? "CTASplitNum" : "CTAOrder";
+    if (!tripleIgnored)
+      fieldError(key, "unexpected key in #ttg. text (Triton 3.6 writes CGALayout = [[...]]; the "
+                      "CTAsPerCGA/CTASplitNum/CTAOrder triple is #triton_gpu. spelling)");
+    WarningCollector::add(key, "Triton 3.6 ignores the CTAsPerCGA/CTASplitNum/CTAOrder triple "
+                               "under #ttg. and reads one CTA (write CGALayout = [[...]])");
+    return CGALayout::singleCTA(rank);
+  }
   if (per || split || order) {
     if (!per || !split || !order)
-      fieldError(!per ? "CTAsPerCGA" : !split ? "CTASplitNum" : "CTAOrder",
+      fieldError(!per     ? "CTAsPerCGA"
+                 : !split ? "CTASplitNum"
+                          : "CTAOrder",
                  "the legacy CTA layout needs all of CTAsPerCGA, CTASplitNum and CTAOrder");
     auto p = readUIntList(*per, "CTAsPerCGA");
     if (static_cast<int>(p.size()) != rank)
@@ -210,20 +271,24 @@ EncodingPtr buildBlocked(const Entries &e) {
 }
 
 EncodingPtr buildNvidiaMma(const Entries &e) {
-  const EncodingParams &P = encodingParams(EncodingKind::NvidiaMma);
-  checkKeys(e, P);
+  ignoreKeys(e, "nvidia_mma",
+             {"versionMajor", "versionMinor", "warpsPerCTA", "instrShape", "CGALayout",
+              "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
   auto enc = std::make_shared<NvidiaMmaEncoding>();
-  enc->versionMajor = readUInt(*field(e, P, "versionMajor"), "versionMajor");
-  enc->versionMinor = readUInt(*field(e, P, "versionMinor"), "versionMinor");
-  enc->warpsPerCTA = readUIntList(*field(e, P, "warpsPerCTA"), "warpsPerCTA");
-  enc->instrShape = readUIntList(*field(e, P, "instrShape"), "instrShape");
-  enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()));
+  enc->versionMajor = readUInt(requireKey(e, "versionMajor", "nvidia_mma"), "versionMajor");
+  if (const Value *v = find(e, "versionMinor"))
+    enc->versionMinor = readUInt(*v, "versionMinor");
+  enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "nvidia_mma"), "warpsPerCTA");
+  enc->instrShape = readUIntList(requireKey(e, "instrShape", "nvidia_mma"), "instrShape");
+  enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()), true);
   return enc;
 }
 
 EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
-  const EncodingParams &P = encodingParams(EncodingKind::AmdMfma);
-  checkKeys(e, P);
+  ignoreKeys(e, "amd_mfma",
+             {"version", "versionMajor", "versionMinor", "warpsPerCTA", "instrShape",
+              "isTransposed", "tilesPerWarp", "elementBitWidth", "CGALayout", "CTAsPerCGA",
+              "CTASplitNum", "CTAOrder"});
   auto enc = std::make_shared<AmdMfmaEncoding>();
   if (const Value *v = find(e, "version"))
     enc->version = readUInt(*v, "version");
@@ -232,12 +297,18 @@ EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
     // ignores that key under #ttg. and leaves version = 0; so do we.
     if (legacyDialect)
       enc->version = readUInt(*v, "versionMajor");
-    else
+    else {
       enc->version = 0;
-  } else
-    fieldError("version", "is required in " + P.attrName());
-  enc->warpsPerCTA = readUIntList(*field(e, P, "warpsPerCTA"), "warpsPerCTA");
-  enc->instrShape = readUIntList(*field(e, P, "instrShape"), "instrShape");
+      WarningCollector::add("versionMajor", "Triton 3.6 ignores versionMajor in #ttg.amd_mfma "
+                                            "and reads version = 0 (write version = N)");
+    }
+  } else {
+    enc->version = 0;
+    WarningCollector::add("version", "missing; Triton 3.6 reads version = 0 (no MFMA generation: "
+                                     "give version = 1..4 for CDNA1..CDNA4)");
+  }
+  enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "amd_mfma"), "warpsPerCTA");
+  enc->instrShape = readUIntList(requireKey(e, "instrShape", "amd_mfma"), "instrShape");
   if (enc->instrShape.size() == 2 && legacyDialect) {
     // Older Triton printed [M, N]; K does not change the layout. Use the
     // fp16 instruction's K so that the 3.6 text is well formed.
@@ -246,33 +317,103 @@ EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
   }
   if (enc->instrShape.size() != 3 && enc->instrShape.size() != 2)
     fieldError("instrShape", "must be [M, N, K]");
-  enc->isTransposed = readBool(*field(e, P, "isTransposed"), "isTransposed");
-  if (const Value *v = field(e, P, "tilesPerWarp"))
+  if (const Value *v = find(e, "isTransposed"))
+    enc->isTransposed = readBool(*v, "isTransposed");
+  else
+    WarningCollector::add("isTransposed", "missing; Triton 3.6 leaves it unset (undefined); "
+                                          "read as false");
+  if (const Value *v = find(e, "tilesPerWarp"))
     enc->tilesPerWarp = readUIntList(*v, "tilesPerWarp");
-  if (!enc->tilesPerWarp.empty() &&
-      std::all_of(enc->tilesPerWarp.begin(), enc->tilesPerWarp.end(), [](unsigned t) { return t == 1; }))
+  if (!enc->tilesPerWarp.empty() && std::all_of(enc->tilesPerWarp.begin(), enc->tilesPerWarp.end(),
+                                                [](unsigned t) { return t == 1; }))
     enc->tilesPerWarp.clear();
-  enc->elementBitWidth = readUInt(*field(e, P, "elementBitWidth"), "elementBitWidth");
-  enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()));
+  if (const Value *v = find(e, "elementBitWidth"))
+    enc->elementBitWidth = readUInt(*v, "elementBitWidth");
+  enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()), true);
   return enc;
 }
 
+// Triton main's amd_wmma spelling: ctaLayout = {register = [..], warp = [..]}.
+void readMainWmmaCta(const Entries &e, const Value &mainCta, AmdWmmaEncoding &enc) {
+  if (find(e, "warpsPerCTA") || find(e, "tilesPerWarp"))
+    fieldError("ctaLayout", "give either ctaLayout (Triton main) or warpsPerCTA/tilesPerWarp "
+                            "(Triton 3.6), not both");
+  if (mainCta.kind != Value::Kind::Dict)
+    fieldError("ctaLayout", "expected {register = [...], warp = [...]}");
+  int rank = 2;
+  if (const Value *r = find(e, "rank"))
+    rank = static_cast<int>(readInt(*r, "rank", 1, 8));
+  if (rank != 2)
+    fieldError("rank", "Triton main's amd_wmma ctaLayout is read for rank 2 only");
+  checkKeys(mainCta.entries, "amd_wmma ctaLayout", {"register", "warp"});
+  std::vector<std::vector<int32_t>> reg;
+  std::vector<std::vector<int32_t>> warp =
+      readBases(requireKey(mainCta.entries, "warp", "amd_wmma ctaLayout"), "ctaLayout.warp");
+  if (const Value *r = find(mainCta.entries, "register"))
+    reg = readBases(*r, "ctaLayout.register");
+  LinearLayout::DimSizes sizes;
+  const auto names = standardOutDimNames(rank);
+  for (int d = 0; d < rank; ++d) {
+    int32_t sz = 1;
+    for (const auto *list : {&reg, &warp})
+      for (const auto &b : *list) {
+        if (static_cast<int>(b.size()) != rank)
+          fieldError(list == &reg ? "ctaLayout.register" : "ctaLayout.warp",
+                     "every basis must have " + std::to_string(rank) + " entries");
+        while (sz <= b[d])
+          sz *= 2;
+      }
+    sizes.push_back({names[d], sz});
+  }
+  auto cta = LinearLayout::tryCreate({{kRegister, reg}, {kWarp, warp}}, sizes,
+                                     /*requireSurjective=*/false);
+  if (!cta)
+    fieldError("ctaLayout", "the bases do not form a linear layout");
+  WarningCollector::add("ctaLayout", "Triton main's amd_wmma spelling; Triton 3.6 ignores "
+                                     "ctaLayout and reads warpsPerCTA = [] (`print` gives the "
+                                     "3.6 spelling when there is one)");
+  if (auto grid = AmdWmmaEncoding::gridOf(*cta)) {
+    enc.warpsPerCTA = grid->first;
+    enc.tilesPerWarp = grid->second;
+    return;
+  }
+  enc.mainCta = *cta;
+  std::vector<unsigned> perDim(rank, 1);
+  for (int i = 0; i < cta->getInDimSizeLog2(kWarp); ++i) {
+    auto b = cta->getBasis(kWarp, i);
+    for (int d = 0; d < rank; ++d)
+      if (b[d] != 0) {
+        perDim[d] *= 2;
+        break;
+      }
+  }
+  enc.warpsPerCTA = perDim;
+}
+
 EncodingPtr buildWmma(const Entries &e) {
-  const EncodingParams &P = encodingParams(EncodingKind::AmdWmma);
-  checkKeys(e, P);
+  const Value *mainCta = find(e, "ctaLayout");
+  ignoreKeys(e, "amd_wmma",
+             {"version", "isTranspose", "warpsPerCTA", "tilesPerWarp", "instrShape", "CGALayout",
+              "CTAsPerCGA", "CTASplitNum", "CTAOrder", "ctaLayout", "rank"});
   auto enc = std::make_shared<AmdWmmaEncoding>();
-  enc->version = readUInt(*field(e, P, "version"), "version");
-  enc->isTranspose = readBool(*field(e, P, "isTranspose"), "isTranspose");
-  enc->warpsPerCTA = readUIntList(*field(e, P, "warpsPerCTA"), "warpsPerCTA");
-  if (const Value *v = field(e, P, "tilesPerWarp"))
+  enc->version = readUInt(requireKey(e, "version", "amd_wmma"), "version");
+  if (const Value *v = find(e, "isTranspose"))
+    enc->isTranspose = readBool(*v, "isTranspose");
+  if (mainCta)
+    readMainWmmaCta(e, *mainCta, *enc);
+  else
+    enc->warpsPerCTA = readUIntList(requireKey(e, "warpsPerCTA", "amd_wmma"), "warpsPerCTA");
+  if (const Value *v = find(e, "tilesPerWarp"))
     enc->tilesPerWarp = readUIntList(*v, "tilesPerWarp");
-  if (!enc->tilesPerWarp.empty() &&
-      std::all_of(enc->tilesPerWarp.begin(), enc->tilesPerWarp.end(), [](unsigned t) { return t == 1; }))
+  if (!enc->tilesPerWarp.empty() && std::all_of(enc->tilesPerWarp.begin(), enc->tilesPerWarp.end(),
+                                                [](unsigned t) { return t == 1; }))
     enc->tilesPerWarp.clear();
-  enc->instrShape = readUIntList(*field(e, P, "instrShape"), "instrShape");
-  if (enc->instrShape == readUIntList(*field({}, P, "instrShape"), "instrShape"))
-    enc->instrShape.clear(); // the default: AmdWmmaEncoding keeps it empty
-  enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()));
+  if (const Value *v = find(e, "instrShape")) {
+    enc->instrShape = readUIntList(*v, "instrShape");
+    if (enc->instrShape == std::vector<unsigned>{16, 16, 16})
+      enc->instrShape.clear();
+  }
+  enc->cga = readCGA(e, static_cast<int>(enc->warpsPerCTA.size()), true);
   return enc;
 }
 
@@ -297,13 +438,15 @@ EncodingPtr buildDot(const Entries &e, const AliasMap *aliases, int depth) {
   return enc;
 }
 
-EncodingPtr buildLinear(const Entries &e) {
-  const EncodingParams &P = encodingParams(EncodingKind::Linear);
-  checkKeys(e, P);
+EncodingPtr buildLinear(const Entries &e, bool generic = false) {
+  ignoreKeys(e, "linear", {"register", "lane", "warp", "block"});
   auto enc = std::make_shared<LinearEncoding>();
-  enc->layout = LinearEncoding::fromBases(
-      readBases(*field(e, P, "register"), "register"), readBases(*field(e, P, "lane"), "lane"),
-      readBases(*field(e, P, "warp"), "warp"), readBases(*field(e, P, "block"), "block"));
+  enc->generic = generic;
+  enc->layout =
+      LinearEncoding::fromBases(readBases(requireKey(e, "register", "linear"), "register"),
+                                readBases(requireKey(e, "lane", "linear"), "lane"),
+                                readBases(requireKey(e, "warp", "linear"), "warp"),
+                                readBases(requireKey(e, "block", "linear"), "block"), generic);
   return enc;
 }
 
@@ -322,16 +465,27 @@ EncodingPtr buildSwizzled(const Entries &e, bool rotating) {
 }
 
 EncodingPtr buildNvmmaShared(const Entries &e) {
-  const EncodingParams &P = encodingParams(EncodingKind::NvmmaShared);
-  checkKeys(e, P);
+  checkKeys(e, "nvmma_shared",
+            {"swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", "rank",
+             "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
   auto enc = std::make_shared<NvmmaSharedEncoding>();
-  enc->swizzlingByteWidth = readUInt(*field(e, P, "swizzlingByteWidth"), "swizzlingByteWidth");
-  enc->transposed = readBool(*field(e, P, "transposed"), "transposed");
-  enc->elementBitWidth = readUInt(*field(e, P, "elementBitWidth"), "elementBitWidth");
-  enc->fp4Padded = readBool(*field(e, P, "fp4Padded"), "fp4Padded");
-  const FieldParam &rankParam = P.at("rank");
-  const int rank =
-      static_cast<int>(readInt(*field(e, P, "rank"), "rank", rankParam.minimum, rankParam.maximum));
+  enc->swizzlingByteWidth =
+      readUInt(requireKey(e, "swizzlingByteWidth", "nvmma_shared"), "swizzlingByteWidth");
+  if (const Value *v = find(e, "transposed"))
+    enc->transposed = readBool(*v, "transposed");
+  if (const Value *v = find(e, "elementBitWidth"))
+    enc->elementBitWidth = readUInt(*v, "elementBitWidth");
+  else {
+    enc->elementBitWidth = 16;
+    WarningCollector::add("elementBitWidth",
+                          "missing; Triton 3.6 leaves it unset (an undefined value that it "
+                          "prints back); read as 16");
+  }
+  if (const Value *v = find(e, "fp4Padded"))
+    enc->fp4Padded = readBool(*v, "fp4Padded");
+  int rank = 2;
+  if (const Value *v = find(e, "rank"))
+    rank = static_cast<int>(readInt(*v, "rank", 1, 8));
   enc->cga = readCGA(e, rank);
   return enc;
 }
@@ -339,8 +493,9 @@ EncodingPtr buildNvmmaShared(const Entries &e) {
 // The old #triton_gpu.shared / #ttg.shared encoding (Triton <= 3.2): a
 // swizzled layout, or with hasLeadingOffset an NVMMA one.
 EncodingPtr buildOldShared(const Entries &e) {
-  checkKeys(e, "shared", {"vec", "perPhase", "maxPhase", "order", "hasLeadingOffset", "CTAsPerCGA",
-                          "CTASplitNum", "CTAOrder", "CGALayout"});
+  checkKeys(e, "shared",
+            {"vec", "perPhase", "maxPhase", "order", "hasLeadingOffset", "CTAsPerCGA",
+             "CTASplitNum", "CTAOrder", "CGALayout"});
   unsigned vec = readUInt(requireKey(e, "vec", "shared"), "vec");
   unsigned perPhase = readUInt(requireKey(e, "perPhase", "shared"), "perPhase");
   unsigned maxPhase = readUInt(requireKey(e, "maxPhase", "shared"), "maxPhase");
@@ -385,7 +540,7 @@ LinearLayout readSharedBases(const Entries &e, const std::string &attr, bool blo
     block = readBases(*v, "block");
   else if (!blockOptional)
     fieldError("block", "is required in #ttg." + attr);
-  int rank = !offset.empty() ? static_cast<int>(offset[0].size())
+  int rank = !offset.empty()  ? static_cast<int>(offset[0].size())
              : !block.empty() ? static_cast<int>(block[0].size())
                               : 0;
   if (rank == 0)
@@ -443,8 +598,13 @@ EncodingPtr buildPadded(const Value &v) {
   const Entries &e = v.entries;
   const EncodingParams &P = encodingParams(EncodingKind::PaddedShared);
   if (find(e, "offset") || find(e, "block")) {
-    checkKeys(e, P, Placement::Body, P.at("offset").group);
-    enc->linearComponent = readSharedBases(e, "padded_shared", P.at("block").optional);
+    // Triton 3.6 reports "Unexpected attribute" for other keys here but
+    // goes on and reads the bases: a warning, not an error.
+    for (const auto &[k, val] : e)
+      if (k != "offset" && k != "block")
+        WarningCollector::add(k, "not a field of the #ttg.padded_shared {offset, block} form; "
+                                 "Triton 3.6 reports it and ignores it");
+    enc->linearComponent = readSharedBases(e, "padded_shared", /*blockOptional=*/false);
   } else {
     checkKeys(e, P, Placement::Body, P.at("order").group);
     auto order = readUIntList(*field(e, P, "order"), "order");
@@ -462,12 +622,14 @@ EncodingPtr buildTensorMemory(const Value &v) {
   const EncodingParams &P = encodingParams(EncodingKind::TensorMemory);
   checkKeys(e, P);
   auto enc = std::make_shared<TensorMemoryEncoding>();
-  enc->blockM = readUInt(*field(e, P, "blockM"), "blockM");
-  enc->blockN = readUInt(*field(e, P, "blockN"), "blockN");
+  enc->blockM = readUInt(requireKey(e, "blockM", "tensor_memory_encoding"), "blockM");
+  enc->blockN = readUInt(requireKey(e, "blockN", "tensor_memory_encoding"), "blockN");
+  if (find(e, "unpacked")) // Triton <= 3.4 spelling; 3.6's struct parser refuses it
+    fieldError("unpacked",
+               "Triton 3.6 has no such parameter (it was Triton 3.4's); write colStride "
+               "= 2 for unpacked 16-bit elements, colStride = 1 for packed ones");
   if (const Value *c = find(e, "colStride"))
     enc->colStride = readUInt(*c, "colStride");
-  else if (const Value *u = find(e, "unpacked")) // Triton <= 3.4 spelling
-    enc->colStride = readBool(*u, "unpacked") ? 2 : 1; // unpacked 16-bit: one element per 32-bit column
   else
     fieldError("colStride", "is required in " + P.attrName());
   enc->ctaSplitM = readUInt(*field(e, P, "CTASplitM"), "CTASplitM");
@@ -494,28 +656,53 @@ EncodingPtr buildTensorMemoryScales(const Value &v) {
 
 ElementType parseElementType(const std::string &text, const std::string &field) {
   static const std::vector<std::pair<std::string, ElementType>> table = {
-      {"f8", {"f8E4M3FN", 8}},       {"f8E4M3FN", {"f8E4M3FN", 8}}, {"f8E5M2", {"f8E5M2", 8}},
-      {"f8E4M3FNUZ", {"f8E4M3FNUZ", 8}}, {"f8E5M2FNUZ", {"f8E5M2FNUZ", 8}},
+      {"f8", {"f8E4M3FN", 8}},
+      {"f8E4M3FN", {"f8E4M3FN", 8}},
+      {"f8E5M2", {"f8E5M2", 8}},
+      {"f8E4M3FNUZ", {"f8E4M3FNUZ", 8}},
+      {"f8E5M2FNUZ", {"f8E5M2FNUZ", 8}},
       {"f8E4M3B11FNUZ", {"f8E4M3B11FNUZ", 8}},
-      {"bf16", {"bf16", 16}},        {"f16", {"f16", 16}},          {"f32", {"f32", 32}},
-      {"tf32", {"tf32", 32}},        {"f64", {"f64", 64}},          {"i1", {"i1", 1}},
-      {"i8", {"i8", 8}},             {"i16", {"i16", 16}},          {"i32", {"i32", 32}},
-      {"i64", {"i64", 64}},          {"fp16", {"f16", 16}},         {"fp32", {"f32", 32}},
-      {"fp64", {"f64", 64}},         {"u8", {"i8", 8}},
+      {"bf16", {"bf16", 16}},
+      {"f16", {"f16", 16}},
+      {"f32", {"f32", 32}},
+      {"tf32", {"tf32", 32}},
+      {"f64", {"f64", 64}},
+      {"i1", {"i1", 1}},
+      {"i8", {"i8", 8}},
+      {"i16", {"i16", 16}},
+      {"i32", {"i32", 32}},
+      {"i64", {"i64", 64}},
+      {"fp16", {"f16", 16}},
+      {"fp32", {"f32", 32}},
+      {"fp64", {"f64", 64}},
+      {"u8", {"i8", 8}},
   };
   for (const auto &[k, v] : table)
     if (k == text)
       return v;
   if (text.rfind("!tt.ptr<", 0) == 0)
     return {text, 64};
+  // Any other MLIR integer or float spelling in a type (i4, f4E2M1FN, f6E3M2FN, ...).
+  if (field == "element type" && text.size() >= 2 && text.size() < 24 &&
+      (text[0] == 'i' || text[0] == 'f') && std::isdigit(static_cast<unsigned char>(text[1]))) {
+    size_t k = 1;
+    int bits = 0;
+    while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k])) && bits < 1000)
+      bits = bits * 10 + (text[k++] - '0');
+    bool ok = bits >= 1 && bits <= 128 && (text[0] == 'f' || k == text.size());
+    for (size_t j = k; j < text.size() && ok; ++j)
+      ok = std::isalnum(static_cast<unsigned char>(text[j])) != 0;
+    if (ok)
+      return {text, bits};
+  }
   throw Error(field, "unknown element type '" + text +
                          "'; use f8, bf16, f16, f32, f64, i1, i8, i16, i32 or i64");
 }
 
 EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
   if (depth > kMaxNesting)
-    throw Error("attribute text", "layouts nested deeper than " + std::to_string(kMaxNesting) +
-                                      " levels");
+    throw Error("attribute text",
+                "layouts nested deeper than " + std::to_string(kMaxNesting) + " levels");
   if (v.kind == Value::Kind::AliasRef) {
     if (!aliases)
       throw Error("#" + v.text, "is an alias; paste its definition or the whole TTGIR file");
@@ -527,6 +714,11 @@ EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
   if (v.kind != Value::Kind::Attr)
     throw Error("layout", "expected an attribute like #ttg.blocked<{...}>");
   const std::string &d = v.dialect;
+  struct DialectScope {
+    bool saved = gLegacyDialect;
+    explicit DialectScope(bool legacy) { gLegacyDialect = legacy; }
+    ~DialectScope() { gLegacyDialect = saved; }
+  } dialectScope(d == "triton_gpu");
   if (d == "ttng" || d == "triton_nvidia_gpu") {
     if (v.name == "tensor_memory_encoding")
       return buildTensorMemory(v);
@@ -535,7 +727,8 @@ EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
     throw Error("#" + d + "." + v.name, "is not a layout encoding this tool knows");
   }
   if (d != "ttg" && d != "triton_gpu")
-    throw Error("#" + d + "." + v.name, "unknown dialect '" + d + "'; expected #ttg. or #triton_gpu.");
+    throw Error("#" + d + "." + v.name,
+                "unknown dialect '" + d + "'; expected #ttg. or #triton_gpu.");
   const std::string &n = v.name;
   if (n == "padded_shared")
     return buildPadded(v);
@@ -555,6 +748,17 @@ EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
     return buildWmma(dictOf(v, n));
   if (n == "linear")
     return buildLinear(dictOf(v, n));
+  if (n == "generic_linear") { // Triton main
+    auto enc = buildLinear(dictOf(v, n), /*generic=*/true);
+    WarningCollector::add("#ttg.generic_linear",
+                          "Triton main's layout; Triton 3.6 does not have it (`print` gives "
+                          "its #ttg.linear spelling when it has one)");
+    return enc;
+  }
+  if (n == "partitioned_shared")
+    throw Error("#ttg.partitioned_shared",
+                "Triton main's partitioned shared layout (pieces of a tensor in separate "
+                "buffers) has no Triton 3.6 spelling, and this tool does not compute it yet");
   if (n == "swizzled_shared")
     return buildSwizzled(dictOf(v, n), false);
   if (n == "amd_rotating_shared")
@@ -580,12 +784,78 @@ EncodingPtr parseEncoding(std::string_view text, const AliasMap *aliases) {
   return enc;
 }
 
+namespace {
+
+// Triton 3.6's rules for a layout inside a type (its tensor verifier and the
+// Triton ops' operand checks): ranks agree, a tensor holds a distributed
+// layout, dims are powers of two, at most 2^20 elements.
+// `inModule`: the type comes with a TTGIR file's aliases, where Triton's rules
+// hold for it; a lone `tensor<SHAPExT, #shared>` on the command line is this
+// tool's shorthand for a shared layout with its shape (a warning says so).
+void checkTypeAndLayout(const TypeText &t, const Encoding &enc, bool inModule) {
+  const std::string what = t.isMemDesc ? "!ttg.memdesc" : "tensor";
+  if (!t.isMemDesc && !t.isTensorDesc && (enc.isShared() || enc.isTensorMemory())) {
+    if (inModule)
+      fieldError("tensor", "a tensor<> type needs a distributed layout (Triton 3.6: "
+                           "'Non-distributed layout is not allowed in tensor type'); shared and "
+                           "tensor-memory layouts go in !ttg.memdesc<>");
+    WarningCollector::add("tensor", "Triton 3.6 refuses a shared or tensor-memory layout in "
+                                    "tensor<>; read as the layout with the tensor's shape "
+                                    "(Triton writes !ttg.memdesc<...>)");
+  }
+  if (t.isMemDesc && t.trailing.empty())
+    fieldError("!ttg.memdesc", "the memory space is missing: write "
+                               "!ttg.memdesc<SHAPExT, LAYOUT, #ttg.shared_memory[, mutable]>");
+  // A memdesc may carry leading buffer dims: the layout describes its
+  // trailing dims.
+  const size_t rank = static_cast<size_t>(enc.rank());
+  if (t.isTensorDesc) // Triton 3.6 does not check the block type's layout
+    return;
+  if (!t.isMemDesc ? t.shape.size() != rank : t.shape.size() < rank)
+    fieldError(what, "the layout has rank " + std::to_string(rank) + ", but the " + what +
+                         " has rank " + std::to_string(t.shape.size()));
+  if (auto *pad = dynamic_cast<const PaddedSharedEncoding *>(&enc); pad && t.isMemDesc) {
+    // Triton's memdesc verifier: the padded layout's shape is the trailing dims.
+    const auto outs = pad->linearComponent.getOutDims();
+    if (t.shape.size() != rank && t.shape.size() != rank + 1)
+      fieldError("!ttg.memdesc", "the padded_shared layout has rank " + std::to_string(rank) +
+                                     "; the memdesc must have that rank or one more, got " +
+                                     std::to_string(t.shape.size()));
+    // A subview (`..., 2x32x32>`) is checked against its allocation's shape.
+    const std::vector<int64_t> &full = t.allocShape.size() >= rank ? t.allocShape : t.shape;
+    const size_t lead = full.size() - rank;
+    for (size_t d = 0; d < rank; ++d)
+      if (full[lead + d] != outs[d].second)
+        fieldError("!ttg.memdesc", "dim " + std::to_string(lead + d) + " is " +
+                                       std::to_string(full[lead + d]) +
+                                       ", but the padded_shared layout's shape has " +
+                                       std::to_string(outs[d].second));
+  }
+  if (t.isMemDesc || enc.isShared())
+    return;
+  int64_t n = 1;
+  for (int64_t d : t.shape) {
+    if (d <= 0 || (d & (d - 1)) != 0)
+      fieldError("tensor", "every dim must be a power of two (Triton 3.6: 'Number of elements "
+                           "must be power-of-two'), got " +
+                               std::to_string(d));
+    n *= d;
+    if (n > (int64_t{1} << 20))
+      fieldError("tensor", "at most 1048576 elements (2^20) in a Triton tensor");
+  }
+}
+
+} // namespace
+
 LayoutInput parseLayoutInput(std::string_view text, const AliasMap *aliases) {
+  WarningCollector warnings;
   SyntaxParser p(text);
   LayoutInput in;
+  std::optional<TypeText> type;
   if (p.atType()) {
-    TypeText t = p.parseType();
+    type = p.parseType();
     p.expectEnd();
+    const TypeText &t = *type;
     if (!t.encoding)
       throw Error("--layout", "the type has no layout encoding");
     in.encoding = buildEncoding(*t.encoding, aliases, 0);
@@ -599,7 +869,50 @@ LayoutInput parseLayoutInput(std::string_view text, const AliasMap *aliases) {
     p.expectEnd();
     in.encoding = buildEncoding(*v, aliases, 0);
   }
-  in.encoding->validate();
+  try {
+    in.encoding->validate();
+  } catch (const Error &e) {
+    // Triton 3.6's verifier of #ttg.nvidia_mma checks none of its fields: it
+    // reads the attribute, and fails only when a layout is asked of it.
+    const Encoding *root = in.encoding.get();
+    for (;;) {
+      if (auto *d = dynamic_cast<const DotOperandEncoding *>(root))
+        root = d->parent.get();
+      else if (auto *sl = dynamic_cast<const SliceEncoding *>(root))
+        root = sl->parent.get();
+      else
+        break;
+    }
+    if (root->kind() != EncodingKind::NvidiaMma || e.field() == "kWidth" || e.field() == "opIdx")
+      throw;
+    // The dot operand's own rules still hold (Triton's DotOperandEncodingAttr::verify).
+    for (const Encoding *x = in.encoding.get(); x != root;) {
+      if (auto *d = dynamic_cast<const DotOperandEncoding *>(x)) {
+        if (d->parent.get() == root) {
+          auto &mma = static_cast<const NvidiaMmaEncoding &>(*root);
+          const bool known = mma.versionMajor == 2 || mma.versionMajor == 3;
+          if (!known && d->kWidth != 0)
+            throw Error("kWidth", "can only be non-zero for an Ampere (v2) or Hopper (v3) "
+                                  "nvidia_mma parent");
+          if (known && d->kWidth == 0)
+            throw Error("kWidth", "is required for an nvidia_mma parent");
+          if (mma.versionMajor == 3 && d->opIdx != 0)
+            throw Error("opIdx", "Hopper wgmma reads operand B from shared memory; only "
+                                 "opIdx = 0 has a register layout");
+        }
+        x = d->parent.get();
+      } else if (auto *sl = dynamic_cast<const SliceEncoding *>(x)) {
+        x = sl->parent.get();
+      } else {
+        break;
+      }
+    }
+    WarningCollector::add(e.field(), e.rule() + " (Triton 3.6 reads this attribute, but no "
+                                                "layout can be computed from it)");
+  }
+  if (type)
+    checkTypeAndLayout(*type, *in.encoding, aliases != nullptr);
+  in.warnings = warnings.take();
   return in;
 }
 

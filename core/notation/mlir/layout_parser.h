@@ -12,6 +12,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "encodings/encoding.h"
 #include "notation/mlir/attr_syntax.h"
@@ -30,6 +32,22 @@ struct ElementType {
 // (f8); throws ls::Error naming `field` for anything else.
 ElementType parseElementType(const std::string &text, const std::string &field = "--dtype");
 
+// Collects the warnings of buildEncoding while alive (one per thread at a
+// time; nested collectors hand theirs back to the outer one).
+class WarningCollector {
+public:
+  WarningCollector();
+  ~WarningCollector();
+  WarningCollector(const WarningCollector &) = delete;
+  WarningCollector &operator=(const WarningCollector &) = delete;
+  std::vector<std::pair<std::string, std::string>> take() { return std::move(items_); }
+  static void add(const std::string &field, const std::string &what);
+
+private:
+  std::vector<std::pair<std::string, std::string>> items_;
+  WarningCollector *outer_;
+};
+
 // Builds an encoding from syntax. `aliases` resolves `#name` references.
 EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases = nullptr, int depth = 0);
 
@@ -39,10 +57,13 @@ EncodingPtr parseEncoding(std::string_view text, const AliasMap *aliases = nullp
 // What --layout accepts: an attribute, or a tensor/memdesc type carrying one.
 struct LayoutInput {
   EncodingPtr encoding;
-  std::optional<Shape> shape;          // from the type
-  std::optional<ElementType> element;  // from the type
+  std::optional<Shape> shape;         // from the type
+  std::optional<ElementType> element; // from the type
   bool isMemDesc = false;
-  std::optional<Shape> allocShape;     // memdesc only
+  std::optional<Shape> allocShape; // memdesc only
+  // What Triton 3.6 accepts oddly (an ignored key, an odd default), each
+  // {field, what it means}: the CLI prints `warning: field: what`.
+  std::vector<std::pair<std::string, std::string>> warnings;
 };
 LayoutInput parseLayoutInput(std::string_view text, const AliasMap *aliases = nullptr);
 

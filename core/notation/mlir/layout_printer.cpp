@@ -21,14 +21,16 @@
 
 namespace ls::ir {
 
-std::string printList(const std::vector<unsigned> &v) { return seqText(v); }
+std::string printList(const std::vector<unsigned> &v) {
+  return seqText(v);
+}
 
 namespace {
 
 // Triton 3.6: ", CGALayout = [[...]]" unless single-CTA. Legacy: the triple
 // unless it is the default (one CTA).
 std::string cgaText(const CGALayout &cga, Syntax syntax, const std::vector<unsigned> &order) {
-  if (syntax == Syntax::Triton36)
+  if (syntax != Syntax::Legacy)
     return cga.isSingleCTA() ? "" : ", CGALayout = " + basesText(cga.bases());
   // Legacy text always carries the triple (Triton 2.x/3.0 printed it even
   // when trivial, and every triton_gpu-era parser accepts it).
@@ -42,16 +44,22 @@ std::string cgaText(const CGALayout &cga, Syntax syntax, const std::vector<unsig
          ", CTAOrder = " + printList(legacy->ctaOrder);
 }
 
-std::vector<unsigned> reverseIota(int rank) { return matrixOrder(rank, true); }
+std::vector<unsigned> reverseIota(int rank) {
+  return matrixOrder(rank, true);
+}
 
 void requireLegacy(bool ok, const std::string &field, const std::string &why) {
   if (!ok)
     throw Error(field, "has no spelling in older Triton: " + why);
 }
 
-std::string prefix(Syntax s) { return s == Syntax::Triton36 ? "#ttg." : "#triton_gpu."; }
+std::string prefix(Syntax s) {
+  return s != Syntax::Legacy ? "#ttg." : "#triton_gpu.";
+}
 
-std::string boolText(bool b) { return b ? "true" : "false"; }
+std::string boolText(bool b) {
+  return b ? "true" : "false";
+}
 
 // "key = value, ..." in encoding_params' order. Fields not in `values`, and
 // those Triton leaves out at their default, are skipped; a CGA field's value
@@ -155,6 +163,32 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
              ", warpsPerCTA = " + printList(e.warpsPerCTA) +
              cgaText(e.cga, syntax, reverseIota(e.rank())) + "}>";
     }
+    if (e.mainCta && syntax != Syntax::Main)
+      throw Error("ctaLayout",
+                  "this amd_wmma layout (Triton main's ctaLayout = {" +
+                      printBases(*e.mainCta, e.mainCta->getInDimSizeLog2(kRegister) > 0
+                                                 ? std::vector<DimName>{kRegister, kWarp}
+                                                 : std::vector<DimName>{kWarp}) +
+                      "}) has no Triton 3.6 spelling: 3.6 has warpsPerCTA and "
+                      "tilesPerWarp only, laid out N first, then M, with one tile "
+                      "along M; print it with --syntax main");
+    if (syntax == Syntax::Main) {
+      auto cta = e.mainCtaLayout();
+      if (!cta)
+        throw Error("tilesPerWarp", "a Triton 3.6 amd_wmma layout with more than one tile along M "
+                                    "has no Triton main spelling (main places every tile before "
+                                    "the registers that cover the tensor)");
+      std::vector<DimName> ins;
+      for (const auto &d : {kRegister, kWarp})
+        if (cta->getInDimSizeLog2(d) > 0)
+          ins.push_back(d);
+      std::string s = p + "amd_wmma<{version = " + std::to_string(e.version) +
+                      ", isTranspose = " + boolText(e.isTranspose) + ", ctaLayout = {" +
+                      printBases(*cta, ins) + "}" + cgaText(e.cga, syntax, reverseIota(e.rank()));
+      if (!e.instrShape.empty())
+        s += ", instrShape = " + printList(e.instrShape);
+      return s + "}>";
+    }
     return p + "amd_wmma<{" +
            fieldsText(enc.kind(), {{"version", std::to_string(e.version)},
                                    {"isTranspose", boolText(e.isTranspose)},
@@ -166,7 +200,17 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
   }
   case EncodingKind::Linear: {
     auto &e = static_cast<const LinearEncoding &>(enc);
-    return p + "linear<{" + printBases(e.layout, {kRegister, kLane, kWarp, kBlock}) + "}>";
+    std::string name = "linear";
+    if (e.generic) {
+      if (syntax == Syntax::Main)
+        name = "generic_linear";
+      else if (auto why = e.notPlainLinear())
+        throw Error("generic_linear", "has no Triton " +
+                                          std::string(syntax == Syntax::Legacy ? "3.1" : "3.6") +
+                                          " spelling: " + *why +
+                                          " (#ttg.linear forbids it); print it with --syntax main");
+    }
+    return p + name + "<{" + printBases(e.layout, {kRegister, kLane, kWarp, kBlock}) + "}>";
   }
   case EncodingKind::SwizzledShared:
   case EncodingKind::AmdRotatingShared: {
@@ -191,8 +235,8 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
     if (syntax == Syntax::Legacy) {
       if (e.fp4Padded)
         throw Error("fp4Padded", "older Triton has no spelling for padded fp4 shared layouts");
-      std::vector<unsigned> order = e.transposed ? std::vector<unsigned>{0, 1}
-                                                 : std::vector<unsigned>{1, 0};
+      std::vector<unsigned> order =
+          e.transposed ? std::vector<unsigned>{0, 1} : std::vector<unsigned>{1, 0};
       for (int d = 2; d < r; ++d)
         order.push_back(static_cast<unsigned>(d));
       if (r != 2)

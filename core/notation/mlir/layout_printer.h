@@ -12,7 +12,11 @@
 
 namespace ls::ir {
 
-enum class Syntax { Triton36, Legacy };
+// Syntax::Main is Triton's main branch after 3.6: the same text except
+// amd_wmma (`ctaLayout = {register = .., warp = ..}` instead of
+// warpsPerCTA/tilesPerWarp) and the layouts 3.6 does not have
+// (#ttg.generic_linear).
+enum class Syntax { Triton36, Legacy, Main };
 
 // Throws ls::Error if the encoding has no spelling in the requested syntax
 // (e.g. a CGA layout that no CTA triple describes, or a layout kind older

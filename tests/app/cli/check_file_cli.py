@@ -121,6 +121,25 @@ same(["banks"] + F + ["--distributed", "tensor<128x64xf16, #blocked>", "--shared
       "!ttg.memdesc<128x64xf16, " + SHARED + ", #ttg.shared_memory>"], "banks type and @line")
 same(["swizzle"] + F + ["--writer", "#blocked", "--reader", "#blocked1", "--shape", "128x64", "--dtype", "f16"],
      ["swizzle", "--writer", BLOCKED, "--reader", BLOCKED1, "--shape", "128x64", "--dtype", "f16"], "swizzle aliases")
+same(["swizzle"] + F + ["--writer", "@50", "--reader", "tensor<128x64xf16, #blocked1>"],
+     ["swizzle", "--writer", BLOCKED, "--reader", BLOCKED1, "--shape", "128x64", "--dtype", "f16"],
+     "swizzle @line and type")
+same(["sectors"] + F + ["--layout", "tensor<128x64xf16, #blocked>"],
+     ["sectors", "--layout", "tensor<128x64xf16, " + BLOCKED + ">"], "sectors type")
+same(["export"] + F + ["--layout", "tensor<128x64xf32, #mma>", "--format", "gluon"],
+     ["export", "--layout", MMA, "--shape", "128x64", "--dtype", "f32", "--format", "gluon", "--num-warps", "4",
+      "--target", "cuda:90"], "export type")
+same(["grid"] + F + ["--layout", "tensor<128x64xf32, #mma>", "--json"],
+     ["grid", "--layout", MMA, "--shape", "128x64", "--json"], "grid --json type")
+# owner: alias, type and @line
+same(["owner"] + F + ["--layout", "#mma", "--shape", "128x64", "--element", "37,5"],
+     ["owner", "--layout", MMA, "--shape", "128x64", "--element", "37,5"], "owner alias")
+same(["owner"] + F + ["--layout", "tensor<128x64xf32, #mma>", "--thread", "37", "--json"],
+     ["owner", "--layout", MMA, "--shape", "128x64", "--thread", "37", "--json"], "owner type")
+same(["owner"] + F + ["--layout", "@57", "--element", "100,63", "--json"],
+     ["owner", "--layout", MMA, "--shape", "128x64", "--element", "100,63", "--json"], "owner @line")
+same(["owner"] + F + ["--layout", "@51", "--offset", "77"],
+     ["owner", "--layout", SHARED, "--shape", "128x64", "--offset", "77"], "owner @line of a shared layout")
 # Module attributes are defaults (attention_sm90: 4 warps); a flag overrides them.
 same(["coalesce"] + F + ["--shape", "128x64", "--dtype", "f16", "--contiguity", "1,8"],
      ["coalesce", "--shape", "128x64", "--dtype", "f16", "--contiguity", "1,8", "--num-warps", "4"],
@@ -132,6 +151,9 @@ ws = {l["alias"]: l["layout"] for l in layouts(WS) if "alias" in l}
 same(["tmem-reg", "--file", WS, "--tmem", "#tmem", "--shape", "128x128", "--dtype", "f32"],
      ["tmem-reg", "--tmem", ws["#tmem"], "--shape", "128x128", "--dtype", "f32", "--num-warps", "4"],
      "tmem-reg alias, num-warps from the module")
+same(["tmem-reg", "--file", WS, "--tmem", "!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>"],
+     ["tmem-reg", "--tmem", "!ttg.memdesc<128x128xf32, " + ws["#tmem"] + ", #ttng.tensor_memory, mutable>",
+      "--num-warps", "4"], "tmem-reg type")
 same(["tmem-reg", "--file", WS, "--tmem", "@72", "--num-warps", "8"],
      ["tmem-reg", "--tmem", "!ttg.memdesc<128x128xf32, " + ws["#tmem"] + ", #ttng.tensor_memory, mutable>",
       "--num-warps", "8"], "tmem-reg @line")
@@ -159,6 +181,65 @@ fails(["linear", "--layout", "#mma", "--shape", "64x64"], "alias without --file"
       "error: --layout: #mma: is an alias; paste its definition or the whole TTGIR file "
       "(or give the file that defines it with --file)")
 fails(["grid", "--file", "/nonexistent.mlir", "--layout", "#mma"], "missing file", "--file: cannot read")
+# Layouts Triton 3.6 rejects, in a file: one error line naming the field, exit 2.
+with tempfile.TemporaryDirectory() as d:
+    bad = os.path.join(d, "bad.mlir")
+    with open(bad, "w") as f:
+        f.write('#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>\n'
+                '#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>\n'
+                '#w = #ttg.amd_wmma<{version = 4, isTranspose = false, warpsPerCTA = [2, 2]}>\n'
+                'module attributes {"ttg.num-warps" = 8 : i32} {\n}\n')
+    for cmd in (["print"], ["linear", "--shape", "64x64"], ["grid", "--shape", "64x64"], ["owner", "--shape", "64x64", "--element", "0,0"]):
+        fails([cmd[0], "--file", bad, "--layout", "#ttg.dot_op<{opIdx = 0, parent = #mma}>"] + cmd[1:],
+              f"{cmd[0]}: dot_op without kWidth on an mma parent", "kWidth: is required")
+        fails([cmd[0], "--file", bad, "--layout", "#w"] + cmd[1:], f"{cmd[0]}: wmma version 4", "version")
+    fails(["linear", "--file", bad, "--layout", "tensor<64x64xf16, #b>"], "type against the module's num-warps",
+          "the layout has 4 warps per CTA, but the module of")
+    fails(["linear", "--file", bad, "--layout", "tensor<64xf16, #b>"], "rank mismatch", "has rank 2, but the tensor has rank 1")
+    fails(["linear", "--file", bad, "--layout", "tensor<48x64xf16, #b>"], "not a power of two", "power of two")
+    fails(["print", "--file", bad, "--layout", "#ttg.slice<{dim = 2, parent = #b}>"], "slice dim beyond", "dim")
+    fails(["print", "--file", bad, "--layout",
+           "!ttg.memdesc<64x64xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>>"],
+          "memdesc without memory space", "the memory space is missing")
+    fails(["print", "--file", bad, "--layout", "tensor<64x64xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>>"],
+          "shared layout in a tensor of a module", "needs a distributed layout")
+    fails(["owner", "--file", bad, "--layout", "#b", "--shape", "64x64", "--element", "64,0"], "element outside the shape", "")
+    fails(["owner", "--file", bad, "--layout", "#b", "--shape", "64x64", "--thread", "128"], "thread beyond the layout", "")
+    fails(["owner", "--file", "/bin/ls", "--layout", "#b", "--shape", "64x64", "--thread", "1"], "owner: binary file",
+          "is not MLIR text")
+    empty = os.path.join(d, "empty.mlir")
+    open(empty, "w").close()
+    for cmd in (["grid", "--layout", "#b", "--shape", "64x64"], ["owner", "--layout", "#b", "--shape", "64x64", "--thread", "1"],
+                ["banks", "--distributed", "#b", "--shared", "#s", "--shape", "64x64", "--dtype", "f16"]):
+        fails([cmd[0], "--file", empty] + cmd[1:], f"{cmd[0]}: empty file", "is not MLIR text")
+
+# Forms of Triton's lit tests the module reader reads: two aliases on one line, an alias over several
+# lines, an op over several lines, `module attributes {` over lines, %x#0 of a one-result op.
+with tempfile.TemporaryDirectory() as d:
+    lit = os.path.join(d, "lit.mlir")
+    with open(lit, "w") as f:
+        f.write('#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>'
+                '#b = #ttg.blocked<{sizePerThread = [1, 4],\n'
+                '  threadsPerWarp = [4, 8], warpsPerCTA = [4, 1],\n  order = [1, 0]}>\n'
+                'module attributes {\n    "ttg.num-warps" = 4 : i32,\n    "ttg.threads-per-warp" = 32 : i32\n} {\n'
+                '  tt.func @f(%a: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>,\n'
+                '             %c: tensor<64x64xf32, #mma>, %c0: index, %c1: index)\n'
+                '      -> tensor<64x64xf32, #mma> {\n'
+                '    %0 = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %c) -> (tensor<64x64xf32, #mma>) {\n'
+                '      scf.yield %x : tensor<64x64xf32, #mma>\n    }\n'
+                '    %1 = ttg.convert_layout %0#0\n      : tensor<64x64xf32, #mma>\n      -> tensor<64x64xf32, #b>\n'
+                '    tt.return %0#0 : tensor<64x64xf32, #mma>\n  }\n}\n')
+    rc, out, err = run(["layouts", "--file", lit, "--json"])
+    check(rc == 0 and err == "", f"lit forms: layouts rc {rc} {err!r}")
+    if rc == 0:
+        got = json.loads(out)
+        aliases = [l.get("alias") for l in got if "alias" in l]
+        check(aliases == ["#mma", "#b"], f"lit forms: two aliases on one line, one over lines: {aliases}")
+        check(any(u["line"] == 14 and u["type"].startswith("tensor<64x64xf32, #ttg.blocked<")
+                  for l in got for u in l["uses"]), "lit forms: the op over lines 14-16 defines a #b value")
+    same(["print", "--file", lit, "--layout", "@14"], ["print", "--layout", canon_b := (
+        "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>")],
+         "lit forms: @LINE of an op over several lines")
 
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:

@@ -3,11 +3,14 @@
 #include <QSignalSpy>
 
 #include "analysis/ownership/ownership_batch.h"
+#include "export/view_export.h"
+#include "grid/grid_panel.h"
+#include "grid/tensor_grid_view.h"
 #include "gui_test_main.h"
 #include "widgets/layout_fixture.h"
-#include "grid/tensor_grid_view.h"
-#include "export/view_export.h"
 
+#include <QLabel>
+#include <QLineEdit>
 #include <QTemporaryDir>
 
 using namespace ls::ui;
@@ -164,6 +167,97 @@ private slots:
     QTest::keyClick(view.get(), Qt::Key_Escape);
     QVERIFY(!view->highlight().active());
     QCOMPARE(pixelAt(*view, {2, 0}), warp1);
+  }
+
+  // The "Find element / thread" box answers the owner questions and highlights the answer.
+  void findBoxAnswersOwnerQuestions() {
+    GridPanel panel;
+    panel.resize(900, 760);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setResult(makeResult(kTransposeLoad, {64, 64}), QString(), false, {});
+    TensorGridView &v = *panel.view();
+    const QRgb warp0 = rgb(v.gridPalette().categorical(0, 4));
+    const QRgb warp1 = rgb(v.gridPalette().categorical(1, 4));
+    const auto &own = v.plane()->ownership();
+    // Element (9, 37): 9 = (8,0)+(1,0), 37 = (0,32)+(0,4)+(0,1) -> register 5, lane 25, warp 0.
+    const QString a = panel.find(QStringLiteral("9,37"));
+    QCOMPARE(a, QStringLiteral("Element (9, 37): 1 owner: block 0, warp 0, lane 25, register 5"));
+    QVERIFY(panel.findAnswer()->isVisible());
+    QVERIFY(ls::bitmapTest(v.highlight().strongElements, own.packElement({9, 37})));
+    QVERIFY(ls::bitmapTest(v.highlight().strongElements, own.packElement({9, 36})));   // register 4
+    QVERIFY(!ls::bitmapTest(v.highlight().strongElements, own.packElement({10, 37}))); // warp 1
+    // Thread 37 typed into the box: warp 1, lane 5 = (0,4)+(0,16) + (2,0) -> (2, 20), 32 elements.
+    panel.findBox()->clear();
+    QTest::keyClicks(panel.findBox(), QStringLiteral("T37"));
+    QTest::keyClick(panel.findBox(), Qt::Key_Return);
+    const QString t = panel.findAnswer()->text();
+    QVERIFY2(t.startsWith(QStringLiteral("Thread 37 (warp 1, lane 5) holds 32 elements: "
+                                         "register 0: (2, 20); register 1: (2, 21)")),
+             qPrintable(t));
+    const GridHighlight &h = v.highlight();
+    int64_t count = 0;
+    for (uint64_t w : h.strongElements)
+      count += std::popcount(w);
+    QCOMPARE(count, int64_t(32));
+    QVERIFY(ls::bitmapTest(h.strongElements, own.packElement({2, 20})));
+    QVERIFY(ls::bitmapTest(h.strongElements, own.packElement({58, 23})));
+    // Pixels: T37's cells and its warp keep warp 1's colour; warp 0 fades.
+    QCOMPARE(pixelAt(v, {2, 20}), warp1);
+    QCOMPARE(pixelAt(v, {3, 0}), warp1);
+    QCOMPARE(pixelAt(v, {0, 0}),
+             rgb(GridPalette::mix(warp0, qRgb(255, 255, 255), v.gridPalette().dimAmount())));
+    QCoreApplication::processEvents(); // the answer's label takes its wrapped height
+    if (qEnvironmentVariableIsSet("LS_SCREENSHOT_DIR"))
+      panel.grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") +
+                        QStringLiteral("/find_box.png"));
+    // Warp and lane spelled out: the same thread.
+    QVERIFY(panel.find(QStringLiteral("w1 l5"))
+                .startsWith(QStringLiteral("Thread 37 (warp 1, lane 5)")));
+    // Questions the layout cannot answer say why, and select nothing new.
+    QCOMPARE(panel.find(QStringLiteral("64,0")),
+             QStringLiteral("Element (64, 0) is outside the tensor: dim 0 has size 64"));
+    QCOMPARE(panel.find(QStringLiteral("T128")),
+             QStringLiteral("Thread 128 is beyond the layout's 128 threads (4 warps x 32 lanes)"));
+    QCOMPARE(panel.find(QStringLiteral("1,2,3")),
+             QStringLiteral("An element of this tensor has 2 coordinates, got 3"));
+    QCOMPARE(
+        panel.find(QStringLiteral("@3")),
+        QStringLiteral("Offsets are for shared layouts: ask an element (37,5) or a thread (T37)"));
+    // Clearing the box clears the answer and the selection.
+    panel.findBox()->clear();
+    QVERIFY(!panel.findAnswer()->isVisible());
+    QVERIFY(!v.highlight().active());
+  }
+
+  void findBoxOnSharedAndThreeDimensionalLayouts() {
+    GridPanel panel;
+    panel.resize(900, 760);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    // Shared: offset 9 of a swizzled layout (vec 4, perPhase 1, maxPhase 8) on 8x32.
+    panel.setResult(makeResult(QStringLiteral("#ttg.swizzled_shared<{vec = 4, perPhase = 1, "
+                                              "maxPhase = 8, order = [1, 0]}>"),
+                               {8, 32}, QStringLiteral("f16")),
+                    QString(), false, {});
+    QCOMPARE(panel.find(QStringLiteral("@37")),
+             QStringLiteral("Offset 37 holds 1 element: (1, 1)"));
+    QCOMPARE(panel.find(QStringLiteral("1,1")),
+             QStringLiteral("Element (1, 1): 1 owner: block 0, offset 37"));
+    QCOMPARE(
+        panel.find(QStringLiteral("T3")),
+        QStringLiteral("A shared layout has no threads: ask an element (37,5) or an offset (@77)"));
+    // 3-D: the element's slice is shown.
+    panel.setResult(
+        makeResult(QStringLiteral("#ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = "
+                                  "[2, 2, 8], warpsPerCTA = [1, 2, 2], order = [2, 1, 0]}>"),
+                   {4, 8, 32}),
+        QString(), false, {0});
+    QVERIFY(
+        panel.find(QStringLiteral("3,5,17")).startsWith(QStringLiteral("Element (3, 5, 17): ")));
+    QCOMPARE(panel.view()->outerIndex(), (std::vector<int64_t>{3}));
+    QVERIFY(ls::bitmapTest(panel.view()->highlight().strongElements,
+                           panel.view()->plane()->ownership().packElement({3, 5, 17})));
   }
 
   void hardwareViewShowsWhatEachLaneHolds() {
