@@ -372,6 +372,10 @@ std::vector<EncodingParams> build() {
        with(args({}, {"cta_split_num"}), "cta_split_num", "", "(M, N)"),
        "",
        {}});
+  // Triton 3.6 reads these with a struct parser that skips unknown keys.
+  for (EncodingParams &p : v)
+    p.unknownKeysIgnored = p.kind == K::NvidiaMma || p.kind == K::AmdMfma ||
+                           p.kind == K::AmdWmma || p.kind == K::Linear;
   return v;
 }
 

@@ -122,6 +122,9 @@ struct EncodingParams {
   std::vector<GluonArg> gluonArgs;
   std::string cppBuilder; // "BlockedEncodingAttr"; "" = none
   std::vector<CppArg> cppArgs;
+  // Triton 3.6's parser of this attribute skips keys it does not know (the
+  // reader warns); otherwise an unknown key is refused.
+  bool unknownKeysIgnored = false;
 
   // "#ttg.blocked"
   std::string attrName() const { return "#" + dialect + "." + mnemonic; }

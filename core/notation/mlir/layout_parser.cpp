@@ -1,8 +1,8 @@
 #include "notation/mlir/layout_parser.h"
 
 #include <algorithm>
-#include <map>
 #include <cctype>
+#include <map>
 #include <set>
 
 #include "encodings/amd_mfma.h"
@@ -126,12 +126,19 @@ void checkKeys(const Entries &e, const std::string &attr, std::initializer_list<
   }
 }
 
-// Keys not in encoding_params' table for this placement (and group) are refused.
+// Keys not in encoding_params' table for this placement (and group) are
+// refused; where Triton 3.6's parser skips unknown keys (the table's
+// unknownKeysIgnored), they are skipped with a warning.
 void checkKeys(const Entries &e, const EncodingParams &p, Placement placement = Placement::Body,
-               int group = -1) {
-  const std::vector<std::string> ok = p.acceptedKeys(placement, group);
+               int group = -1, std::initializer_list<const char *> alsoKnown = {}) {
+  std::vector<std::string> ok = p.acceptedKeys(placement, group);
   for (const auto &[k, v] : e)
-    if (std::find(ok.begin(), ok.end(), k) == ok.end()) {
+    if (std::find(ok.begin(), ok.end(), k) == ok.end() &&
+        std::find(alsoKnown.begin(), alsoKnown.end(), k) == alsoKnown.end()) {
+      if (p.unknownKeysIgnored) {
+        WarningCollector::add(k, "not a field of " + p.attrName() + "; Triton 3.6 ignores it");
+        continue;
+      }
       std::string list;
       for (const auto &o : ok)
         list += (list.empty() ? "" : ", ") + o;
@@ -159,26 +166,6 @@ const Value *field(const Entries &e, const EncodingParams &p, const std::string 
     return m;
   }();
   return defaults.at(f.defaultText).get();
-}
-
-// Triton 3.6's parser of this attribute skips keys it does not know: so do
-// we, with a warning. The keys it knows are encoding_params' (and the older
-// spellings the table lists).
-void ignoreKeys(const Entries &e, const EncodingParams &p) {
-  const std::vector<std::string> ok = p.acceptedKeys(Placement::Body, -1);
-  for (const auto &[k, v] : e)
-    if (std::find(ok.begin(), ok.end(), k) == ok.end())
-      WarningCollector::add(k, "not a field of " + p.attrName() + "; Triton 3.6 ignores it");
-}
-
-void ignoreKeys(const Entries &e, const std::string &attr, std::initializer_list<const char *> ok) {
-  for (const auto &[k, v] : e) {
-    bool known = false;
-    for (const char *o : ok)
-      known = known || k == o;
-    if (!known)
-      WarningCollector::add(k, "not a field of #ttg." + attr + "; Triton 3.6 ignores it");
-  }
 }
 
 const Value &requireKey(const Entries &e, const std::string &key, const std::string &attr) {
@@ -271,9 +258,7 @@ EncodingPtr buildBlocked(const Entries &e) {
 }
 
 EncodingPtr buildNvidiaMma(const Entries &e) {
-  ignoreKeys(e, "nvidia_mma",
-             {"versionMajor", "versionMinor", "warpsPerCTA", "instrShape", "CGALayout",
-              "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  checkKeys(e, encodingParams(EncodingKind::NvidiaMma));
   auto enc = std::make_shared<NvidiaMmaEncoding>();
   enc->versionMajor = readUInt(requireKey(e, "versionMajor", "nvidia_mma"), "versionMajor");
   if (const Value *v = find(e, "versionMinor"))
@@ -285,10 +270,7 @@ EncodingPtr buildNvidiaMma(const Entries &e) {
 }
 
 EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
-  ignoreKeys(e, "amd_mfma",
-             {"version", "versionMajor", "versionMinor", "warpsPerCTA", "instrShape",
-              "isTransposed", "tilesPerWarp", "elementBitWidth", "CGALayout", "CTAsPerCGA",
-              "CTASplitNum", "CTAOrder"});
+  checkKeys(e, encodingParams(EncodingKind::AmdMfma));
   auto enc = std::make_shared<AmdMfmaEncoding>();
   if (const Value *v = find(e, "version"))
     enc->version = readUInt(*v, "version");
@@ -392,9 +374,8 @@ void readMainWmmaCta(const Entries &e, const Value &mainCta, AmdWmmaEncoding &en
 
 EncodingPtr buildWmma(const Entries &e) {
   const Value *mainCta = find(e, "ctaLayout");
-  ignoreKeys(e, "amd_wmma",
-             {"version", "isTranspose", "warpsPerCTA", "tilesPerWarp", "instrShape", "CGALayout",
-              "CTAsPerCGA", "CTASplitNum", "CTAOrder", "ctaLayout", "rank"});
+  // ctaLayout and rank: Triton main's spelling (readMainWmmaCta).
+  checkKeys(e, encodingParams(EncodingKind::AmdWmma), Placement::Body, -1, {"ctaLayout", "rank"});
   auto enc = std::make_shared<AmdWmmaEncoding>();
   enc->version = readUInt(requireKey(e, "version", "amd_wmma"), "version");
   if (const Value *v = find(e, "isTranspose"))
@@ -439,7 +420,7 @@ EncodingPtr buildDot(const Entries &e, const AliasMap *aliases, int depth) {
 }
 
 EncodingPtr buildLinear(const Entries &e, bool generic = false) {
-  ignoreKeys(e, "linear", {"register", "lane", "warp", "block"});
+  checkKeys(e, encodingParams(EncodingKind::Linear));
   auto enc = std::make_shared<LinearEncoding>();
   enc->generic = generic;
   enc->layout =
@@ -465,9 +446,7 @@ EncodingPtr buildSwizzled(const Entries &e, bool rotating) {
 }
 
 EncodingPtr buildNvmmaShared(const Entries &e) {
-  checkKeys(e, "nvmma_shared",
-            {"swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", "rank",
-             "CGALayout", "CTAsPerCGA", "CTASplitNum", "CTAOrder"});
+  checkKeys(e, encodingParams(EncodingKind::NvmmaShared));
   auto enc = std::make_shared<NvmmaSharedEncoding>();
   enc->swizzlingByteWidth =
       readUInt(requireKey(e, "swizzlingByteWidth", "nvmma_shared"), "swizzlingByteWidth");
@@ -576,7 +555,8 @@ EncodingPtr buildSharedLinear(const Value &v) {
   enc->layout = readSharedBases(v.entries, "shared_linear", P.at("block").optional);
   const Value *align = find(v.extraEntries, "alignment");
   if (!align)
-    fieldError("alignment", "is required after the braces: #ttg.shared_linear<{...}, alignment = 16>");
+    fieldError("alignment",
+               "is required after the braces: #ttg.shared_linear<{...}, alignment = 16>");
   checkKeys(v.extraEntries, P, Placement::AfterBody);
   enc->alignment = readUInt(*align, "alignment");
   return enc;
@@ -622,8 +602,8 @@ EncodingPtr buildTensorMemory(const Value &v) {
   const EncodingParams &P = encodingParams(EncodingKind::TensorMemory);
   checkKeys(e, P);
   auto enc = std::make_shared<TensorMemoryEncoding>();
-  enc->blockM = readUInt(requireKey(e, "blockM", "tensor_memory_encoding"), "blockM");
-  enc->blockN = readUInt(requireKey(e, "blockN", "tensor_memory_encoding"), "blockN");
+  enc->blockM = readUInt(*field(e, P, "blockM"), "blockM");
+  enc->blockN = readUInt(*field(e, P, "blockN"), "blockN");
   if (find(e, "unpacked")) // Triton <= 3.4 spelling; 3.6's struct parser refuses it
     fieldError("unpacked",
                "Triton 3.6 has no such parameter (it was Triton 3.4's); write colStride "
