@@ -65,6 +65,9 @@ std::string exportTensorMemoryDesign(const ExportDesign &design, ExportFormat fo
   case ExportFormat::GluonProbe:
     return exportGluonProbe(design, options); // says why there is none
   case ExportFormat::Cuda:
+    if (options.kernel != "auto")
+      throw Error("--kernel", "a tensor-memory layout has one cuda kernel (tcgen05.st/ld); use "
+                              "--kernel auto");
     return exportTmemKernel(tmem); // tcgen05.st/ld, sm_100a, compile-checked only
   default:
     throw Error("--format",

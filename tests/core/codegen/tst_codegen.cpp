@@ -622,6 +622,13 @@ private slots:
       for (uint32_t c = 0; c < 32; ++c)
         QCOMPARE(t[256 * 16 + lane * 32 + c], lane * 32 + c);
     // Designs the kernel does not take are errors, not broken files.
+    ExportOptions copy;
+    copy.kernel = "copy";
+    QCOMPARE(errorField(design("#ttng.tensor_memory_encoding<blockM = 128, blockN = 32, "
+                               "colStride = 1>",
+                               {128, 32}, "f32"),
+                        ExportFormat::Cuda, copy),
+             std::string("--kernel"));
     QCOMPARE(errorField(design("#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, "
                                "colStride = 1>",
                                {128, 128}, "f16"),
