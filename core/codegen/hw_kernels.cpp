@@ -1048,6 +1048,16 @@ __device__ __forceinline__ void st32x32b(uint32_t taddr, uint32_t v) {
   asm volatile("tcgen05.st.sync.aligned.32x32b.x1.b32 [%0], {%1};" ::"r"(taddr), "r"(v)
                : "memory");
 }
+// Shape 16x256b (.x1, 4 registers): thread t's registers r hold lane
+// base + t/4 + 8*(r/2), column base + 2*(t%4) + r%2 -- another geometry over the
+// same cells, so a store the 32x32b model misplaces cannot read back right.
+__device__ __forceinline__ void ld16x256b(uint32_t taddr, uint32_t (&v)[4]) {
+  asm volatile("tcgen05.ld.sync.aligned.16x256b.x1.b32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v[0]), "=r"(v[1]), "=r"(v[2]), "=r"(v[3])
+               : "r"(taddr)
+               : "memory");
+  asm volatile("tcgen05.wait::ld.sync.aligned;" ::: "memory");
+}
 __device__ __forceinline__ uint32_t ld32x32b(uint32_t taddr) {
   uint32_t v;
   asm volatile("tcgen05.ld.sync.aligned.32x32b.x1.b32 {%0}, [%1];" : "=r"(v) : "r"(taddr) : "memory");
@@ -1062,7 +1072,8 @@ __device__ __forceinline__ void tmemBarrier() {
   asm volatile("tcgen05.fence::after_thread_sync;" ::: "memory");
 }
 
-__global__ void __launch_bounds__(kThreads) tmemRoundTrip(uint32_t *cells, uint32_t *regs) {
+__global__ void __launch_bounds__(kThreads)
+    tmemRoundTrip(uint32_t *cells, uint32_t *cells256, uint32_t *regs) {
   __shared__ uint32_t base;
   const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
   if (warp == 0) {
@@ -1094,6 +1105,16 @@ __global__ void __launch_bounds__(kThreads) tmemRoundTrip(uint32_t *cells, uint3
   if (warp < 4u)
     for (uint32_t c = 0; c < kCols; ++c)
       cells[(quarter + lane) * kCols + c] = ld32x32b(t0 + c);
+  // 3b. ... and again with 16x256b: each lane-quarter half (16 lanes) by 8 columns.
+  if (warp < 4u && kCols % 8u == 0u)
+    for (uint32_t h = 0; h < 32u; h += 16u)
+      for (uint32_t c = 0; c < kCols; c += 8u) {
+        uint32_t v[4];
+        ld16x256b(t0 + (h << 16) + c, v);
+        for (uint32_t r = 0; r < 4u; ++r)
+          cells256[(quarter + h + lane / 4u + 8u * (r / 2u)) * kCols + c + 2u * (lane % 4u) +
+                   r % 2u] = v[r];
+      }
   // 4. Every thread loads its registers back with the design's access.
   for (uint32_t r = 0; r < kRegs; ++r)
     regs[threadIdx.x * kRegs + r] = ld32x32b(t0 + colBase + r);
@@ -1115,23 +1136,28 @@ int main() {
     std::printf("ERROR: tcgen05 needs an sm_100a GPU (this one is sm_%d%d)\n", major, minor);
     return 2;
   }
-  std::vector<uint32_t> hCells(128u * kCols), hRegs(kThreads * kRegs);
-  uint32_t *dCells = nullptr, *dRegs = nullptr;
+  std::vector<uint32_t> hCells(128u * kCols), hCells256(128u * kCols), hRegs(kThreads * kRegs);
+  uint32_t *dCells = nullptr, *dCells256 = nullptr, *dRegs = nullptr;
   LS_CHECK(cudaMalloc(&dCells, hCells.size() * 4u));
+  LS_CHECK(cudaMalloc(&dCells256, hCells256.size() * 4u));
   LS_CHECK(cudaMalloc(&dRegs, hRegs.size() * 4u));
   LS_CHECK(cudaMemset(dCells, 0xA5, hCells.size() * 4u));
+  LS_CHECK(cudaMemset(dCells256, 0xA5, hCells256.size() * 4u));
   LS_CHECK(cudaMemset(dRegs, 0xA5, hRegs.size() * 4u));
-  tmemRoundTrip<<<1, kThreads>>>(dCells, dRegs);
+  tmemRoundTrip<<<1, kThreads>>>(dCells, dCells256, dRegs);
   LS_CHECK(cudaGetLastError());
   LS_CHECK(cudaDeviceSynchronize());
   LS_CHECK(cudaMemcpy(hCells.data(), dCells, hCells.size() * 4u, cudaMemcpyDeviceToHost));
+  LS_CHECK(cudaMemcpy(hCells256.data(), dCells256, hCells256.size() * 4u,
+                      cudaMemcpyDeviceToHost));
   LS_CHECK(cudaMemcpy(hRegs.data(), dRegs, hRegs.size() * 4u, cudaMemcpyDeviceToHost));
   // Every TMEM cell must hold the element the TMEM layout puts there (empty
-  // slots: still the poison).
-  for (uint32_t l = 0; l < 128u; ++l)
-    for (uint32_t c = 0; c < kCols; ++c) {
-      const uint16_t want = table[kLOff + l * kCols + c];
-      const uint32_t got = hCells[l * kCols + c];
+  // slots: still the poison), read with 32x32b and with 16x256b.
+  for (uint32_t pass = 0; pass < (kCols % 8u == 0u ? 2u : 1u); ++pass)
+    for (uint32_t l = 0; l < 128u; ++l)
+      for (uint32_t c = 0; c < kCols; ++c) {
+        const uint16_t want = table[kLOff + l * kCols + c];
+        const uint32_t got = (pass ? hCells256 : hCells)[l * kCols + c];
       if (want == kEmpty ? got != kPoison : got != want) {
         char g[48], w[48];
         if (got == kPoison)
@@ -1142,9 +1168,9 @@ int main() {
           std::snprintf(w, sizeof w, "nothing");
         else
           std::snprintf(w, sizeof w, "element (%u, %u)", want / kShape1, want % kShape1);
-        std::printf("FAIL: TMEM lane %u column %u holds %s after tcgen05.st from the register "
-                    "layout; the TMEM layout says %s\n",
-                    l, c, g, w);
+        std::printf("FAIL: TMEM lane %u column %u holds %s (read with %s) after tcgen05.st from "
+                    "the register layout; the TMEM layout says %s\n",
+                    l, c, g, pass ? "16x256b" : "32x32b", w);
         return 1;
       }
     }
@@ -1157,10 +1183,11 @@ int main() {
       return 1;
     }
   LS_CHECK(cudaFree(dCells));
+  LS_CHECK(cudaFree(dCells256));
   LS_CHECK(cudaFree(dRegs));
-  std::printf("PASS: tcgen05.st/ld 32x32b through tensor_memory_encoding @SHAPE@ @ELEM@: every TMEM cell holds "
-              "the element the TMEM layout names, and every register of %u threads the element "
-              "the register layout names\n",
+  std::printf("PASS: tcgen05.st/ld 32x32b through tensor_memory_encoding @SHAPE@ @ELEM@: every TMEM "
+              "cell holds the element the TMEM layout names (read with 32x32b and 16x256b), and "
+              "every register of %u threads the element the register layout names\n",
               kThreads);
   return 0;
 }
@@ -2000,9 +2027,10 @@ std::string tmemKernel(const TmemDesign &design) {
       std::to_string(r.warps) +
       " warps, 32x32b) gives its registers; the hardware puts\n"
       "// register r of warp w, thread t into TMEM lane 32*(w%4)+t, column colBase(w)+r.\n"
-      "// Warps 0..3 then read every cell of their lane quarter with tcgen05.ld.32x32b, and\n"
-      "// every cell must hold the element the tool's TMEM layout puts there (empty slots:\n"
-      "// nothing). Finally every thread loads its registers back, which must be the table's.\n";
+      "// Warps 0..3 then read every cell of their lane quarter with tcgen05.ld.32x32b and\n"
+      "// again with tcgen05.ld.16x256b (another fragment geometry), and every cell must hold\n"
+      "// the element the tool's TMEM layout puts there (empty slots: nothing). Finally every\n"
+      "// thread loads its registers back, which must be the table's.\n";
   v["BUILD"] = "nvcc -gencode arch=compute_100a,code=sm_100a -o check layout.cu && ./check";
   v["ARCHS"] = "sm_100a";
   v["WARPS"] = std::to_string(r.warps);

@@ -580,6 +580,7 @@ private slots:
         ExportFormat::Cuda);
     QVERIFY(contains(k, "tcgen05.st.sync.aligned.32x32b.x1.b32"));
     QVERIFY(contains(k, "tcgen05.ld.sync.aligned.32x32b.x1.b32"));
+    QVERIFY(contains(k, "tcgen05.ld.sync.aligned.16x256b.x1.b32"));
     QVERIFY(contains(k, "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32"));
     QVERIFY(contains(k, "COMPILE-CHECKED ONLY"));
     QVERIFY(contains(k, "// LS_ARCHS: sm_100a\n"));
