@@ -647,13 +647,15 @@ private slots:
              std::string("--format"));
   }
 
-  // RDNA3 WMMA (wave32, v_wmma_f32_16x16x16_f16), against AMD's "RDNA3
-  // Instruction Set Architecture" guide, section 7.9 (Wave Matrix Multiply
-  // Accumulate), and LLVM's AMDGPU documentation of the builtin: lane l holds
-  // A row l % 16 with K = 0..15 in its 16 halves and B column l % 16 likewise
-  // (lanes 16..31 repeat lanes 0..15); the f32 C/D in 8 VGPRs, lane l VGPR i
-  // holding row 2 i + l / 16, column l % 16.  One wave, a 16x16 tile, K = 32
-  // (two instructions: registers 16..31 are K 16..31).
+  // RDNA3 WMMA (wave32, v_wmma_f32_16x16x16_f16), against AMD's own
+  // description: the "RDNA3 Instruction Set Architecture" guide, section 7.9
+  // (Wave Matrix Multiply Accumulate), and AMD GPUOpen's "How to accelerate AI
+  // applications on RDNA 3 using WMMA" (gpuopen.com/learn/wmma_on_rdna3/, its
+  // Hello World kernel): lane l holds A row l % 16 with K = 0..15 in its 16
+  // halves and B column l % 16 likewise (lanes 16..31 repeat lanes 0..15); the
+  // f32 C/D sits in 8 VGPRs, lane l VGPR i holding row 2 i + l / 16, column
+  // l % 16.  One wave, a 16x16 tile, K = 32 (two instructions: registers
+  // 16..31 are K 16..31).
   void wmmaKernelTablesAreTheRdna3Fragments() {
     std::string k = exportDesign(
         design("#ttg.amd_wmma<{version = 1, isTranspose = false, warpsPerCTA = [1, 1]}>", {16, 16},
