@@ -20,6 +20,10 @@ fill TMEM exactly as the exported TMEM table says, and must no longer do so
 when one register entry is corrupted.  This is the documented formula, not a
 Blackwell GPU: the kernel itself is compile-checked only.
 
+WMMA kernels are likewise emulated on the host with RDNA3's documented fragment
+layout (as exported every accumulator location must hold its element's product;
+with one A entry corrupted one must not).
+
 Running the kernels needs a GPU: tests/gpu/mutation_cuda.py.  Prints one `ok`
 line per step or the failing step's output; exits 0 on success, 1 on failure.
 """
@@ -115,6 +119,67 @@ def emulate_tmem(src):
           "matches; one corrupted register entry, and one corrupted TMEM entry, are seen")
 
 
+def wmma_mismatches(src, table):
+    """Emulates the WMMA kernel on the host with RDNA3's documented fragment layout of
+    v_wmma_f32_16x16x16_f16 (wave32: lane l gives A row l%16 and B column l%16, its 16
+    halves K = 0..15; lane l VGPR i receives D row 2i + l/16, column l%16) and counts the
+    accumulator locations whose value is not the product of the element the table names."""
+    def const(name):
+        return int(re.search(r"\b%s = (\d+)u" % name, src).group(1))
+    m, n, k = const("kM"), const("kN"), const("kK")
+    warps, ar, br, cr = const("kWarps"), const("kARegs"), const("kBRegs"), const("kCRegs")
+    a_t, b_t = table[:warps * 32 * ar], table[warps * 32 * ar:warps * 32 * (ar + br)]
+    c_t = table[warps * 32 * (ar + br):]
+    A = [[(3 * i + 5 * j) % 7 - 3 for j in range(k)] for i in range(m)]
+    B = [[(2 * i + 3 * j) % 5 - 2 for j in range(n)] for i in range(k)]
+
+    def tile(t, w, regs, chunk, size, cols):
+        es = [t[(w * 32) * regs + chunk * size + i] for i in range(size)]  # lane 0
+        return min(e // cols for e in es), min(e % cols for e in es)
+    bad = 0
+    for w in range(warps):
+        for q in range(cr // 8):
+            cm, cn = tile(c_t, w, cr, q, 8, n)
+            acc = [[0] * 8 for _ in range(32)]
+            for p in range(ar // 16):
+                am, ak = tile(a_t, w, ar, p, 16, k)
+                if am != cm:
+                    continue
+                s_ = next((t for t in range(br // 16) if tile(b_t, w, br, t, 16, n) == (ak, cn)),
+                          None)
+                if s_ is None:
+                    return 1
+                # The fragments as the lanes hold them (values of the elements the tables name).
+                fa = [[A[e // k][e % k] for e in (a_t[(w * 32 + l) * ar + p * 16 + i]
+                                                   for i in range(16))] for l in range(32)]
+                fb = [[B[e // n][e % n] for e in (b_t[(w * 32 + l) * br + s_ * 16 + i]
+                                                   for i in range(16))] for l in range(32)]
+                for l in range(32):
+                    for i in range(8):
+                        row, col = 2 * i + l // 16, l % 16
+                        acc[l][i] += sum(fa[row][x] * fb[col][x] for x in range(16))
+            for l in range(32):
+                for i in range(8):
+                    e = c_t[(w * 32 + l) * cr + q * 8 + i]
+                    want = sum(A[e // n][x] * B[x][e % n] for x in range(k))
+                    bad += acc[l][i] != want
+    return bad
+
+
+def emulate_wmma(src):
+    table = ls_table(src)
+    bad = wmma_mismatches(src, table)
+    if bad:
+        raise SystemExit(f"FAIL: emulated WMMA (RDNA3 fragment layout): {bad} accumulator "
+                         "locations differ as exported")
+    corrupt = list(table)
+    corrupt[0] = corrupt[0] ^ 1  # A's first entry names a neighbouring K element
+    if wmma_mismatches(src, corrupt) == 0:
+        raise SystemExit("FAIL: emulated WMMA: a corrupted A entry went unseen")
+    print("ok emulated WMMA (RDNA3 fragment layout): as exported every accumulator location "
+          "holds its element's product; one corrupted A entry is seen")
+
+
 def main():
     args = sys.argv[1:]
     work = None
@@ -158,6 +223,8 @@ def main():
         path = os.path.join(work, name + ".hip")
         src = export(cli, case, "hip", path)
         check_text(src, case, "hip")
+        if case["kernel"] == "wmma":
+            emulate_wmma(src)
         if "compile-checked only" not in src:
             print("FAIL: a HIP kernel must say it is compile-checked only")
             return 1
