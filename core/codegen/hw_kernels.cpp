@@ -1158,22 +1158,22 @@ int main() {
       for (uint32_t c = 0; c < kCols; ++c) {
         const uint16_t want = table[kLOff + l * kCols + c];
         const uint32_t got = (pass ? hCells256 : hCells)[l * kCols + c];
-      if (want == kEmpty ? got != kPoison : got != want) {
-        char g[48], w[48];
-        if (got == kPoison)
-          std::snprintf(g, sizeof g, "nothing");
-        else
-          std::snprintf(g, sizeof g, "element (%u, %u)", got / kShape1, got % kShape1);
-        if (want == kEmpty)
-          std::snprintf(w, sizeof w, "nothing");
-        else
-          std::snprintf(w, sizeof w, "element (%u, %u)", want / kShape1, want % kShape1);
-        std::printf("FAIL: TMEM lane %u column %u holds %s (read with %s) after tcgen05.st from "
-                    "the register layout; the TMEM layout says %s\n",
-                    l, c, g, pass ? "16x256b" : "32x32b", w);
-        return 1;
+        if (want == kEmpty ? got != kPoison : got != want) {
+          char g[48], w[48];
+          if (got == kPoison)
+            std::snprintf(g, sizeof g, "nothing");
+          else
+            std::snprintf(g, sizeof g, "element (%u, %u)", got / kShape1, got % kShape1);
+          if (want == kEmpty)
+            std::snprintf(w, sizeof w, "nothing");
+          else
+            std::snprintf(w, sizeof w, "element (%u, %u)", want / kShape1, want % kShape1);
+          std::printf("FAIL: TMEM lane %u column %u holds %s (read with %s) after tcgen05.st from "
+                      "the register layout; the TMEM layout says %s\n",
+                      l, c, g, pass ? "16x256b" : "32x32b", w);
+          return 1;
+        }
       }
-    }
   for (uint32_t i = 0; i < kThreads * kRegs; ++i)
     if (hRegs[i] != table[kROff + i]) {
       std::printf("FAIL: warp %u lane %u register %u holds %u after tcgen05.ld; the table says "
