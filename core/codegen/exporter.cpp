@@ -41,8 +41,9 @@ std::string exportDesign(const ExportDesign &design, ExportFormat format,
 
 // Tensor-memory layouts: the attribute, and the TMEM snippets of
 // codegen/tmem_export (memdesc type and allocation, the Gluon
-// TensorMemoryLayout + get_tmem_reg_layout calls, the C++ builders). They
-// have no thread layout of their own, so there is no cuda/hip kernel.
+// TensorMemoryLayout + get_tmem_reg_layout calls, the C++ builders), and a
+// CUDA tcgen05.st/ld kernel through the TMEM layout and the register layout of
+// its 32x32b access (hw_kernels.h). No HIP kernel: AMD has no tensor memory.
 std::string exportTensorMemoryDesign(const ExportDesign &design, ExportFormat format,
                                      const ExportOptions &options) {
   if (format == ExportFormat::Attribute)
@@ -63,10 +64,16 @@ std::string exportTensorMemoryDesign(const ExportDesign &design, ExportFormat fo
     return tmemCpp(tmem);
   case ExportFormat::GluonProbe:
     return exportGluonProbe(design, options); // says why there is none
+  case ExportFormat::Cuda:
+    if (options.kernel != "auto")
+      throw Error("--kernel", "a tensor-memory layout has one cuda kernel (tcgen05.st/ld); use "
+                              "--kernel auto");
+    return exportTmemKernel(tmem); // tcgen05.st/ld, sm_100a, compile-checked only
   default:
-    throw Error("--format", std::string("a tensor-memory layout has no ") + formatName(format) +
-                                " export (it is not a thread layout); use mlir, mlir-module, "
-                                "gluon or cpp, or `tmem-reg` for the registers a TMEM load uses");
+    throw Error("--format",
+                std::string("a tensor-memory layout has no ") + formatName(format) +
+                    " export (it is not a thread layout); use mlir, mlir-module, "
+                    "gluon, cpp or cuda, or `tmem-reg` for the registers a TMEM load uses");
   }
 }
 

@@ -5,12 +5,15 @@
 #include <map>
 
 #include "analysis/global/global_access.h"
+#include "analysis/tmem/tmem_design.h"
 #include "codegen/flat_layout.h"
 #include "encodings/amd_mfma.h"
+#include "encodings/amd_wmma.h"
 #include "encodings/dot_operand.h"
 #include "encodings/nvidia_mma.h"
 #include "encodings/nvmma_shared.h"
 #include "encodings/swizzled_shared.h"
+#include "encodings/tensor_memory.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/bits.h"
@@ -848,6 +851,348 @@ int main() {
 }
 )LS";
 
+// ---------------------------------------------------------------- HIP WMMA
+
+const char *kWmmaKernel = R"LS(constexpr uint32_t kM = @M@u, kN = @N@u, kK = @K@u;
+constexpr uint32_t kWarps = @WARPS@u, kLanes = 32u, kThreads = kWarps * kLanes; // wave32
+constexpr uint32_t kARegs = @AREGS@u, kBRegs = @BREGS@u, kCRegs = @CREGS@u; // elements per lane
+constexpr uint32_t kFA = 16u, kFB = 16u, kFC = 8u; // elements per lane per instruction
+constexpr uint32_t kAOff = 0u, kBOff = kWarps * kLanes * kARegs, kCOff = kBOff + kWarps * kLanes * kBRegs;
+typedef _Float16 half16 __attribute__((ext_vector_type(16)));
+typedef float float8 __attribute__((ext_vector_type(8)));
+
+@TABLE@
+// Lane 0's elements of one instruction's fragment name the instruction tile.
+__device__ void tileOf(uint32_t off, uint32_t warp, uint32_t regs, uint32_t chunk, uint32_t n,
+                       uint32_t cols, uint32_t &row, uint32_t &col) {
+  row = col = 0xFFFFFFFFu;
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t e = kTable[off + warp * kLanes * regs + chunk * n + i];
+    row = min(row, e / cols);
+    col = min(col, e % cols);
+  }
+}
+
+// The work-item id comes from the builtin, not threadIdx.x (which calls the ROCm
+// device library; Debian's hipcc ships none for gfx11, so CTest links without it).
+__global__ void __launch_bounds__(kThreads)
+    wmmaThroughLayouts(const _Float16 *A, const _Float16 *B, float *D, float *raw, uint32_t *bad) {
+  const uint32_t tid = __builtin_amdgcn_workitem_id_x();
+  const uint32_t warp = tid / kLanes, lane = tid % kLanes;
+  _Float16 a[kARegs], b[kBRegs];
+  for (uint32_t r = 0; r < kARegs; ++r)
+    a[r] = A[kTable[kAOff + (warp * kLanes + lane) * kARegs + r]];
+  for (uint32_t r = 0; r < kBRegs; ++r)
+    b[r] = B[kTable[kBOff + (warp * kLanes + lane) * kBRegs + r]];
+  for (uint32_t q = 0; q < kCRegs / kFC; ++q) {
+    uint32_t cm, cn;
+    tileOf(kCOff, warp, kCRegs, q, kFC, kN, cm, cn);
+    float8 c = {};
+    for (uint32_t p = 0; p < kARegs / kFA; ++p) {
+      uint32_t am, ak;
+      tileOf(kAOff, warp, kARegs, p, kFA, kK, am, ak);
+      if (am != cm)
+        continue;
+      uint32_t s = 0xFFFFFFFFu;
+      for (uint32_t t = 0; t < kBRegs / kFB && s == 0xFFFFFFFFu; ++t) {
+        uint32_t bk, bn;
+        tileOf(kBOff, warp, kBRegs, t, kFB, kN, bk, bn);
+        if (bk == ak && bn == cn)
+          s = t;
+      }
+      if (s == 0xFFFFFFFFu) {
+        atomicMin(bad, warp * 65536u + q);
+        continue;
+      }
+      half16 x, y; // RDNA3 wave32: both half-waves carry the same A rows / B columns
+      for (uint32_t i = 0; i < 16u; ++i) {
+        x[i] = a[p * kFA + i];
+        y[i] = b[s * kFB + i];
+      }
+      c = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(x, y, c);
+    }
+    for (uint32_t i = 0; i < kFC; ++i) {
+      const uint32_t loc = (warp * kLanes + lane) * kCRegs + q * kFC + i;
+      D[kTable[kCOff + loc]] = c[i];
+      raw[loc] = c[i];
+    }
+  }
+}
+
+static int run(const std::vector<_Float16> &hA, const std::vector<_Float16> &hB,
+               std::vector<float> &hD, std::vector<float> &hRaw, uint32_t &bad) {
+  _Float16 *dA = nullptr, *dB = nullptr;
+  float *dD = nullptr, *dRaw = nullptr;
+  uint32_t *dBad = nullptr;
+  LS_CHECK(hipMalloc(&dA, hA.size() * 2u));
+  LS_CHECK(hipMalloc(&dB, hB.size() * 2u));
+  LS_CHECK(hipMalloc(&dD, hD.size() * 4u));
+  LS_CHECK(hipMalloc(&dRaw, hRaw.size() * 4u));
+  LS_CHECK(hipMalloc(&dBad, 4u));
+  LS_CHECK(hipMemcpy(dA, hA.data(), hA.size() * 2u, hipMemcpyHostToDevice));
+  LS_CHECK(hipMemcpy(dB, hB.data(), hB.size() * 2u, hipMemcpyHostToDevice));
+  LS_CHECK(hipMemset(dD, 0x7F, hD.size() * 4u));
+  LS_CHECK(hipMemset(dRaw, 0x7F, hRaw.size() * 4u));
+  LS_CHECK(hipMemset(dBad, 0xFF, 4u));
+  wmmaThroughLayouts<<<1, kThreads>>>(dA, dB, dD, dRaw, dBad);
+  LS_CHECK(hipGetLastError());
+  LS_CHECK(hipDeviceSynchronize());
+  LS_CHECK(hipMemcpy(hD.data(), dD, hD.size() * 4u, hipMemcpyDeviceToHost));
+  LS_CHECK(hipMemcpy(hRaw.data(), dRaw, hRaw.size() * 4u, hipMemcpyDeviceToHost));
+  LS_CHECK(hipMemcpy(&bad, dBad, 4u, hipMemcpyDeviceToHost));
+  LS_CHECK(hipFree(dA));
+  LS_CHECK(hipFree(dB));
+  LS_CHECK(hipFree(dD));
+  LS_CHECK(hipFree(dRaw));
+  LS_CHECK(hipFree(dBad));
+  return 0;
+}
+
+int main() {
+  std::vector<uint16_t> table(sizeof(kTable) / sizeof(kTable[0]));
+  LS_CHECK(hipMemcpyFromSymbol(table.data(), HIP_SYMBOL(kTable), sizeof(kTable)));
+  std::vector<_Float16> hA(kM * kK), hB(kK * kN);
+  std::vector<double> vA(hA.size()), vB(hB.size());
+  std::vector<float> hD(kM * kN), hRaw(kThreads * kCRegs);
+  uint32_t bad = 0;
+  for (uint32_t seed = 1; seed <= 2; ++seed) {
+    uint32_t x = 12345u * seed;
+    for (size_t i = 0; i < hA.size() + hB.size(); ++i) {
+      x = x * 1664525u + 1013904223u;
+      const double v = static_cast<double>(static_cast<int>((x >> 16) % 17u) - 8);
+      if (i < hA.size())
+        vA[i] = v, hA[i] = static_cast<_Float16>(v);
+      else
+        vB[i - hA.size()] = v, hB[i - hA.size()] = static_cast<_Float16>(v);
+    }
+    if (int rc = run(hA, hB, hD, hRaw, bad))
+      return rc;
+    if (bad != 0xFFFFFFFFu) {
+      std::printf("FAIL: wave %u accumulator tile %u: no B fragment for an A fragment's K block\n",
+                  bad / 65536u, bad % 65536u);
+      return 1;
+    }
+    for (uint32_t i = 0; i < kM; ++i)
+      for (uint32_t j = 0; j < kN; ++j) {
+        double want = 0;
+        for (uint32_t k = 0; k < kK; ++k)
+          want += vA[i * kK + k] * vB[k * kN + j];
+        if (static_cast<double>(hD[i * kN + j]) != want) {
+          std::printf("FAIL: D(%u, %u) = %g from WMMA, the host's product is %g\n", i, j,
+                      static_cast<double>(hD[i * kN + j]), want);
+          return 1;
+        }
+      }
+    // Every location on its own (replicated accumulators race on D): its
+    // register must hold the product of the element the table names.
+    for (size_t loc = 0; loc < hRaw.size(); ++loc) {
+      const uint32_t e = table[kCOff + loc];
+      double want = 0;
+      for (uint32_t k = 0; k < kK; ++k)
+        want += vA[(e / kN) * kK + k] * vB[k * kN + e % kN];
+      if (static_cast<double>(hRaw[loc]) != want) {
+        std::printf("FAIL: location %zu (warp %zu lane %zu register %zu) holds %g; the product of "
+                    "element (%u, %u) its table entry names is %g\n",
+                    loc, loc / kCRegs / kLanes, loc / kCRegs % kLanes, loc % kCRegs,
+                    static_cast<double>(hRaw[loc]), e / kN, e % kN, want);
+        return 1;
+      }
+    }
+  }
+  // Index-valued inputs: D(i, j) = i * kN + j (slot k carries weight 2^k).
+  const uint32_t bitsM = @BITS_M@u, bitsN = @BITS_N@u;
+  for (uint32_t i = 0; i < kM; ++i)
+    for (uint32_t k = 0; k < kK; ++k)
+      hA[i * kK + k] = static_cast<_Float16>(
+          k < bitsN ? static_cast<double>(1u << (k / 2u))
+          : k < bitsN + bitsM ? ((i >> (k - bitsN)) & 1u) * static_cast<double>(1u << (k / 2u))
+                              : 0.0);
+  for (uint32_t k = 0; k < kK; ++k)
+    for (uint32_t j = 0; j < kN; ++j)
+      hB[k * kN + j] = static_cast<_Float16>(
+          k < bitsN ? ((j >> k) & 1u) * static_cast<double>(1u << (k - k / 2u))
+          : k < bitsN + bitsM ? static_cast<double>(1u << (k - k / 2u))
+                              : 0.0);
+  if (int rc = run(hA, hB, hD, hRaw, bad))
+    return rc;
+  for (uint32_t loc = 0; loc < hRaw.size(); ++loc)
+    if (static_cast<double>(hRaw[loc]) != static_cast<double>(table[kCOff + loc])) {
+      std::printf("FAIL: wave %u lane %u register %u holds element %g by WMMA; the table says %u\n",
+                  loc / kCRegs / kLanes, loc / kCRegs % kLanes, loc % kCRegs,
+                  static_cast<double>(hRaw[loc]), table[kCOff + loc]);
+      return 1;
+    }
+  std::printf("PASS: __builtin_amdgcn_wmma_f32_16x16x16_f16_w32 through amd_wmma: D %ux%u = A %ux%u * B %ux%u\n", kM, kN, kM,
+              kK, kK, kN);
+  return 0;
+}
+)LS";
+
+// ------------------------------------------------------------ tensor memory
+
+const char *kTmemKernel = R"LS(constexpr uint32_t kWarps = @WARPS@u, kThreads = kWarps * 32u;
+constexpr uint32_t kRegs = @REGS@u;           // 32-bit registers per thread (the register layout)
+constexpr uint32_t kCols = @COLS@u;           // 32-bit TMEM columns the tensor occupies
+constexpr uint32_t kAllocCols = @ALLOC_COLS@u; // columns allocated (a power of two >= 32)
+constexpr uint32_t kColBlocks = @COL_BLOCKS@u; // column blocks taken by warps 4, 8, ...
+constexpr uint32_t kShape1 = @SHAPE1@u;
+constexpr uint32_t kROff = 0u, kLOff = kThreads * kRegs;
+constexpr uint16_t kEmpty = 0xFFFFu;           // an L entry for a slot that holds nothing
+constexpr uint32_t kPoison = 0xDEADBEEFu;      // what an unwritten cell holds
+
+@TABLE@
+// PTX ISA, "Tensor Memory": an address is lane << 16 | column; warp w of a
+// warpgroup reaches only lanes 32*(w%4) .. 32*(w%4)+31.  Shape 32x32b: thread t
+// of the warp accesses lane 32*(w%4) + t, and register i of .xN column base + i.
+__device__ __forceinline__ void st32x32b(uint32_t taddr, uint32_t v) {
+  asm volatile("tcgen05.st.sync.aligned.32x32b.x1.b32 [%0], {%1};" ::"r"(taddr), "r"(v)
+               : "memory");
+}
+// Shape 16x256b (.x1, 4 registers): thread t's registers r hold lane
+// base + t/4 + 8*(r/2), column base + 2*(t%4) + r%2 -- another geometry over the
+// same cells, so a store the 32x32b model misplaces cannot read back right.
+__device__ __forceinline__ void ld16x256b(uint32_t taddr, uint32_t (&v)[4]) {
+  asm volatile("tcgen05.ld.sync.aligned.16x256b.x1.b32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v[0]), "=r"(v[1]), "=r"(v[2]), "=r"(v[3])
+               : "r"(taddr)
+               : "memory");
+  asm volatile("tcgen05.wait::ld.sync.aligned;" ::: "memory");
+}
+__device__ __forceinline__ uint32_t ld32x32b(uint32_t taddr) {
+  uint32_t v;
+  asm volatile("tcgen05.ld.sync.aligned.32x32b.x1.b32 {%0}, [%1];" : "=r"(v) : "r"(taddr) : "memory");
+  asm volatile("tcgen05.wait::ld.sync.aligned;" ::: "memory");
+  return v;
+}
+// Every store done and visible to every warp of the CTA.
+__device__ __forceinline__ void tmemBarrier() {
+  asm volatile("tcgen05.wait::st.sync.aligned;" ::: "memory");
+  asm volatile("tcgen05.fence::before_thread_sync;" ::: "memory");
+  __syncthreads();
+  asm volatile("tcgen05.fence::after_thread_sync;" ::: "memory");
+}
+
+__global__ void __launch_bounds__(kThreads)
+    tmemRoundTrip(uint32_t *cells, uint32_t *cells256, uint32_t *regs) {
+  __shared__ uint32_t base;
+  const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
+  if (warp == 0) {
+    const uint32_t dst = static_cast<uint32_t>(__cvta_generic_to_shared(&base));
+    asm volatile("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], %1;" ::"r"(dst),
+                 "r"(kAllocCols)
+                 : "memory");
+    asm volatile("tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;" ::: "memory");
+  }
+  asm volatile("tcgen05.fence::before_thread_sync;" ::: "memory");
+  __syncthreads();
+  asm volatile("tcgen05.fence::after_thread_sync;" ::: "memory");
+  const uint32_t quarter = (warp % 4u) * 32u; // the first TMEM lane this warp reaches
+  const uint32_t t0 = base + (quarter << 16);
+  // Triton's 32x32b lowering: register r of warp w reads column
+  // colBase(w) + r; warps 4, 8, ... take the next column blocks (or repeat them).
+  const uint32_t colBase = (warp / 4u) % kColBlocks * kRegs;
+  // 1. Poison every cell of the tensor (warps 0..3, one lane quarter each).
+  if (warp < 4u)
+    for (uint32_t c = 0; c < kCols; ++c)
+      st32x32b(t0 + c, kPoison);
+  tmemBarrier();
+  // 2. Each thread stores the elements the tool's register layout gives its
+  //    registers (LS_TABLE from kROff); the hardware puts them in TMEM.
+  for (uint32_t r = 0; r < kRegs; ++r)
+    st32x32b(t0 + colBase + r, kTable[kROff + threadIdx.x * kRegs + r]);
+  tmemBarrier();
+  // 3. Warps 0..3 read every cell of their lane quarter (lane = 32*w + thread).
+  if (warp < 4u)
+    for (uint32_t c = 0; c < kCols; ++c)
+      cells[(quarter + lane) * kCols + c] = ld32x32b(t0 + c);
+  // 3b. ... and again with 16x256b: each lane-quarter half (16 lanes) by 8 columns.
+  if (warp < 4u && kCols % 8u == 0u)
+    for (uint32_t h = 0; h < 32u; h += 16u)
+      for (uint32_t c = 0; c < kCols; c += 8u) {
+        uint32_t v[4];
+        ld16x256b(t0 + (h << 16) + c, v);
+        for (uint32_t r = 0; r < 4u; ++r)
+          cells256[(quarter + h + lane / 4u + 8u * (r / 2u)) * kCols + c + 2u * (lane % 4u) +
+                   r % 2u] = v[r];
+      }
+  // 4. Every thread loads its registers back with the design's access.
+  for (uint32_t r = 0; r < kRegs; ++r)
+    regs[threadIdx.x * kRegs + r] = ld32x32b(t0 + colBase + r);
+  tmemBarrier();
+  if (warp == 0)
+    asm volatile("tcgen05.dealloc.cta_group::1.sync.aligned.b32 %0, %1;" ::"r"(base),
+                 "r"(kAllocCols)
+                 : "memory");
+}
+
+int main() {
+  std::vector<uint16_t> table(sizeof(kTable) / sizeof(kTable[0]));
+  LS_CHECK(cudaMemcpyFromSymbol(table.data(), kTable, sizeof(kTable)));
+  int dev = 0, major = 0, minor = 0;
+  LS_CHECK(cudaGetDevice(&dev));
+  LS_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+  LS_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
+  if (major != 10 || minor != 0) {
+    std::printf("ERROR: tcgen05 needs an sm_100a GPU (this one is sm_%d%d)\n", major, minor);
+    return 2;
+  }
+  std::vector<uint32_t> hCells(128u * kCols), hCells256(128u * kCols), hRegs(kThreads * kRegs);
+  uint32_t *dCells = nullptr, *dCells256 = nullptr, *dRegs = nullptr;
+  LS_CHECK(cudaMalloc(&dCells, hCells.size() * 4u));
+  LS_CHECK(cudaMalloc(&dCells256, hCells256.size() * 4u));
+  LS_CHECK(cudaMalloc(&dRegs, hRegs.size() * 4u));
+  LS_CHECK(cudaMemset(dCells, 0xA5, hCells.size() * 4u));
+  LS_CHECK(cudaMemset(dCells256, 0xA5, hCells256.size() * 4u));
+  LS_CHECK(cudaMemset(dRegs, 0xA5, hRegs.size() * 4u));
+  tmemRoundTrip<<<1, kThreads>>>(dCells, dCells256, dRegs);
+  LS_CHECK(cudaGetLastError());
+  LS_CHECK(cudaDeviceSynchronize());
+  LS_CHECK(cudaMemcpy(hCells.data(), dCells, hCells.size() * 4u, cudaMemcpyDeviceToHost));
+  LS_CHECK(cudaMemcpy(hCells256.data(), dCells256, hCells256.size() * 4u,
+                      cudaMemcpyDeviceToHost));
+  LS_CHECK(cudaMemcpy(hRegs.data(), dRegs, hRegs.size() * 4u, cudaMemcpyDeviceToHost));
+  // Every TMEM cell must hold the element the TMEM layout puts there (empty
+  // slots: still the poison), read with 32x32b and with 16x256b.
+  for (uint32_t pass = 0; pass < (kCols % 8u == 0u ? 2u : 1u); ++pass)
+    for (uint32_t l = 0; l < 128u; ++l)
+      for (uint32_t c = 0; c < kCols; ++c) {
+        const uint16_t want = table[kLOff + l * kCols + c];
+        const uint32_t got = (pass ? hCells256 : hCells)[l * kCols + c];
+        if (want == kEmpty ? got != kPoison : got != want) {
+          char g[48], w[48];
+          if (got == kPoison)
+            std::snprintf(g, sizeof g, "nothing");
+          else
+            std::snprintf(g, sizeof g, "element (%u, %u)", got / kShape1, got % kShape1);
+          if (want == kEmpty)
+            std::snprintf(w, sizeof w, "nothing");
+          else
+            std::snprintf(w, sizeof w, "element (%u, %u)", want / kShape1, want % kShape1);
+          std::printf("FAIL: TMEM lane %u column %u holds %s (read with %s) after tcgen05.st from "
+                      "the register layout; the TMEM layout says %s\n",
+                      l, c, g, pass ? "16x256b" : "32x32b", w);
+          return 1;
+        }
+      }
+  for (uint32_t i = 0; i < kThreads * kRegs; ++i)
+    if (hRegs[i] != table[kROff + i]) {
+      std::printf("FAIL: warp %u lane %u register %u holds %u after tcgen05.ld; the table says "
+                  "element (%u, %u)\n",
+                  i / kRegs / 32u, i / kRegs % 32u, i % kRegs, hRegs[i],
+                  table[kROff + i] / kShape1, table[kROff + i] % kShape1);
+      return 1;
+    }
+  LS_CHECK(cudaFree(dCells));
+  LS_CHECK(cudaFree(dCells256));
+  LS_CHECK(cudaFree(dRegs));
+  std::printf("PASS: tcgen05.st/ld 32x32b through tensor_memory_encoding @SHAPE@ @ELEM@: every TMEM "
+              "cell holds the element the TMEM layout names (read with 32x32b and 16x256b), and "
+              "every register of %u threads the element the register layout names\n",
+              kThreads);
+  return 0;
+}
+)LS";
+
 // ---------------------------------------------------------------------- wgmma
 
 const char *kWgmmaKernel =
@@ -1575,6 +1920,131 @@ std::string mfmaKernel(const ExportDesign &design) {
   return fill(std::string(kPrologue) + kMfmaKernel, v);
 }
 
+std::string wmmaKernel(const ExportDesign &design) {
+  const auto &m = static_cast<const AmdWmmaEncoding &>(*design.encoding);
+  if (m.version != 1)
+    throw Error("layout", "the WMMA kernel takes amd_wmma version 1 (RDNA3, gfx11): Debian's "
+                          "hipcc (clang 15) has no gfx12 target or WMMA builtin, so version " +
+                              std::to_string(m.version) + " is not done");
+  if (design.shape.size() != 2 || m.numCTAs() != 1 || m.isTranspose ||
+      design.element.name != "f32" || m.instr() != std::vector<unsigned>{16, 16, 16})
+    throw Error("layout", "the WMMA kernel takes a rank-2, single-CTA, non-transposed f32 "
+                          "amd_wmma accumulator layout with instrShape [16, 16, 16] (use "
+                          "--kernel copy otherwise)");
+  const int64_t M = design.shape[0], N = design.shape[1], K = 32;
+  const std::string parent = ir::printEncoding(m);
+  const std::string dotA = "#ttg.dot_op<{opIdx = 0, parent = " + parent + ", kWidth = 16}>";
+  const std::string dotB = "#ttg.dot_op<{opIdx = 1, parent = " + parent + ", kWidth = 16}>";
+  Owners a = ownersOf(layoutOf(dotA, {M, K}));
+  Owners b = ownersOf(layoutOf(dotB, {K, N}));
+  Owners c = ownersOf(m.toLinearLayout({M, N}));
+  if (a.lanes != 32 || a.regs % 16 || b.regs % 16 || c.regs % 8 || a.warps != c.warps)
+    throw Error("layout", "the operand layouts do not split into WMMA fragments");
+  if (bitsOf(M) + bitsOf(N) > K || bitsOf(M) + bitsOf(N) > 24)
+    throw Error("--shape", "the index-valued run needs log2(M*N) <= 24");
+  std::vector<uint32_t> all = a.flat;
+  all.insert(all.end(), b.flat.begin(), b.flat.end());
+  all.insert(all.end(), c.flat.begin(), c.flat.end());
+  std::map<std::string, std::string> v;
+  prologueValues(v, design, true);
+  v["TITLE"] = "HIP WMMA kernel (__builtin_amdgcn_wmma_f32_16x16x16_f16_w32) through amd_wmma "
+               "layouts";
+  v["WHAT"] = "// HIP: compile-checked only (there is no AMD GPU in Layout Studio's test setup;"
+              " never run).\n// On an RDNA3 GPU (gfx11, wave32) the matrix cores would decide: A "
+              "(" +
+              dotA + ")\n// and B (" + dotB +
+              ")\n// are placed in registers by the tool's ownership maps, and the product and an "
+              "index-valued\n// run must match the host's.\n";
+  v["BUILD"] = "hipcc --offload-arch=gfx1100 -o check layout.hip && ./check";
+  v["ARCHS"] = "gfx1100";
+  v["EXTRA_INCLUDE"] = "";
+  v["M"] = std::to_string(M);
+  v["N"] = std::to_string(N);
+  v["K"] = std::to_string(K);
+  v["WARPS"] = std::to_string(c.warps);
+  v["AREGS"] = std::to_string(a.regs);
+  v["BREGS"] = std::to_string(b.regs);
+  v["CREGS"] = std::to_string(c.regs);
+  v["BITS_M"] = std::to_string(bitsOf(M));
+  v["BITS_N"] = std::to_string(bitsOf(N));
+  v["TABLE"] = tableText(all, "The tool's ownership maps, one entry per (wave, lane, register): A "
+                              "from kAOff, B from kBOff,\n// C from kCOff.");
+  return fill(std::string(kPrologue) + kWmmaKernel, v);
+}
+
+std::string tmemKernel(const TmemDesign &design) {
+  if (design.layout->kind() != EncodingKind::TensorMemory)
+    throw Error("layout", "the TMEM kernel takes a #ttng.tensor_memory_encoding layout "
+                          "(tensor_memory_scales_encoding is not done)");
+  if (design.element.bits != 32)
+    throw Error("--dtype", "the TMEM kernel takes 32-bit elements (f32, i32); packed 16- and "
+                           "8-bit elements are not done");
+  if (design.numCTAs() != 1)
+    throw Error("layout", "the TMEM kernel runs one CTA (CTASplitM = CTASplitN = 1)");
+  if (design.variant != TmemVariant::I32x32b)
+    throw Error("--kernel", "the TMEM kernel uses the 32x32b access only");
+  const LinearLayout tmem = design.tmemLayout();
+  if (tmem.getInDimSizeLog2(kRow) > 4 && tmem.getBasis(kRow, 4)[0] == 0 &&
+      tmem.getBasis(kRow, 4)[1] == 0)
+    throw Error("layout", "lanes 16..31 of each quarter hold nothing (a 16-row block): Triton "
+                          "reads it with 16x32bx2, which the TMEM kernel does not do");
+  const LinearLayout reg = design.registerLayout();
+  const TmemMap map(tmem, 32, 1);
+  const int cols = map.numColumns();
+  Owners r = ownersOf(reg);
+  if (r.lanes != 32 || r.ctas != 1 || r.warps % 4 != 0 || cols % r.regs != 0)
+    throw Error("layout", "the register layout is not a 32x32b access of whole warpgroups");
+  int alloc = 32;
+  while (alloc < cols)
+    alloc *= 2;
+  std::vector<uint32_t> all = r.flat;
+  for (int l = 0; l < 128; ++l)
+    for (int c = 0; c < cols; ++c) {
+      const TmemSlot &s = map.slot(0, l, c, 0);
+      all.push_back(s.state == TmemSlot::State::Empty
+                        ? 0xFFFFu
+                        : static_cast<uint32_t>(s.dim0 * design.shape[1] + s.dim1));
+    }
+  int64_t elements = design.shape[0] * design.shape[1];
+  if (elements >= 0xFFFF)
+    throw Error("--shape", "the TMEM kernel's table holds element indices below 65535");
+
+  std::map<std::string, std::string> v;
+  v["ATTR"] = design.attributeText();
+  v["SHAPE"] = joined(design.shape, "x");
+  v["ELEM"] = design.element.name;
+  v["API"] = "cuda";
+  v["RUNTIME_INCLUDE"] = "#include <cuda_runtime.h>";
+  v["EXTRA_INCLUDE"] = "";
+  v["TITLE"] = "CUDA tcgen05.st/ld (32x32b) tensor-memory kernel through a "
+               "tensor_memory_encoding layout";
+  v["WHAT"] =
+      "// COMPILE-CHECKED ONLY: there is no Blackwell (sm_100a) GPU in Layout Studio's test "
+      "setup;\n// this kernel has never run.\n//\n"
+      "// On an sm_100a GPU the tensor memory decides: every thread stores, with\n"
+      "// tcgen05.st.32x32b, the elements the tool's register layout (Gluon's\n"
+      "// get_tmem_reg_layout, " +
+      std::to_string(r.warps) +
+      " warps, 32x32b) gives its registers; the hardware puts\n"
+      "// register r of warp w, thread t into TMEM lane 32*(w%4)+t, column colBase(w)+r.\n"
+      "// Warps 0..3 then read every cell of their lane quarter with tcgen05.ld.32x32b and\n"
+      "// again with tcgen05.ld.16x256b (another fragment geometry), and every cell must hold\n"
+      "// the element the tool's TMEM layout puts there (empty slots: nothing). Finally every\n"
+      "// thread loads its registers back, which must be the table's.\n";
+  v["BUILD"] = "nvcc -gencode arch=compute_100a,code=sm_100a -o check layout.cu && ./check";
+  v["ARCHS"] = "sm_100a";
+  v["WARPS"] = std::to_string(r.warps);
+  v["REGS"] = std::to_string(r.regs);
+  v["COLS"] = std::to_string(cols);
+  v["ALLOC_COLS"] = std::to_string(alloc);
+  v["COL_BLOCKS"] = std::to_string(cols / r.regs);
+  v["SHAPE1"] = std::to_string(design.shape[1]);
+  v["TABLE"] = tableText(all, "The tool's maps: from kROff the register layout, one entry per "
+                              "(warp, lane, register);\n// from kLOff the TMEM layout, one entry "
+                              "per (TMEM lane, 32-bit column), 0xFFFF where the slot is empty.");
+  return fill(std::string(kPrologue) + kTmemKernel, v);
+}
+
 } // namespace
 
 KernelChoice parseKernelChoice(const std::string &text, const std::string &field) {
@@ -1612,9 +2082,16 @@ std::string exportHardwareKernel(const ExportDesign &design, const ExportOptions
                           mma->numWarps() == 4);
   if (dialect == KernelDialect::Hip) {
     const bool mfma = enc.kind() == EncodingKind::AmdMfma;
+    if (enc.kind() == EncodingKind::AmdWmma && choice != KernelChoice::Copy) {
+      const auto &w = static_cast<const AmdWmmaEncoding &>(enc);
+      if (choice == KernelChoice::Mma ||
+          (w.version == 1 && !w.isTranspose && w.numCTAs() == 1 && design.shape.size() == 2 &&
+           design.element.name == "f32" && w.instr() == std::vector<unsigned>{16, 16, 16}))
+        return wmmaKernel(design);
+    }
     if (choice == KernelChoice::Mma || (choice == KernelChoice::Auto && mfma)) {
       if (!mfma)
-        throw Error("--kernel", "HIP mma kernels take an amd_mfma layout (WMMA is not done)");
+        throw Error("--kernel", "HIP mma kernels take an amd_mfma or amd_wmma layout");
       const auto &m = static_cast<const AmdMfmaEncoding &>(enc);
       if (choice == KernelChoice::Mma ||
           (!m.isTransposed && m.numCTAs() == 1 && design.element.name == "f32" &&
@@ -1640,6 +2117,10 @@ std::string exportHardwareKernel(const ExportDesign &design, const ExportOptions
                                 " layout; mma kernels take nvidia_mma v2 / dot_op of it "
                                 "(mma.sync) and nvmma_shared / nvidia_mma v3 (wgmma)");
   return copyKernel(design, ll, dialect);
+}
+
+std::string exportTmemKernel(const TmemDesign &design) {
+  return tmemKernel(design);
 }
 
 } // namespace ls::codegen

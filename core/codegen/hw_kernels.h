@@ -22,11 +22,16 @@
 //       global -> registers -> global through the layout, checking every
 //       element arrives exactly as often as the layout replicates it, and
 //       printing the predicted 32-byte sectors per request for Nsight Compute.
-// HIP: the copy kernel (compile-checked only: no AMD GPU here).
+//   tensor_memory_encoding (f32, 32x32b)  -> tcgen05.st/ld round trip (sm_100a,
+//       compile-checked only: exportTmemKernel);
+// HIP (compile-checked only: no AMD GPU here): amd_mfma -> MFMA builtins,
+//   amd_wmma version 1 -> __builtin_amdgcn_wmma_f32_16x16x16_f16_w32 (gfx1100),
+//   else the copy kernel.
 #pragma once
 
 #include <string>
 
+#include "analysis/tmem/tmem_design.h"
 #include "codegen/export_options.h"
 
 namespace ls::codegen {
@@ -39,5 +44,12 @@ KernelChoice parseKernelChoice(const std::string &text, const std::string &field
 
 std::string exportHardwareKernel(const ExportDesign &design, const ExportOptions &options,
                                  KernelDialect dialect);
+
+// A tensor-memory design (#ttng.tensor_memory_encoding, 32-bit elements, one
+// CTA, the 32x32b access): a CUDA kernel for sm_100a that stores every thread's
+// registers (the tool's register layout) into TMEM with tcgen05.st, reads every
+// TMEM cell back with tcgen05.ld and checks it against the tool's TMEM layout,
+// then reloads the registers.  Compile-checked only (no Blackwell GPU here).
+std::string exportTmemKernel(const TmemDesign &design);
 
 } // namespace ls::codegen

@@ -563,6 +563,129 @@ private slots:
              std::string("--shape"));
   }
 
+  // Tensor memory: the kernel's register table (4 warps, the 32x32b access) and
+  // its TMEM table against facts from outside this project:
+  //  - PTX ISA 8.6, "tcgen05 Matrix fragments" / shape .32x32b: warp w of a
+  //    warpgroup accesses TMEM lanes 32*(w%4) .. 32*(w%4)+31, thread t lane
+  //    32*(w%4)+t, and register i of .xN the column base + i (one 32-bit column
+  //    per register);
+  //  - PTX ISA, "Data path layout organization" for M = 128 with cta_group::1:
+  //    row i of the matrix is TMEM lane i, and 32-bit element j of the row column j.
+  // So thread (w, t) register i holds element (32w + t, i), and TMEM lane l,
+  // column c holds element (l, c).
+  void tmemKernelTableIsThePtx32x32bAccess() {
+    std::string k = exportDesign(
+        design("#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>",
+               {128, 128}, "f32"),
+        ExportFormat::Cuda);
+    QVERIFY(contains(k, "tcgen05.st.sync.aligned.32x32b.x1.b32"));
+    QVERIFY(contains(k, "tcgen05.ld.sync.aligned.32x32b.x1.b32"));
+    QVERIFY(contains(k, "tcgen05.ld.sync.aligned.16x256b.x1.b32"));
+    QVERIFY(contains(k, "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32"));
+    QVERIFY(contains(k, "COMPILE-CHECKED ONLY"));
+    QVERIFY(contains(k, "// LS_ARCHS: sm_100a\n"));
+    std::vector<uint32_t> t = lsTable(k);
+    QCOMPARE(t.size(), size_t{128 * 128 + 128 * 128});
+    for (uint32_t w = 0; w < 4; ++w)
+      for (uint32_t l = 0; l < 32; ++l)
+        for (uint32_t i = 0; i < 128; ++i)
+          QCOMPARE(t[(w * 32 + l) * 128 + i], (32 * w + l) * 128 + i);
+    for (uint32_t lane = 0; lane < 128; ++lane)
+      for (uint32_t c = 0; c < 128; ++c)
+        QCOMPARE(t[128 * 128 + lane * 128 + c], lane * 128 + c);
+  }
+
+  // With 8 warps, warps 4..7 reach the same lane quarters as 0..3 (PTX: w % 4),
+  // so Triton 3.6's lowering of a 32x32b access gives them the second half of
+  // the columns.  The fact comes from Triton itself: the oracle record
+  // tmem-extra-11-47 (tests/oracle/data/triton36_tmem_extra11.jsonl, Gluon's
+  // get_tmem_reg_layout(f32, [128, 32], TensorMemoryLayout((128, 32), 1), 8,
+  // "32x32b") on Triton 3.6.0) has register bases [0, 1] .. [0, 8], lane bases
+  // [1, 0] .. [16, 0] and warp bases [32, 0], [64, 0], [0, 16]: thread (w, t)
+  // register i holds element (32 (w % 4) + t, 16 (w / 4) + i).
+  void tmemKernelEightWarpsSplitColumns() {
+    ExportOptions o;
+    o.numWarps = 8;
+    std::string k = exportDesign(
+        design("#ttng.tensor_memory_encoding<blockM = 128, blockN = 32, colStride = 1>", {128, 32},
+               "f32"),
+        ExportFormat::Cuda, o);
+    QVERIFY(contains(k, "constexpr uint32_t kRegs = 16u;"));
+    QVERIFY(contains(k, "constexpr uint32_t kColBlocks = 2u;"));
+    std::vector<uint32_t> t = lsTable(k);
+    QCOMPARE(t.size(), size_t{256 * 16 + 128 * 32});
+    for (uint32_t w = 0; w < 8; ++w)
+      for (uint32_t l = 0; l < 32; ++l)
+        for (uint32_t i = 0; i < 16; ++i)
+          QCOMPARE(t[(w * 32 + l) * 16 + i], (32 * (w % 4) + l) * 32 + 16 * (w / 4) + i);
+    // TMEM (M = 128 data path): lane l, column c holds element (l, c).
+    for (uint32_t lane = 0; lane < 128; ++lane)
+      for (uint32_t c = 0; c < 32; ++c)
+        QCOMPARE(t[256 * 16 + lane * 32 + c], lane * 32 + c);
+    // Designs the kernel does not take are errors, not broken files.
+    ExportOptions copy;
+    copy.kernel = "copy";
+    QCOMPARE(errorField(design("#ttng.tensor_memory_encoding<blockM = 128, blockN = 32, "
+                               "colStride = 1>",
+                               {128, 32}, "f32"),
+                        ExportFormat::Cuda, copy),
+             std::string("--kernel"));
+    QCOMPARE(errorField(design("#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, "
+                               "colStride = 1>",
+                               {128, 128}, "f16"),
+                        ExportFormat::Cuda),
+             std::string("--dtype"));
+    QCOMPARE(errorField(design("#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, "
+                               "colStride = 1>",
+                               {64, 64}, "f32"),
+                        ExportFormat::Cuda),
+             std::string("layout"));
+    QCOMPARE(errorField(design("#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, "
+                               "colStride = 1>",
+                               {128, 128}, "f32"),
+                        ExportFormat::Hip),
+             std::string("--format"));
+  }
+
+  // RDNA3 WMMA (wave32, v_wmma_f32_16x16x16_f16), against AMD's own
+  // description: the "RDNA3 Instruction Set Architecture" guide, section 7.9
+  // (Wave Matrix Multiply Accumulate), and AMD GPUOpen's "How to accelerate AI
+  // applications on RDNA 3 using WMMA" (gpuopen.com/learn/wmma_on_rdna3/, its
+  // Hello World kernel): lane l holds A row l % 16 with K = 0..15 in its 16
+  // halves and B column l % 16 likewise (lanes 16..31 repeat lanes 0..15); the
+  // f32 C/D sits in 8 VGPRs, lane l VGPR i holding row 2 i + l / 16, column
+  // l % 16.  One wave, a 16x16 tile, K = 32 (two instructions: registers
+  // 16..31 are K 16..31).
+  void wmmaKernelTablesAreTheRdna3Fragments() {
+    std::string k = exportDesign(
+        design("#ttg.amd_wmma<{version = 1, isTranspose = false, warpsPerCTA = [1, 1]}>", {16, 16},
+               "f32"),
+        ExportFormat::Hip);
+    QVERIFY(contains(k, "c = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(x, y, c);"));
+    QVERIFY(contains(k, "compile-checked only"));
+    QVERIFY(contains(k, "constexpr uint32_t kM = 16u, kN = 16u, kK = 32u;"));
+    std::vector<uint32_t> t = lsTable(k);
+    const uint32_t aRegs = 32, bRegs = 32, cRegs = 8;
+    QCOMPARE(t.size(), size_t{32 * (aRegs + bRegs + cRegs)});
+    const uint32_t bOff = 32 * aRegs, cOff = bOff + 32 * bRegs;
+    for (uint32_t l = 0; l < 32; ++l) {
+      for (uint32_t r = 0; r < 32; ++r) {
+        QCOMPARE(t[l * aRegs + r], (l % 16) * 32 + r);      // A (M x K = 16 x 32)
+        QCOMPARE(t[bOff + l * bRegs + r], r * 16 + l % 16); // B (K x N = 32 x 16)
+      }
+      for (uint32_t i = 0; i < 8; ++i)
+        QCOMPARE(t[cOff + l * cRegs + i], (2 * i + l / 16) * 16 + l % 16);
+    }
+    // Version 2 (gfx12) has no builtin in Debian's hipcc: an error with --kernel
+    // mma, the copy kernel by default.
+    ExportOptions mma;
+    mma.kernel = "mma";
+    auto v2 = design("#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2]}>",
+                     {32, 32}, "f32");
+    QCOMPARE(errorField(v2, ExportFormat::Hip, mma), std::string("layout"));
+    QVERIFY(contains(exportDesign(v2, ExportFormat::Hip), "HIP copy kernel"));
+  }
+
   // Bad designs get an error naming the field, never a broken file.
   void badDesignsAreErrors_data() {
     QTest::addColumn<QString>("attr");
@@ -623,11 +746,16 @@ private slots:
     QTest::newRow("wrong rank") << kBlocked << "64"
                                 << "f16" << cuda << ""
                                 << "shape";
-    QTest::newRow("tmem kernel") << "#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, "
-                                    "colStride = 1>"
-                                 << "128x128"
-                                 << "f32" << cuda << ""
-                                 << "--format";
+    QTest::newRow("tmem: no hip kernel") << "#ttng.tensor_memory_encoding<blockM = 128, blockN "
+                                            "= 128, colStride = 1>"
+                                         << "128x128"
+                                         << "f32" << hip << ""
+                                         << "--format";
+    QTest::newRow("tmem kernel: 32-bit elements") << "#ttng.tensor_memory_encoding<blockM = 128, "
+                                                     "blockN = 128, colStride = 1>"
+                                                  << "128x128"
+                                                  << "bf16" << cuda << ""
+                                                  << "--dtype";
     QTest::newRow("legacy of a 3.6-only layout")
         << "#ttg.padded_shared<[32:+4] {order = [1, 0], "
            "shape = [64, 64]}>"

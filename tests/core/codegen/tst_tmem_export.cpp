@@ -80,7 +80,8 @@ private slots:
   }
 
   // exportDesign (CLI `export`, the GUI's Export panel) sends both TMEM
-  // encodings to the TMEM snippets and refuses thread-layout formats.
+  // encodings to the TMEM snippets (and the cuda kernel) and refuses
+  // thread-layout formats.
   void exportDesignRoutesBothTmemKinds_data() {
     QTest::addColumn<QString>("attr");
     QTest::addColumn<QString>("shape");
@@ -104,8 +105,20 @@ private slots:
     QVERIFY(q(codegen::exportDesign(d, codegen::ExportFormat::Gluon, o)).contains(gluonClass));
     QCOMPARE(q(codegen::exportDesign(d, codegen::ExportFormat::Cpp, o)), q(codegen::tmemCpp(t)));
     QCOMPARE(q(codegen::exportDesign(d, codegen::ExportFormat::Module, o)), q(codegen::tmemMlir(t)));
-    for (auto f : {codegen::ExportFormat::Cuda, codegen::ExportFormat::Hip,
-                   codegen::ExportFormat::Descriptor}) {
+    // cuda: the tcgen05.st/ld kernel (hw_kernels.h) for tensor_memory_encoding;
+    // the scales encoding has none (an error naming the layout).
+    if (gluonClass.startsWith("TensorMemoryLayout")) {
+      QVERIFY(q(codegen::exportDesign(d, codegen::ExportFormat::Cuda, o))
+                  .contains("tcgen05.st.sync.aligned.32x32b.x1.b32"));
+    } else {
+      try {
+        codegen::exportDesign(d, codegen::ExportFormat::Cuda, o);
+        QFAIL("a cuda kernel was exported for tensor_memory_scales_encoding");
+      } catch (const Error &e) {
+        QCOMPARE(QString::fromStdString(e.field()), QString("layout"));
+      }
+    }
+    for (auto f : {codegen::ExportFormat::Hip, codegen::ExportFormat::Descriptor}) {
       try {
         codegen::exportDesign(d, f, o);
         QFAIL("a thread-layout format was exported for a TMEM layout");
