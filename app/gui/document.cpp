@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "document_file.h"
@@ -36,6 +37,16 @@ EvalOutcome runEvaluation(const Design &d, quint64 generation) {
     out.error = QStringLiteral("internal: ") + QString::fromStdString(e.what());
   }
   return out;
+}
+
+// A worker's evaluation. LS_TEST_EVAL_DELAY_MS (tests only) makes it take at
+// least that long, so that waiting, progress and Cancel can be exercised:
+// today's evaluations are lazy and take milliseconds even for 8192 x 8192.
+EvalOutcome runEvaluationOnWorker(const Design &d, quint64 generation) {
+  static const int delayMs = qEnvironmentVariableIntValue("LS_TEST_EVAL_DELAY_MS");
+  if (delayMs > 0)
+    QThread::msleep(static_cast<unsigned long>(delayMs));
+  return runEvaluation(d, generation);
 }
 
 } // namespace
@@ -178,7 +189,7 @@ void Document::evaluate(Slot &s) {
   if (s.watcher)
     s.watcher->disconnect(this);
   s.watcher = std::move(watcher);
-  w->setFuture(QtConcurrent::run(runEvaluation, s.design, gen));
+  w->setFuture(QtConcurrent::run(runEvaluationOnWorker, s.design, gen));
 }
 
 void Document::finish(quint64 id, const EvalOutcome &out) {
@@ -203,6 +214,17 @@ QString Document::evaluationError(int index) const {
   if (index < 0 || index >= count())
     return {};
   return designs_[index].error;
+}
+
+void Document::abandonEvaluation(int index) {
+  if (index < 0 || index >= count())
+    return;
+  Slot &s = designs_[index];
+  if (s.watcher)
+    s.watcher->disconnect(this);
+  s.watcher.reset();
+  s.delivered = s.requested;
+  emit resultReady(index);
 }
 
 bool Document::isEvaluating(int index) const {

@@ -83,6 +83,10 @@ public:
   void setAsyncThreshold(int64_t elements) { asyncThreshold_ = elements; }
   // Blocks until every pending evaluation finished (tests, benchmarks).
   void waitForEvaluations();
+  // Stops waiting for the pending evaluation of design `index`: its result
+  // will be dropped when the worker finishes (the engine call is not
+  // interrupted), and result() keeps the last one delivered.
+  void abandonEvaluation(int index);
 
   // --- Files ------------------------------------------------------------------
   QString filePath() const { return path_; }

@@ -212,6 +212,20 @@ void MainWindow::buildDocks() {
     connect(panel->view(), &ui::TensorGridView::hoverTextChanged, this,
             [this](const QString &t) { hoverLabel_->setText(statusLine(t)); });
   }
+  // Cancel while a large layout computes: the edit that started it is undone
+  // (its result, when the worker finishes, is stale and dropped); with
+  // nothing to undo the document stops waiting and keeps what it shows.
+  connect(primary_, &ui::GridPanel::cancelRequested, this, [this] {
+    const int cur = doc_->currentIndex();
+    if (cur < 0 || !doc_->isEvaluating(cur))
+      return;
+    if (doc_->undoStack()->canUndo())
+      doc_->undoStack()->undo();
+    else
+      doc_->abandonEvaluation(cur);
+    refreshCurrent();
+    statusBar()->showMessage(tr("Cancelled: the previous layout is shown"), 6000);
+  });
   connect(primary_, &ui::GridPanel::viewSettingsEdited, this,
           [this](const QString &color, bool hw, const std::vector<int64_t> &outer) {
             const int cur = doc_->currentIndex();

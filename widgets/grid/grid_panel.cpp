@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QProgressBar>
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -46,6 +47,21 @@ GridPanel::GridPanel(QWidget *parent) : QWidget(parent) {
   busy_->setObjectName(QStringLiteral("busy"));
   busy_->hide();
   bar->addWidget(busy_);
+  busyBar_ = new QProgressBar(this);
+  busyBar_->setObjectName(QStringLiteral("busyBar"));
+  busyBar_->setRange(0, 0); // indeterminate: the engine reports no fraction
+  busyBar_->setMaximumWidth(80);
+  busyBar_->setTextVisible(false);
+  busyBar_->hide();
+  bar->addWidget(busyBar_);
+  cancel_ = new QToolButton(this);
+  cancel_->setObjectName(QStringLiteral("cancelCompute"));
+  cancel_->setText(tr("Cancel"));
+  cancel_->setToolTip(tr("Stop waiting for this layout: the edit that started it is undone and "
+                         "the previous picture stays"));
+  cancel_->hide();
+  bar->addWidget(cancel_);
+  connect(cancel_, &QToolButton::clicked, this, &GridPanel::cancelRequested);
   auto button = [this, bar](const QString &text, const QString &tip) {
     auto *b = new QToolButton(this);
     b->setText(text);
@@ -135,6 +151,8 @@ void GridPanel::applyViewSettings(const QString &colorById, bool hardware,
 
 void GridPanel::setBusy(bool busy, const std::optional<ls::Shape> &pendingShape) {
   busy_->setVisible(busy);
+  busyBar_->setVisible(busy);
+  cancel_->setVisible(busy);
   view_->setPendingShape(busy ? pendingShape : std::nullopt);
 }
 

@@ -12,6 +12,8 @@ class QComboBox;
 class QCheckBox;
 class QHBoxLayout;
 class QLabel;
+class QProgressBar;
+class QToolButton;
 class QLineEdit;
 class QSpinBox;
 
@@ -35,7 +37,11 @@ public:
   // "Computing..." while a newer result is being evaluated; `pendingShape`
   // is the tensor it is for, so that the view can show the previous picture
   // scaled to it (nullopt: nothing pending).
+  // While busy an indeterminate progress bar runs and a Cancel button
+  // (cancelRequested) is offered.
   void setBusy(bool busy, const std::optional<ls::Shape> &pendingShape = std::nullopt);
+  QToolButton *cancelButton() const { return cancel_; }
+  QProgressBar *busyBar() const { return busyBar_; }
 
   // The "Find element / thread" box: `37,5` (an element: every owner,
   // replicas included, and the element selected), `T37` / `thread 37`, or
@@ -51,6 +57,8 @@ public:
 signals:
   void viewSettingsEdited(const QString &colorById, bool hardware,
                           const std::vector<int64_t> &outer);
+  // The user asked to stop waiting for the result being computed.
+  void cancelRequested();
 
 private:
   void syncControls();
@@ -61,6 +69,8 @@ private:
   QCheckBox *hardware_;
   QHBoxLayout *sliceBox_;
   QLabel *busy_;
+  QProgressBar *busyBar_;
+  QToolButton *cancel_;
   QLineEdit *find_;
   QLabel *findAnswer_;
   std::vector<QSpinBox *> slice_;
