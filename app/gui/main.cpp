@@ -5,14 +5,41 @@
 // Command-line errors print one `error:` line and exit with status 2, like
 // the CLI.
 #include <QApplication>
+#include <QCoreApplication>
 #include <QTimer>
 #include <cstdio>
+#include <cstring>
 
 #include "app_setup.h"
 #include "main_window.h"
 #include "ui_bench.h"
 
+namespace {
+
+bool hasArg(int argc, char **argv, std::initializer_list<const char *> names) {
+  for (int i = 1; i < argc; ++i)
+    for (const char *n : names)
+      if (std::strcmp(argv[i], n) == 0 || (std::strncmp(argv[i], n, std::strlen(n)) == 0 &&
+                                           argv[i][std::strlen(n)] == '='))
+        return true;
+  return false;
+}
+
+} // namespace
+
 int main(int argc, char **argv) {
+  // --help and --version print text: no display is needed (nor opened).
+  if (hasArg(argc, argv, {"--help", "-h", "--help-all", "-?", "--version", "-v"})) {
+    QCoreApplication text(argc, argv);
+    ls::app::setApplicationIdentity();
+    (void)ls::app::parseCommandLine(text.arguments()); // prints and exits
+    return 0;
+  }
+  // A screenshot or the UI benchmark draws offscreen when there is no display.
+  if (hasArg(argc, argv, {"--screenshot", "--bench-ui"}) &&
+      qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+      qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+    qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication app(argc, argv);
   ls::app::setApplicationIdentity();
   ls::app::initResources();
