@@ -18,6 +18,7 @@
 #include "analysis_docks.h"
 #include "autosave.h"
 #include "forms/design_form.h"
+#include "forms/encoding_schema.h"
 #include "grid/basis_matrix_view.h"
 #include "grid/grid_panel.h"
 #include "module_retarget.h"
@@ -167,8 +168,31 @@ void MainWindow::buildDocks() {
   tabifyDockWidget(designDock, basisDock);
   designDock->raise();
 
+  // Add: a blocked layout for the current design's shape, element type and
+  // module (warps, lanes, CTAs), so the two can be compared at once.
   connect(add, &QPushButton::clicked, this, [this] {
     Design d = starterDesign();
+    const int cur = doc_->currentIndex();
+    if (cur >= 0) {
+      const Design &c = doc_->design(cur);
+      ui::DefaultContext ctx;
+      ctx.rank = static_cast<int>(c.shape.size());
+      ctx.shape = c.shape;
+      ctx.numWarps = c.module.numWarps;
+      ctx.threadsPerWarp = c.module.threadsPerWarp;
+      try {
+        ctx.elementBits = ls::ir::parseElementType(c.elementType.toStdString()).bits;
+      } catch (const ls::Error &) {
+      }
+      Design like = d;
+      like.attribute = ui::defaultAttribute(ls::EncodingKind::Blocked, ctx);
+      like.shape = c.shape;
+      like.elementType = c.elementType;
+      like.module = c.module;
+      like.module.numCTAs = 1; // a blocked layout of one CTA
+      if (!checkDesign(like))
+        d = like;
+    }
     d.name = tr("design %1").arg(doc_->count() + 1);
     doc_->addDesign(d);
   });
