@@ -113,6 +113,7 @@ private:
   void buildFileMenu();
   void buildEditMenu();
   void buildViewMenu();
+  void fillPanelsMenu(QMenu *menu);
   void buildTeachMenu();
   void connectDocument();
   void refreshList();

@@ -7,6 +7,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -113,6 +114,12 @@ void MainWindow::buildEditMenu() {
   m->addAction(tr("Remove Design"), this, [this] { doc_->removeDesign(doc_->currentIndex()); });
 }
 
+void MainWindow::fillPanelsMenu(QMenu *menu) {
+  menu->clear();
+  for (QDockWidget *d : findChildren<QDockWidget *>())
+    menu->addAction(d->toggleViewAction());
+}
+
 void MainWindow::buildViewMenu() {
   QMenu *m = menuBar()->addMenu(tr("&View"));
   auto view = [this] { return primary_->view(); };
@@ -129,6 +136,12 @@ void MainWindow::buildViewMenu() {
   compareMenu_ = m->addMenu(tr("&Compare With"));
   rebuildCompareMenu();
   analysis_->addToggles(m->addMenu(tr("&Analysis")));
+  // Every panel, so a closed one can be brought back (Design, Basis, the
+  // analysis docks, Kernel): filled when the menu opens, so it is complete.
+  QMenu *panels = m->addMenu(tr("&Panels"));
+  panels->setObjectName(QStringLiteral("panelsMenu"));
+  connect(panels, &QMenu::aboutToShow, this, [this, panels] { fillPanelsMenu(panels); });
+  fillPanelsMenu(panels);
   m->addSeparator();
   presentationAction_ = m->addAction(tr("&Presentation Mode"));
   presentationAction_->setCheckable(true);

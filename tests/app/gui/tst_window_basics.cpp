@@ -1,5 +1,7 @@
 // Small behaviours of the main window a new user meets first (issue 16).
 #include <QApplication>
+#include <QDockWidget>
+#include <QMenu>
 #include <QPushButton>
 #include <QUndoStack>
 
@@ -50,6 +52,32 @@ private slots:
     // One undo step removes it.
     doc->undoStack()->undo();
     QCOMPARE(doc->count(), before);
+  }
+
+  // Every panel is listed under View > Panels, so a closed one comes back.
+  void everyPanelInTheViewMenu() {
+    MainWindow w(/*interactive=*/false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QMenu *panels = w.findChild<QMenu *>(QStringLiteral("panelsMenu"));
+    QVERIFY(panels);
+    emit panels->aboutToShow();
+    QStringList names;
+    for (QAction *a : panels->actions())
+      names << a->text().remove(QLatin1Char('&'));
+    for (const char *dock : {"Design", "Basis", "Banks", "Conversion", "Coalescing", "Export",
+                             "TMEM", "Kernel"})
+      QVERIFY2(names.contains(QString::fromLatin1(dock)), qPrintable(names.join(", ")));
+    QCOMPARE(names.size(), w.findChildren<QDockWidget *>().size());
+    // Close the Kernel panel, bring it back from the menu.
+    QDockWidget *kernel = w.findChild<QDockWidget *>(QStringLiteral("KernelDock"));
+    QVERIFY(kernel);
+    kernel->close();
+    QVERIFY(kernel->isHidden());
+    for (QAction *a : panels->actions())
+      if (a->text().remove(QLatin1Char('&')) == QStringLiteral("Kernel"))
+        a->trigger();
+    QVERIFY(!kernel->isHidden());
   }
 };
 
