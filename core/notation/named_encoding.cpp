@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <numeric>
 
+#include "encodings/amd_mfma.h"
+#include "encodings/amd_wmma.h"
 #include "encodings/blocked.h"
 #include "encodings/dot_operand.h"
 #include "encodings/linear.h"
 #include "encodings/nvidia_mma.h"
 #include "encodings/nvmma_shared.h"
 #include "encodings/shared_linear.h"
+#include "encodings/slice.h"
 #include "encodings/swizzled_shared.h"
 #include "util/error.h"
 
@@ -124,21 +127,30 @@ EncodingPtr matchBlocked(const LinearLayout &ll, const Shape &shape) {
   return nullptr;
 }
 
-std::vector<std::shared_ptr<NvidiaMmaEncoding>> mmaCandidates(const LinearLayout &ll,
-                                                              const Shape &shape, bool v3) {
-  const int rank = static_cast<int>(shape.size());
-  std::vector<std::shared_ptr<NvidiaMmaEncoding>> out;
-  if (rank != 2)
-    return out;
-  const int w = ll.hasInDim(kWarp) ? ll.getInDimSizeLog2(kWarp) : 0;
-  CGALayout cga;
-  try {
-    cga = cgaOf(ll, shape);
-  } catch (const std::exception &) {
+// Every way to split 2^w warps over `rank` dims, dim0 taking the most first.
+std::vector<std::vector<unsigned>> warpSplits(int rank, int w) {
+  std::vector<std::vector<unsigned>> out;
+  if (rank == 1) {
+    out.push_back({1u << w});
     return out;
   }
-  for (int a = w; a >= 0; --a) {
-    const std::vector<unsigned> warps{1u << a, 1u << (w - a)};
+  for (int a = w; a >= 0; --a)
+    for (auto rest : warpSplits(rank - 1, w - a)) {
+      rest.insert(rest.begin(), 1u << a);
+      out.push_back(std::move(rest));
+    }
+  return out;
+}
+
+// Candidate accumulators of each MMA family for a rank, 2^w warps and a CGA
+// layout. Parameters that do not reach the bases (an MFMA's version and K, a
+// WMMA's version 2 vs 3 and K) take one canonical value: MFMA version 3 with
+// K 8 (32x32), 16 (16x16) or 4 (4x64, 64x4); WMMA version 1 or 2, 16x16x16.
+std::vector<EncodingPtr> nvidiaAccs(int rank, int w, const CGALayout &cga, bool v3) {
+  std::vector<EncodingPtr> out;
+  if (rank != 2)
+    return out;
+  for (const auto &warps : warpSplits(rank, w)) {
     if (!v3) {
       auto m = std::make_shared<NvidiaMmaEncoding>();
       m->versionMajor = 2;
@@ -160,28 +172,240 @@ std::vector<std::shared_ptr<NvidiaMmaEncoding>> mmaCandidates(const LinearLayout
   return out;
 }
 
+struct MfmaShape {
+  unsigned m, n, k;
+};
+constexpr MfmaShape kMfmaShapes[] = {{32, 32, 8}, {16, 16, 16}, {4, 64, 4}, {64, 4, 4}};
+
+std::vector<EncodingPtr> mfmaAccs(int rank, int w, const CGALayout &cga, bool withWidths) {
+  std::vector<EncodingPtr> out;
+  if (rank != 2 && rank != 3)
+    return out;
+  for (const MfmaShape &s : kMfmaShapes)
+    for (bool transposed : {false, true}) {
+      if (s.m == 64 && !transposed)
+        continue; // 64x4 exists transposed only
+      for (unsigned bits : {32u, 64u}) {
+        if (bits == 64 && !withWidths)
+          continue;
+        for (const auto &warps : warpSplits(rank, w)) {
+          auto m = std::make_shared<AmdMfmaEncoding>();
+          m->version = 3;
+          m->warpsPerCTA = warps;
+          m->instrShape = {s.m, s.n, s.k};
+          m->isTransposed = transposed;
+          m->elementBitWidth = bits;
+          m->cga = cga;
+          out.push_back(m);
+        }
+      }
+    }
+  return out;
+}
+
+std::vector<EncodingPtr> wmmaAccs(int rank, int w, const CGALayout &cga) {
+  std::vector<EncodingPtr> out;
+  if (rank != 2 && rank != 3)
+    return out;
+  for (unsigned version : {1u, 2u})
+    for (bool transposed : {false, true})
+      for (const auto &warps : warpSplits(rank, w)) {
+        auto m = std::make_shared<AmdWmmaEncoding>();
+        m->version = version;
+        m->isTranspose = transposed;
+        m->warpsPerCTA = warps;
+        m->cga = cga;
+        out.push_back(m);
+      }
+  return out;
+}
+
+// kWidth values the register bases allow for an operand with K along
+// `kIndex`, largest first: 2^i for i up to the j leading registers that step
+// 1, 2, 4, ... along K (registers repeating along K continue the run), and
+// larger powers where the following registers are zero (K shorter than
+// kWidth); at most 64.
+std::vector<unsigned> kWidthsOf(const LinearLayout &ll, size_t kIndex) {
+  const Bases reg = inDimBases(ll, kRegister);
+  size_t j = 0;
+  while (j < reg.size() && dimOf(reg[j]) == static_cast<int>(kIndex) &&
+         reg[j][kIndex] == (int32_t{1} << j))
+    ++j;
+  size_t top = j;
+  while (top < reg.size() && dimOf(reg[top]) == -1)
+    ++top;
+  std::vector<unsigned> out;
+  for (size_t i = std::min<size_t>(top, 6) + 1; i-- > 0;)
+    out.push_back(1u << i);
+  return out;
+}
+
+// Blocked parameters for a given order, zero bases of lanes and warps going
+// to `zeroDim` (the dim a slice removed) when it comes next in the order
+// and no later basis moves along a dim between; else to the dim being filled.
+std::vector<unsigned> countsWithZeroDim(const Bases &bases, const std::vector<unsigned> &order,
+                                        unsigned zeroDim) {
+  auto posOf = [&](unsigned d) {
+    return static_cast<size_t>(std::find(order.begin(), order.end(), d) - order.begin());
+  };
+  const size_t zeroPos = posOf(zeroDim);
+  std::vector<unsigned> count(order.size(), 1);
+  size_t k = 0;
+  for (size_t i = 0; i < bases.size(); ++i) {
+    const int d = dimOf(bases[i]);
+    if (d == -2)
+      return {};
+    if (d >= 0) {
+      const size_t pos = posOf(static_cast<unsigned>(d));
+      if (pos < k)
+        return {};
+      k = pos;
+    } else if (zeroPos >= k) {
+      size_t minPos = order.size();
+      for (size_t j = i + 1; j < bases.size(); ++j)
+        if (const int e = dimOf(bases[j]); e >= 0)
+          minPos = std::min(minPos, posOf(static_cast<unsigned>(e)));
+      if (zeroPos <= minPos)
+        k = zeroPos;
+    }
+    count[order[k]] *= 2;
+  }
+  return count;
+}
+
+// Slices of a blocked parent: the parent has one more dim, `dim`, of size 1,
+// holding no register and the lanes and warps the slice broadcasts.
+EncodingPtr matchSliceOfBlocked(const LinearLayout &ll, const Shape &shape,
+                                const std::vector<unsigned> &order, unsigned dim) {
+  const int rank = static_cast<int>(shape.size()) + 1;
+  auto widen = [&](Bases bases) {
+    for (auto &b : bases)
+      b.insert(b.begin() + dim, 0);
+    return bases;
+  };
+  const Bases reg = widen(inDimBases(ll, kRegister)), lane = widen(inDimBases(ll, kLane)),
+              warp = widen(inDimBases(ll, kWarp));
+  {
+    auto b = std::make_shared<BlockedEncoding>();
+    b->order = order;
+    b->sizePerThread.assign(static_cast<size_t>(rank), 1);
+    for (const auto &r : reg) {
+      const int d = dimOf(r);
+      if (d >= 0 && r[static_cast<size_t>(d)] ==
+                        static_cast<int32_t>(b->sizePerThread[static_cast<size_t>(d)]))
+        b->sizePerThread[static_cast<size_t>(d)] *= 2;
+    }
+    b->threadsPerWarp = countsWithZeroDim(lane, order, dim);
+    b->warpsPerCTA = countsWithZeroDim(warp, order, dim);
+    if (b->threadsPerWarp.empty() || b->warpsPerCTA.empty())
+      return nullptr;
+    b->cga = CGALayout::singleCTA(rank);
+    auto s = std::make_shared<SliceEncoding>();
+    s->dim = dim;
+    s->parent = b;
+    if (sameLayout(*s, ll, shape))
+      return s;
+  }
+  return nullptr;
+}
+
 EncodingPtr matchDistributed(const LinearLayout &ll, const Shape &shape) {
   if (auto b = matchBlocked(ll, shape))
     return b;
   const int rank = static_cast<int>(shape.size());
-  for (bool v3 : {false, true})
-    for (const auto &m : mmaCandidates(ll, shape, v3))
-      if (sameLayout(*m, ll, shape))
-        return m;
-  for (bool v3 : {false, true})
-    for (const auto &m : mmaCandidates(ll, shape, v3))
-      for (unsigned op : {0u, 1u}) {
-        if (v3 && op == 1)
-          continue; // wgmma reads B from shared memory only
-        for (unsigned k : {1u, 2u, 4u, 8u, 16u, 32u}) {
-          auto d = std::make_shared<DotOperandEncoding>();
-          d->opIdx = op;
-          d->parent = m;
-          d->kWidth = k;
-          if (sameLayout(*d, ll, shape))
-            return d;
+  const int w = ll.hasInDim(kWarp) ? ll.getInDimSizeLog2(kWarp) : 0;
+  const int lanes = ll.hasInDim(kLane) ? ll.getInDimSize(kLane) : 1;
+  CGALayout cga;
+  try {
+    cga = cgaOf(ll, shape);
+  } catch (const std::exception &) {
+    return nullptr;
+  }
+  // The families a warp size allows: NVIDIA and WMMA wave32, MFMA wave64.
+  const bool wave32 = lanes == 32, wave64 = lanes == 64;
+  auto accs = [&](int r, const CGALayout &c) {
+    std::vector<EncodingPtr> out;
+    if (wave32)
+      for (bool v3 : {false, true})
+        for (auto &m : nvidiaAccs(r, w, c, v3))
+          out.push_back(m);
+    if (wave64)
+      for (auto &m : mfmaAccs(r, w, c, true))
+        out.push_back(m);
+    if (wave32)
+      for (auto &m : wmmaAccs(r, w, c))
+        out.push_back(m);
+    return out;
+  };
+  for (const auto &m : accs(rank, cga))
+    if (sameLayout(*m, ll, shape))
+      return m;
+
+  auto dot = [&](unsigned op, const EncodingPtr &parent, unsigned k) {
+    auto d = std::make_shared<DotOperandEncoding>();
+    d->opIdx = op;
+    d->parent = parent;
+    d->kWidth = k;
+    return d;
+  };
+  if (wave32 && rank == 2)
+    for (bool v3 : {false, true})
+      for (const auto &m : nvidiaAccs(rank, w, cga, v3))
+        for (unsigned op : {0u, 1u}) {
+          if (v3 && op == 1)
+            continue; // wgmma reads B from shared memory only
+          for (unsigned k : {1u, 2u, 4u, 8u, 16u, 32u})
+            if (auto d = dot(op, m, k); sameLayout(*d, ll, shape))
+              return d;
         }
-      }
+  if (rank == 2 || rank == 3)
+    for (unsigned op : {0u, 1u}) {
+      const size_t kIndex = static_cast<size_t>(op == 0 ? rank - 1 : rank - 2);
+      const std::vector<unsigned> widths = kWidthsOf(ll, kIndex);
+      // MFMA operands: only the non-K instruction extent and the warps reach
+      // the bases; the parent is the first accumulator with that extent.
+      if (wave64)
+        for (const auto &p : mfmaAccs(rank, w, cga, false))
+          for (unsigned k : widths)
+            if (auto d = dot(op, p, k); sameLayout(*d, ll, shape))
+              return d;
+      if (wave32)
+        for (unsigned version : {1u, 2u, 3u}) {
+          const std::vector<std::vector<unsigned>> instrs =
+              version == 1   ? std::vector<std::vector<unsigned>>{{}}
+              : version == 2 ? std::vector<std::vector<unsigned>>{{}, {16, 16, 32}}
+                             : std::vector<std::vector<unsigned>>{
+                                   {16, 16, 4}, {16, 16, 32}, {16, 16, 64}, {16, 16, 128}};
+          for (const auto &instr : instrs)
+            for (const auto &warps : warpSplits(rank, w))
+              for (unsigned k : widths) {
+                auto p = std::make_shared<AmdWmmaEncoding>();
+                p->version = version;
+                p->warpsPerCTA = warps;
+                p->instrShape = instr;
+                p->cga = cga;
+                if (auto d = dot(op, p, k); sameLayout(*d, ll, shape))
+                  return d;
+              }
+        }
+    }
+
+  // Slices (single CTA): a blocked parent derived from the bases for each
+  // removed dim, then the accumulators of one more dim.
+  if (!inDimBases(ll, kBlock).empty() || rank >= 4)
+    return nullptr;
+  for (const auto &order : orders(rank + 1)) // Triton's default order first
+    for (unsigned d = 0; d <= static_cast<unsigned>(rank); ++d)
+      if (auto s = matchSliceOfBlocked(ll, shape, order, d))
+        return s;
+  for (const auto &m : accs(rank + 1, CGALayout::singleCTA(rank + 1)))
+    for (unsigned d = 0; d <= static_cast<unsigned>(rank); ++d) {
+      auto s = std::make_shared<SliceEncoding>();
+      s->dim = d;
+      s->parent = m;
+      if (sameLayout(*s, ll, shape))
+        return s;
+    }
   return nullptr;
 }
 
