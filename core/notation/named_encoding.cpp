@@ -1,6 +1,7 @@
 #include "notation/named_encoding.h"
 
 #include <algorithm>
+#include <iterator>
 #include <numeric>
 
 #include "encodings/amd_mfma.h"
@@ -106,11 +107,18 @@ EncodingPtr matchBlocked(const LinearLayout &ll, const Shape &shape) {
     auto b = std::make_shared<BlockedEncoding>();
     b->order = order;
     b->sizePerThread.assign(static_cast<size_t>(rank), 1);
+    // A zero register is a size per thread beyond the shape: it belongs to the
+    // dim of the registers before it (order[0] at the start).
+    size_t last = order[0];
     for (const auto &r : reg) {
       const int d = dimOf(r);
       if (d >= 0 && r[static_cast<size_t>(d)] ==
-                        static_cast<int32_t>(b->sizePerThread[static_cast<size_t>(d)]))
+                        static_cast<int32_t>(b->sizePerThread[static_cast<size_t>(d)])) {
         b->sizePerThread[static_cast<size_t>(d)] *= 2;
+        last = static_cast<size_t>(d);
+      } else if (d == -1) {
+        b->sizePerThread[last] *= 2;
+      }
     }
     b->threadsPerWarp = countsAlong(lane, order);
     b->warpsPerCTA = countsAlong(warp, order);
@@ -148,14 +156,14 @@ std::vector<std::vector<unsigned>> warpSplits(int rank, int w) {
 // K 8 (32x32), 16 (16x16) or 4 (4x64, 64x4); WMMA version 1 or 2, 16x16x16.
 std::vector<EncodingPtr> nvidiaAccs(int rank, int w, const CGALayout &cga, bool v3) {
   std::vector<EncodingPtr> out;
-  if (rank != 2)
+  if (rank != 2 && !(rank == 3 && !v3))
     return out;
   for (const auto &warps : warpSplits(rank, w)) {
     if (!v3) {
       auto m = std::make_shared<NvidiaMmaEncoding>();
       m->versionMajor = 2;
       m->warpsPerCTA = warps;
-      m->instrShape = {16, 8};
+      m->instrShape = rank == 3 ? std::vector<unsigned>{1, 16, 8} : std::vector<unsigned>{16, 8};
       m->cga = cga;
       out.push_back(m);
       continue;
@@ -177,7 +185,17 @@ struct MfmaShape {
 };
 constexpr MfmaShape kMfmaShapes[] = {{32, 32, 8}, {16, 16, 16}, {4, 64, 4}, {64, 4, 4}};
 
-std::vector<EncodingPtr> mfmaAccs(int rank, int w, const CGALayout &cga, bool withWidths) {
+// Tiles per warp along (M, N): all 1 first, then 2 and 4 (batch dim 1).
+constexpr unsigned kTiles[][2] = {{1, 1}, {1, 2}, {2, 1}, {2, 2}, {1, 4}, {4, 1}, {4, 4}};
+
+std::vector<unsigned> tilesFor(int rank, const unsigned (&t)[2]) {
+  if (t[0] == 1 && t[1] == 1)
+    return {};
+  return rank == 3 ? std::vector<unsigned>{1, t[0], t[1]} : std::vector<unsigned>{t[0], t[1]};
+}
+
+std::vector<EncodingPtr> mfmaAccs(int rank, int w, const CGALayout &cga, bool withWidths,
+                                  const unsigned (&tiles)[2]) {
   std::vector<EncodingPtr> out;
   if (rank != 2 && rank != 3)
     return out;
@@ -195,6 +213,7 @@ std::vector<EncodingPtr> mfmaAccs(int rank, int w, const CGALayout &cga, bool wi
           m->instrShape = {s.m, s.n, s.k};
           m->isTransposed = transposed;
           m->elementBitWidth = bits;
+          m->tilesPerWarp = tilesFor(rank, tiles);
           m->cga = cga;
           out.push_back(m);
         }
@@ -203,7 +222,8 @@ std::vector<EncodingPtr> mfmaAccs(int rank, int w, const CGALayout &cga, bool wi
   return out;
 }
 
-std::vector<EncodingPtr> wmmaAccs(int rank, int w, const CGALayout &cga) {
+std::vector<EncodingPtr> wmmaAccs(int rank, int w, const CGALayout &cga,
+                                  const unsigned (&tiles)[2]) {
   std::vector<EncodingPtr> out;
   if (rank != 2 && rank != 3)
     return out;
@@ -214,6 +234,7 @@ std::vector<EncodingPtr> wmmaAccs(int rank, int w, const CGALayout &cga) {
         m->version = version;
         m->isTranspose = transposed;
         m->warpsPerCTA = warps;
+        m->tilesPerWarp = tilesFor(rank, tiles);
         m->cga = cga;
         out.push_back(m);
       }
@@ -323,24 +344,23 @@ EncodingPtr matchDistributed(const LinearLayout &ll, const Shape &shape) {
   }
   // The families a warp size allows: NVIDIA and WMMA wave32, MFMA wave64.
   const bool wave32 = lanes == 32, wave64 = lanes == 64;
-  auto accs = [&](int r, const CGALayout &c) {
+  // Accumulators: NVIDIA, then AMD with tilesPerWarp kTiles[t] for t in [from, to).
+  auto accs = [&](int r, const CGALayout &c, size_t from, size_t to) {
     std::vector<EncodingPtr> out;
-    if (wave32)
+    if (wave32 && from == 0)
       for (bool v3 : {false, true})
         for (auto &m : nvidiaAccs(r, w, c, v3))
           out.push_back(m);
-    if (wave64)
-      for (auto &m : mfmaAccs(r, w, c, true))
-        out.push_back(m);
-    if (wave32)
-      for (auto &m : wmmaAccs(r, w, c))
-        out.push_back(m);
+    for (size_t t = from; t < to; ++t) {
+      if (wave64)
+        for (auto &m : mfmaAccs(r, w, c, true, kTiles[t]))
+          out.push_back(m);
+      if (wave32)
+        for (auto &m : wmmaAccs(r, w, c, kTiles[t]))
+          out.push_back(m);
+    }
     return out;
   };
-  for (const auto &m : accs(rank, cga))
-    if (sameLayout(*m, ll, shape))
-      return m;
-
   auto dot = [&](unsigned op, const EncodingPtr &parent, unsigned k) {
     auto d = std::make_shared<DotOperandEncoding>();
     d->opIdx = op;
@@ -348,7 +368,51 @@ EncodingPtr matchDistributed(const LinearLayout &ll, const Shape &shape) {
     d->kWidth = k;
     return d;
   };
-  if (wave32 && rank == 2)
+  // Operands of AMD parents with tilesPerWarp kTiles[t] for t in [from, to).
+  auto amdDots = [&](size_t from, size_t to) -> EncodingPtr {
+    if (rank != 2 && rank != 3)
+      return nullptr;
+    for (size_t t = from; t < to; ++t)
+      for (unsigned op : {0u, 1u}) {
+        const size_t kIndex = static_cast<size_t>(op == 0 ? rank - 1 : rank - 2);
+        const std::vector<unsigned> widths = kWidthsOf(ll, kIndex);
+        // MFMA operands: only the non-K instruction extent and the warps reach
+        // the bases; the parent is the first accumulator with that extent.
+        if (wave64)
+          for (const auto &p : mfmaAccs(rank, w, cga, false, kTiles[t]))
+            for (unsigned k : widths)
+              if (auto d = dot(op, p, k); sameLayout(*d, ll, shape))
+                return d;
+        if (wave32)
+          for (unsigned version : {1u, 2u, 3u}) {
+            const std::vector<std::vector<unsigned>> instrs =
+                version == 1   ? std::vector<std::vector<unsigned>>{{}}
+                : version == 2 ? std::vector<std::vector<unsigned>>{{}, {16, 16, 32}}
+                               : std::vector<std::vector<unsigned>>{
+                                     {16, 16, 4}, {16, 16, 32}, {16, 16, 64}, {16, 16, 128}};
+            for (const auto &instr : instrs)
+              for (const auto &warps : warpSplits(rank, w))
+                for (unsigned k : widths) {
+                  auto p = std::make_shared<AmdWmmaEncoding>();
+                  p->version = version;
+                  p->warpsPerCTA = warps;
+                  p->instrShape = instr;
+                  p->tilesPerWarp = tilesFor(rank, kTiles[t]);
+                  p->cga = cga;
+                  if (auto d = dot(op, p, k); sameLayout(*d, ll, shape))
+                    return d;
+                }
+          }
+      }
+    return nullptr;
+  };
+  constexpr size_t kAllTiles = std::size(kTiles);
+
+  // Accumulators and operands with tilesPerWarp 1 first, then with more tiles.
+  for (const auto &m : accs(rank, cga, 0, 1))
+    if (sameLayout(*m, ll, shape))
+      return m;
+  if (wave32 && (rank == 2 || rank == 3))
     for (bool v3 : {false, true})
       for (const auto &m : nvidiaAccs(rank, w, cga, v3))
         for (unsigned op : {0u, 1u}) {
@@ -358,37 +422,13 @@ EncodingPtr matchDistributed(const LinearLayout &ll, const Shape &shape) {
             if (auto d = dot(op, m, k); sameLayout(*d, ll, shape))
               return d;
         }
-  if (rank == 2 || rank == 3)
-    for (unsigned op : {0u, 1u}) {
-      const size_t kIndex = static_cast<size_t>(op == 0 ? rank - 1 : rank - 2);
-      const std::vector<unsigned> widths = kWidthsOf(ll, kIndex);
-      // MFMA operands: only the non-K instruction extent and the warps reach
-      // the bases; the parent is the first accumulator with that extent.
-      if (wave64)
-        for (const auto &p : mfmaAccs(rank, w, cga, false))
-          for (unsigned k : widths)
-            if (auto d = dot(op, p, k); sameLayout(*d, ll, shape))
-              return d;
-      if (wave32)
-        for (unsigned version : {1u, 2u, 3u}) {
-          const std::vector<std::vector<unsigned>> instrs =
-              version == 1   ? std::vector<std::vector<unsigned>>{{}}
-              : version == 2 ? std::vector<std::vector<unsigned>>{{}, {16, 16, 32}}
-                             : std::vector<std::vector<unsigned>>{
-                                   {16, 16, 4}, {16, 16, 32}, {16, 16, 64}, {16, 16, 128}};
-          for (const auto &instr : instrs)
-            for (const auto &warps : warpSplits(rank, w))
-              for (unsigned k : widths) {
-                auto p = std::make_shared<AmdWmmaEncoding>();
-                p->version = version;
-                p->warpsPerCTA = warps;
-                p->instrShape = instr;
-                p->cga = cga;
-                if (auto d = dot(op, p, k); sameLayout(*d, ll, shape))
-                  return d;
-              }
-        }
-    }
+  if (auto d = amdDots(0, 1))
+    return d;
+  for (const auto &m : accs(rank, cga, 1, kAllTiles))
+    if (sameLayout(*m, ll, shape))
+      return m;
+  if (auto d = amdDots(1, kAllTiles))
+    return d;
 
   // Slices (single CTA): a blocked parent derived from the bases for each
   // removed dim, then the accumulators of one more dim.
@@ -398,7 +438,7 @@ EncodingPtr matchDistributed(const LinearLayout &ll, const Shape &shape) {
     for (unsigned d = 0; d <= static_cast<unsigned>(rank); ++d)
       if (auto s = matchSliceOfBlocked(ll, shape, order, d))
         return s;
-  for (const auto &m : accs(rank + 1, CGALayout::singleCTA(rank + 1)))
+  for (const auto &m : accs(rank + 1, CGALayout::singleCTA(rank + 1), 0, 1))
     for (unsigned d = 0; d <= static_cast<unsigned>(rank); ++d) {
       auto s = std::make_shared<SliceEncoding>();
       s->dim = d;

@@ -292,6 +292,37 @@ private slots:
            "isTransposed = true, elementBitWidth = 64}>"
         << "64x64"
         << "";
+    // tilesPerWarp > 1 is tried after every kind with tiles 1 (oracle row
+    // mfma, seed 7: Triton 3.6's version 4 layout; version and K as above).
+    QTest::newRow("amd_mfma tilesPerWarp [2, 2]")
+        << "#ttg.amd_mfma<{version = 4, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], "
+           "isTransposed = false, tilesPerWarp = [2, 2]}>"
+        << "16x128"
+        << "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], "
+           "isTransposed = false, tilesPerWarp = [2, 2]}>";
+    QTest::newRow("amd_wmma v1 tilesPerWarp [1, 2, 1] rank 3")
+        << "#ttg.amd_wmma<{version = 1, isTranspose = true, warpsPerCTA = [1, 2, 1], tilesPerWarp "
+           "= [1, 2, 1]}>"
+        << "64x256x256"
+        << "";
+    QTest::newRow("nvidia_mma v2 rank 3")
+        << "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 1, 2], "
+           "instrShape = [1, 16, 8]}>"
+        << "4x64x32"
+        << "";
+    QTest::newRow("dot_op A of nvidia_mma v2 rank 3")
+        << "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+           "warpsPerCTA = [2, 1, 2], instrShape = [1, 16, 8]}>, kWidth = 2}>"
+        << "4x64x32"
+        << "";
+    // sizePerThread beyond the shape: zero registers (oracle row blocked, seed 7);
+    // Triton's default order is tried first, zero bases join the dim being filled.
+    QTest::newRow("blocked sizePerThread beyond the shape")
+        << "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [2, 4], "
+           "order = [0, 1]}>"
+        << "4x4"
+        << "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], "
+           "order = [1, 0]}>";
     // No named encoding: lanes out of order.
     QTest::newRow("linear") << "#ttg.linear<{register = [[0, 1]], lane = [[2, 0], [1, 0], [4, 0], "
                                "[8, 0], [0, 2]], warp = [], block = []}>"
