@@ -150,15 +150,42 @@ std::vector<std::vector<unsigned>> warpSplits(int rank, int w) {
   return out;
 }
 
+// The splits that can hold `warp` bases (of rank `rank`): each dim gets at
+// least as many warps as bases move along it (zero bases fit anywhere); none
+// when a basis moves along several dims. All splits when `warp` is null.
+std::vector<std::vector<unsigned>> warpSplits(int rank, int w, const Bases *warp) {
+  std::vector<std::vector<unsigned>> all = warpSplits(rank, w);
+  if (!warp)
+    return all;
+  std::vector<unsigned> need(static_cast<size_t>(rank), 1);
+  for (const auto &b : *warp) {
+    const int d = dimOf(b);
+    if (d == -2 || b.size() != need.size())
+      return {};
+    if (d >= 0)
+      need[static_cast<size_t>(d)] *= 2;
+  }
+  std::vector<std::vector<unsigned>> out;
+  for (auto &split : all) {
+    bool fits = true;
+    for (size_t d = 0; d < need.size(); ++d)
+      fits = fits && split[d] >= need[d];
+    if (fits)
+      out.push_back(std::move(split));
+  }
+  return out;
+}
+
 // Candidate accumulators of each MMA family for a rank, 2^w warps and a CGA
 // layout. Parameters that do not reach the bases (an MFMA's version and K, a
 // WMMA's version 2 vs 3 and K) take one canonical value: MFMA version 3 with
 // K 8 (32x32), 16 (16x16) or 4 (4x64, 64x4); WMMA version 1 or 2, 16x16x16.
-std::vector<EncodingPtr> nvidiaAccs(int rank, int w, const CGALayout &cga, bool v3) {
+std::vector<EncodingPtr> nvidiaAccs(int rank, int w, const Bases *warp, const CGALayout &cga,
+                                    bool v3) {
   std::vector<EncodingPtr> out;
   if (rank != 2 && !(rank == 3 && !v3))
     return out;
-  for (const auto &warps : warpSplits(rank, w)) {
+  for (const auto &warps : warpSplits(rank, w, warp)) {
     if (!v3) {
       auto m = std::make_shared<NvidiaMmaEncoding>();
       m->versionMajor = 2;
@@ -194,8 +221,8 @@ std::vector<unsigned> tilesFor(int rank, const unsigned (&t)[2]) {
   return rank == 3 ? std::vector<unsigned>{1, t[0], t[1]} : std::vector<unsigned>{t[0], t[1]};
 }
 
-std::vector<EncodingPtr> mfmaAccs(int rank, int w, const CGALayout &cga, bool withWidths,
-                                  const unsigned (&tiles)[2]) {
+std::vector<EncodingPtr> mfmaAccs(int rank, int w, const Bases *warp, const CGALayout &cga,
+                                  bool withWidths, const unsigned (&tiles)[2]) {
   std::vector<EncodingPtr> out;
   if (rank != 2 && rank != 3)
     return out;
@@ -206,7 +233,7 @@ std::vector<EncodingPtr> mfmaAccs(int rank, int w, const CGALayout &cga, bool wi
       for (unsigned bits : {32u, 64u}) {
         if (bits == 64 && !withWidths)
           continue;
-        for (const auto &warps : warpSplits(rank, w)) {
+        for (const auto &warps : warpSplits(rank, w, warp)) {
           auto m = std::make_shared<AmdMfmaEncoding>();
           m->version = 3;
           m->warpsPerCTA = warps;
@@ -222,14 +249,14 @@ std::vector<EncodingPtr> mfmaAccs(int rank, int w, const CGALayout &cga, bool wi
   return out;
 }
 
-std::vector<EncodingPtr> wmmaAccs(int rank, int w, const CGALayout &cga,
+std::vector<EncodingPtr> wmmaAccs(int rank, int w, const Bases *warp, const CGALayout &cga,
                                   const unsigned (&tiles)[2]) {
   std::vector<EncodingPtr> out;
   if (rank != 2 && rank != 3)
     return out;
   for (unsigned version : {1u, 2u})
     for (bool transposed : {false, true})
-      for (const auto &warps : warpSplits(rank, w)) {
+      for (const auto &warps : warpSplits(rank, w, warp)) {
         auto m = std::make_shared<AmdWmmaEncoding>();
         m->version = version;
         m->isTranspose = transposed;
@@ -242,11 +269,13 @@ std::vector<EncodingPtr> wmmaAccs(int rank, int w, const CGALayout &cga,
 }
 
 // kWidth values the register bases allow for an operand with K along
-// `kIndex`, largest first: 2^i for i up to the j leading registers that step
-// 1, 2, 4, ... along K (registers repeating along K continue the run), and
-// larger powers where the following registers are zero (K shorter than
-// kWidth); at most 64.
-std::vector<unsigned> kWidthsOf(const LinearLayout &ll, size_t kIndex) {
+// `kIndex`, largest first. With j leading registers that step 1, 2, 4, ...
+// along K and z zero registers after them (K shorter than kWidth), kWidth is
+// 2^j .. 2^(j+z) where lanes follow the kWidth registers along K (`tight`:
+// any smaller kWidth would put a lane, not a register, at K = kWidth), and
+// any power up to 2^(j+z) where no lane walks K (WMMA v1, 64-wide MFMA
+// operands); at most 64.
+std::vector<unsigned> kWidthsOf(const LinearLayout &ll, size_t kIndex, bool tight) {
   const Bases reg = inDimBases(ll, kRegister);
   size_t j = 0;
   while (j < reg.size() && dimOf(reg[j]) == static_cast<int>(kIndex) &&
@@ -256,7 +285,7 @@ std::vector<unsigned> kWidthsOf(const LinearLayout &ll, size_t kIndex) {
   while (top < reg.size() && dimOf(reg[top]) == -1)
     ++top;
   std::vector<unsigned> out;
-  for (size_t i = std::min<size_t>(top, 6) + 1; i-- > 0;)
+  for (size_t i = std::min<size_t>(top, 6) + 1; i-- > (tight ? std::min<size_t>(j, 6) : 0);)
     out.push_back(1u << i);
   return out;
 }
@@ -344,19 +373,20 @@ EncodingPtr matchDistributed(const LinearLayout &ll, const Shape &shape) {
   }
   // The families a warp size allows: NVIDIA and WMMA wave32, MFMA wave64.
   const bool wave32 = lanes == 32, wave64 = lanes == 64;
+  const Bases warpBases = inDimBases(ll, kWarp);
   // Accumulators: NVIDIA, then AMD with tilesPerWarp kTiles[t] for t in [from, to).
-  auto accs = [&](int r, const CGALayout &c, size_t from, size_t to) {
+  auto accs = [&](int r, const Bases *fit, const CGALayout &c, size_t from, size_t to) {
     std::vector<EncodingPtr> out;
     if (wave32 && from == 0)
       for (bool v3 : {false, true})
-        for (auto &m : nvidiaAccs(r, w, c, v3))
+        for (auto &m : nvidiaAccs(r, w, fit, c, v3))
           out.push_back(m);
     for (size_t t = from; t < to; ++t) {
       if (wave64)
-        for (auto &m : mfmaAccs(r, w, c, true, kTiles[t]))
+        for (auto &m : mfmaAccs(r, w, fit, c, true, kTiles[t]))
           out.push_back(m);
       if (wave32)
-        for (auto &m : wmmaAccs(r, w, c, kTiles[t]))
+        for (auto &m : wmmaAccs(r, w, fit, c, kTiles[t]))
           out.push_back(m);
     }
     return out;
@@ -375,14 +405,18 @@ EncodingPtr matchDistributed(const LinearLayout &ll, const Shape &shape) {
     for (size_t t = from; t < to; ++t)
       for (unsigned op : {0u, 1u}) {
         const size_t kIndex = static_cast<size_t>(op == 0 ? rank - 1 : rank - 2);
-        const std::vector<unsigned> widths = kWidthsOf(ll, kIndex);
+        const std::vector<unsigned> tight = kWidthsOf(ll, kIndex, true),
+                                    loose = kWidthsOf(ll, kIndex, false);
         // MFMA operands: only the non-K instruction extent and the warps reach
         // the bases; the parent is the first accumulator with that extent.
         if (wave64)
-          for (const auto &p : mfmaAccs(rank, w, cga, false, kTiles[t]))
-            for (unsigned k : widths)
+          for (const auto &p : mfmaAccs(rank, w, &warpBases, cga, false, kTiles[t])) {
+            const unsigned nonK =
+                static_cast<const AmdMfmaEncoding &>(*p).instrShape[op == 0 ? 0 : 1];
+            for (unsigned k : nonK == 64 ? loose : tight)
               if (auto d = dot(op, p, k); sameLayout(*d, ll, shape))
                 return d;
+          }
         if (wave32)
           for (unsigned version : {1u, 2u, 3u}) {
             const std::vector<std::vector<unsigned>> instrs =
@@ -391,8 +425,11 @@ EncodingPtr matchDistributed(const LinearLayout &ll, const Shape &shape) {
                                : std::vector<std::vector<unsigned>>{
                                      {16, 16, 4}, {16, 16, 32}, {16, 16, 64}, {16, 16, 128}};
             for (const auto &instr : instrs)
-              for (const auto &warps : warpSplits(rank, w))
-                for (unsigned k : widths) {
+              for (const auto &warps : warpSplits(rank, w, &warpBases))
+                for (unsigned k : version == 1 ? loose : tight) {
+                  // The kWidths each version takes (dot_operand.cpp's check).
+                  if (!(k == 8 || k == 16 || (version == 2 && k == 4) || (version == 3 && k == 2)))
+                    continue;
                   auto p = std::make_shared<AmdWmmaEncoding>();
                   p->version = version;
                   p->warpsPerCTA = warps;
@@ -409,12 +446,12 @@ EncodingPtr matchDistributed(const LinearLayout &ll, const Shape &shape) {
   constexpr size_t kAllTiles = std::size(kTiles);
 
   // Accumulators and operands with tilesPerWarp 1 first, then with more tiles.
-  for (const auto &m : accs(rank, cga, 0, 1))
+  for (const auto &m : accs(rank, &warpBases, cga, 0, 1))
     if (sameLayout(*m, ll, shape))
       return m;
   if (wave32 && (rank == 2 || rank == 3))
     for (bool v3 : {false, true})
-      for (const auto &m : nvidiaAccs(rank, w, cga, v3))
+      for (const auto &m : nvidiaAccs(rank, w, &warpBases, cga, v3))
         for (unsigned op : {0u, 1u}) {
           if (v3 && op == 1)
             continue; // wgmma reads B from shared memory only
@@ -424,7 +461,7 @@ EncodingPtr matchDistributed(const LinearLayout &ll, const Shape &shape) {
         }
   if (auto d = amdDots(0, 1))
     return d;
-  for (const auto &m : accs(rank, cga, 1, kAllTiles))
+  for (const auto &m : accs(rank, &warpBases, cga, 1, kAllTiles))
     if (sameLayout(*m, ll, shape))
       return m;
   if (auto d = amdDots(1, kAllTiles))
@@ -438,7 +475,7 @@ EncodingPtr matchDistributed(const LinearLayout &ll, const Shape &shape) {
     for (unsigned d = 0; d <= static_cast<unsigned>(rank); ++d)
       if (auto s = matchSliceOfBlocked(ll, shape, order, d))
         return s;
-  for (const auto &m : accs(rank + 1, CGALayout::singleCTA(rank + 1), 0, 1))
+  for (const auto &m : accs(rank + 1, nullptr, CGALayout::singleCTA(rank + 1), 0, 1))
     for (unsigned d = 0; d <= static_cast<unsigned>(rank); ++d) {
       auto s = std::make_shared<SliceEncoding>();
       s->dim = d;
