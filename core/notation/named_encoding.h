@@ -19,8 +19,9 @@ namespace ls::notation {
 // The first named encoding whose toLinearLayout(shape) is `ll`; nullptr when
 // none is. Distributed layouts (in dims register, lane, warp, block): blocked;
 // nvidia_mma v2, v3 (32 lanes), amd_mfma (64 lanes), amd_wmma (32 lanes);
-// dot_op of nvidia_mma, amd_mfma, amd_wmma; slice (single CTA) of a blocked
-// parent, then of those accumulators. Shared ones (offset, block):
+// dot_op of nvidia_mma, amd_mfma, amd_wmma; AMD accumulators and operands
+// with tilesPerWarp > 1; slice (single CTA) of a blocked parent, then of the
+// accumulators. Shared ones (offset, block):
 // unswizzled swizzled_shared, nvmma_shared (16, 8, 32, 64-bit elements; 128,
 // 64, 32, 0-byte swizzles), swizzled swizzled_shared, amd_rotating_shared.
 // Parameters that never reach the bases take one canonical value (see
