@@ -43,11 +43,15 @@ int dimOf(const std::vector<int32_t> &b) {
   return d;
 }
 
-// Bases per dim when they fill the dims in `order` (order[0] first); zero
-// bases (broadcast) count for the dim being filled. Empty on a mismatch.
-std::vector<unsigned> countsAlong(const Bases &bases, const std::vector<unsigned> &order) {
+// Bases per dim when they fill the dims in `order` (order[0] first). A zero
+// basis (broadcast: the dim's tile is past the shape) counts for the dim being
+// filled, or with `forward` a run of zeros counts for the next dim in the
+// order. Empty on a mismatch.
+std::vector<unsigned> countsAlong(const Bases &bases, const std::vector<unsigned> &order,
+                                  bool forward = false) {
   std::vector<unsigned> count(order.size(), 1);
   size_t k = 0;
+  bool inZeros = false, started = false;
   for (const auto &b : bases) {
     const int d = dimOf(b);
     if (d == -2)
@@ -58,6 +62,11 @@ std::vector<unsigned> countsAlong(const Bases &bases, const std::vector<unsigned
       if (pos < k)
         return {};
       k = pos;
+      inZeros = false;
+      started = true;
+    } else if (forward && started && !inZeros) {
+      k = std::min(k + 1, order.size() - 1);
+      inZeros = true;
     }
     count[order[k]] *= 2;
   }
@@ -103,35 +112,46 @@ EncodingPtr matchBlocked(const LinearLayout &ll, const Shape &shape) {
   const int rank = static_cast<int>(shape.size());
   const Bases reg = inDimBases(ll, kRegister), lane = inDimBases(ll, kLane),
               warp = inDimBases(ll, kWarp);
-  for (const auto &order : orders(rank)) {
-    auto b = std::make_shared<BlockedEncoding>();
-    b->order = order;
-    b->sizePerThread.assign(static_cast<size_t>(rank), 1);
-    // A zero register is a size per thread beyond the shape: it belongs to the
-    // dim of the registers before it (order[0] at the start).
-    size_t last = order[0];
-    for (const auto &r : reg) {
-      const int d = dimOf(r);
-      if (d >= 0 && r[static_cast<size_t>(d)] ==
-                        static_cast<int32_t>(b->sizePerThread[static_cast<size_t>(d)])) {
-        b->sizePerThread[static_cast<size_t>(d)] *= 2;
-        last = static_cast<size_t>(d);
-      } else if (d == -1) {
-        b->sizePerThread[last] *= 2;
+  // Zero bases: policy 0 gives them to the dim being filled; 1 gives runs of
+  // zero lanes and warps to the next dim in the order; 2 registers too.
+  for (int policy = 0; policy < 3; ++policy)
+    for (const auto &order : orders(rank)) {
+      auto b = std::make_shared<BlockedEncoding>();
+      b->order = order;
+      b->sizePerThread.assign(static_cast<size_t>(rank), 1);
+      // A zero register is a size per thread beyond the shape: it belongs to the
+      // dim of the registers before it (order[0] at the start), or the next one.
+      size_t last = order[0];
+      bool inZeros = false;
+      for (const auto &r : reg) {
+        const int d = dimOf(r);
+        if (d >= 0 && r[static_cast<size_t>(d)] ==
+                          static_cast<int32_t>(b->sizePerThread[static_cast<size_t>(d)])) {
+          b->sizePerThread[static_cast<size_t>(d)] *= 2;
+          last = static_cast<size_t>(d);
+          inZeros = false;
+        } else if (d == -1) {
+          if (policy == 2 && !inZeros) {
+            const size_t pos = static_cast<size_t>(
+                std::find(order.begin(), order.end(), static_cast<unsigned>(last)) - order.begin());
+            last = order[std::min(pos + 1, order.size() - 1)];
+            inZeros = true;
+          }
+          b->sizePerThread[last] *= 2;
+        }
       }
+      b->threadsPerWarp = countsAlong(lane, order, policy > 0);
+      b->warpsPerCTA = countsAlong(warp, order, policy > 0);
+      if (b->threadsPerWarp.empty() || b->warpsPerCTA.empty())
+        continue;
+      try {
+        b->cga = cgaOf(ll, shape);
+      } catch (const std::exception &) {
+        return nullptr;
+      }
+      if (sameLayout(*b, ll, shape))
+        return b;
     }
-    b->threadsPerWarp = countsAlong(lane, order);
-    b->warpsPerCTA = countsAlong(warp, order);
-    if (b->threadsPerWarp.empty() || b->warpsPerCTA.empty())
-      continue;
-    try {
-      b->cga = cgaOf(ll, shape);
-    } catch (const std::exception &) {
-      return nullptr;
-    }
-    if (sameLayout(*b, ll, shape))
-      return b;
-  }
   return nullptr;
 }
 
