@@ -42,6 +42,7 @@ int runLayouts(const Args &args, std::ostream &out) {
   for (const std::string &w : ctx->pendingWarnings)
     warn(w);
   ctx->pendingWarnings.clear();
+  warnFileLayouts(*ctx->file, ctx->path);
   const ir::Syntax syntax = parseSyntaxFlag(args);
   std::vector<std::pair<int, std::string>> unspelled;
   const std::vector<ir::FileLayout> layouts = ir::fileLayouts(*ctx->file, syntax, &unspelled);

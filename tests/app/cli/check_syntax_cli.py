@@ -150,7 +150,7 @@ rc, o, e = run("linear", "--layout", P, "--shape", "4x32")
 check(rc == 2 and e.startswith("error: shape: dimension 0 (4) must hold numPartitions * numGroups = 8 pieces"),
       f"partitioned shape too small: {rc} {e!r}")
 # A TTGIR file: partitioned_shared listed with --syntax main, left out (and said) in 3.6 text; what Triton 3.6
-# reads oddly in the file's aliases: the next commit.
+# reads oddly in the file's aliases is a warning on stderr (exit 0), also for audit.
 import os, tempfile
 MFMA_ODD = "#ttg.amd_mfma<{warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>"
 MFMA_36 = "#ttg.amd_mfma<{version = 0, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>"
@@ -163,7 +163,8 @@ with tempfile.TemporaryDirectory() as tmp:
                 "  tt.func @f(%a: tensor<64x64xf32, #mfma>) {\n"
                 "    %0 = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #partitioned, #smem, mutable>\n"
                 "    tt.return\n  }\n}\n")
-    W_MFMA = ""
+    W_MFMA = (f"warning: {path}:3:1: #mfma: version: missing; Triton 3.6 reads version = 0 (no MFMA generation: "
+              "give version = 1..4 for CDNA1..CDNA4)\n")
     rc, o, e = run("layouts", "--file", path)
     check(rc == 0 and o == "#inner = " + SW1 + "\n#mfma = " + MFMA_36 + "  // lines 6\n"
           and e == W_MFMA + f"warning: {path}:2: #partitioned: " + P_REFUSED[len("error: "):-1] + " (not listed)\n",
@@ -176,6 +177,12 @@ with tempfile.TemporaryDirectory() as tmp:
     j = json.loads(o) if rc == 0 else []
     check(rc == 0 and j[1]["alias"] == "#partitioned" and j[1]["uses"][0]["linear"]["partition"] == [[16, 0]]
           and j[1]["uses"][0]["linear"]["offset"][-1] == [32, 0], f"layouts --json partitioned: {rc} {o[:300]!r}")
+    rc, o, e = run("audit", "--file", path)
+    check(rc == 0 and e == W_MFMA, f"audit: warnings are not fatal: {rc} {e!r}")
+    # the warning comes once, with the layout flag's own (not the file's as well)
+    rc, o, e = run("print", "--file", path, "--layout", "#mfma")
+    check(rc == 0 and o == MFMA_36 + "\n" and e == "warning: version: missing; Triton 3.6 reads version = 0 (no MFMA "
+          "generation: give version = 1..4 for CDNA1..CDNA4)\n", f"print #mfma from the file: {rc} {o!r} {e!r}")
 rc, o, e = run("print", "--layout", WMMA36, "--syntax", "next")
 check(rc == 2 and "must be 3.6, legacy or main" in e, f"--syntax next: {e!r}")
 
