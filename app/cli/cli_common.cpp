@@ -77,6 +77,12 @@ void flushWarnings(std::ostream &err) {
   heldWarnings().clear();
 }
 
+void warnFileLayouts(const ir::ModuleFile &file, const std::string &path) {
+  for (const Diagnostic &d : file.warnings.all())
+    warn("warning: " + path + ":" + std::to_string(d.pos.line) + ":" +
+         std::to_string(d.pos.column) + ": " + d.message);
+}
+
 const FileContext *fileContext(const Args &args) {
   static std::map<std::string, std::unique_ptr<FileContext>> cache;
   auto path = args.optional("file");

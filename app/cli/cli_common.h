@@ -48,6 +48,9 @@ struct FileContext {
 void warn(const std::string &line);
 // Prints the warnings held so far (main does, after a command succeeds).
 void flushWarnings(std::ostream &err);
+// The file's layout warnings (what Triton 3.6 reads oddly: ModuleFile::warnings),
+// each `warning: PATH:LINE:COL: #alias: field: what`, held like warn().
+void warnFileLayouts(const ir::ModuleFile &file, const std::string &path);
 
 // Null without --file; throws ls::Error (field --file) for a file that is not MLIR text.
 const FileContext *fileContext(const Args &args);

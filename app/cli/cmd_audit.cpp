@@ -31,6 +31,7 @@ int runAudit(const Args &args, std::ostream &out) {
   if (auto t = args.optional("target"))
     options.target = *t;
   audit::KernelAudit a = audit::auditModules(file, options);
+  warnFileLayouts(file, path); // said after the report, as every command's warnings
   if (auto t = args.optional("time")) {
     // In-process timing for tests/gpu/ttgir/time_audit.sh: read + audit the
     // text `runs` times, print the median (the file is read from disk once).

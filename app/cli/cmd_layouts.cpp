@@ -42,8 +42,15 @@ int runLayouts(const Args &args, std::ostream &out) {
   for (const std::string &w : ctx->pendingWarnings)
     warn(w);
   ctx->pendingWarnings.clear();
+  warnFileLayouts(*ctx->file, ctx->path);
   const ir::Syntax syntax = parseSyntaxFlag(args);
-  const std::vector<ir::FileLayout> layouts = ir::fileLayouts(*ctx->file);
+  std::vector<std::pair<int, std::string>> unspelled;
+  const std::vector<ir::FileLayout> layouts = ir::fileLayouts(*ctx->file, syntax, &unspelled);
+  for (const auto &[line, why] : unspelled)
+    warn("warning: " + ctx->path + ":" + std::to_string(line) + ": " + why + " (not listed)");
+  if (layouts.empty() && !unspelled.empty())
+    throw Error("--file", "'" + ctx->path + "' holds no layout with a spelling in this syntax (" +
+                              unspelled.front().second + ")");
   if (layouts.empty())
     throw Error("--file", "'" + ctx->path + "' holds no layout (no layout alias, and no " +
                               "tensor<>/!ttg.memdesc<>/!tt.tensordesc<> type with one)");

@@ -138,8 +138,13 @@ QString MainWindow::pasteText(const QString &text) {
   // Tensor memory is easiest read beside its 128 lanes: open the TMEM dock.
   if (doc_->currentIndex() >= 0 && doc_->design(doc_->currentIndex()).isTensorMemory())
     analysis_->revealTmem();
+  QStringList said;
+  if (!r.warnings.isEmpty())
+    said << tr("Read with warnings: %1").arg(r.warnings.join(QStringLiteral("; ")));
   if (!r.notes.isEmpty())
-    statusBar()->showMessage(tr("Skipped: %1").arg(r.notes.join(QStringLiteral("; "))), 8000);
+    said << tr("Skipped: %1").arg(r.notes.join(QStringLiteral("; ")));
+  if (!said.isEmpty())
+    statusBar()->showMessage(said.join(QStringLiteral(" | ")), 8000);
   return {};
 }
 

@@ -125,6 +125,9 @@ ImportResult importTtgir(const QString &text, const Design &base,
     r.error = QStringLiteral("reading the pasted text was cancelled");
     return r;
   }
+  for (const ls::Diagnostic &w : f.warnings.all())
+    r.warnings
+        << QStringLiteral("line %1: %2").arg(w.pos.line).arg(QString::fromStdString(w.message));
   QStringList problems;
   for (const ls::Diagnostic &diag : f.diagnostics.all())
     problems << QStringLiteral("line %1:%2: %3")
@@ -260,6 +263,8 @@ ImportResult importLayouts(const QString &text, const Design &base,
       return r;
     }
     r.designs.push_back(d);
+    for (const auto &[field, what] : in.warnings)
+      r.warnings << QString::fromStdString(field + ": " + what);
   } catch (const ls::Error &e) {
     r.error = QString::fromStdString(e.what());
   } catch (const std::exception &e) {

@@ -29,6 +29,9 @@ struct ImportResult {
   std::vector<Design> designs;
   QString error;     // set when nothing could be imported
   QStringList notes; // layouts skipped, with why
+  // What Triton 3.6 reads oddly in the text (an ignored key, an odd default),
+  // "field: what", for a dump "line L: #alias: field: what": read anyway.
+  QStringList warnings;
 };
 
 // `base` supplies what the text does not say (shape, element type, module).

@@ -21,6 +21,7 @@ const char *mnemonic(EncodingKind kind) {
   case EncodingKind::AmdRotatingShared: return "amd_rotating_shared";
   case EncodingKind::PaddedShared: return "padded_shared";
   case EncodingKind::SharedLinear: return "shared_linear";
+  case EncodingKind::PartitionedShared: return "partitioned_shared";
   case EncodingKind::TensorMemory: return "tensor_memory_encoding";
   case EncodingKind::TensorMemoryScales: return "tensor_memory_scales_encoding";
   }

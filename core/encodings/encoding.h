@@ -37,6 +37,7 @@ enum class EncodingKind {
   AmdRotatingShared,
   PaddedShared,
   SharedLinear,
+  PartitionedShared, // Triton main, after 3.6
   TensorMemory,
   TensorMemoryScales,
 };

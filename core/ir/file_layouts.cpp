@@ -19,7 +19,8 @@ struct Found {
 
 } // namespace
 
-std::vector<FileLayout> fileLayouts(const ModuleFile &f) {
+std::vector<FileLayout> fileLayouts(const ModuleFile &f, Syntax syntax,
+                                    std::vector<std::pair<int, std::string>> *unspelled) {
   std::vector<FileLayout> out;
   std::map<std::string, size_t> byAlias, byInline;
   for (const LayoutAlias &a : f.layoutAliases) {
@@ -27,9 +28,11 @@ std::vector<FileLayout> fileLayouts(const ModuleFile &f) {
     l.alias = a.name;
     l.encoding = a.encoding;
     try {
-      l.layoutText = printEncoding(*a.encoding);
-    } catch (const std::exception &) {
-      continue; // no 3.6 spelling: not listed
+      l.layoutText = printEncoding(*a.encoding, syntax);
+    } catch (const std::exception &e) {
+      if (unspelled) // no spelling in this syntax: not listed, and said
+        unspelled->push_back({a.line, "#" + a.name + ": " + e.what()});
+      continue;
     }
     l.line = a.line;
     byAlias[a.name] = out.size();
@@ -56,8 +59,12 @@ std::vector<FileLayout> fileLayouts(const ModuleFile &f) {
     } else {
       std::string text;
       try {
-        text = printEncoding(*v.encoding);
-      } catch (const std::exception &) {
+        text = printEncoding(*v.encoding, syntax);
+      } catch (const std::exception &e) {
+        if (unspelled && std::none_of(unspelled->begin(), unspelled->end(), [&](const auto &u) {
+              return u.second == std::string("inline layout: ") + e.what();
+            }))
+          unspelled->push_back({fv.line, std::string("inline layout: ") + e.what()});
         continue;
       }
       auto it = byInline.find(text);

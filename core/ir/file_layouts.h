@@ -18,6 +18,7 @@
 
 #include "encodings/encoding.h"
 #include "ir/module_reader.h"
+#include "notation/mlir/layout_printer.h"
 
 namespace ls::ir {
 
@@ -38,14 +39,17 @@ struct FileLayoutUse {
 struct FileLayout {
   std::string alias; // without '#'; empty for a layout written inline
   EncodingPtr encoding;
-  std::string layoutText;          // Triton 3.6's canonical text
+  std::string layoutText;          // canonical text (Triton 3.6's unless asked for another)
   int line = 0;                    // the alias definition, or the first use of an inline layout
   std::vector<FileLayoutUse> uses; // distinct (line, type), by line
 };
 
 // Postcondition: aliases first (file order, only those that are layouts this
 // tool builds), then inline layouts (first-use order); no two inline entries
-// share a layoutText.
-std::vector<FileLayout> fileLayouts(const ModuleFile &f);
+// share a layoutText. Layouts with no spelling in `syntax` (Triton main's
+// partitioned_shared in 3.6 text) are left out; `unspelled`, if given, gets
+// {line, "#alias: why"} (or "inline layout: why") for each.
+std::vector<FileLayout> fileLayouts(const ModuleFile &f, Syntax syntax = Syntax::Triton36,
+                                    std::vector<std::pair<int, std::string>> *unspelled = nullptr);
 
 } // namespace ls::ir

@@ -158,7 +158,8 @@ struct CachedType {
   std::shared_ptr<const TypeText> type;
   bool isTensorDesc = false;
   EncodingPtr encoding;
-  std::string error; // set once; reported at the first value of this type
+  std::string error;                 // set once; reported at the first value of this type
+  std::vector<std::string> warnings; // what Triton 3.6 reads oddly, "field: what"
   bool reported = false;
 };
 
@@ -310,18 +311,23 @@ private:
       if (!isLayoutAttr(*attr))
         continue;
       EncodingPtr enc;
+      WarningCollector collected; // what Triton 3.6 reads oddly: warnings of the file
       try {
         enc = buildEncoding(*attr, aliases.get(), 0);
         enc->validate();
         f_.layoutAliases.push_back({name, enc, f_.source.position(offset).line});
         aliasEncodings_.emplace(name, enc);
+        for (const auto &[field, what] : collected.take())
+          f_.warnings.warning(f_.source.position(offset), "#" + name + ": " + field + ": " + what);
       } catch (const Error &e) {
+        collected.take(); // a failed layout's warnings are not said
         // Triton 3.6 verifies none of #ttg.nvidia_mma's fields: the file is
         // valid; only a layout asked of that alias fails (and says why).
         if (enc && enc->kind() == EncodingKind::NvidiaMma)
           continue;
         error(offset, "#" + name + ": " + e.what());
       } catch (const std::exception &) {
+        collected.take();
         // A limit of this tool, not of the text (e.g. a rank it cannot
         // build yet): the alias stays as syntax and the file is still read.
       }
@@ -522,10 +528,12 @@ private:
     v.type = c.type;
     v.isTensorDesc = c.isTensorDesc;
     v.encoding = c.encoding;
-    if (!c.error.empty() && !c.reported) {
-      c.reported = true;
+    if (!c.reported && !c.error.empty())
       error(offset, c.error);
-    }
+    if (!c.reported)
+      for (const std::string &w : c.warnings)
+        f_.warnings.warning(f_.source.position(offset), "type " + std::string(text) + ": " + w);
+    c.reported = true;
   }
 
   CachedType parseType(const std::string &text) {
@@ -569,12 +577,16 @@ private:
         return c;
       }
     }
+    WarningCollector collected;
     try {
       c.encoding = buildEncoding(*enc, f_.aliases.get(), 0);
+      for (const auto &[field, what] : collected.take())
+        c.warnings.push_back(field + ": " + what);
     } catch (const std::exception &) {
       // A layout this tool does not model (or cannot yet build) stays as
       // text: the file is still read.
     }
+    collected.take(); // not handed to an outer collector
     return c;
   }
 

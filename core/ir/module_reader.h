@@ -33,6 +33,11 @@ struct ModuleFile {
   SourceText source;
   std::vector<Module> modules;
   Diagnostics diagnostics;
+  // What Triton 3.6 accepts oddly in the file's layouts (an ignored key, an
+  // odd default: the parser's warnings), each at the alias or first type
+  // using it, "#name: field: what" or "type T: field: what". Not errors:
+  // the file reads as Triton reads it.
+  Diagnostics warnings;
   std::shared_ptr<const AliasMap> aliases; // every `#name = #attr` of the file
   std::vector<LayoutAlias> layoutAliases;  // the layout ones, in file order
   LocationTable locations;                 // every `#loc = loc(...)` of the file

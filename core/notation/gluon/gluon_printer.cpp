@@ -211,6 +211,7 @@ struct Printer {
       return call(k, a);
     }
     case EncodingKind::AmdRotatingShared:
+    case EncodingKind::PartitionedShared: // Triton main only; Gluon 3.6 has no class for it
       break;
     }
     return std::nullopt;

@@ -14,6 +14,7 @@
 #include "encodings/nvidia_mma.h"
 #include "encodings/nvmma_shared.h"
 #include "encodings/padded_shared.h"
+#include "encodings/partitioned_shared.h"
 #include "encodings/shared_linear.h"
 #include "encodings/slice.h"
 #include "encodings/swizzled_shared.h"
@@ -632,6 +633,28 @@ EncodingPtr buildTensorMemoryScales(const Value &v) {
   return enc;
 }
 
+// Triton main's #ttg.partitioned_shared: its parser refuses unknown keys and
+// reads missing integers as 0 (which its verifier then refuses).
+EncodingPtr buildPartitioned(const Entries &e, const AliasMap *aliases, int depth) {
+  auto enc = std::make_shared<PartitionedSharedEncoding>();
+  checkKeys(e, "partitioned_shared",
+            {"numPartitions", "numGroups", "partitionDim", "partitionLayout"});
+  if (const Value *v = find(e, "numPartitions"))
+    enc->numPartitions = readUInt(*v, "numPartitions");
+  if (const Value *v = find(e, "numGroups"))
+    enc->numGroups = readUInt(*v, "numGroups");
+  if (const Value *v = find(e, "partitionDim"))
+    enc->partitionDim = readUInt(*v, "partitionDim");
+  const Value *inner = find(e, "partitionLayout");
+  if (!inner)
+    fieldError("partitionLayout", "is missing (Triton main: 'missing partitionLayout')");
+  enc->partitionLayout = resolveParent(inner, aliases, depth, "partitionLayout");
+  if (!enc->partitionLayout->isShared() || enc->partitionLayout->isTensorMemory())
+    fieldError("partitionLayout", "must be a shared layout (Triton main: 'partitionLayout must be "
+                                  "a SharedEncodingTrait')");
+  return enc;
+}
+
 } // namespace
 
 ElementType parseElementType(const std::string &text, const std::string &field) {
@@ -735,10 +758,8 @@ EncodingPtr buildEncoding(const Value &v, const AliasMap *aliases, int depth) {
                           "its #ttg.linear spelling when it has one)");
     return enc;
   }
-  if (n == "partitioned_shared")
-    throw Error("#ttg.partitioned_shared",
-                "Triton main's partitioned shared layout (pieces of a tensor in separate "
-                "buffers) has no Triton 3.6 spelling, and this tool does not compute it yet");
+  if (n == "partitioned_shared") // Triton main
+    return buildPartitioned(dictOf(v, n), aliases, depth);
   if (n == "swizzled_shared")
     return buildSwizzled(dictOf(v, n), false);
   if (n == "amd_rotating_shared")

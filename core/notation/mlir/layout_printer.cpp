@@ -11,6 +11,7 @@
 #include "encodings/nvidia_mma.h"
 #include "encodings/nvmma_shared.h"
 #include "encodings/padded_shared.h"
+#include "encodings/partitioned_shared.h"
 #include "encodings/shared_linear.h"
 #include "encodings/slice.h"
 #include "encodings/swizzled_shared.h"
@@ -282,6 +283,19 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
       ins.push_back(kBlock);
     return p + "shared_linear<{" + printBases(e.layout, ins) +
            "}, alignment = " + std::to_string(e.alignment) + ">";
+  }
+  case EncodingKind::PartitionedShared: {
+    auto &e = static_cast<const PartitionedSharedEncoding &>(enc);
+    if (syntax != Syntax::Main)
+      throw Error("#ttg.partitioned_shared",
+                  "Triton main's partitioned shared layout (pieces of a tensor in separate "
+                  "buffers) has no Triton " +
+                      std::string(syntax == Syntax::Legacy ? "3.1" : "3.6") +
+                      " spelling; print it with --syntax main");
+    return p + "partitioned_shared<{numPartitions = " + std::to_string(e.numPartitions) +
+           ", numGroups = " + std::to_string(e.numGroups) +
+           ", partitionDim = " + std::to_string(e.partitionDim) +
+           ", partitionLayout = " + printEncoding(*e.partitionLayout, syntax) + "}>";
   }
   case EncodingKind::TensorMemory: {
     auto &e = static_cast<const TensorMemoryEncoding &>(enc);

@@ -98,8 +98,91 @@ check(rc == 0 and json.loads(o)["warp"] == [[0, 2], [32, 2]], f"generic_linear b
 plain = G.replace("[32, 2]", "[32, 0]")
 prints(plain, plain.replace("#ttg.generic_linear", "#ttg.linear"), G_WARN)
 refuses(G.replace("generic_linear", "linear"), "moves along more than one dimension")
-refuses("#ttg.partitioned_shared<{numPartitions = 2, numGroups = 4, partitionDim = 0, partitionLayout = "
-        "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>}>", "no Triton 3.6 spelling")
+# partitioned_shared (Triton main): read with main's meaning, printed with --syntax main only.
+SW1 = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"
+P = ("#ttg.partitioned_shared<{numPartitions = 2, numGroups = 4, partitionDim = 0, partitionLayout = " + SW1 +
+     "}>")
+P_REFUSED = ("error: #ttg.partitioned_shared: Triton main's partitioned shared layout (pieces of a tensor in "
+             "separate buffers) has no Triton 3.6 spelling; print it with --syntax main\n")
+rc, o, e = run("print", "--layout", P)
+check(rc == 2 and o == "" and e == P_REFUSED, f"partitioned_shared in 3.6 syntax: {rc} {e!r}")
+prints(P, P, extra=("--syntax", "main"))
+# any key order and spacing -> main's canonical text
+prints("#ttg.partitioned_shared<{partitionLayout=#ttg.swizzled_shared<{order=[1,0],vec=1,perPhase=1,maxPhase=1}>,"
+       "partitionDim=0,numGroups=4,numPartitions=2}>", P, extra=("--syntax", "main"))
+# Bases worked by hand from Triton main's definition (piece layout * partition * groups along offset).
+# [128, 32], 2 partitions x 4 groups along dim0: pieces [16, 32], identity inside (dim1 fastest).
+rc, o, e = run("linear", "--layout", P, "--shape", "128x32", "--json")
+j = json.loads(o) if rc == 0 else {}
+check(rc == 0 and e == "" and j.get("offset") == [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0],
+                                                  [8, 0], [32, 0], [64, 0]]
+      and j.get("partition") == [[16, 0]] and j.get("block") == [], f"partitioned 2x4 dim0 bases: {rc} {o!r} {e!r}")
+# [4, 64], 4 partitions x 2 groups along dim1, swizzled piece (vec 2, maxPhase 4) of shape [4, 8].
+P2 = ("#ttg.partitioned_shared<{numPartitions = 4, numGroups = 2, partitionDim = 1, partitionLayout = "
+      "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>}>")
+rc, o, e = run("linear", "--layout", P2, "--shape", "4x64", "--json")
+j = json.loads(o) if rc == 0 else {}
+check(rc == 0 and j.get("offset") == [[0, 1], [0, 2], [0, 4], [1, 2], [2, 4], [0, 32]]
+      and j.get("partition") == [[0, 8], [0, 16]], f"partitioned 4x2 dim1 swizzled bases: {rc} {o!r} {e!r}")
+# a padded piece layout: its linear component (Triton main's paddedLinearLayout)
+P3 = ("#ttg.partitioned_shared<{numPartitions = 2, numGroups = 2, partitionDim = 0, partitionLayout = "
+      "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [16, 32]}>}>")
+prints(P3, P3, extra=("--syntax", "main"))
+rc, o, e = run("linear", "--layout", P3, "--shape", "64x32", "--json")
+j = json.loads(o) if rc == 0 else {}
+check(rc == 0 and j.get("offset") == [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0],
+                                      [32, 0]]
+      and j.get("partition") == [[16, 0]], f"partitioned padded piece bases: {rc} {o!r} {e!r}")
+# Triton main's parser and verifier rules
+refuses(P.replace("numPartitions = 2", "numPartitions = 1"), "numPartitions: must be a power of 2 and at least 2",
+        extra=("--syntax", "main"))
+refuses(P.replace("numGroups = 4", "numGroups = 3"), "numGroups: must be a power of 2 and greater than 0",
+        extra=("--syntax", "main"))
+refuses(P.replace("partitionDim = 0", "partitionDim = 2"), "partitionDim: (2) must be less than the layout rank (2)",
+        extra=("--syntax", "main"))
+refuses(P.replace("numGroups = 4,", "numGroups = 4, rank = 2,"), "rank: unknown field of #ttg.partitioned_shared",
+        extra=("--syntax", "main"))
+refuses("#ttg.partitioned_shared<{numPartitions = 2, numGroups = 4, partitionDim = 0}>",
+        "partitionLayout: is missing", extra=("--syntax", "main"))
+refuses(P.replace(SW1, "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "
+                       "order = [1, 0]}>"), "partitionLayout: must be a shared layout", extra=("--syntax", "main"))
+rc, o, e = run("linear", "--layout", P, "--shape", "4x32")
+check(rc == 2 and e.startswith("error: shape: dimension 0 (4) must hold numPartitions * numGroups = 8 pieces"),
+      f"partitioned shape too small: {rc} {e!r}")
+# A TTGIR file: partitioned_shared listed with --syntax main, left out (and said) in 3.6 text; what Triton 3.6
+# reads oddly in the file's aliases is a warning on stderr (exit 0), also for audit.
+import os, tempfile
+MFMA_ODD = "#ttg.amd_mfma<{warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>"
+MFMA_36 = "#ttg.amd_mfma<{version = 0, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>"
+with tempfile.TemporaryDirectory() as tmp:
+    path = os.path.join(tmp, "k.mlir")
+    with open(path, "w") as f:
+        f.write("#inner = " + SW1 + "\n#partitioned = #ttg.partitioned_shared<{numPartitions = 2, numGroups = 2, "
+                "partitionDim = 0, partitionLayout = #inner}>\n#mfma = " + MFMA_ODD + "\n#smem = #ttg.shared_memory\n"
+                'module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {\n'
+                "  tt.func @f(%a: tensor<64x64xf32, #mfma>) {\n"
+                "    %0 = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #partitioned, #smem, mutable>\n"
+                "    tt.return\n  }\n}\n")
+    W_MFMA = (f"warning: {path}:3:1: #mfma: version: missing; Triton 3.6 reads version = 0 (no MFMA generation: "
+              "give version = 1..4 for CDNA1..CDNA4)\n")
+    rc, o, e = run("layouts", "--file", path)
+    check(rc == 0 and o == "#inner = " + SW1 + "\n#mfma = " + MFMA_36 + "  // lines 6\n"
+          and e == W_MFMA + f"warning: {path}:2: #partitioned: " + P_REFUSED[len("error: "):-1] + " (not listed)\n",
+          f"layouts --file, 3.6: {rc} {o!r} {e!r}")
+    rc, o, e = run("layouts", "--file", path, "--syntax", "main")
+    check(rc == 0 and o == "#inner = " + SW1 + "\n#partitioned = " + P.replace("numGroups = 4", "numGroups = 2")
+          + "  // lines 7\n#mfma = " + MFMA_36 + "  // lines 6\n" and e == W_MFMA,
+          f"layouts --file --syntax main: {rc} {o!r} {e!r}")
+    rc, o, e = run("layouts", "--file", path, "--json", "--syntax", "main")
+    j = json.loads(o) if rc == 0 else []
+    check(rc == 0 and j[1]["alias"] == "#partitioned" and j[1]["uses"][0]["linear"]["partition"] == [[16, 0]]
+          and j[1]["uses"][0]["linear"]["offset"][-1] == [32, 0], f"layouts --json partitioned: {rc} {o[:300]!r}")
+    rc, o, e = run("audit", "--file", path)
+    check(rc == 0 and e == W_MFMA, f"audit: warnings are not fatal: {rc} {e!r}")
+    # the warning comes once, with the layout flag's own (not the file's as well)
+    rc, o, e = run("print", "--file", path, "--layout", "#mfma")
+    check(rc == 0 and o == MFMA_36 + "\n" and e == "warning: version: missing; Triton 3.6 reads version = 0 (no MFMA "
+          "generation: give version = 1..4 for CDNA1..CDNA4)\n", f"print #mfma from the file: {rc} {o!r} {e!r}")
 rc, o, e = run("print", "--layout", WMMA36, "--syntax", "next")
 check(rc == 2 and "must be 3.6, legacy or main" in e, f"--syntax next: {e!r}")
 

@@ -12,6 +12,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QUndoStack>
 
@@ -251,6 +252,37 @@ private slots:
     QCOMPARE(win->designForm()->encodingForm()->kind(), ls::EncodingKind::NvidiaMma);
     QCOMPARE(win->designForm()->encodingForm()->composedAttribute(), mma);
     QVERIFY(!win->pasteText(QStringLiteral("#ttg.nope<{}>")).isEmpty());
+  }
+
+  // What Triton 3.6 reads oddly is read, and the status bar says how: a
+  // pasted attribute, and a dump whose alias has it (with the alias's line).
+  void pasteWithWarningsSaysThem() {
+    open();
+    const QString odd = QStringLiteral(
+        "#ttg.amd_mfma<{warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>");
+    const QString why = QStringLiteral("version: missing; Triton 3.6 reads version = 0 (no MFMA "
+                                       "generation: give version = 1..4 for CDNA1..CDNA4)");
+    QCOMPARE(win->pasteText(odd), QString());
+    QCOMPARE(win->currentAttribute(),
+             QStringLiteral("#ttg.amd_mfma<{version = 0, warpsPerCTA = [2, 2], instrShape = [32, "
+                            "32, 8], isTransposed = true}>"));
+    QCOMPARE(win->statusBar()->currentMessage(), QStringLiteral("Read with warnings: ") + why);
+    win->statusBar()->clearMessage();
+    const int before = win->document()->count();
+    QCOMPARE(win->pasteText(QStringLiteral("#blocked = #ttg.blocked<{sizePerThread = [1, 1], "
+                                           "threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], "
+                                           "order = [1, 0]}>\n#mfma = ") +
+                            odd + QStringLiteral("\n")),
+             QString());
+    QCOMPARE(win->document()->count(), before + 2);
+    QCOMPARE(win->statusBar()->currentMessage(),
+             QStringLiteral("Read with warnings: line 2: #mfma: ") + why);
+    // a clean paste says nothing
+    win->statusBar()->clearMessage();
+    QCOMPARE(win->pasteText(QStringLiteral("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+                                           "warpsPerCTA = [2, 2], instrShape = [16, 8]}>")),
+             QString());
+    QCOMPARE(win->statusBar()->currentMessage(), QString());
   }
 
   // CuTe in: a thread-value layout with its shape, and a swizzled shared

@@ -282,12 +282,16 @@ std::string joined(const std::vector<std::string> &v) {
 class TestEncodingParams : public QObject {
   Q_OBJECT
 private slots:
-  // One entry per EncodingKind, in its order, named as encoding.h names it.
+  // One entry per EncodingKind of Triton 3.6, in its order, named as
+  // encoding.h names it (Triton main's partitioned_shared has none: no 3.6
+  // fields, Gluon or C++ names; its reader and printer are its own).
   void tableHasEveryEncodingOnce() {
     const auto &all = allEncodingParams();
     QCOMPARE(all.size(), size_t{14});
     for (size_t i = 0; i < all.size(); ++i) {
-      QCOMPARE(static_cast<size_t>(all[i].kind), i);
+      const size_t skipped = i >= static_cast<size_t>(K::PartitionedShared) ? 1 : 0;
+      QCOMPARE(static_cast<size_t>(all[i].kind), i + skipped);
+      QVERIFY(all[i].kind != K::PartitionedShared);
       QCOMPARE(all[i].mnemonic, std::string(mnemonic(all[i].kind)));
       QCOMPARE(findEncodingParams(all[i].mnemonic), &all[i]);
       QCOMPARE(all[i].dialect,

@@ -76,6 +76,7 @@ private slots:
   void corpus_data();
   void corpus();
   void smallKernelOps();
+  void layoutWarningsAreNotErrors();
   void smallKernelValuesAndUses();
   void smallKernelRegionsAndBlocks();
   void locations();
@@ -137,6 +138,38 @@ void TestModuleReader::corpus() {
   for (const ir::Module &m : f.modules)
     ops += int(m.walk().size()) + 1;
   QCOMPARE(ops, o["num_ops"].toInt());
+}
+
+// What Triton 3.6 reads oddly (an MFMA without version) is a warning of the
+// file, at the alias or the first type that writes it inline; the file reads
+// without a diagnostic and the layout is Triton's reading of it.
+void TestModuleReader::layoutWarningsAreNotErrors() {
+  const std::string text =
+      "#mfma = #ttg.amd_mfma<{warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = "
+      "true}>\n"
+      "module attributes {\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 64 : i32} {\n"
+      "  tt.func @f(%a: tensor<64x64xf32, #mfma>, %b: tensor<64x64xf32, "
+      "#ttg.amd_mfma<{versionMajor "
+      "= 3, warpsPerCTA = [4, 1], instrShape = [16, 16, 16], isTransposed = false}>>) {\n"
+      "    tt.return\n  }\n}\n";
+  const ir::ModuleFile f = ir::readModuleFile(text);
+  QCOMPARE(diagnosticsText(f), QString());
+  QStringList got;
+  for (const auto &d : f.warnings.all())
+    got << QString::fromStdString(d.text());
+  const QString why = "version: missing; Triton 3.6 reads version = 0 (no MFMA generation: give "
+                      "version = 1..4 for CDNA1..CDNA4)";
+  QCOMPARE(got,
+           QStringList({"1:1: warning: #mfma: " + why,
+                        "3:44: warning: type tensor<64x64xf32, #ttg.amd_mfma<{versionMajor = 3, "
+                        "warpsPerCTA = [4, 1], instrShape = [16, 16, 16], isTransposed = "
+                        "false}>>: versionMajor: Triton 3.6 ignores versionMajor in "
+                        "#ttg.amd_mfma and reads version = 0 (write version = N)"}));
+  QCOMPARE(f.layoutAliases.size(), size_t{1});
+  QCOMPARE(
+      ir::printEncoding(*f.layoutAliases[0].encoding),
+      std::string("#ttg.amd_mfma<{version = 0, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], "
+                  "isTransposed = true}>"));
 }
 
 void TestModuleReader::smallKernelOps() {
