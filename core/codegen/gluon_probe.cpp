@@ -81,7 +81,14 @@ template <typename F> void writeList(std::ostream &o, size_t n, size_t perLine, 
   o << "]\n";
 }
 
-std::string header(const ExportDesign &design, const Encoding &enc, const char *what) {
+std::string layoutLine(const Encoding &enc, const LinearLayout &ll, bool &amdImport);
+
+// The script's opening comment and imports (Gluon's AMD classes when LAYOUT
+// needs them); `layout` receives the LAYOUT = ... line.
+std::string header(const ExportDesign &design, const Encoding &enc, const LinearLayout &ll,
+                   const char *what, std::string &layout) {
+  bool amd = false;
+  layout = layoutLine(enc, ll, amd);
   std::ostringstream o;
   o << "#!/usr/bin/env python3\n"
     << "# Layout Studio export: gluon-probe (Triton >= 3.6 with Gluon, an NVIDIA GPU)\n"
@@ -99,6 +106,8 @@ std::string header(const ExportDesign &design, const Encoding &enc, const char *
     << "import triton\n"
     << "from triton.experimental import gluon\n"
     << "from triton.experimental.gluon import language as ttgl\n";
+  if (amd)
+    o << "from triton.experimental.gluon.language.amd import AMDMFMALayout, AMDWMMALayout\n";
   return o.str();
 }
 
@@ -194,16 +203,14 @@ std::string distributedProbe(const ExportDesign &design, const Encoding &enc,
       }
 
   std::ostringstream o;
-  bool amd = false;
-  const std::string layout = layoutLine(enc, ll, amd);
-  o << header(design, enc,
+  std::string layout;
+  o << header(design, enc, ll,
               "# Triton decides: a @gluon.jit kernel makes a tensor in LAYOUT whose every element\n"
               "# is the id of the thread holding it, read with inline PTX (%tid.x, and\n"
               "# %cluster_ctarank when the CGA has several CTAs) on the values in LAYOUT, and\n"
               "# stores it.  Each element's storer must be one of its owners in EXPECTED\n"
-              "# (replicated elements: any of them).\n");
-  if (amd)
-    o << "from triton.experimental.gluon.language.amd import AMDMFMALayout, AMDWMMALayout\n";
+              "# (replicated elements: any of them).\n",
+              layout);
   o << "\nKIND = \"distributed\"\n"
     << "SHAPE = " << seqText(design.shape) << "\n"
     << "LANES = " << lanes << "\n"
@@ -410,16 +417,14 @@ std::string sharedProbe(const ExportDesign &design, const ExportOptions &options
   const int rounds = (indexBits + bits - 1) / bits;
 
   std::ostringstream o;
-  bool amd = false;
-  const std::string layout = layoutLine(enc, ll, amd);
-  o << header(design, enc,
+  std::string layout;
+  o << header(design, enc, ll,
               "# Triton decides: a @gluon.jit kernel stores every element's index through\n"
               "# LAYOUT into shared memory (allocate_shared_memory + store), reads the raw\n"
               "# allocation back through a flat 1-D SwizzledSharedLayout(1, 1, 1, [0]) view of\n"
               "# it (_reinterpret) and stores that to global memory.  Every slot must hold the\n"
-              "# element EXPECTED says.\n");
-  if (amd)
-    o << "from triton.experimental.gluon.language.amd import AMDMFMALayout, AMDWMMALayout\n";
+              "# element EXPECTED says.\n",
+              layout);
   const char *intType = bits == 8 ? "int8" : bits == 16 ? "int16" : bits == 32 ? "int32" : "int64";
   o << "\nKIND = \"shared\"\n"
     << "SHAPE = " << seqText(design.shape) << "\n"
