@@ -75,6 +75,7 @@ AnalysisDocks::AnalysisDocks(MainWindow *window, Document *doc)
   connect(doc_, &Document::designsChanged, this, &AnalysisDocks::scheduleUpdate);
   connect(doc_, &Document::currentChanged, this, &AnalysisDocks::scheduleUpdate);
   connect(doc_, &Document::resultReady, this, &AnalysisDocks::scheduleUpdate);
+  connect(doc_, &Document::kernelReplaced, this, &AnalysisDocks::showDocumentKernel);
 
   connect(banks_, &ls::ui::BankHeatmap::applyProposal, this, [this](const QString &attr) {
     const QString err = window_->applyAttribute(bankSharedIndex_, attr);
@@ -318,6 +319,7 @@ bool AnalysisDocks::openKernel(const QString &path, QString *error) {
     return false;
   }
   watchKernel(path);
+  doc_->setKernel({QFileInfo(path).absoluteFilePath(), QString()});
   revealKernel();
   return true;
 }
@@ -329,8 +331,21 @@ bool AnalysisDocks::openKernelText(const QString &text, QString *error) {
     return false;
   }
   watchKernel(QString());
+  doc_->setKernel({QString(), text});
   revealKernel();
   return true;
+}
+
+void AnalysisDocks::showDocumentKernel() {
+  const KernelRef k = doc_->kernel();
+  QString why;
+  if (k.empty()) {
+    kernel_->clear();
+    watchKernel(QString());
+  } else if (!k.path.isEmpty() ? !openKernel(k.path, &why) : !openKernelText(k.text, &why)) {
+    window_->statusBar()->showMessage(tr("This document's kernel cannot be shown: %1").arg(why),
+                                      8000);
+  }
 }
 
 void AnalysisDocks::revealKernel() {

@@ -76,6 +76,10 @@ public:
   static constexpr qint64 kBackgroundKernelBytes = 512 * 1024;
   // Audits pasted module text in the Kernel dock (not watched).
   bool openKernelText(const QString &text, QString *error = nullptr);
+  // Shows the document's kernel (after an open or a recovery): its file, or
+  // its pasted text; a document without one empties the Kernel view. A file
+  // that cannot be read any more is said in the status bar.
+  void showDocumentKernel();
   // Reads the watched kernel file again; false if none or unreadable.
   bool refreshKernel();
   // Opens the layouts of one row of the Kernel view as designs (added as one

@@ -258,6 +258,7 @@ QByteArray Document::toJson() const {
   file.current = current_;
   for (const Slot &s : designs_)
     file.designs.push_back(s.design);
+  file.kernel = kernel_;
   return writeDocumentJson(file);
 }
 
@@ -279,7 +280,16 @@ bool Document::loadJson(const QByteArray &json, QString *error) {
   setCurrentIndex(file->current);
   for (int i = 0; i < count(); ++i)
     emit designChanged(i);
+  kernel_ = file->kernel;
+  emit kernelReplaced();
   return true;
+}
+
+void Document::setKernel(const KernelRef &k) {
+  if (k == kernel_)
+    return;
+  kernel_ = k;
+  markModified();
 }
 
 void Document::clear() {
@@ -289,10 +299,12 @@ void Document::clear() {
   designs_.clear();
   undo_.clear();
   viewDirty_ = false;
+  kernel_ = {};
   current_ = -1;
   emit designsChanged();
   emit currentChanged(-1);
   emit modifiedChanged(false);
+  emit kernelReplaced();
 }
 
 bool Document::save(const QString &path, QString *error) {

@@ -26,6 +26,7 @@
 #include <memory>
 
 #include "design.h"
+#include "document_file.h"
 #include "layout_evaluator.h"
 
 namespace ls::app {
@@ -69,6 +70,12 @@ public:
   void insertDesignRaw(int index, const Design &d, quint64 id);
   void removeDesignRaw(quint64 id);
   quint64 newId() { return ++lastId_; }
+
+  // --- The kernel of the Kernel view -----------------------------------------
+  // Part of the document (saved, autosaved, recovered) but not a design edit:
+  // showing another kernel marks the document modified without an undo step.
+  const KernelRef &kernel() const { return kernel_; }
+  void setKernel(const KernelRef &k);
 
   // --- Results ----------------------------------------------------------------
   // The latest finished evaluation of a design (possibly of an older version
@@ -115,6 +122,9 @@ signals:
   void currentChanged(int index);
   void modifiedChanged(bool modified);
   void filePathChanged(const QString &path);
+  // The document's kernel was replaced by reading a document (open,
+  // recovery) or by clear(): the Kernel view shows kernel() again.
+  void kernelReplaced();
 
 private:
   struct Slot {
@@ -144,6 +154,7 @@ private:
   QString path_;
   DiskStamp stamp_;
   bool viewDirty_ = false;
+  KernelRef kernel_;
   quint64 lastId_ = 0;
   quint64 generation_ = 0;
   int64_t asyncThreshold_ = int64_t{1} << 20;

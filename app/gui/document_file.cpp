@@ -61,6 +61,17 @@ std::optional<DocumentFile> readDocumentJson(const QByteArray &json, QString *er
     file.designs.push_back(std::move(*d));
   }
   file.current = root.value(QStringLiteral("current")).toInt(0);
+  const QJsonValue kernel = root.value(QStringLiteral("kernel"));
+  if (!kernel.isUndefined() && !kernel.isNull()) {
+    if (!kernel.isObject())
+      return fail(QStringLiteral("\"kernel\" is not an object"));
+    const QJsonObject k = kernel.toObject();
+    const QJsonValue path = k.value(QStringLiteral("path")), text = k.value(QStringLiteral("text"));
+    if ((!path.isUndefined() && !path.isString()) || (!text.isUndefined() && !text.isString()))
+      return fail(QStringLiteral("\"kernel\": \"path\" and \"text\" must be strings"));
+    file.kernel.path = path.toString();
+    file.kernel.text = file.kernel.path.isEmpty() ? text.toString() : QString();
+  }
   return file;
 }
 
@@ -73,6 +84,10 @@ QByteArray writeDocumentJson(const DocumentFile &file) {
   for (const Design &d : file.designs)
     designs.append(designToJson(d));
   root[QStringLiteral("designs")] = designs;
+  if (!file.kernel.path.isEmpty())
+    root[QStringLiteral("kernel")] = QJsonObject{{QStringLiteral("path"), file.kernel.path}};
+  else if (!file.kernel.text.isEmpty())
+    root[QStringLiteral("kernel")] = QJsonObject{{QStringLiteral("text"), file.kernel.text}};
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -2,7 +2,12 @@
 // the JSON, and the one atomic write every save and autosave goes through.
 //
 //   {"format": "layout-studio", "version": 1, "current": 0,
-//    "designs": [ <design>, ... ]}     (see design.h)
+//    "designs": [ <design>, ... ],     (see design.h)
+//    "kernel": {"path": "/abs/k.ttgir"}  or  {"text": "<pasted module>"}}
+//
+// "kernel" (optional) is the kernel shown in the Kernel view: a file by its
+// path (read again when the document opens), or a pasted module by its text,
+// so that a pasted kernel survives a save, an autosave and a crash.
 //
 // Kept free of QtGui and of the evaluator so that the loader can be fuzzed
 // and tested with Qt Core alone (tests/fuzz/fuzz_document.cpp): every byte a
@@ -27,9 +32,18 @@ namespace ls::app {
 
 inline constexpr int kDocumentFormatVersion = 1;
 
+// The kernel a document shows in the Kernel view (none when both are empty).
+struct KernelRef {
+  QString path; // a .ttgir/.mlir file, read again when the document opens
+  QString text; // a pasted module (path empty)
+  bool empty() const { return path.isEmpty() && text.isEmpty(); }
+  bool operator==(const KernelRef &) const = default;
+};
+
 struct DocumentFile {
   std::vector<Design> designs;
   int current = 0;
+  KernelRef kernel;
 };
 
 // Requires: nothing of `json` (any bytes).

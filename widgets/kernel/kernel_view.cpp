@@ -189,6 +189,13 @@ bool KernelView::openText(const QByteArray &text, const QString &name) {
   return showLoad(loadText(text, name));
 }
 
+void KernelView::clear() {
+  setAudit(audit::KernelAudit{}, QString());
+  outline_->clear();
+  name_.clear();
+  summary_->setText(tr("No kernel: open or drop a .ttgir/.mlir file, or paste a module."));
+}
+
 QString KernelView::summaryText() const {
   return summary_->text();
 }

@@ -50,6 +50,8 @@ public:
   // Audits module text (a paste, or a file's contents named `name`); a
   // second call with the same name is a refresh and keeps the current line.
   bool openText(const QByteArray &text, const QString &name);
+  // Shows no kernel (a document without one was opened).
+  void clear();
   // The path or name of what is shown ("" if nothing).
   QString sourceName() const { return name_; }
 

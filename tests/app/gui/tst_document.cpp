@@ -203,6 +203,13 @@ private slots:
         << QByteArray("{\"format\": \"layout-studio\", \"version\": 1, \"designs\": "
                       "[{\"attribute\": \"#ttg.x\", \"shape\": [-1]}]}")
         << QStringLiteral("\"shape\" holds -1");
+    QTest::newRow("kernel not an object")
+        << QByteArray("{\"format\": \"layout-studio\", \"version\": 1, \"kernel\": 5}")
+        << QStringLiteral("\"kernel\" is not an object");
+    QTest::newRow("kernel path not a string")
+        << QByteArray(
+               "{\"format\": \"layout-studio\", \"version\": 1, \"kernel\": {\"path\": [1]}}")
+        << QStringLiteral("\"kernel\": \"path\" and \"text\" must be strings");
   }
   void openRejectsBadFiles() {
     QFETCH(QByteArray, json);

@@ -19,6 +19,7 @@
 #include "document.h"
 #include "gui_test_main.h"
 #include "kernel/kernel_view.h"
+#include "autosave.h"
 #include "main_window.h"
 
 using namespace ls::app;
@@ -239,6 +240,57 @@ private slots:
     QString error;
     QVERIFY(!win->openFile(bad, &error));
     QVERIFY2(error.contains(QStringLiteral("bad.ttgir:2:")), qPrintable(error));
+  }
+
+  // The kernel is part of the document: saved with it (a file by its path,
+  // a pasted module by its text), autosaved and recovered after a crash,
+  // shown again when the document opens, and gone with a new document.
+  void kernelIsPartOfTheDocument() {
+    openWindow();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("attn.ttgir"));
+    QVERIFY(QFile::copy(corpus(QStringLiteral("attention_sm90.ttgir")), path));
+    QVERIFY(!win->document()->isModified());
+    QVERIFY(win->openFile(path));
+    QCOMPARE(win->document()->kernel().path, path);
+    QVERIFY(win->document()->isModified()); // the document now names a kernel
+    const size_t converts = kv()->audit().converts.size();
+    QVERIFY(converts > 0);
+    const QString saved = dir.filePath(QStringLiteral("with-kernel.lstudio"));
+    QVERIFY(win->saveFile(saved));
+    QVERIFY(readAll(saved).contains(QStringLiteral("\"path\": \"%1\"").arg(path).toUtf8()));
+    // A new window, as after a restart: no kernel until the document opens.
+    openWindow();
+    QVERIFY(kv()->audit().converts.empty());
+    QVERIFY(win->openFile(saved));
+    QCOMPARE(kv()->sourceName(), path);
+    QCOMPARE(kv()->audit().converts.size(), converts);
+    QVERIFY(!win->document()->isModified()); // reopening is not an edit
+    // A pasted kernel travels by its text: autosave, kill, recover.
+    const QByteArray pasted = readAll(corpus(QStringLiteral("gather_sm90.ttgir")));
+    QVERIFY(win->pasteText(QString::fromUtf8(pasted)).isEmpty());
+    QCOMPARE(win->document()->kernel().text, QString::fromUtf8(pasted));
+    QVERIFY(win->document()->kernel().path.isEmpty());
+    QString orphan;
+    {
+      Autosave autosave(win->document());
+      QVERIFY(autosave.saveNow());
+      orphan = autosave.filePath();
+      QVERIFY(QFile::copy(orphan, dir.filePath(QStringLiteral("orphan.lstudio"))));
+    }
+    openWindow();
+    QString error;
+    QVERIFY2(Autosave::recover(win->document(), dir.filePath(QStringLiteral("orphan.lstudio")),
+                               &error),
+             qPrintable(error));
+    QCOMPARE(kv()->sourceName(), QStringLiteral("pasted kernel"));
+    QCOMPARE(kv()->audit().converts.size(), size_t(3)); // gather's three conversions
+    QVERIFY(win->document()->isModified());
+    // File > New: the kernel goes with the document.
+    win->document()->clear();
+    QVERIFY(kv()->audit().converts.empty());
+    QVERIFY(win->document()->kernel().empty());
+    QVERIFY(kv()->summaryText().startsWith(QStringLiteral("No kernel")));
   }
 };
 
