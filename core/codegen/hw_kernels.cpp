@@ -677,15 +677,19 @@ int main() {
 }
 )LS";
 
-// ---------------------------------------------------------------- HIP MFMA
+// ------------------------------------------------------- HIP MFMA and WMMA
 
-const char *kMfmaKernel = R"LS(constexpr uint32_t kM = @M@u, kN = @N@u, kK = @K@u;
-constexpr uint32_t kWarps = @WARPS@u, kLanes = 64u, kThreads = kWarps * kLanes;
+// One kernel for AMD's matrix cores: MFMA (CDNA, wave64) and WMMA (RDNA3,
+// wave32) differ only in the lane count, the fragment sizes, the vector types,
+// how a lane finds its id and the builtin's call (AmdMatrix below).
+
+const char *kAmdMatrixKernel = R"LS(constexpr uint32_t kM = @M@u, kN = @N@u, kK = @K@u;
+constexpr uint32_t kWarps = @WARPS@u, kLanes = @LANES@u, kThreads = kWarps * kLanes;@LANES_NOTE@
 constexpr uint32_t kARegs = @AREGS@u, kBRegs = @BREGS@u, kCRegs = @CREGS@u; // elements per lane
-constexpr uint32_t kFA = 4u, kFB = 4u, kFC = @FC@u; // elements per lane per instruction
+constexpr uint32_t kFA = @FA@u, kFB = @FA@u, kFC = @FC@u; // elements per lane per instruction
 constexpr uint32_t kAOff = 0u, kBOff = kWarps * kLanes * kARegs, kCOff = kBOff + kWarps * kLanes * kBRegs;
-typedef _Float16 half4 __attribute__((ext_vector_type(4)));
-typedef float floatC __attribute__((ext_vector_type(@FC@)));
+typedef _Float16 @AVEC@ __attribute__((ext_vector_type(@FA@)));
+typedef float @CVEC@ __attribute__((ext_vector_type(@FC@)));
 
 @TABLE@
 // Lane 0's elements of one instruction's fragment name the instruction tile.
@@ -699,9 +703,9 @@ __device__ void tileOf(uint32_t off, uint32_t warp, uint32_t regs, uint32_t chun
   }
 }
 
-__global__ void __launch_bounds__(kThreads)
-    mfmaThroughLayouts(const _Float16 *A, const _Float16 *B, float *D, float *raw, uint32_t *bad) {
-  const uint32_t warp = threadIdx.x / kLanes, lane = threadIdx.x % kLanes;
+@TID_NOTE@__global__ void __launch_bounds__(kThreads)
+    @KERNEL@ThroughLayouts(const _Float16 *A, const _Float16 *B, float *D, float *raw, uint32_t *bad) {
+@WARP_LANE@
   _Float16 a[kARegs], b[kBRegs];
   for (uint32_t r = 0; r < kARegs; ++r)
     a[r] = A[kTable[kAOff + (warp * kLanes + lane) * kARegs + r]];
@@ -710,7 +714,7 @@ __global__ void __launch_bounds__(kThreads)
   for (uint32_t q = 0; q < kCRegs / kFC; ++q) {
     uint32_t cm, cn;
     tileOf(kCOff, warp, kCRegs, q, kFC, kN, cm, cn);
-    floatC c = {};
+    @CVEC@ c = {};
     for (uint32_t p = 0; p < kARegs / kFA; ++p) {
       uint32_t am, ak;
       tileOf(kAOff, warp, kARegs, p, kFA, kK, am, ak);
@@ -727,12 +731,12 @@ __global__ void __launch_bounds__(kThreads)
         atomicMin(bad, warp * 65536u + q);
         continue;
       }
-      half4 x, y;
-      for (uint32_t i = 0; i < 4u; ++i) {
+      @AVEC@ x, y;@XY_NOTE@
+      for (uint32_t i = 0; i < @FA@u; ++i) {
         x[i] = a[p * kFA + i];
         y[i] = b[s * kFB + i];
       }
-      c = @BUILTIN@(x, y, c, 0, 0, 0);
+      c = @BUILTIN@(x, y, c@CALL_TAIL@);
     }
     for (uint32_t i = 0; i < kFC; ++i) {
       const uint32_t loc = (warp * kLanes + lane) * kCRegs + q * kFC + i;
@@ -757,7 +761,7 @@ static int run(const std::vector<_Float16> &hA, const std::vector<_Float16> &hB,
   LS_CHECK(hipMemset(dD, 0x7F, hD.size() * 4u));
   LS_CHECK(hipMemset(dRaw, 0x7F, hRaw.size() * 4u));
   LS_CHECK(hipMemset(dBad, 0xFF, 4u));
-  mfmaThroughLayouts<<<1, kThreads>>>(dA, dB, dD, dRaw, dBad);
+  @KERNEL@ThroughLayouts<<<1, kThreads>>>(dA, dB, dD, dRaw, dBad);
   LS_CHECK(hipGetLastError());
   LS_CHECK(hipDeviceSynchronize());
   LS_CHECK(hipMemcpy(hD.data(), dD, hD.size() * 4u, hipMemcpyDeviceToHost));
@@ -801,7 +805,7 @@ int main() {
         for (uint32_t k = 0; k < kK; ++k)
           want += vA[i * kK + k] * vB[k * kN + j];
         if (static_cast<double>(hD[i * kN + j]) != want) {
-          std::printf("FAIL: D(%u, %u) = %g from MFMA, the host's product is %g\n", i, j,
+          std::printf("FAIL: D(%u, %u) = %g from @NAME@, the host's product is %g\n", i, j,
                       static_cast<double>(hD[i * kN + j]), want);
           return 1;
         }
@@ -840,189 +844,12 @@ int main() {
     return rc;
   for (uint32_t loc = 0; loc < hRaw.size(); ++loc)
     if (static_cast<double>(hRaw[loc]) != static_cast<double>(table[kCOff + loc])) {
-      std::printf("FAIL: wave %u lane %u register %u holds element %g by MFMA; the table says %u\n",
+      std::printf("FAIL: wave %u lane %u register %u holds element %g by @NAME@; the table says %u\n",
                   loc / kCRegs / kLanes, loc / kCRegs % kLanes, loc % kCRegs,
                   static_cast<double>(hRaw[loc]), table[kCOff + loc]);
       return 1;
     }
-  std::printf("PASS: @BUILTIN@ through amd_mfma: D %ux%u = A %ux%u * B %ux%u\n", kM, kN, kM,
-              kK, kK, kN);
-  return 0;
-}
-)LS";
-
-// ---------------------------------------------------------------- HIP WMMA
-
-const char *kWmmaKernel = R"LS(constexpr uint32_t kM = @M@u, kN = @N@u, kK = @K@u;
-constexpr uint32_t kWarps = @WARPS@u, kLanes = 32u, kThreads = kWarps * kLanes; // wave32
-constexpr uint32_t kARegs = @AREGS@u, kBRegs = @BREGS@u, kCRegs = @CREGS@u; // elements per lane
-constexpr uint32_t kFA = 16u, kFB = 16u, kFC = 8u; // elements per lane per instruction
-constexpr uint32_t kAOff = 0u, kBOff = kWarps * kLanes * kARegs, kCOff = kBOff + kWarps * kLanes * kBRegs;
-typedef _Float16 half16 __attribute__((ext_vector_type(16)));
-typedef float float8 __attribute__((ext_vector_type(8)));
-
-@TABLE@
-// Lane 0's elements of one instruction's fragment name the instruction tile.
-__device__ void tileOf(uint32_t off, uint32_t warp, uint32_t regs, uint32_t chunk, uint32_t n,
-                       uint32_t cols, uint32_t &row, uint32_t &col) {
-  row = col = 0xFFFFFFFFu;
-  for (uint32_t i = 0; i < n; ++i) {
-    const uint32_t e = kTable[off + warp * kLanes * regs + chunk * n + i];
-    row = min(row, e / cols);
-    col = min(col, e % cols);
-  }
-}
-
-// The work-item id comes from the builtin, not threadIdx.x (which calls the ROCm
-// device library; Debian's hipcc ships none for gfx11, so CTest links without it).
-__global__ void __launch_bounds__(kThreads)
-    wmmaThroughLayouts(const _Float16 *A, const _Float16 *B, float *D, float *raw, uint32_t *bad) {
-  const uint32_t tid = __builtin_amdgcn_workitem_id_x();
-  const uint32_t warp = tid / kLanes, lane = tid % kLanes;
-  _Float16 a[kARegs], b[kBRegs];
-  for (uint32_t r = 0; r < kARegs; ++r)
-    a[r] = A[kTable[kAOff + (warp * kLanes + lane) * kARegs + r]];
-  for (uint32_t r = 0; r < kBRegs; ++r)
-    b[r] = B[kTable[kBOff + (warp * kLanes + lane) * kBRegs + r]];
-  for (uint32_t q = 0; q < kCRegs / kFC; ++q) {
-    uint32_t cm, cn;
-    tileOf(kCOff, warp, kCRegs, q, kFC, kN, cm, cn);
-    float8 c = {};
-    for (uint32_t p = 0; p < kARegs / kFA; ++p) {
-      uint32_t am, ak;
-      tileOf(kAOff, warp, kARegs, p, kFA, kK, am, ak);
-      if (am != cm)
-        continue;
-      uint32_t s = 0xFFFFFFFFu;
-      for (uint32_t t = 0; t < kBRegs / kFB && s == 0xFFFFFFFFu; ++t) {
-        uint32_t bk, bn;
-        tileOf(kBOff, warp, kBRegs, t, kFB, kN, bk, bn);
-        if (bk == ak && bn == cn)
-          s = t;
-      }
-      if (s == 0xFFFFFFFFu) {
-        atomicMin(bad, warp * 65536u + q);
-        continue;
-      }
-      half16 x, y; // RDNA3 wave32: both half-waves carry the same A rows / B columns
-      for (uint32_t i = 0; i < 16u; ++i) {
-        x[i] = a[p * kFA + i];
-        y[i] = b[s * kFB + i];
-      }
-      c = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(x, y, c);
-    }
-    for (uint32_t i = 0; i < kFC; ++i) {
-      const uint32_t loc = (warp * kLanes + lane) * kCRegs + q * kFC + i;
-      D[kTable[kCOff + loc]] = c[i];
-      raw[loc] = c[i];
-    }
-  }
-}
-
-static int run(const std::vector<_Float16> &hA, const std::vector<_Float16> &hB,
-               std::vector<float> &hD, std::vector<float> &hRaw, uint32_t &bad) {
-  _Float16 *dA = nullptr, *dB = nullptr;
-  float *dD = nullptr, *dRaw = nullptr;
-  uint32_t *dBad = nullptr;
-  LS_CHECK(hipMalloc(&dA, hA.size() * 2u));
-  LS_CHECK(hipMalloc(&dB, hB.size() * 2u));
-  LS_CHECK(hipMalloc(&dD, hD.size() * 4u));
-  LS_CHECK(hipMalloc(&dRaw, hRaw.size() * 4u));
-  LS_CHECK(hipMalloc(&dBad, 4u));
-  LS_CHECK(hipMemcpy(dA, hA.data(), hA.size() * 2u, hipMemcpyHostToDevice));
-  LS_CHECK(hipMemcpy(dB, hB.data(), hB.size() * 2u, hipMemcpyHostToDevice));
-  LS_CHECK(hipMemset(dD, 0x7F, hD.size() * 4u));
-  LS_CHECK(hipMemset(dRaw, 0x7F, hRaw.size() * 4u));
-  LS_CHECK(hipMemset(dBad, 0xFF, 4u));
-  wmmaThroughLayouts<<<1, kThreads>>>(dA, dB, dD, dRaw, dBad);
-  LS_CHECK(hipGetLastError());
-  LS_CHECK(hipDeviceSynchronize());
-  LS_CHECK(hipMemcpy(hD.data(), dD, hD.size() * 4u, hipMemcpyDeviceToHost));
-  LS_CHECK(hipMemcpy(hRaw.data(), dRaw, hRaw.size() * 4u, hipMemcpyDeviceToHost));
-  LS_CHECK(hipMemcpy(&bad, dBad, 4u, hipMemcpyDeviceToHost));
-  LS_CHECK(hipFree(dA));
-  LS_CHECK(hipFree(dB));
-  LS_CHECK(hipFree(dD));
-  LS_CHECK(hipFree(dRaw));
-  LS_CHECK(hipFree(dBad));
-  return 0;
-}
-
-int main() {
-  std::vector<uint16_t> table(sizeof(kTable) / sizeof(kTable[0]));
-  LS_CHECK(hipMemcpyFromSymbol(table.data(), HIP_SYMBOL(kTable), sizeof(kTable)));
-  std::vector<_Float16> hA(kM * kK), hB(kK * kN);
-  std::vector<double> vA(hA.size()), vB(hB.size());
-  std::vector<float> hD(kM * kN), hRaw(kThreads * kCRegs);
-  uint32_t bad = 0;
-  for (uint32_t seed = 1; seed <= 2; ++seed) {
-    uint32_t x = 12345u * seed;
-    for (size_t i = 0; i < hA.size() + hB.size(); ++i) {
-      x = x * 1664525u + 1013904223u;
-      const double v = static_cast<double>(static_cast<int>((x >> 16) % 17u) - 8);
-      if (i < hA.size())
-        vA[i] = v, hA[i] = static_cast<_Float16>(v);
-      else
-        vB[i - hA.size()] = v, hB[i - hA.size()] = static_cast<_Float16>(v);
-    }
-    if (int rc = run(hA, hB, hD, hRaw, bad))
-      return rc;
-    if (bad != 0xFFFFFFFFu) {
-      std::printf("FAIL: wave %u accumulator tile %u: no B fragment for an A fragment's K block\n",
-                  bad / 65536u, bad % 65536u);
-      return 1;
-    }
-    for (uint32_t i = 0; i < kM; ++i)
-      for (uint32_t j = 0; j < kN; ++j) {
-        double want = 0;
-        for (uint32_t k = 0; k < kK; ++k)
-          want += vA[i * kK + k] * vB[k * kN + j];
-        if (static_cast<double>(hD[i * kN + j]) != want) {
-          std::printf("FAIL: D(%u, %u) = %g from WMMA, the host's product is %g\n", i, j,
-                      static_cast<double>(hD[i * kN + j]), want);
-          return 1;
-        }
-      }
-    // Every location on its own (replicated accumulators race on D): its
-    // register must hold the product of the element the table names.
-    for (size_t loc = 0; loc < hRaw.size(); ++loc) {
-      const uint32_t e = table[kCOff + loc];
-      double want = 0;
-      for (uint32_t k = 0; k < kK; ++k)
-        want += vA[(e / kN) * kK + k] * vB[k * kN + e % kN];
-      if (static_cast<double>(hRaw[loc]) != want) {
-        std::printf("FAIL: location %zu (warp %zu lane %zu register %zu) holds %g; the product of "
-                    "element (%u, %u) its table entry names is %g\n",
-                    loc, loc / kCRegs / kLanes, loc / kCRegs % kLanes, loc % kCRegs,
-                    static_cast<double>(hRaw[loc]), e / kN, e % kN, want);
-        return 1;
-      }
-    }
-  }
-  // Index-valued inputs: D(i, j) = i * kN + j (slot k carries weight 2^k).
-  const uint32_t bitsM = @BITS_M@u, bitsN = @BITS_N@u;
-  for (uint32_t i = 0; i < kM; ++i)
-    for (uint32_t k = 0; k < kK; ++k)
-      hA[i * kK + k] = static_cast<_Float16>(
-          k < bitsN ? static_cast<double>(1u << (k / 2u))
-          : k < bitsN + bitsM ? ((i >> (k - bitsN)) & 1u) * static_cast<double>(1u << (k / 2u))
-                              : 0.0);
-  for (uint32_t k = 0; k < kK; ++k)
-    for (uint32_t j = 0; j < kN; ++j)
-      hB[k * kN + j] = static_cast<_Float16>(
-          k < bitsN ? ((j >> k) & 1u) * static_cast<double>(1u << (k - k / 2u))
-          : k < bitsN + bitsM ? static_cast<double>(1u << (k - k / 2u))
-                              : 0.0);
-  if (int rc = run(hA, hB, hD, hRaw, bad))
-    return rc;
-  for (uint32_t loc = 0; loc < hRaw.size(); ++loc)
-    if (static_cast<double>(hRaw[loc]) != static_cast<double>(table[kCOff + loc])) {
-      std::printf("FAIL: wave %u lane %u register %u holds element %g by WMMA; the table says %u\n",
-                  loc / kCRegs / kLanes, loc / kCRegs % kLanes, loc % kCRegs,
-                  static_cast<double>(hRaw[loc]), table[kCOff + loc]);
-      return 1;
-    }
-  std::printf("PASS: __builtin_amdgcn_wmma_f32_16x16x16_f16_w32 through amd_wmma: D %ux%u = A %ux%u * B %ux%u\n", kM, kN, kM,
+  std::printf("PASS: @BUILTIN@ through @ENCODING@: D %ux%u = A %ux%u * B %ux%u\n", kM, kN, kM,
               kK, kK, kN);
   return 0;
 }
@@ -1864,45 +1691,49 @@ std::string ldmatrixKernel(const ExportDesign &design, const LinearLayout &ll) {
   return fill(std::string(kPrologue) + kLdmatrixKernel, v);
 }
 
-std::string mfmaKernel(const ExportDesign &design) {
-  const auto &m = static_cast<const AmdMfmaEncoding &>(*design.encoding);
-  if (design.shape.size() != 2 || m.numCTAs() != 1 || m.isTransposed || m.instrShape.size() != 3 ||
-      design.element.name != "f32" || m.elementBitWidth != 32)
-    throw Error("layout", "the MFMA kernel takes a rank-2, single-CTA, non-transposed f32 "
-                          "amd_mfma accumulator layout (use --kernel copy otherwise)");
-  const unsigned im = m.instrShape[0], ik = m.instrShape[2];
-  std::string builtin;
-  if (im == 32 && ik == 8)
-    builtin = "__builtin_amdgcn_mfma_f32_32x32x8f16";
-  else if (im == 16 && ik == 16)
-    builtin = "__builtin_amdgcn_mfma_f32_16x16x16f16";
-  else
-    throw Error("layout", "the MFMA kernel takes instrShape [32, 32, 8] or [16, 16, 16] (f16)");
-  const int64_t M = design.shape[0], N = design.shape[1], K = 2 * ik * 2;
-  const std::string parent = ir::printEncoding(m);
-  const std::string dotA = "#ttg.dot_op<{opIdx = 0, parent = " + parent + ", kWidth = 4}>";
-  const std::string dotB = "#ttg.dot_op<{opIdx = 1, parent = " + parent + ", kWidth = 4}>";
+// What differs between the MFMA and the WMMA kernel (kAmdMatrixKernel).
+struct AmdMatrix {
+  std::string name;     // "MFMA"
+  std::string encoding; // "amd_mfma"
+  std::string builtin, callTail;
+  int lanes = 64, fa = 4, fc = 4, kWidth = 4;
+  int64_t k = 0;
+  int indexBits = 0;      // the most log2(M*N) the index-valued run takes
+  std::string indexRule;  // why, when the shape needs more
+  std::string avec, cvec; // vector type names of a fragment
+  std::string laneNote, tidNote, warpLane, xyNote;
+  std::string title, what, build, archs;
+};
+
+std::string amdMatrixKernel(const ExportDesign &design, const Encoding &parentEnc,
+                            const AmdMatrix &k) {
+  const int64_t M = design.shape[0], N = design.shape[1], K = k.k;
+  const std::string parent = ir::printEncoding(parentEnc);
+  const std::string width = std::to_string(k.kWidth);
+  const std::string dotA =
+      "#ttg.dot_op<{opIdx = 0, parent = " + parent + ", kWidth = " + width + "}>";
+  const std::string dotB =
+      "#ttg.dot_op<{opIdx = 1, parent = " + parent + ", kWidth = " + width + "}>";
   Owners a = ownersOf(layoutOf(dotA, {M, K}));
   Owners b = ownersOf(layoutOf(dotB, {K, N}));
-  Owners c = ownersOf(m.toLinearLayout({M, N}));
-  const int fc = im == 32 ? 16 : 4;
-  if (a.lanes != 64 || a.regs % 4 || b.regs % 4 || c.regs % fc)
-    throw Error("layout", "the operand layouts do not split into MFMA fragments");
-  if (bitsOf(M) + bitsOf(N) > K)
-    throw Error("--shape", "the index-valued run needs K >= log2(M*N)");
+  Owners c = ownersOf(parentEnc.toLinearLayout({M, N}));
+  if (a.lanes != k.lanes || a.regs % k.fa || b.regs % k.fa || c.regs % k.fc || a.warps != c.warps)
+    throw Error("layout", "the operand layouts do not split into " + k.name + " fragments");
+  if (bitsOf(M) + bitsOf(N) > k.indexBits)
+    throw Error("--shape", k.indexRule);
   std::vector<uint32_t> all = a.flat;
   all.insert(all.end(), b.flat.begin(), b.flat.end());
   all.insert(all.end(), c.flat.begin(), c.flat.end());
   std::map<std::string, std::string> v;
   prologueValues(v, design, true);
-  v["TITLE"] = "HIP MFMA kernel (" + builtin + ") through amd_mfma layouts";
+  v["TITLE"] = k.title;
   v["WHAT"] = "// HIP: compile-checked only (there is no AMD GPU in Layout Studio's test setup;"
-              " never run).\n// On a CDNA GPU the matrix cores would decide: A (" +
-              dotA + ")\n// and B (" + dotB +
-              ")\n// are placed in registers by the tool's ownership "
-              "maps, and the product and an index-valued\n// run must match the host's.\n";
-  v["BUILD"] = "hipcc --offload-arch=gfx942 -o check layout.hip && ./check";
-  v["ARCHS"] = "gfx90a gfx940";
+              " never run).\n// " +
+              k.what + " A (" + dotA + ")\n// and B (" + dotB +
+              ")\n// are placed in registers by the tool's ownership maps, and the product and an "
+              "index-valued\n// run must match the host's.\n";
+  v["BUILD"] = k.build;
+  v["ARCHS"] = k.archs;
   v["EXTRA_INCLUDE"] = "";
   v["M"] = std::to_string(M);
   v["N"] = std::to_string(N);
@@ -1911,13 +1742,59 @@ std::string mfmaKernel(const ExportDesign &design) {
   v["AREGS"] = std::to_string(a.regs);
   v["BREGS"] = std::to_string(b.regs);
   v["CREGS"] = std::to_string(c.regs);
-  v["FC"] = std::to_string(fc);
-  v["BUILTIN"] = builtin;
+  v["LANES"] = std::to_string(k.lanes);
+  v["FA"] = std::to_string(k.fa);
+  v["FC"] = std::to_string(k.fc);
+  v["AVEC"] = k.avec;
+  v["CVEC"] = k.cvec;
+  v["LANES_NOTE"] = k.laneNote;
+  v["TID_NOTE"] = k.tidNote;
+  v["WARP_LANE"] = k.warpLane;
+  v["XY_NOTE"] = k.xyNote;
+  v["KERNEL"] = k.name == "MFMA" ? "mfma" : "wmma";
+  v["NAME"] = k.name;
+  v["ENCODING"] = k.encoding;
+  v["BUILTIN"] = k.builtin;
+  v["CALL_TAIL"] = k.callTail;
   v["BITS_M"] = std::to_string(bitsOf(M));
   v["BITS_N"] = std::to_string(bitsOf(N));
   v["TABLE"] = tableText(all, "The tool's ownership maps, one entry per (wave, lane, register): A "
                               "from kAOff, B from kBOff,\n// C from kCOff.");
-  return fill(std::string(kPrologue) + kMfmaKernel, v);
+  return fill(std::string(kPrologue) + kAmdMatrixKernel, v);
+}
+
+std::string mfmaKernel(const ExportDesign &design) {
+  const auto &m = static_cast<const AmdMfmaEncoding &>(*design.encoding);
+  if (design.shape.size() != 2 || m.numCTAs() != 1 || m.isTransposed || m.instrShape.size() != 3 ||
+      design.element.name != "f32" || m.elementBitWidth != 32)
+    throw Error("layout", "the MFMA kernel takes a rank-2, single-CTA, non-transposed f32 "
+                          "amd_mfma accumulator layout (use --kernel copy otherwise)");
+  const unsigned im = m.instrShape[0], ik = m.instrShape[2];
+  AmdMatrix k;
+  if (im == 32 && ik == 8)
+    k.builtin = "__builtin_amdgcn_mfma_f32_32x32x8f16";
+  else if (im == 16 && ik == 16)
+    k.builtin = "__builtin_amdgcn_mfma_f32_16x16x16f16";
+  else
+    throw Error("layout", "the MFMA kernel takes instrShape [32, 32, 8] or [16, 16, 16] (f16)");
+  k.name = "MFMA";
+  k.encoding = "amd_mfma";
+  k.callTail = ", 0, 0, 0";
+  k.lanes = 64;
+  k.fa = 4;
+  k.fc = im == 32 ? 16 : 4;
+  k.kWidth = 4;
+  k.k = 2 * ik * 2;
+  k.indexBits = int(k.k);
+  k.indexRule = "the index-valued run needs K >= log2(M*N)";
+  k.avec = "half4";
+  k.cvec = "floatC";
+  k.warpLane = "  const uint32_t warp = threadIdx.x / kLanes, lane = threadIdx.x % kLanes;";
+  k.title = "HIP MFMA kernel (" + k.builtin + ") through amd_mfma layouts";
+  k.what = "On a CDNA GPU the matrix cores would decide:";
+  k.build = "hipcc --offload-arch=gfx942 -o check layout.hip && ./check";
+  k.archs = "gfx90a gfx940";
+  return amdMatrixKernel(design, m, k);
 }
 
 std::string wmmaKernel(const ExportDesign &design) {
@@ -1931,45 +1808,31 @@ std::string wmmaKernel(const ExportDesign &design) {
     throw Error("layout", "the WMMA kernel takes a rank-2, single-CTA, non-transposed f32 "
                           "amd_wmma accumulator layout with instrShape [16, 16, 16] (use "
                           "--kernel copy otherwise)");
-  const int64_t M = design.shape[0], N = design.shape[1], K = 32;
-  const std::string parent = ir::printEncoding(m);
-  const std::string dotA = "#ttg.dot_op<{opIdx = 0, parent = " + parent + ", kWidth = 16}>";
-  const std::string dotB = "#ttg.dot_op<{opIdx = 1, parent = " + parent + ", kWidth = 16}>";
-  Owners a = ownersOf(layoutOf(dotA, {M, K}));
-  Owners b = ownersOf(layoutOf(dotB, {K, N}));
-  Owners c = ownersOf(m.toLinearLayout({M, N}));
-  if (a.lanes != 32 || a.regs % 16 || b.regs % 16 || c.regs % 8 || a.warps != c.warps)
-    throw Error("layout", "the operand layouts do not split into WMMA fragments");
-  if (bitsOf(M) + bitsOf(N) > K || bitsOf(M) + bitsOf(N) > 24)
-    throw Error("--shape", "the index-valued run needs log2(M*N) <= 24");
-  std::vector<uint32_t> all = a.flat;
-  all.insert(all.end(), b.flat.begin(), b.flat.end());
-  all.insert(all.end(), c.flat.begin(), c.flat.end());
-  std::map<std::string, std::string> v;
-  prologueValues(v, design, true);
-  v["TITLE"] = "HIP WMMA kernel (__builtin_amdgcn_wmma_f32_16x16x16_f16_w32) through amd_wmma "
-               "layouts";
-  v["WHAT"] = "// HIP: compile-checked only (there is no AMD GPU in Layout Studio's test setup;"
-              " never run).\n// On an RDNA3 GPU (gfx11, wave32) the matrix cores would decide: A "
-              "(" +
-              dotA + ")\n// and B (" + dotB +
-              ")\n// are placed in registers by the tool's ownership maps, and the product and an "
-              "index-valued\n// run must match the host's.\n";
-  v["BUILD"] = "hipcc --offload-arch=gfx1100 -o check layout.hip && ./check";
-  v["ARCHS"] = "gfx1100";
-  v["EXTRA_INCLUDE"] = "";
-  v["M"] = std::to_string(M);
-  v["N"] = std::to_string(N);
-  v["K"] = std::to_string(K);
-  v["WARPS"] = std::to_string(c.warps);
-  v["AREGS"] = std::to_string(a.regs);
-  v["BREGS"] = std::to_string(b.regs);
-  v["CREGS"] = std::to_string(c.regs);
-  v["BITS_M"] = std::to_string(bitsOf(M));
-  v["BITS_N"] = std::to_string(bitsOf(N));
-  v["TABLE"] = tableText(all, "The tool's ownership maps, one entry per (wave, lane, register): A "
-                              "from kAOff, B from kBOff,\n// C from kCOff.");
-  return fill(std::string(kPrologue) + kWmmaKernel, v);
+  AmdMatrix k;
+  k.name = "WMMA";
+  k.encoding = "amd_wmma";
+  k.builtin = "__builtin_amdgcn_wmma_f32_16x16x16_f16_w32";
+  k.lanes = 32;
+  k.fa = 16;
+  k.fc = 8;
+  k.kWidth = 16;
+  k.k = 32;
+  k.indexBits = 24;
+  k.indexRule = "the index-valued run needs log2(M*N) <= 24";
+  k.avec = "half16";
+  k.cvec = "float8";
+  k.laneNote = " // wave32";
+  k.tidNote =
+      "// The work-item id comes from the builtin, not threadIdx.x (which calls the ROCm\n"
+      "// device library; Debian's hipcc ships none for gfx11, so CTest links without it).\n";
+  k.warpLane = "  const uint32_t tid = __builtin_amdgcn_workitem_id_x();\n"
+               "  const uint32_t warp = tid / kLanes, lane = tid % kLanes;";
+  k.xyNote = " // RDNA3 wave32: both half-waves carry the same A rows / B columns";
+  k.title = "HIP WMMA kernel (" + k.builtin + ") through amd_wmma layouts";
+  k.what = "On an RDNA3 GPU (gfx11, wave32) the matrix cores would decide:";
+  k.build = "hipcc --offload-arch=gfx1100 -o check layout.hip && ./check";
+  k.archs = "gfx1100";
+  return amdMatrixKernel(design, m, k);
 }
 
 std::string tmemKernel(const TmemDesign &design) {
