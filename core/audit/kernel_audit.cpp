@@ -14,6 +14,7 @@
 #include "audit/audit_target.h"
 #include "audit/findings.h"
 #include "audit/pointer_strides.h"
+#include "encodings/padded_shared.h"
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
@@ -73,9 +74,10 @@ int rowMajorVectorElems(const LinearLayout &ll, const Shape &shape, int elementB
 // listed as unknown.
 bool knownDialect(const std::string &name) {
   static const std::set<std::string> known = {
-      "tt",   "ttg",     "ttng", "amdg",  "amdgpu", "scf",   "arith",  "math",       "cf",
-      "gpu",  "builtin", "llvm", "ub",    "nvgpu",  "nvws",  "proton", "triton_gpu", "rocdl",
-      "nvvm", "func",    "tti",  "index", "triton_nvidia_gpu"};
+      "tt",    "ttg",   "ttng", "amdg",   "amdgpu",           "scf",
+      "arith", "math",  "cf",   "gpu",    "builtin",          "llvm",
+      "ub",    "nvgpu", "nvws", "proton", "triton_gpu",       "rocdl",
+      "nvvm",  "func",  "tti",  "index",  "triton_nvidia_gpu"};
   size_t dot = name.find('.');
   return dot != std::string::npos && known.count(name.substr(0, dot));
 }
@@ -108,17 +110,27 @@ private:
     const ir::SsaValue &v = m.values[value];
     if (!v.encoding || !v.type)
       return nullptr;
-    auto key = std::make_pair(v.encoding.get(), v.type->shape);
+    const auto &ll = layoutOf(*v.encoding, v.type->shape);
+    return ll.first ? &*ll.first : nullptr;
+  }
+
+  // Triton's toLinearLayout of (encoding object, shape), computed once: the
+  // values, conversions and shared accesses of a kernel name few layouts
+  // many times. Holds the layout or the reason there is none.
+  const std::pair<std::optional<LinearLayout>, std::string> &layoutOf(const Encoding &enc,
+                                                                      const Shape &shape) {
+    auto key = std::make_pair(&enc, shape);
     auto it = llCache_.find(key);
     if (it == llCache_.end()) {
-      std::optional<LinearLayout> ll;
+      std::pair<std::optional<LinearLayout>, std::string> ll;
       try {
-        ll = v.encoding->toLinearLayout(v.type->shape);
-      } catch (const Error &) {
+        ll.first = enc.toLinearLayout(shape);
+      } catch (const Error &e) {
+        ll.second = e.what();
       }
       it = llCache_.emplace(key, std::move(ll)).first;
     }
-    return it->second ? &*it->second : nullptr;
+    return it->second;
   }
 
   // Canonical text of an encoding, printed once per encoding object (types
@@ -228,11 +240,11 @@ private:
         at.firstLine = m.ops[opIndex].pos.line;
         if (v.encoding) {
           at.layout = printedOf(*v.encoding, m, *v.type);
-          try {
-            at.linear = v.encoding->toLinearLayout(v.type->shape);
-          } catch (const Error &e) {
-            at.error = e.what();
-          }
+          const auto &ll = layoutOf(*v.encoding, v.type->shape);
+          if (ll.first)
+            at.linear = *ll.first;
+          else
+            at.error = ll.second;
         } else {
           at.layout = ir::attributeSyntaxText(*v.type->encoding, m.aliases.get());
           at.error = "layout not modelled";
@@ -351,7 +363,12 @@ private:
       const LinearLayout *rl = linearOf(m, reg);
       if (!rl)
         throw Error("layout", "not modelled");
-      LinearLayout sl = memEnc.toLinearLayout(shape);
+      const auto &smem = layoutOf(memEnc, shape);
+      if (!smem.first) {
+        s.error = smem.second;
+        return;
+      }
+      const LinearLayout &sl = *smem.first;
       s.conflicts = bankConflictsMemDesc(*rl, sl, s.elementBits);
       if (options_.wavefronts) {
         SharedAccessOptions o;
@@ -359,7 +376,18 @@ private:
         o.target = target_.banks;
         o.detailLimit = 0;
         o.allWarps = false;
-        SharedAccessReport r = analyzeSharedAccess(regEnc, memEnc, shape, s.elementBits, o);
+        // What analyzeSharedAccess(Encoding...) checks, on the layouts
+        // already computed.
+        if (regEnc.isShared())
+          throw Error("--distributed", "is a shared layout; expected a distributed (register) "
+                                       "layout");
+        if (!memEnc.isShared())
+          throw Error("--shared", "is a distributed layout; expected a shared-memory layout");
+        checkSharedShape(shape);
+        const auto *padded = memEnc.kind() == EncodingKind::PaddedShared
+                                 ? static_cast<const PaddedSharedEncoding *>(&memEnc)
+                                 : nullptr;
+        SharedAccessReport r = analyzeSharedAccess(*rl, sl, s.elementBits, o, padded);
         s.wavefronts = r.wavefronts;
         s.idealWavefronts = r.idealWavefronts;
         s.instruction = r.instruction;
@@ -507,7 +535,8 @@ private:
   std::string function_;
   std::unordered_map<std::string, size_t> tensorIndex_;
   std::unordered_map<const ir::TypeText *, std::string> typeCache_;
-  std::map<std::pair<const Encoding *, Shape>, std::optional<LinearLayout>> llCache_;
+  std::map<std::pair<const Encoding *, Shape>, std::pair<std::optional<LinearLayout>, std::string>>
+      llCache_;
   std::unordered_map<const Encoding *, std::string> printed_;
   using ConvertKey = std::tuple<const Encoding *, const Encoding *, Shape, int>;
   std::map<ConvertKey, std::pair<std::optional<ConversionCost>, std::string>> convertCache_;
