@@ -197,8 +197,14 @@ private:
     std::string name;
     size_t offset;
   };
+  // Finds a std::string key from a string_view (operands are views into the
+  // source; most of them are found without building a string).
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view v) const { return std::hash<std::string_view>{}(v); }
+  };
   struct Scope {
-    std::unordered_map<std::string, int> names;
+    std::unordered_map<std::string, int, NameHash, std::equal_to<>> names;
     std::vector<PendingUse> pending;
   };
   struct LocRef {
@@ -445,7 +451,7 @@ private:
   }
 
   // --- scopes ---
-  int lookup(const std::string &name) const {
+  int lookup(std::string_view name) const {
     for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it)
       if (auto f = it->names.find(name); f != it->names.end())
         return f->second;
@@ -488,19 +494,19 @@ private:
   }
   void addOperand(int op, const OpToken &t) {
     Module &m = mod();
-    std::string name(t.text);
+    const std::string_view name = t.text;
     int k = static_cast<int>(m.ops[op].operands.size());
     m.ops[op].operands.push_back(-1);
     if (scopes_.empty())
       scopes_.emplace_back();
     int v = lookup(name);
     // `%x#0` names the only result of a one-result op too.
-    if (v < 0 && name.size() > 2 && name.compare(name.size() - 2, 2, "#0") == 0)
+    if (v < 0 && name.size() > 2 && name.substr(name.size() - 2) == "#0")
       v = lookup(name.substr(0, name.size() - 2));
     if (v >= 0)
       bindUse(op, k, v);
     else
-      scopes_.back().pending.push_back({op, k, name, t.offset});
+      scopes_.back().pending.push_back({op, k, std::string(name), t.offset});
   }
 
   int newValue(std::string name, size_t offset) {
