@@ -278,7 +278,7 @@ audit::AuditTarget machineTarget(const Args &args, int lanes) {
     return audit::auditTarget(*t, "--target");
   if (auto t = flagOrModule(args, "target"))
     return audit::auditTarget(*t, "ttg.target");
-  return audit::auditTarget(lanes == 64 ? "gfx942" : "sm90", "--target");
+  return audit::auditTarget(audit::defaultTargetFor(lanes), "--target");
 }
 
 ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag, bool requireShape) {

@@ -35,8 +35,8 @@ int runConvert(const Args &args, std::ostream &out) {
   if (from.element || to.element) {
     const ir::ElementType &e = from.element ? *from.element : *to.element;
     if (from.element && to.element && from.element->name != to.element->name)
-      throw Error("--to", "has element type " + to.element->name + " but --from has " +
-                              from.element->name);
+      throw Error("--to",
+                  "has element type " + to.element->name + " but --from has " + from.element->name);
     dtype = e.name;
     bits = e.bits;
   }
@@ -44,18 +44,21 @@ int runConvert(const Args &args, std::ostream &out) {
   // The instructions Triton may use for scratch: the machine's (an AMD one
   // has no ldmatrix), or `generic` (ld/st.shared only).
   ScratchTarget target = ScratchTarget::Sm90;
+  std::string machineName; // the machine the cost is for ("" for --target generic)
   if (args.optional("target").value_or("") == "generic") {
     target = ScratchTarget::Generic;
   } else {
     const int lanes = c.source().getInDimSize("lane");
     const audit::AuditTarget machine = machineTarget(args, lanes);
-    if (lanes == 64 && machine.banks.vendor == Vendor::Nvidia)
-      throw Error("--from", "has 64 lanes per warp; NVIDIA targets have 32");
+    checkTargetLanes(machine.banks, lanes, "--from");
     target = machine.scratch;
+    machineName = machine.banks.name;
   }
   ConversionCost cost = conversionCost(c, bits, target);
 
-  std::string text = args.flag("json") ? report::conversionCostJson(c, cost, dtype) + "\n" : report::conversionCostText(c, cost, dtype);
+  std::string text = args.flag("json")
+                         ? report::conversionCostJson(c, cost, dtype, true, machineName) + "\n"
+                         : report::conversionCostText(c, cost, dtype, machineName);
   if (args.flag("moves")) {
     int warp = 0;
     if (auto w = args.optional("warp")) {
@@ -78,7 +81,7 @@ CommandRegistration reg(
     {"convert",
      "classify and cost a convert_layout between two distributed layouts",
      {kFileOption,
-          {"from", true, "source layout attribute or tensor type"},
+      {"from", true, "source layout attribute or tensor type"},
       {"to", true, "destination layout attribute or tensor type"},
       {"shape", true, "tensor shape, e.g. 64x64"},
       {"dtype", true, "element type (default f32); sets shuffle packing and scratch bytes"},

@@ -25,8 +25,15 @@ int runExport(const Args &args, std::ostream &out) {
     if (options.numWarps == 0)
       throw Error("--num-warps", "must be a power of two between 1 and 64, got 0");
   }
-  if (auto t = flagOrModule(args, "target"))
-    options.target = codegen::parseTarget(*t).text();
+  if (auto t = flagOrModule(args, "target")) {
+    const codegen::Target target = codegen::parseTarget(*t);
+    // A distributed layout runs on machines with its warp width only.
+    if (!design.encoding->isShared() && design.encoding->warpSize() != target.threadsPerWarp)
+      throw Error("--target", *t + " runs " + std::to_string(target.threadsPerWarp) +
+                                  "-lane warps; the layout has " +
+                                  std::to_string(design.encoding->warpSize()) + " lanes per warp");
+    options.target = target.text();
+  }
   if (auto k = args.optional("kernel")) {
     (void)codegen::parseKernelChoice(*k);
     options.kernel = *k;
@@ -36,25 +43,25 @@ int runExport(const Args &args, std::ostream &out) {
   return 0;
 }
 
-CommandRegistration
-    reg({"export",
-         "export a layout as MLIR, C++, Gluon, a Gluon probe, a kernel descriptor or a CUDA/HIP "
-         "kernel",
-         {kFileOption,
-          {"layout", true, "layout attribute or tensor/memdesc type"},
-          {"shape", true, "tensor shape, e.g. 64x64"},
-          {"format", true,
-           "mlir (attribute), mlir-module (TTGIR), cpp, gluon, gluon-probe (Python: Triton checks the "
-           "table on a GPU), descriptor (JSON), cuda, hip"},
-          {"dtype", true, "element type (default: from the layout, else f16)"},
-          {"syntax", true, "3.6 (default), legacy or main, for mlir and mlir-module"},
-          {"num-warps", true, "warps per CTA for shared layouts (default 4)"},
-          {"target", true, "cuda:<sm> or hip:gfx<arch> (default: from the layout)"},
-          {"kernel", true,
-           "cuda/hip: auto (default: mma.sync, wgmma or copy by the layout's kind), copy, mma"},
-          {"output", true, "-o FILE: write there (atomically) instead of stdout"}},
-         false,
-         runExport});
+CommandRegistration reg(
+    {"export",
+     "export a layout as MLIR, C++, Gluon, a Gluon probe, a kernel descriptor or a CUDA/HIP "
+     "kernel",
+     {kFileOption,
+      {"layout", true, "layout attribute or tensor/memdesc type"},
+      {"shape", true, "tensor shape, e.g. 64x64"},
+      {"format", true,
+       "mlir (attribute), mlir-module (TTGIR), cpp, gluon, gluon-probe (Python: Triton checks the "
+       "table on a GPU), descriptor (JSON), cuda, hip"},
+      {"dtype", true, "element type (default: from the layout, else f16)"},
+      {"syntax", true, "3.6 (default), legacy or main, for mlir and mlir-module"},
+      {"num-warps", true, "warps per CTA for shared layouts (default 4)"},
+      {"target", true, "cuda:<sm> or hip:gfx<arch> (default: from the layout)"},
+      {"kernel", true,
+       "cuda/hip: auto (default: mma.sync, wgmma or copy by the layout's kind), copy, mma"},
+      {"output", true, "-o FILE: write there (atomically) instead of stdout"}},
+     false,
+     runExport});
 
 } // namespace
 } // namespace ls::cli

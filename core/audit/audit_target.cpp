@@ -37,4 +37,8 @@ AuditTarget auditTarget(const std::string &text, const std::string &field) {
   return t;
 }
 
+std::string defaultTargetFor(int lanes) {
+  return lanes == 64 ? "gfx942" : "sm90";
+}
+
 } // namespace ls::audit

@@ -28,4 +28,8 @@ struct AuditTarget {
 // with its own name. Throws ls::Error(field, ...) for anything else.
 AuditTarget auditTarget(const std::string &text, const std::string &field = "--target");
 
+// The target a kernel or a layout implies when nothing names one: gfx942 for
+// 64 lanes per warp, else sm90.
+std::string defaultTargetFor(int lanes);
+
 } // namespace ls::audit

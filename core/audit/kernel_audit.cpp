@@ -180,8 +180,19 @@ private:
     // The figures depend on the module's machine.
     convertCache_.clear();
     sharedCache_.clear();
-    target_ = auditTarget(options_.target.empty() ? m.target : options_.target,
-                          options_.target.empty() ? "ttg.target" : "--target");
+    // The machine: --target, else the module's ttg.target, else what its
+    // warp width implies (a 64-lane module is CDNA's); the warp width must
+    // be one the machine runs.
+    const int lanes = m.threadsPerWarp.value_or(32);
+    const std::string field = options_.target.empty() ? "ttg.target" : "--target";
+    std::string machine = options_.target.empty() ? m.target : options_.target;
+    if (machine.empty())
+      machine = defaultTargetFor(lanes);
+    target_ = auditTarget(machine, field);
+    if (const int runs = targetLanes(target_.banks); runs != lanes)
+      throw Error(field, machine + " runs " + std::to_string(runs) +
+                             "-lane warps; this kernel has " + std::to_string(lanes) +
+                             " (ttg.threads-per-warp = " + std::to_string(lanes) + ")");
     if (mi == 0) {
       out_.target = target_.module;
       out_.bankTarget = target_.banks.name;

@@ -18,10 +18,13 @@ void minimalJson(JsonWriter &w, const LinearLayout &minimal) {
 } // namespace
 
 std::string conversionCostJson(const LayoutConversion &c, const ConversionCost &cost,
-                               const std::string &dtype, bool withScopes) {
+                               const std::string &dtype, bool withScopes,
+                               const std::string &machine) {
   JsonWriter w;
   w.beginObject();
   w.key("class").value(conversionKindName(cost.kind));
+  if (!machine.empty())
+    w.key("machine").value(machine);
   w.key("trivial").value(c.isTrivial());
   w.key("moved_dims").beginArray();
   for (const auto &d : c.movedDims())
@@ -96,7 +99,7 @@ std::string conversionCostJson(const LayoutConversion &c, const ConversionCost &
 }
 
 std::string conversionCostText(const LayoutConversion &c, const ConversionCost &cost,
-                     const std::string &dtype) {
+                               const std::string &dtype, const std::string &machine) {
   std::ostringstream o;
   o << "class: " << conversionKindName(cost.kind) << "\n";
   o << "trivial (is_convert_layout_trivial): " << (c.isTrivial() ? "yes" : "no") << "\n";
@@ -115,14 +118,14 @@ std::string conversionCostText(const LayoutConversion &c, const ConversionCost &
   }
   if (cost.scratch) {
     const ConversionScratch &s = *cost.scratch;
-    o << "shared memory (" << dtype << ", " << scratchTargetName(s.target) << "): " << s.bytes
-      << " bytes, " << s.reps << " rep(s), " << s.storesPerThread << " " << s.storeInstruction
-      << " (x" << s.storeVectorElems << ") and " << s.loadsPerThread << " " << s.loadInstruction
-      << " (x" << s.loadVectorElems << ") per thread, " << s.barriers
+    o << "shared memory (" << dtype << ", " << scratchTargetName(s.target)
+      << (machine.empty() ? "" : " on " + machine) << "): " << s.bytes << " bytes, " << s.reps
+      << " rep(s), " << s.storesPerThread << " " << s.storeInstruction << " (x"
+      << s.storeVectorElems << ") and " << s.loadsPerThread << " " << s.loadInstruction << " (x"
+      << s.loadVectorElems << ") per thread, " << s.barriers
       << (s.warpSynchronous ? " warp barrier(s)\n" : " barrier(s)\n");
     if (s.conflicts)
-      o << "bank conflicts: store " << s.conflicts->store << ", load " << s.conflicts->load
-        << "\n";
+      o << "bank conflicts: store " << s.conflicts->store << ", load " << s.conflicts->load << "\n";
     else
       o << "bank conflicts: unknown (bank analysis not wired in)\n";
   }

@@ -12,11 +12,14 @@
 namespace ls::report {
 
 // The `convert --json` object. `withScopes` adds "registers_by_scope", which
-// scans every destination register (the audit leaves it out).
+// scans every destination register (the audit leaves it out). `machine`
+// (e.g. "gfx942"), when given, is the target the cost is for: the JSON gains
+// "machine" and the text names it beside the scratch instruction set.
 std::string conversionCostJson(const LayoutConversion &c, const ConversionCost &cost,
-                               const std::string &dtype, bool withScopes = true);
+                               const std::string &dtype, bool withScopes = true,
+                               const std::string &machine = "");
 // The readable form, one fact a line.
 std::string conversionCostText(const LayoutConversion &c, const ConversionCost &cost,
-                               const std::string &dtype);
+                               const std::string &dtype, const std::string &machine = "");
 
 } // namespace ls::report

@@ -178,4 +178,25 @@ InstructionWavefronts serveInstruction(const BankTarget &target, InstructionClas
   return out;
 }
 
+int targetLanes(const BankTarget &t) {
+  if (t.vendor == Vendor::Nvidia)
+    return 32;
+  const std::string &n = t.name;
+  const bool rdna =
+      n.rfind("gfx10", 0) == 0 || n.rfind("gfx11", 0) == 0 || n.rfind("gfx12", 0) == 0;
+  return rdna ? 32 : 64;
+}
+
+void checkTargetLanes(const BankTarget &t, int lanes, const std::string &field) {
+  const int want = targetLanes(t);
+  if (lanes == want)
+    return;
+  const std::string who = lanes == 64   ? " (64 lanes are CDNA's: gfx90a, gfx942, gfx950)"
+                          : lanes == 32 ? " (32 lanes are NVIDIA's and RDNA's: sm80..sm120, "
+                                          "gfx1100, gfx1200)"
+                                        : "";
+  throw Error(field, "has " + std::to_string(lanes) + " lanes per warp; " + t.name + " runs " +
+                         std::to_string(want) + "-lane warps" + who);
+}
+
 } // namespace ls

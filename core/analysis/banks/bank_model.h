@@ -114,4 +114,14 @@ InstructionWavefronts serveInstruction(const BankTarget &target, InstructionClas
                                        AccessDirection direction, int accessBytes, int laneCount,
                                        std::span<const LaneAccess> accesses, bool detail);
 
+// Triton's warp width on a machine: 32 lanes on NVIDIA and on RDNA (gfx10,
+// gfx11, gfx12: Triton's AMD backend compiles them wave32), 64 on CDNA (gfx9).
+int targetLanes(const BankTarget &t);
+
+// Throws Error(field, rule) when a layout with `lanes` lanes per warp cannot
+// run on `t`, naming the targets that run it:
+//   "has 64 lanes per warp; sm90 runs 32-lane warps (64 lanes are CDNA's:
+//    gfx90a, gfx942, gfx950)".
+void checkTargetLanes(const BankTarget &t, int lanes, const std::string &field);
+
 } // namespace ls

@@ -73,12 +73,7 @@ SharedAccessReport analyzeSharedAccess(const LinearLayout &reg, const LinearLayo
           static_cast<int>(*std::min_element(padded->intervals.begin(), padded->intervals.end()));
     r.plan = planLdSt(regNoBroadcast, smem, storageBits, maxVec);
   }
-  if (t.vendor == Vendor::Nvidia && r.plan.laneCount != 32)
-    throw Error("--distributed", "has " + std::to_string(r.plan.laneCount) +
-                                     " lanes per warp; NVIDIA targets have 32");
-  if (t.vendor == Vendor::Amd && r.plan.laneCount != 64 && r.plan.laneCount != 32)
-    throw Error("--distributed", "has " + std::to_string(r.plan.laneCount) +
-                                     " lanes per warp; AMD targets have 64 (or 32)");
+  checkTargetLanes(t, r.plan.laneCount, "--distributed");
   if (options.warp < 0 || options.warp >= r.plan.warpCount)
     throw Error("--warp", "must be in 0.." + std::to_string(r.plan.warpCount - 1));
   r.instruction = instructionName(r.plan, t, options.direction);

@@ -68,6 +68,27 @@ check(rc == 0 and json.loads(out)["target"] == "cuda:80", "--target sm80")
 rc, out, err = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--target", "sm7")
 check(rc == 2 and err.startswith("error: --target: unknown target 'sm7'") and err.count("\n") == 1, f"bad target: {err!r}")
 
+# The warp width must be one the machine runs; a module without ttg.target
+# gets the machine its warp width implies (64 lanes: gfx942), not cuda:90.
+rc, out, err = run("audit", "--file", os.path.join(CORPUS, "softmax_gfx942.ttgir"), "--target", "sm90")
+check(rc == 2 and err == "error: --target: sm90 runs 32-lane warps; this kernel has 64 "
+      "(ttg.threads-per-warp = 64)\n", f"wave64 kernel on sm90: {err!r}")
+rc, out, err = run("audit", "--file", os.path.join(CORPUS, "softmax_sm90.ttgir"), "--target", "hip:gfx942")
+check(rc == 2 and err.startswith("error: --target: hip:gfx942 runs 64-lane warps; this kernel has 32"),
+      f"wave32 kernel on gfx942: {err!r}")
+rc, out, err = run("audit", "--file", os.path.join(CORPUS, "softmax_gfx942.ttgir"), "--target", "gfx1200")
+check(rc == 2 and "gfx1200 runs 32-lane warps" in err, f"wave64 kernel on RDNA: {err!r}")
+with tempfile.TemporaryDirectory() as d:
+    untargeted = os.path.join(d, "untargeted.ttgir")
+    text = open(os.path.join(CORPUS, "matmul_gfx942.ttgir")).read()
+    with open(untargeted, "w") as f:
+        f.write(text.replace('ttg.target = "hip:gfx942", ', ""))
+    assert "ttg.target" not in open(untargeted).read()
+    rc, out, err = run("audit", "--file", untargeted, "--json")
+    o = json.loads(out) if rc == 0 else {}
+    check(rc == 0 and o["target"] == "hip:gfx942" and o["threads_per_warp"] == 64
+          and all(not s.get("error") for s in o["shared"]), f"64-lane kernel without ttg.target: {err!r}")
+
 # Readable report.
 rc, out, _ = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"))
 check(rc == 0 and "findings (costliest first): 1" in out and "conversions: 2" in out, "text report")

@@ -111,6 +111,20 @@ expect_error(["convert", "--from", MFMA, "--to", B64, "--shape", "64x64", "--tar
              "wave64 layout on an NVIDIA target")
 expect_error(["convert", "--from", MFMA, "--to", B64, "--shape", "64x64", "--target", "gfx9999"],
              "unknown target")
+# RDNA runs 32-lane warps in Triton: a wave64 layout is refused there, and
+# the machine the cost is for is named.
+expect_error(["convert", "--from", MFMA, "--to", B64, "--shape", "64x64", "--target", "gfx1200"],
+             "wave64 layout on RDNA")
+expect_json(["convert", "--from", MFMA, "--to", B64, "--shape", "64x64", "--dtype", "f16",
+             "--target", "hip:gfx942"], {"machine": "gfx942"}, "machine named")
+p = run(["convert", "--from", MFMA, "--to", B64, "--shape", "64x64", "--dtype", "f16"])
+if p is None or "shared memory (f16, generic on gfx942)" not in p.stdout:
+    failures.append(f"text names the machine: {p and p.stdout[:300]!r}")
+p = run(["export", "--layout", B64, "--shape", "64x64", "--dtype", "f16", "--format", "cuda",
+         "--target", "cuda:90"])
+if p is None or p.returncode != 2 or p.stderr != ("error: --target: cuda:90 runs 32-lane warps; "
+                                                  "the layout has 64 lanes per warp\n"):
+    failures.append(f"export of a wave64 layout for cuda:90: {p and p.stderr!r}")
 
 # Bad input.
 bad = [
