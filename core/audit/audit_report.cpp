@@ -142,11 +142,15 @@ std::string auditJson(const KernelAudit &a) {
     optionalInt(w, "ideal_wavefronts", s.idealWavefronts);
     if (!s.instruction.empty())
       w.key("instruction").value(s.instruction);
+    if (s.instructionsPerThread)
+      w.key("instructions_per_thread").value(int64_t{*s.instructionsPerThread});
     w.key("loop_depth").value(int64_t{s.site.loopDepth});
     if (!s.proposal.empty()) {
       w.key("proposal").value(s.proposal);
       w.key("proposed_conflicts").value(int64_t{s.proposedConflicts.value_or(0)});
     }
+    if (!s.proposalNote.empty())
+      w.key("proposal_note").value(s.proposalNote);
     if (!s.error.empty())
       w.key("error").value(s.error);
     w.endObject();

@@ -57,28 +57,31 @@ void conversionFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
 
 void sharedFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
   for (const AuditShared &s : a.shared) {
-    bool conflicting = (s.conflicts && *s.conflicts > 0) ||
-                       (s.wavefronts && s.idealWavefronts && *s.wavefronts > *s.idealWavefronts);
+    // With the machine's bank model the cost is the wavefronts over the
+    // ideal; Triton's count (a machine-independent GF(2) count) decides only
+    // where the model has no figure.
+    const bool modelled = s.wavefronts && s.idealWavefronts;
+    const int64_t extra = modelled ? *s.wavefronts - *s.idealWavefronts : 0;
+    const bool conflicting = modelled ? extra > 0 : s.conflicts && *s.conflicts > 0;
     if (!conflicting)
       continue;
     AuditFinding f;
     f.site = s.site;
     f.kind = "bank_conflict";
     std::ostringstream m;
-    m << s.op << where(s.site) << ": Triton counts " << s.conflicts.value_or(0)
-      << " bank conflicts";
-    int64_t extra = 0;
-    if (s.wavefronts && s.idealWavefronts) {
-      extra = *s.wavefronts - *s.idealWavefronts;
+    const int triton = s.conflicts.value_or(0);
+    m << s.op << where(s.site) << ": Triton counts " << triton << " bank conflict"
+      << (triton == 1 ? "" : "s");
+    if (modelled)
       m << "; " << *s.wavefronts << " wavefronts per warp against " << *s.idealWavefronts
         << " ideal (" << s.instruction << ")";
-    }
+    if (!s.proposalNote.empty())
+      m << "; " << s.proposalNote;
     f.message = m.str();
     if (!s.proposal.empty())
       f.proposal = "swizzle to " + s.proposal + " (" +
                    std::to_string(s.proposedConflicts.value_or(0)) + " conflicts)";
-    f.weight =
-        double(std::max<int64_t>(extra, s.conflicts.value_or(0))) * loopFactor(s.site.loopDepth);
+    f.weight = double(modelled ? extra : triton) * loopFactor(s.site.loopDepth);
     out.push_back(std::move(f));
   }
 }

@@ -214,10 +214,9 @@ private:
       else if (op.name == "ttg.local_load" || op.name == "ttg.local_store" ||
                op.name == "ttg.local_alloc" || op.name == "ttg.async_copy_global_to_local")
         sharedAccess(mi, m, opIndex);
-      else if (op.name == "ttng.warp_group_dot" || op.name == "ttng.tc_gen5_mma" ||
-               op.name == "ttng.async_tma_copy_global_to_local" ||
-               op.name == "ttng.async_tma_copy_local_to_global")
-        operandMemdescs(mi, m, opIndex);
+      else if (op.name == "ttng.warp_group_dot" || op.name.rfind("ttng.tc_gen5_mma", 0) == 0 ||
+               op.name.rfind("ttng.async_tma_", 0) == 0)
+        operandMemdescs(mi, m, opIndex); // tc_gen5_mma(_scaled), TMA copies, gathers...
       else if (op.name == "tt.load" || op.name == "tt.store" || op.name == "tt.atomic_rmw" ||
                op.name == "tt.atomic_cas")
         globalAccess(mi, m, opIndex);
@@ -235,6 +234,103 @@ private:
         }
       }
     }
+    settleProposals();
+  }
+
+  // Wavefronts and instructions per thread of one register/shared pair with
+  // a candidate shared layout.
+  std::pair<int64_t, int> costWith(const LinearLayout &reg, const LinearLayout &smem, int bits,
+                                   AccessDirection direction) {
+    SharedAccessOptions o;
+    o.direction = direction;
+    o.target = target_.banks;
+    o.detailLimit = 0;
+    o.allWarps = false;
+    const SharedAccessReport r = analyzeSharedAccess(reg, smem, bits, o);
+    return {r.wavefronts, r.instructionsPerThread()};
+  }
+
+  // A swizzle changes the buffer, so every access of it pays: the accesses
+  // of one memdesc layout and shape are one group, a candidate (Triton's
+  // optimal swizzle for one of them) is proposed only if no access of the
+  // group gets more wavefronts, instructions or Triton conflicts and one gets
+  // fewer, and
+  // never for a buffer an MMA or TMA unit reads (NVMMA layouts only).
+  void settleProposals() {
+    using GroupKey = std::tuple<const Encoding *, Shape, int>;
+    std::map<GroupKey, std::vector<const Record *>> groups;
+    for (const Record &r : records_)
+      groups[{std::get<1>(r.key), std::get<2>(r.key), std::get<3>(r.key)}].push_back(&r);
+    for (const auto &[group, recs] : groups) {
+      // One evaluation per distinct access (a pipelined loop repeats them).
+      std::map<SharedKey, const Record *> distinct;
+      for (const Record *r : recs)
+        distinct.emplace(r->key, r);
+      std::vector<const LinearLayout *> cands;
+      for (const auto &[key, r] : distinct)
+        if (auto c = candidates_.find(key); c != candidates_.end())
+          cands.push_back(&c->second);
+      if (cands.empty())
+        continue;
+      auto conflicting = [&](const Record *r) { return *out_.shared[r->index].conflicts > 0; };
+      if (auto mma = nvmmaReaders_.find(std::get<0>(group)); mma != nvmmaReaders_.end()) {
+        for (const Record *r : recs)
+          if (conflicting(r))
+            out_.shared[r->index].proposalNote =
+                "no swizzle proposed: " + mma->second.first + " (line " +
+                std::to_string(mma->second.second) +
+                ") reads this buffer, and it takes NVMMA layouts only";
+        continue;
+      }
+      const LinearLayout *best = nullptr;
+      int64_t bestTotal = 0;
+      std::map<SharedKey, int> bestConflicts;
+      for (const LinearLayout *c : cands) {
+        bool worse = false, better = false;
+        int64_t total = 0;
+        std::map<SharedKey, int> conflicts;
+        for (const auto &[key, r] : distinct) {
+          const AuditShared &cur = out_.shared[r->index];
+          const int bits = std::get<3>(key);
+          const int cc = bankConflictsMemDesc(*r->reg, *c, bits);
+          conflicts[key] = cc;
+          worse |= cc > *cur.conflicts;
+          better |= cc < *cur.conflicts;
+          if (cur.wavefronts && cur.instructionsPerThread) {
+            const auto [wf, instr] = costWith(*r->reg, *c, bits, std::get<4>(key));
+            worse |= wf > *cur.wavefronts || instr > *cur.instructionsPerThread;
+            better |= wf < *cur.wavefronts || instr < *cur.instructionsPerThread;
+            total += wf;
+          } else {
+            total += cc;
+          }
+        }
+        if (!worse && better && (!best || total < bestTotal)) {
+          best = c;
+          bestTotal = total;
+          bestConflicts = std::move(conflicts);
+        }
+      }
+      if (!best) {
+        for (const Record *r : recs)
+          if (conflicting(r))
+            out_.shared[r->index].proposalNote =
+                "no swizzle proposed: Triton's optimal swizzle for one access of this buffer "
+                "costs another access more wavefronts, instructions or conflicts (`swizzle "
+                "--writer W --reader R` searches both sides and says what each layout trades)";
+        continue;
+      }
+      const std::string text = "#ttg.shared_linear<{" +
+                               ir::printBases(*best, best->getInDimNames()) + "}, alignment = 16>";
+      for (const Record *r : recs) {
+        AuditShared &s = out_.shared[r->index];
+        s.proposal = text;
+        s.proposedConflicts = bestConflicts.at(r->key);
+      }
+    }
+    records_.clear();
+    candidates_.clear();
+    nvmmaReaders_.clear();
   }
 
   void countResults(const ir::Module &m, int opIndex) {
@@ -360,9 +456,10 @@ private:
     s.wavefronts = r.wavefronts;
     s.idealWavefronts = r.idealWavefronts;
     s.instruction = r.instruction;
+    s.instructionsPerThread = r.instructionsPerThread;
     s.error = r.error;
-    s.proposal = r.proposal;
-    s.proposedConflicts = r.proposedConflicts;
+    if (r.error.empty() && r.conflicts)
+      records_.push_back({out_.shared.size(), key, linearOf(m, reg)});
     out_.shared.push_back(std::move(s));
   }
 
@@ -402,17 +499,15 @@ private:
         s.wavefronts = r.wavefronts;
         s.idealWavefronts = r.idealWavefronts;
         s.instruction = r.instruction;
+        s.instructionsPerThread = r.instructionsPerThread();
       }
       if (*s.conflicts > 0) {
-        // Triton's optimal swizzle for this register layout; proposed only
-        // when it removes conflicts.
+        // Triton's optimal swizzle for this register layout: a candidate
+        // for the buffer, judged against all its accesses (settleProposals).
         LinearLayout best = optimalSharedLayout(*rl, *rl, s.elementBits);
-        int after = bankConflictsMemDesc(*rl, best, s.elementBits);
-        if (after < *s.conflicts) {
-          s.proposedConflicts = after;
-          s.proposal = "#ttg.shared_linear<{" + ir::printBases(best, best.getInDimNames()) +
-                       "}, alignment = 16>";
-        }
+        if (bankConflictsMemDesc(*rl, best, s.elementBits) < *s.conflicts)
+          candidates_.emplace(SharedKey{&regEnc, &memEnc, shape, s.elementBits, direction},
+                              std::move(best));
       }
     } catch (const Error &e) {
       s.error = e.what();
@@ -432,6 +527,9 @@ private:
       s.op = op.name;
       s.memdesc = typeText(m, v);
       s.elementBits = elementBitsOf(sv.type->elementType);
+      // The MMA or TMA unit reads this layout through a descriptor that
+      // knows only NVMMA's swizzles: the buffer keeps its layout.
+      nvmmaReaders_.emplace(sv.encoding.get(), std::make_pair(op.name, s.site.line));
       out_.shared.push_back(std::move(s));
     }
   }
@@ -553,6 +651,17 @@ private:
   std::map<ConvertKey, std::pair<std::optional<ConversionCost>, std::string>> convertCache_;
   using SharedKey = std::tuple<const Encoding *, const Encoding *, Shape, int, AccessDirection>;
   std::map<SharedKey, AuditShared> sharedCache_;
+  // One module's register-side shared accesses with figures, the swizzle
+  // candidates of the conflicting ones, and the memdesc layouts an MMA or
+  // TMA op reads (op, line): settleProposals turns them into proposals.
+  struct Record {
+    size_t index; // into out_.shared
+    SharedKey key;
+    const LinearLayout *reg;
+  };
+  std::vector<Record> records_;
+  std::map<SharedKey, LinearLayout> candidates_;
+  std::map<const Encoding *, std::pair<std::string, int>> nvmmaReaders_;
 };
 
 } // namespace

@@ -80,10 +80,16 @@ struct AuditShared {
   std::optional<int> conflicts;      // Triton's bankConflictsMemDesc
   std::optional<int64_t> wavefronts; // bank model, one warp, all instructions
   std::optional<int64_t> idealWavefronts;
-  std::string instruction; // ld.shared / ldmatrix / ds_read ...
+  std::string instruction;                  // ld.shared / ldmatrix / ds_read ...
+  std::optional<int> instructionsPerThread; // of `instruction`, bank model
   std::string error;
-  std::string proposal;                 // swizzle for the pair, or ""
+  // A swizzle for the buffer, or "": Triton's optimal swizzle for one of the
+  // buffer's register-side accesses, kept only if no access of the buffer
+  // (same memdesc layout and shape) gets more wavefronts or conflicts with it.
+  std::string proposal;
   std::optional<int> proposedConflicts; // Triton's count with the proposal
+  // Why a conflicting access has no proposal ("" if it has one or needs none).
+  std::string proposalNote;
 };
 
 struct AuditGlobal {

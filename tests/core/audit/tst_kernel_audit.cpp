@@ -87,6 +87,8 @@ private slots:
   void amdBufferAccesses();
   void unknownOpsListed();
   void jsonKeys();
+  void swizzleProposalsJudgedPerBuffer();
+  void idealWavefrontsAreNoFinding();
 };
 
 void TestKernelAudit::corpus_data() {
@@ -328,6 +330,75 @@ void TestKernelAudit::jsonKeys() {
   QJsonObject f = o["findings"].toArray()[0].toObject();
   for (const char *k : {"line", "loc", "kind", "message"})
     QVERIFY2(f.contains(k), k);
+}
+
+void TestKernelAudit::swizzleProposalsJudgedPerBuffer() {
+  // A swizzle changes the buffer: it is proposed only when no access of the
+  // buffer gets worse. Buffer #shared: written and read by the same
+  // column-per-warp layout (31 conflicts each): the optimal swizzle helps
+  // both, and both get it.
+  audit::KernelAudit a = auditText(readFile(dataDir() + "shared_buffers.ttgir"));
+  QCOMPARE(int(a.shared.size()), 4);
+  const std::string expected = "#ttg.shared_linear<{offset = [[0, 4], [0, 8], [1, 0], [2, 0], "
+                               "[4, 0], [8, 0], [16, 0], [0, 1], [0, 2], [0, 16]], block = []}, "
+                               "alignment = 16>";
+  for (int i : {0, 1}) {
+    QCOMPARE(a.shared[i].conflicts.value_or(-1), 31);
+    QCOMPARE(a.shared[i].wavefronts.value_or(-1), int64_t(256));
+    QCOMPARE(a.shared[i].proposal, expected);
+    QCOMPARE(a.shared[i].proposedConflicts.value_or(-1), 0);
+    QVERIFY(a.shared[i].proposalNote.empty());
+  }
+  // Buffer #shared1: the row-major writer conflicts (7), the column reader
+  // does not (0); the writer's optimal swizzle would cost the reader, so
+  // nothing is proposed and the note says why.
+  QCOMPARE(a.shared[2].conflicts.value_or(-1), 7);
+  QCOMPARE(a.shared[3].conflicts.value_or(-1), 0);
+  QVERIFY(a.shared[2].proposal.empty() && a.shared[3].proposal.empty());
+  QVERIFY(QString::fromStdString(a.shared[2].proposalNote)
+              .startsWith("no swizzle proposed: Triton's optimal swizzle for one access"));
+  // A buffer an MMA unit reads keeps its NVMMA layout (wgmma, tcgen05 read
+  // shared operands through descriptors of NVMMA swizzles only).
+  audit::KernelAudit w = auditText(readFile(corpusDir() + "matmul_fp8_sm90.ttgir"));
+  bool seen = false;
+  for (const audit::AuditShared &s : w.shared)
+    if (s.site.line == 39) {
+      seen = true;
+      QCOMPARE(s.conflicts.value_or(-1), 3);
+      QVERIFY(s.proposal.empty());
+      QCOMPARE(QString::fromStdString(s.proposalNote),
+               QStringLiteral("no swizzle proposed: ttng.warp_group_dot (line 41) reads this "
+                              "buffer, and it takes NVMMA layouts only"));
+    }
+  QVERIFY(seen);
+  // The finding says it, in the singular where it is one.
+  bool found = false;
+  for (const audit::AuditFinding &f : w.findings)
+    if (f.site.line == 39) {
+      found = true;
+      QVERIFY(f.proposal.empty());
+      QVERIFY2(QString::fromStdString(f.message).contains("Triton counts 3 bank conflicts; 128 "
+                                                          "wavefronts per warp against 32 ideal"),
+               f.message.c_str());
+    }
+  QVERIFY(found);
+}
+
+void TestKernelAudit::idealWavefrontsAreNoFinding() {
+  // On CDNA, Triton's machine-independent count can be positive where the
+  // bank model serves the access in its ideal wavefronts: no finding then.
+  audit::KernelAudit a = auditText(readFile(corpusDir() + "attention_gfx942.ttgir"));
+  bool seen = false;
+  for (const audit::AuditShared &s : a.shared)
+    if (s.site.line == 55) {
+      seen = true;
+      QCOMPARE(s.conflicts.value_or(-1), 1);
+      QCOMPARE(s.wavefronts.value_or(-1), int64_t(32));
+      QCOMPARE(s.idealWavefronts.value_or(-1), int64_t(32));
+    }
+  QVERIFY(seen);
+  for (const audit::AuditFinding &f : a.findings)
+    QVERIFY2(f.site.line != 55, f.message.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestKernelAudit)
