@@ -135,6 +135,8 @@ void MainWindow::buildViewMenu() {
   connect(primary_->hardwareBox(), &QAbstractButton::toggled, hw, &QAction::setChecked);
   compareMenu_ = m->addMenu(tr("&Compare With"));
   rebuildCompareMenu();
+  m->addAction(tr("&MMA Arrangement\u2026"), QKeySequence(tr("Ctrl+M")), this,
+               [this] { showMmaArrangement(); });
   analysis_->addToggles(m->addMenu(tr("&Analysis")));
   // Every panel, so a closed one can be brought back (Design, Basis, the
   // analysis docks, Kernel): filled when the menu opens, so it is complete.

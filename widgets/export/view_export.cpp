@@ -182,11 +182,17 @@ QImage renderArrangementImage(MmaArrangementView &view, double scale) {
   return img;
 }
 
+double arrangementPngScale(const MmaArrangementView &view) {
+  const QSizeF s = view.sceneSize();
+  return std::max(s.width(), s.height()) <= 2048 ? 2.0 : 1.0;
+}
+
 QString exportArrangement(MmaArrangementView &view, const QString &path) {
   const QString title = view.arrangement().heading;
   auto draw = [&](QPainter &p, const QRectF &b) { view.renderScene(p, b); };
   return bySuffix(
-      path, [&] { return saveImage(path, renderArrangementImage(view, 2.0)); },
+      path,
+      [&] { return saveImage(path, renderArrangementImage(view, arrangementPngScale(view))); },
       [&] { return writeSvg(path, view.sceneSize(), title, QString(), draw); },
       [&] { return writePdf(path, view.sceneSize(), title, draw); });
 }

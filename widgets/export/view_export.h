@@ -25,7 +25,10 @@ QString exportView(TensorGridView &view, const QString &path);
 
 // The arrangement at its natural size times `scale`.
 QImage renderArrangementImage(MmaArrangementView &view, double scale = 2.0);
-// By the path's suffix: .png (natural size x 2), .svg or .pdf (natural size).
+// The PNG scale exportArrangement uses: 2, or 1 for pictures over 2048 units.
+double arrangementPngScale(const MmaArrangementView &view);
+// By the path's suffix: .png (natural size x arrangementPngScale), .svg or
+// .pdf (natural size).
 QString exportArrangement(MmaArrangementView &view, const QString &path);
 
 } // namespace ls::ui

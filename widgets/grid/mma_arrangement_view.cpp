@@ -5,6 +5,7 @@
 #include <QPaintEvent>
 #include <QPainter>
 #include <algorithm>
+#include <cmath>
 
 #include "analysis/ownership/ownership_batch.h"
 
@@ -128,6 +129,8 @@ void MmaArrangementView::relayout() {
   for (const Part &p : parts_)
     while (p.plane && cs < 160 && !p.painter.labelsVisible(p.state, palette_, cs))
       cs += 2;
+  // A fifth more than the tightest fit, so labels never touch.
+  cs = std::round(cs * 1.2);
   cellSize_ = cs;
 
   struct Box {

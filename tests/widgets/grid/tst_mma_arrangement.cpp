@@ -189,8 +189,9 @@ private slots:
     QVERIFY(ptexts.contains(QStringLiteral("T31:7")));
     QVERIFY(withoutSpaces(ptexts.join(QString())).contains(attrA));
 
-    // The PNG is the picture at twice its natural size.
+    // The PNG is the picture at twice its natural size (under 2048 units).
     const QImage img(png);
+    QCOMPARE(arrangementPngScale(*view), 2.0);
     QCOMPARE(img.size(), (view->sceneSize() * 2).toSize());
   }
 
