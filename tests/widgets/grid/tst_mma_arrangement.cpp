@@ -227,6 +227,28 @@ private slots:
     const QStringList ptexts = pdfTexts(d);
     QVERIFY(ptexts.contains(QStringLiteral("T0:0")));
     QVERIFY(withoutSpaces(ptexts.join(QString())).contains(withoutSpaces(attr)));
+
+    // At the current step: a step-through highlight (thread 1 strong, the
+    // rest washed out) is what the export shows, cell by cell.
+    const LocationFields &f = v.plane()->fields();
+    GridHighlight h;
+    h.mode = GridHighlight::Mode::Sets;
+    h.strongMask = f.threadMask();
+    h.strongValue = f.lane.place(1);
+    h.caption = QStringLiteral("step: T1");
+    v.setExternalHighlight(h);
+    const Cell t0{0, 0}, t1{0, 4}; // sizePerThread [1, 4]: column 4 is thread 1
+    QCOMPARE(v.cellDescription(t1).contains(QStringLiteral("lane 1")), true);
+    const QColor strong = v.drawnColor(t1), dim = v.drawnColor(t0);
+    QVERIFY(strong != dim);
+    const QString stepSvg = dir.filePath(QStringLiteral("step.svg"));
+    QCOMPARE(exportView(v, stepSvg), QString());
+    QFile fst(stepSvg);
+    QVERIFY(fst.open(QIODevice::ReadOnly));
+    const QByteArray st = fst.readAll();
+    QVERIFY(st.contains(QStringLiteral("fill=\"%1\"").arg(strong.name()).toLatin1()));
+    QVERIFY(st.contains(QStringLiteral("fill=\"%1\"").arg(dim.name()).toLatin1()));
+    QVERIFY(!s.contains(QStringLiteral("fill=\"%1\"").arg(dim.name()).toLatin1()));
   }
 };
 
