@@ -262,7 +262,7 @@ private slots:
                 QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png"))});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("error: --arrangement: layout: the MMA arrangement needs an MMA "
-                              "result layout"),
+                            "result layout"),
              r.err.constData());
     QCOMPARE(runApp({QStringLiteral("--layout"), kAmpere, QStringLiteral("--arrangement"),
                      QStringLiteral("abc"), QStringLiteral("--screenshot"),
