@@ -13,8 +13,9 @@ namespace ls::ui {
 
 namespace {
 
-constexpr double kMargin = 16; // around the picture
-constexpr double kGap = 8;     // between a title and its matrix, and between matrices
+constexpr double kMargin = 16;      // around the picture
+constexpr double kGap = 8;          // between a title and its matrix, and between matrices
+constexpr double kMaxExtent = 6000; // cells of A + C across, B + C down, at most this
 
 QString roleName(MmaRole r) {
   switch (r) {
@@ -129,8 +130,17 @@ void MmaArrangementView::relayout() {
   for (const Part &p : parts_)
     while (p.plane && cs < 160 && !p.painter.labelsVisible(p.state, palette_, cs))
       cs += 2;
-  // A fifth more than the tightest fit, so labels never touch.
+  // A fifth more than the tightest fit, so labels never touch; but large
+  // tiles get smaller cells (labels give way) so that the picture stays
+  // within kMaxExtent units a side.
   cs = std::round(cs * 1.2);
+  int64_t across = 0, down = 0;
+  if (C.plane) {
+    across = C.plane->cols() + (A.plane ? A.plane->cols() : 0);
+    down = C.plane->rows() + (B.plane ? B.plane->rows() : 0);
+  }
+  const int64_t cells = std::max<int64_t>({across, down, 1});
+  cs = std::max(1.0, std::min(cs, kMaxExtent / static_cast<double>(cells)));
   cellSize_ = cs;
 
   struct Box {
