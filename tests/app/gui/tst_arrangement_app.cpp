@@ -127,6 +127,29 @@ private slots:
     dlg->close();
   }
 
+  // `layout-studio --layout MMA --arrangement mma` (no screenshot) opens the
+  // dialog; another kind is refused by the parser.
+  void commandLineOpensTheDialog() {
+    const CommandLine cl =
+        parseCommandLine({QStringLiteral("layout-studio"), QStringLiteral("--layout"), kAmpere,
+                          QStringLiteral("--arrangement"), QStringLiteral("mma")});
+    QVERIFY2(cl.error.isEmpty(), qPrintable(cl.error));
+    QCOMPARE(cl.arrangement, QStringLiteral("mma"));
+    MainWindow w(/*interactive=*/false);
+    QString error;
+    QVERIFY2(w.openLayout(cl.layout, cl.shape, cl.dtype, &error), qPrintable(error));
+    QCOMPARE(applyViewOptions(w, cl), QString());
+    auto *dlg = w.findChild<MmaArrangementDialog *>();
+    QVERIFY(dlg);
+    QVERIFY(dlg->isVisible());
+    QCOMPARE(dlg->view()->cellLabel(MmaRole::A, 0, 0), QStringLiteral("T0:0"));
+    dlg->close();
+    const CommandLine bad =
+        parseCommandLine({QStringLiteral("layout-studio"), QStringLiteral("--arrangement"),
+                          QStringLiteral("wgmma")});
+    QCOMPARE(bad.error, QStringLiteral("--arrangement: expected 'mma', got 'wgmma'"));
+  }
+
   // Any three designs of the document, picked in the boxes.
   void anyThreeDesigns() {
     MainWindow w(/*interactive=*/false);
