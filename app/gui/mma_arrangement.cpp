@@ -2,12 +2,14 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "analysis/mma/mma_operands.h"
@@ -213,6 +215,13 @@ QString MmaArrangementDialog::refresh() {
   error_->setText(why);
   error_->setVisible(!why.isEmpty());
   return why;
+}
+
+void MmaArrangementDialog::changeEvent(QEvent *e) {
+  QDialog::changeEvent(e);
+  if (e->type() == QEvent::FontChange || e->type() == QEvent::ApplicationFontChange)
+    QTimer::singleShot(
+        0, this, [this] { view_->setGridPalette(window_->primaryPanel()->view()->gridPalette()); });
 }
 
 void MmaArrangementDialog::exportTo() {

@@ -56,6 +56,11 @@ public:
   // Rebuilds the picture from the boxes; returns "" or why not.
   QString refresh();
 
+protected:
+  // Presentation mode changes the application font: take the window's new
+  // grid palette once it has been set.
+  void changeEvent(QEvent *e) override;
+
 private:
   void exportTo();
 

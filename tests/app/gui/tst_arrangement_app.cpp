@@ -120,6 +120,13 @@ private slots:
     QVERIFY(a.a->attribute.contains(QStringLiteral("kWidth = 2")));
     QCOMPARE(a.b->shape, (ls::Shape{16, 8}));
     QCOMPARE(dlg->view()->cellLabel(MmaRole::C, 8, 0), QStringLiteral("T0:2"));
+    // Presentation mode restyles the open arrangement.
+    QVERIFY(!dlg->view()->gridPalette().highContrast);
+    w.setPresentationMode(true);
+    QTRY_VERIFY(dlg->view()->gridPalette().highContrast);
+    QCOMPARE(dlg->view()->gridPalette().fontScale, 1.5);
+    w.setPresentationMode(false);
+    QTRY_VERIFY(!dlg->view()->gridPalette().highContrast);
     // f8 operands: kWidth 4, K = 32.
     dlg->typeBox()->setCurrentText(QStringLiteral("f8E4M3FN"));
     QCOMPARE(dlg->view()->arrangement().a->shape, (ls::Shape{16, 32}));
