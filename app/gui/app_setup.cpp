@@ -7,8 +7,10 @@
 #include <QSaveFile>
 
 #include "analysis_docks.h"
+#include "export/view_export.h"
 #include "grid/grid_panel.h"
 #include "main_window.h"
+#include "mma_arrangement.h"
 
 // Q_INIT_RESOURCE must be used outside any namespace.
 static void initLayoutStudioResources() {
@@ -40,6 +42,8 @@ QString applyViewOptions(MainWindow &w, const CommandLine &cl) {
   }
   if (cl.presentation)
     w.setPresentationMode(true);
+  if (!cl.arrangement.isEmpty() && cl.screenshot.isEmpty() && !cl.benchUi)
+    w.showMmaArrangement();
   ui::GridPanel *panel = w.primaryPanel();
   if (cl.hardwareView)
     panel->hardwareBox()->setChecked(true);
@@ -61,7 +65,28 @@ QString applyViewOptions(MainWindow &w, const CommandLine &cl) {
   return {};
 }
 
+QString renderArrangementScreenshot(MainWindow &w, const CommandLine &cl) {
+  Document *doc = w.document();
+  if (doc->currentIndex() < 0)
+    return QStringLiteral("--arrangement: no design to show");
+  const Design &c = doc->design(doc->currentIndex());
+  // --shape is C's shape; without it, one instruction tile.
+  auto a = mmaArrangementFor(c, {}, cl.shape.isEmpty() ? ls::Shape{} : c.shape);
+  if (auto *e = std::get_if<FieldError>(&a))
+    return QStringLiteral("--arrangement: %1%2")
+        .arg(e->field.isEmpty() ? QString() : e->field + QStringLiteral(": "), e->rule);
+  ui::MmaArrangementView view;
+  view.setGridPalette(w.primaryPanel()->view()->gridPalette());
+  view.setArrangement(std::get<ui::MmaArrangement>(a));
+  view.resize(view.sceneSize().toSize());
+  if (const QString e = ui::exportArrangement(view, cl.screenshot); !e.isEmpty())
+    return QStringLiteral("--screenshot: cannot write '%1': %2").arg(cl.screenshot, e);
+  return {};
+}
+
 QString renderScreenshot(MainWindow &w, const CommandLine &cl) {
+  if (!cl.arrangement.isEmpty())
+    return renderArrangementScreenshot(w, cl);
   w.resize(cl.size);
   w.show();
   for (int i = 0; i < 5; ++i)
@@ -74,6 +99,13 @@ QString renderScreenshot(MainWindow &w, const CommandLine &cl) {
   }
   w.document()->waitForEvaluations();
   QApplication::processEvents();
+  const QString suffix = cl.screenshot.section(QLatin1Char('.'), -1).toLower();
+  if (suffix == QLatin1String("svg") || suffix == QLatin1String("pdf")) {
+    // Vector output: the grid view as shapes and text, its title in full.
+    if (const QString e = ui::exportView(*w.primaryPanel()->view(), cl.screenshot); !e.isEmpty())
+      return QStringLiteral("--screenshot: cannot write '%1': %2").arg(cl.screenshot, e);
+    return {};
+  }
   const QImage img = w.grab().toImage();
   QSaveFile f(cl.screenshot);
   if (!f.open(QIODevice::WriteOnly))

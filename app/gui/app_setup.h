@@ -17,8 +17,13 @@ void setApplicationIdentity();
 // Applies --color-by, --hardware-view and --presentation to the window.
 // Returns "" or why an option is wrong.
 QString applyViewOptions(MainWindow &w, const CommandLine &cl);
-// Shows the window at cl.size, waits for the layout, and writes the PNG.
+// Shows the window at cl.size, waits for the layout, and writes the PNG (the
+// grid view as vector shapes and text for .svg / .pdf); with --arrangement
+// mma, the MMA arrangement of the current design instead.
 // Returns "" or why it failed.
 QString renderScreenshot(MainWindow &w, const CommandLine &cl);
+// The --arrangement mma picture of the current design, written to
+// cl.screenshot (.png at twice its natural size, .svg, .pdf).
+QString renderArrangementScreenshot(MainWindow &w, const CommandLine &cl);
 
 } // namespace ls::app

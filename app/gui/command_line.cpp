@@ -19,8 +19,16 @@ CommandLine parseCommandLine(const QStringList &arguments) {
   const QCommandLineOption dtype(QStringLiteral("dtype"), QStringLiteral("Element type, e.g. f16."),
                                  QStringLiteral("T"));
   const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                      QStringLiteral("Render the window to this PNG and exit."),
+                                      QStringLiteral("Render the window to this PNG (or the "
+                                                     "grid view to this .svg / .pdf, as vector "
+                                                     "shapes and text) and exit."),
                                       QStringLiteral("FILE"));
+  const QCommandLineOption arrangement(
+      QStringLiteral("arrangement"),
+      QStringLiteral("'mma': show A, B and C of the MMA whose result is the design (one "
+                     "instruction tile unless --shape is given); with --screenshot, render "
+                     "that picture (.png, .svg or .pdf)."),
+      QStringLiteral("KIND"));
   const QCommandLineOption size(QStringLiteral("size"),
                                 QStringLiteral("Window size for --screenshot, e.g. 1400x860."),
                                 QStringLiteral("WxH"));
@@ -46,7 +54,7 @@ CommandLine parseCommandLine(const QStringList &arguments) {
                                   QStringLiteral("Audit this TTGIR kernel in the Kernel view."),
                                   QStringLiteral("FILE"));
   p.addOptions({layout, shape, dtype, screenshot, size, colorBy, hardware, presentation, bench,
-                compare, noRecovery, kernel});
+                compare, noRecovery, kernel, arrangement});
   p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A .lstudio document to open."),
                           QStringLiteral("[file]"));
   p.process(arguments); // exits on --help / --version / unknown options
@@ -57,6 +65,9 @@ CommandLine parseCommandLine(const QStringList &arguments) {
   c.dtype = p.value(dtype);
   c.screenshot = p.value(screenshot);
   c.kernel = p.value(kernel);
+  c.arrangement = p.value(arrangement);
+  if (p.isSet(arrangement) && c.arrangement != QLatin1String("mma"))
+    c.error = QStringLiteral("--arrangement: expected 'mma', got '%1'").arg(c.arrangement);
   c.colorBy = p.value(colorBy);
   c.hardwareView = p.isSet(hardware);
   c.presentation = p.isSet(presentation);

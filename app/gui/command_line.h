@@ -4,11 +4,16 @@
 //   layout-studio --layout ATTR [--shape 64x64] [--dtype f16]
 //   QT_QPA_PLATFORM=offscreen layout-studio --layout ATTR --shape S --screenshot out.png
 //   layout-studio --bench-ui
+//   layout-studio --layout MMA_ATTR --arrangement mma [--screenshot F.png|F.svg|F.pdf]
 //
 // --screenshot renders the main window (after the layout is evaluated) to a
 // PNG and exits, so that documentation and CI can show real pictures;
 // --size sets the window size for it. --color-by, --hardware-view,
-// --presentation and --compare choose what the picture shows.
+// --presentation and --compare choose what the picture shows. A screenshot
+// named *.svg or *.pdf is vector output (cells as shapes, labels as text).
+// --arrangement mma shows A, B and C of the MMA whose result is the design
+// (one instruction tile unless --shape gives C's shape); with --screenshot it
+// renders that picture alone.
 #pragma once
 
 #include <QSize>
@@ -26,6 +31,8 @@ struct CommandLine {
   QString screenshot; // --screenshot FILE
   QString kernel;     // --kernel K.ttgir: audit a kernel in the Kernel view
   QSize size{1400, 860};
+  // --arrangement mma: A, B and C of the design's MMA
+  QString arrangement;
   QString colorBy;  // --color-by
   int compare = -1; // --compare INDEX: show that design beside the current one
   bool hardwareView = false;

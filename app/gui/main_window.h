@@ -44,6 +44,7 @@ struct DesignDraft;
 namespace ls::app {
 
 class AnalysisDocks;
+class MmaArrangementDialog;
 class Autosave;
 class RecentFiles;
 
@@ -90,6 +91,9 @@ public:
   void setPresentationMode(bool on);
   bool presentationMode() const { return presentation_; }
   void setColorBlindSafe(bool on);
+  // View > MMA Arrangement: A, B and C of the current design's MMA (defined
+  // in mma_arrangement.cpp). The dialog is the window's child, shown modeless.
+  MmaArrangementDialog *showMmaArrangement();
   // What a fresh window shows: the load layout of the coalesced transpose.
   static Design starterDesign();
   // A dock for an analysis widget ("Banks", "Conversion", ...).

@@ -11,22 +11,22 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
-#include <QMimeData>
-#include <QUrl>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QStatusBar>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "analysis_docks.h"
 #include "autosave.h"
+#include "export/view_export.h"
 #include "grid/grid_panel.h"
 #include "main_window.h"
 #include "recent_files.h"
-#include "export/view_export.h"
 
 namespace ls::app {
 
@@ -85,7 +85,7 @@ void MainWindow::buildFileMenu() {
   m->addSeparator();
   m->addAction(tr("Export View as &PNG\u2026"), QKeySequence(tr("Ctrl+E")), this,
                [this] { exportView(false); });
-  m->addAction(tr("Export View as S&VG\u2026"), QKeySequence(tr("Ctrl+Shift+E")), this,
+  m->addAction(tr("Export View as S&VG or PDF\u2026"), QKeySequence(tr("Ctrl+Shift+E")), this,
                [this] { exportView(true); });
   m->addSeparator();
   m->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -135,6 +135,8 @@ void MainWindow::buildViewMenu() {
   connect(primary_->hardwareBox(), &QAbstractButton::toggled, hw, &QAction::setChecked);
   compareMenu_ = m->addMenu(tr("&Compare With"));
   rebuildCompareMenu();
+  m->addAction(tr("&MMA Arrangement\u2026"), QKeySequence(tr("Ctrl+M")), this,
+               [this] { showMmaArrangement(); });
   analysis_->addToggles(m->addMenu(tr("&Analysis")));
   // Every panel, so a closed one can be brought back (Design, Basis, the
   // analysis docks, Kernel): filled when the menu opens, so it is complete.
@@ -336,14 +338,16 @@ bool MainWindow::saveAs() {
 void MainWindow::exportView(bool svg) {
   const QString name = doc_->currentIndex() >= 0 ? doc_->design(doc_->currentIndex()).name
                                                  : QStringLiteral("layout");
-  const QString path =
-      QFileDialog::getSaveFileName(this, svg ? tr("Export SVG") : tr("Export PNG"),
-                                   name + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
-                                   svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
+  const QString path = QFileDialog::getSaveFileName(
+      this, svg ? tr("Export SVG or PDF") : tr("Export PNG"),
+      name + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")),
+      svg ? tr("SVG images (*.svg);;PDF documents (*.pdf)") : tr("PNG images (*.png)"));
   if (path.isEmpty())
     return;
+  // SVG and PDF by the chosen suffix: cells as shapes, labels and the whole
+  // title as text.
   const QString err =
-      svg ? ui::exportViewSvg(*primary_->view(), path) : ui::exportViewPng(*primary_->view(), path);
+      svg ? ui::exportView(*primary_->view(), path) : ui::exportViewPng(*primary_->view(), path);
   if (!err.isEmpty())
     QMessageBox::warning(this, tr("Export failed"), err);
   else

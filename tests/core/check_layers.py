@@ -32,6 +32,7 @@ ANALYSIS = {
     "convert": {"ownership", "banks", "swizzle"},
     "global": {"ownership"},
     "tmem": {"ownership", "banks", "swizzle"},
+    "mma": {"ownership", "banks", "swizzle", "tmem"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
 

@@ -2,6 +2,7 @@
 
 #include <QFontMetricsF>
 #include <QLinearGradient>
+#include <QPaintEngine>
 #include <QPainterPath>
 #include <algorithm>
 #include <cmath>
@@ -328,8 +329,22 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
   p.setClipRect(geo.area);
   p.setRenderHint(QPainter::SmoothPixmapTransform, false);
   p.setRenderHint(QPainter::Antialiasing, false);
-  p.drawImage(target, cacheImage_,
-              QRectF(0, 0, static_cast<double>(colsDrawn), static_cast<double>(rowsDrawn)));
+  // Vector devices (SVG, PDF) get one rectangle per cell, so that exported
+  // cells stay shapes that scale, not one embedded image (up to 2^16 cells).
+  const QPaintEngine *engine = p.paintEngine();
+  const bool vector = perCell && engine && rowsDrawn * colsDrawn <= (size_t{1} << 16) &&
+                      (engine->type() == QPaintEngine::SVG || engine->type() == QPaintEngine::Pdf ||
+                       engine->type() == QPaintEngine::Picture);
+  if (vector) {
+    for (size_t i = 0; i < rowsDrawn; ++i)
+      for (size_t j = 0; j < colsDrawn; ++j)
+        p.fillRect(
+            geo.cellRect(vis.row0 + static_cast<int64_t>(i), vis.col0 + static_cast<int64_t>(j)),
+            QColor::fromRgb(cacheImage_.pixel(static_cast<int>(j), static_cast<int>(i))));
+  } else {
+    p.drawImage(target, cacheImage_,
+                QRectF(0, 0, static_cast<double>(colsDrawn), static_cast<double>(rowsDrawn)));
+  }
 
   auto locAt = [&](size_t i, size_t j) { return cacheLoc_[i * nc + j]; };
   auto elemAt = [&](size_t i, size_t j) { return cacheElem_[i * nc + j]; };
