@@ -168,6 +168,8 @@ std::string auditJson(const KernelAudit &a) {
       w.array(*g.strides);
     else
       w.null();
+    if (g.contiguousDim)
+      w.key("contiguous_dim").value(int64_t{*g.contiguousDim});
     w.key("sectors_per_warp");
     if (g.sectorsPerWarp)
       w.value(*g.sectorsPerWarp);

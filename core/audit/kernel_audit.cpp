@@ -41,8 +41,7 @@ int elementBitsOf(const std::string &element) {
 // 2^k elements exactly when their offsets are 1, 2, ..., 2^(k-1) and no
 // other basis touches the low k bits - what GlobalAccess finds by scanning
 // every thread, without the scan.
-int rowMajorVectorElems(const LinearLayout &ll, const Shape &shape, int elementBits) {
-  std::vector<int64_t> strides = rowMajorStrides(std::vector<int64_t>(shape.begin(), shape.end()));
+int vectorElems(const LinearLayout &ll, const std::vector<int64_t> &strides, int elementBits) {
   auto flat = [&](const std::vector<int32_t> &b) {
     int64_t o = 0;
     for (size_t d = 0; d < b.size() && d < strides.size(); ++d)
@@ -68,6 +67,11 @@ int rowMajorVectorElems(const LinearLayout &ll, const Shape &shape, int elementB
       break;
   }
   return 1 << k;
+}
+
+int rowMajorVectorElems(const LinearLayout &ll, const Shape &shape, int elementBits) {
+  return vectorElems(ll, rowMajorStrides(std::vector<int64_t>(shape.begin(), shape.end())),
+                     elementBits);
 }
 
 // Dialects whose ops the audit knows or knows to ignore; anything else is
@@ -603,7 +607,8 @@ private:
     } else {
       try {
         measureGlobal(g, *ll, m.values[addresses].type->shape,
-                      pointerStrides(m, addresses, file_.source));
+                      pointerStrides(m, addresses, file_.source),
+                      partialPointerStrides(m, addresses, file_.source));
       } catch (const Error &e) {
         g.error = e.what();
       }
@@ -612,11 +617,31 @@ private:
   }
 
   // Vector width and, with known strides, sectors per warp-instruction.
+  // Where only some strides are known (a runtime row stride), the vector
+  // runs along the dim the IR shows with stride 1 (as Triton's axis
+  // analysis finds it), the others taken as aligned multiples, as the
+  // row-major fallback takes them; with no unit-stride dim known, row-major.
   void measureGlobal(AuditGlobal &g, const LinearLayout &ll, const Shape &shape,
-                     std::optional<std::vector<int64_t>> strides) {
+                     std::optional<std::vector<int64_t>> strides,
+                     const std::optional<std::vector<std::optional<int64_t>>> &partial) {
     g.strides = std::move(strides);
     if (!g.strides) {
-      g.vectorBits = rowMajorVectorElems(ll, shape, g.elementBits) * g.elementBits;
+      int unit = -1, units = 0;
+      if (partial)
+        for (size_t d = 0; d < partial->size(); ++d)
+          if ((*partial)[d] && std::abs(*(*partial)[d]) == 1 && shape[d] > 1) {
+            unit = int(d);
+            ++units;
+          }
+      if (units == 1) {
+        std::vector<int64_t> assumed;
+        for (const std::optional<int64_t> &x : *partial)
+          assumed.push_back(x ? std::abs(*x) : int64_t{1} << 30);
+        g.vectorBits = vectorElems(ll, assumed, g.elementBits) * g.elementBits;
+        g.contiguousDim = unit;
+      } else {
+        g.vectorBits = rowMajorVectorElems(ll, shape, g.elementBits) * g.elementBits;
+      }
       return;
     }
     std::vector<int64_t> abs = *g.strides;

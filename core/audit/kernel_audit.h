@@ -99,7 +99,10 @@ struct AuditGlobal {
   int elementBits = 0;
   int vectorBits = 0;                          // per thread, from the layout
   std::optional<std::vector<int64_t>> strides; // elements, when the IR shows them
-  std::optional<int64_t> sectorsPerWarp;       // per warp-instruction of warp 0 (mean)
+  // Without all strides: the dim the IR shows with stride 1 (the vector runs
+  // along it), if there is exactly one.
+  std::optional<int> contiguousDim;
+  std::optional<int64_t> sectorsPerWarp; // per warp-instruction of warp 0 (mean)
   std::optional<int64_t> minSectorsPerWarp;
   std::string error;
 };

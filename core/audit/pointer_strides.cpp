@@ -2,12 +2,18 @@
 #include "audit/pointer_strides.h"
 
 #include <charconv>
+#include <limits>
 #include <string>
 
 namespace ls::audit {
 namespace {
 
 using Strides = std::optional<std::vector<int64_t>>;
+
+// A stride that is a runtime value (a kernel argument times something): it
+// propagates through sums and constant factors; pointerStrides answers
+// nullopt for a tensor with one, partialPointerStrides names it unknown.
+constexpr int64_t kUnknown = std::numeric_limits<int64_t>::min();
 
 // A splat integer constant: `dense<64> : tensor<...>` or `64 : i32`.
 std::optional<int64_t> constantOf(const ir::Module &m, const SourceText &src, int value) {
@@ -49,7 +55,7 @@ Strides sum(const ir::Module &m, const SourceText &src, const ir::Operation &op,
   if (!a || !b || a->size() != b->size())
     return std::nullopt;
   for (size_t i = 0; i < a->size(); ++i)
-    (*a)[i] += (*b)[i];
+    (*a)[i] = (*a)[i] == kUnknown || (*b)[i] == kUnknown ? kUnknown : (*a)[i] + (*b)[i];
   return a;
 }
 
@@ -120,11 +126,13 @@ Strides stridesOf(const ir::Module &m, const SourceText &src, int value, int dep
         Strides s = stridesOf(m, src, op.operands[1 - k], depth + 1);
         if (s)
           for (auto &x : *s)
-            x *= *c;
+            if (x != kUnknown)
+              x *= *c;
         return s;
       }
-    // Runtime times runtime: known only if one side is uniform (all zeros)
-    // and the other is too.
+    // Times a runtime value: uniform times uniform stays uniform; a uniform
+    // runtime factor (a splat kernel argument, e.g. a row stride) makes
+    // every moving dim's stride unknown and keeps the others 0.
     Strides a = stridesOf(m, src, op.operands[0], depth + 1);
     Strides b = stridesOf(m, src, op.operands[1], depth + 1);
     auto allZero = [](const Strides &s) {
@@ -137,6 +145,13 @@ Strides stridesOf(const ir::Module &m, const SourceText &src, int value, int dep
     };
     if (allZero(a) && allZero(b))
       return a;
+    if (a && b && a->size() == b->size() && (allZero(a) || allZero(b))) {
+      Strides out = allZero(a) ? b : a;
+      for (auto &x : *out)
+        if (x)
+          x = kUnknown;
+      return out;
+    }
     return std::nullopt;
   }
   if (n == "tt.broadcast" || n == "ttg.convert_layout" || n == "arith.extsi" ||
@@ -164,7 +179,22 @@ std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &module, int
   Strides s = stridesOf(module, source, value, 0);
   if (s && s->size() != module.values[value].shape().size())
     return std::nullopt;
+  if (s)
+    for (int64_t x : *s)
+      if (x == kUnknown)
+        return std::nullopt;
   return s;
+}
+
+std::optional<std::vector<std::optional<int64_t>>>
+partialPointerStrides(const ir::Module &module, int value, const SourceText &source) {
+  Strides s = stridesOf(module, source, value, 0);
+  if (!s || s->size() != module.values[value].shape().size())
+    return std::nullopt;
+  std::vector<std::optional<int64_t>> out;
+  for (int64_t x : *s)
+    out.push_back(x == kUnknown ? std::nullopt : std::optional<int64_t>(x));
+  return out;
 }
 
 } // namespace ls::audit

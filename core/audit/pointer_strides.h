@@ -15,7 +15,8 @@
 // inserts a 0, broadcast keeps, trans permutes, convert_layout keeps. A loop
 // argument takes the strides of its initial value when the yielded value
 // has the same. A multiplication by a kernel argument (a runtime stride) is
-// not known: the answer is then std::nullopt, never a guess.
+// not known: pointerStrides then answers std::nullopt, never a guess, and
+// partialPointerStrides says which dims are known.
 #pragma once
 
 #include <cstdint>
@@ -33,5 +34,12 @@ namespace ls::audit {
 // nullopt where some op on the way is not understood.
 std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &module, int value,
                                                    const SourceText &source);
+
+// As pointerStrides, but a dim whose stride is a runtime value (a kernel
+// argument such as a row stride) is nullopt instead of the whole answer:
+// `(offs_n * M)[None, :] + offs_m[:, None]` gives {1, nullopt}. Nullopt as a
+// whole where some op is not understood.
+std::optional<std::vector<std::optional<int64_t>>>
+partialPointerStrides(const ir::Module &module, int value, const SourceText &source);
 
 } // namespace ls::audit

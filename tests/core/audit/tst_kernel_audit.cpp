@@ -89,6 +89,7 @@ private slots:
   void jsonKeys();
   void swizzleProposalsJudgedPerBuffer();
   void idealWavefrontsAreNoFinding();
+  void unitStrideDimWithRuntimeStrides();
 };
 
 void TestKernelAudit::corpus_data() {
@@ -399,6 +400,24 @@ void TestKernelAudit::idealWavefrontsAreNoFinding() {
   QVERIFY(seen);
   for (const audit::AuditFinding &f : a.findings)
     QVERIFY2(f.site.line != 55, f.message.c_str());
+}
+
+void TestKernelAudit::unitStrideDimWithRuntimeStrides() {
+  // transpose: y[offs_m, offs_n] at y_ptr + offs_n * M + offs_m. M is a
+  // runtime value, so the strides are not all known (sectors unknown), but
+  // the IR shows dim 0 with stride 1: the store's order = [0, 1] layout
+  // stores 8 x f16 along it (before: 16-bit, the row-major guess).
+  audit::KernelAudit a = auditText(readFile(corpusDir() + "transpose_sm90.ttgir"));
+  QCOMPARE(int(a.global.size()), 2);
+  const audit::AuditGlobal &load = a.global[0], &store = a.global[1];
+  QCOMPARE(load.site.line, 38);
+  QCOMPARE(load.vectorBits, 128);
+  QCOMPARE(load.contiguousDim.value_or(-1), 1);
+  QCOMPARE(store.site.line, 47);
+  QVERIFY(!store.strides);
+  QVERIFY(!store.sectorsPerWarp);
+  QCOMPARE(store.contiguousDim.value_or(-1), 0);
+  QCOMPARE(store.vectorBits, 128);
 }
 
 QTEST_GUILESS_MAIN(TestKernelAudit)
