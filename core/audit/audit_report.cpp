@@ -121,6 +121,8 @@ std::string auditJson(const KernelAudit &a) {
     w.key("loop_depth").value(int64_t{c.site.loopDepth});
     if (!c.proposal.empty())
       w.key("proposal").value(c.proposal);
+    if (!c.proposalNote.empty())
+      w.key("proposal_note").value(c.proposalNote);
     if (!c.error.empty())
       w.key("error").value(c.error);
     w.endObject();

@@ -36,6 +36,8 @@ void conversionFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
         << " loads per thread, " << s.barriers << " barrier(s)";
       if (conflicts)
         m << ", " << conflicts << " extra wavefronts from bank conflicts";
+      if (!c.proposalNote.empty())
+        m << "; " << c.proposalNote;
       f.weight =
           double(s.storesPerThread + s.loadsPerThread + conflicts) * loopFactor(c.site.loopDepth);
     } else if (c.cost->shuffle) {

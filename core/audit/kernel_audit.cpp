@@ -407,14 +407,83 @@ private:
       const std::string &p = m.ops[sv.definingOp].name;
       bool free = p == "tt.load" || p == "ttg.local_load" || p == "arith.constant" ||
                   p == "tt.splat" || p == "tt.make_range";
-      if (free) {
-        const ir::SsaValue &dv = m.values[dst];
-        std::string layout = dv.encoding ? ir::printEncoding(*dv.encoding) : "";
-        c.proposal = "produce " + sv.name + " (" + p + ", line " +
-                     std::to_string(m.ops[sv.definingOp].pos.line) + ") directly in " + layout;
+      const ir::SsaValue &dv = m.values[dst];
+      if (free && dv.encoding) {
+        // A load in the destination layout reads memory differently: the
+        // conversion is worth removing only if that read is no worse.
+        c.proposalNote = producerCostChange(m, sv.definingOp, *dv.encoding, c.elementBits);
+        if (c.proposalNote.empty())
+          c.proposal = "produce " + sv.name + " (" + p + ", line " +
+                       std::to_string(m.ops[sv.definingOp].pos.line) + ") directly in " +
+                       ir::printEncoding(*dv.encoding);
       }
     }
     out_.converts.push_back(std::move(c));
+  }
+
+  // What producing op `producer`'s result in `dst` instead would cost its
+  // memory read: "" if no figure gets worse, else the figures that would
+  // ("not proposed: tt.load (line 38) in that layout would use 16-bit
+  // vectors instead of 128"). tt.load: vector width and, with known
+  // strides, sectors; ttg.local_load: wavefronts, instructions and Triton's
+  // conflicts on the target.
+  std::string producerCostChange(const ir::Module &m, int producer, const Encoding &dst,
+                                 int elementBits) {
+    const ir::Operation &op = m.ops[producer];
+    if (op.operands.empty() || op.results.empty())
+      return {};
+    const std::string who = op.name + " (line " + std::to_string(op.pos.line) + ")";
+    try {
+      if (op.name == "tt.load") {
+        const int ptr = op.operands[0];
+        const ir::SsaValue &pv = m.values[ptr];
+        const LinearLayout *now = linearOf(m, ptr);
+        if (!now || !pv.type)
+          return {};
+        const auto &then = layoutOf(dst, pv.type->shape);
+        if (!then.first)
+          return {};
+        const auto strides = pointerStrides(m, ptr, file_.source);
+        const auto partial = partialPointerStrides(m, ptr, file_.source);
+        AuditGlobal a, b;
+        a.elementBits = b.elementBits = elementBits;
+        measureGlobal(a, *now, pv.type->shape, strides, partial);
+        measureGlobal(b, *then.first, pv.type->shape, strides, partial);
+        std::string worse;
+        if (b.vectorBits < a.vectorBits)
+          worse = std::to_string(b.vectorBits) + "-bit vectors instead of " +
+                  std::to_string(a.vectorBits);
+        if (a.sectorsPerWarp && b.sectorsPerWarp && *b.sectorsPerWarp > *a.sectorsPerWarp)
+          worse += (worse.empty() ? "" : " and ") + std::to_string(*b.sectorsPerWarp) +
+                   " sectors per warp-instruction instead of " + std::to_string(*a.sectorsPerWarp);
+        return worse.empty() ? "" : "not proposed: " + who + " in that layout would use " + worse;
+      }
+      if (op.name == "ttg.local_load") {
+        const ir::SsaValue &mv = m.values[op.operands[0]];
+        const LinearLayout *now = linearOf(m, op.results[0]);
+        if (!now || !mv.encoding || !mv.type)
+          return {};
+        const Shape &shape = m.values[op.results[0]].type->shape;
+        const auto &smem = layoutOf(*mv.encoding, shape);
+        const auto &then = layoutOf(dst, shape);
+        if (!smem.first || !then.first)
+          return {};
+        const auto [wfNow, inNow] = costWith(*now, *smem.first, elementBits, AccessDirection::Load);
+        const auto [wfThen, inThen] =
+            costWith(*then.first, *smem.first, elementBits, AccessDirection::Load);
+        const int cNow = bankConflictsMemDesc(*now, *smem.first, elementBits);
+        const int cThen = bankConflictsMemDesc(*then.first, *smem.first, elementBits);
+        if (wfThen <= wfNow && inThen <= inNow && cThen <= cNow)
+          return {};
+        return "not proposed: " + who + " in that layout would take " + std::to_string(wfThen) +
+               " wavefronts and " + std::to_string(inThen) + " instructions per thread (" +
+               std::to_string(cThen) + " Triton conflicts) instead of " + std::to_string(wfNow) +
+               " and " + std::to_string(inNow) + " (" + std::to_string(cNow) + ")";
+      }
+    } catch (const Error &) {
+      return {}; // the figures need layouts the machine cannot serve: say nothing
+    }
+    return {};
   }
 
   void sharedAccess(int mi, const ir::Module &m, int opIndex) {

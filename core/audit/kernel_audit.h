@@ -69,6 +69,9 @@ struct AuditConvert {
   std::optional<ConversionCost> cost; // absent with `error`
   std::string error;
   std::string proposal; // how the conversion could vanish, or ""
+  // Why a producer that could make the destination layout is not proposed
+  // (its memory read would get worse), or "".
+  std::string proposalNote;
 };
 
 struct AuditShared {

@@ -225,9 +225,28 @@ void TestKernelAudit::convertInLoopRankedFirst() {
   QCOMPARE(QString::fromStdString(a.findings[0].kind), QStringLiteral("convert_in_loop"));
   QCOMPARE(a.findings[0].site.line, 14);
   QVERIFY(a.findings[0].weight > a.findings[1].weight);
-  // The producer is a tt.load: loading straight into the destination layout
-  // is the proposal.
-  QVERIFY(QString::fromStdString(inLoop.proposal).startsWith("produce %x (tt.load, line 13)"));
+  // The producer is a tt.load, but loading straight into the destination
+  // (column-major) layout would read 16-bit vectors instead of 128 (the
+  // pointer's strides are not shown: row-major assumed): not proposed.
+  QVERIFY(inLoop.proposal.empty());
+  QCOMPARE(QString::fromStdString(inLoop.proposalNote),
+           QStringLiteral("not proposed: tt.load (line 13) in that layout would use 16-bit "
+                          "vectors instead of 128"));
+  QVERIFY(QString::fromStdString(a.findings[0].message).endsWith(inLoop.proposalNote.c_str()));
+  // Where the load in the destination layout is no worse (dot_scaled's
+  // 128x4 i8 scales: 32-bit vectors and 4 sectors per warp-instruction
+  // either way), producing it there is the proposal.
+  audit::KernelAudit d = auditText(readFile(corpusDir() + "dot_scaled_sm80.ttgir"));
+  bool seen = false;
+  for (const audit::AuditConvert &c : d.converts)
+    if (c.site.line == 79) {
+      seen = true;
+      QVERIFY2(QString::fromStdString(c.proposal)
+                   .startsWith("produce %b_scale_52 (tt.load, line 78) directly in #ttg.linear<"),
+               c.proposal.c_str());
+      QVERIFY(c.proposalNote.empty());
+    }
+  QVERIFY(seen);
 }
 
 void TestKernelAudit::stridesAndSectors() {
@@ -418,6 +437,13 @@ void TestKernelAudit::unitStrideDimWithRuntimeStrides() {
   QVERIFY(!store.sectorsPerWarp);
   QCOMPARE(store.contiguousDim.value_or(-1), 0);
   QCOMPARE(store.vectorBits, 128);
+  // So the conversion between them is not proposed away: loading in the
+  // store's layout would read 16-bit vectors.
+  QCOMPARE(int(a.converts.size()), 1);
+  QVERIFY(a.converts[0].proposal.empty());
+  QCOMPARE(QString::fromStdString(a.converts[0].proposalNote),
+           QStringLiteral("not proposed: tt.load (line 38) in that layout would use 16-bit "
+                          "vectors instead of 128"));
 }
 
 QTEST_GUILESS_MAIN(TestKernelAudit)
