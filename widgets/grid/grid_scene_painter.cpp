@@ -36,6 +36,12 @@ SceneLayout GridScenePainter::layout(const QRectF &bounds, const GridSceneState 
     l.title = QRectF(r.left(), r.top(), r.width(), h);
     r.setTop(r.top() + h + 4);
   }
+  if (!s.stepOverlay.isEmpty()) {
+    // The step in large type, between the title and the grid.
+    const double h = QFontMetricsF(pal.font(20, true)).height() + 10;
+    l.step = QRectF(r.left(), r.top(), r.width(), h);
+    r.setTop(r.top() + h + 4);
+  }
   if (s.showLegend) {
     // On the right when there is room; below the grid in narrow views (two
     // designs side by side), where it flows into columns.
@@ -107,16 +113,74 @@ QRgb GridScenePainter::cellColor(const GridSceneState &s, const GridPalette &pal
   return c;
 }
 
+QFont GridScenePainter::labelFont(const GridSceneState &s, const GridPalette &pal,
+                                  double cellSize) const {
+  if (s.labels.fitLabels)
+    return pal.font(s.labels.pointSize);
+  return pal.font(std::clamp(7.5 + (cellSize - 40) / 20, 7.5, 11.0));
+}
+
+bool GridScenePainter::labelCarriesColour(const GridSceneState &s, const GridPalette &pal) const {
+  if (!s.plane || s.plane->isSequential(s.colorBy))
+    return false;
+  return s.plane->colorKeyCount(s.colorBy) > pal.distinctColors() &&
+         !s.plane->labelCarries(s.labels.mode, s.colorBy);
+}
+
+QString GridScenePainter::labelFor(const GridSceneState &s, const GridPalette &pal, uint64_t loc,
+                                   uint64_t elem) const {
+  const GridPlane &plane = *s.plane;
+  QString t = plane.cellLabel(loc, elem, s.labels.mode);
+  if (loc != ls::kNoOwner && labelCarriesColour(s, pal))
+    t += QLatin1Char(' ') + plane.shortKeyName(s.colorBy, plane.colorKey(s.colorBy, loc, elem));
+  return t;
+}
+
+namespace {
+
+QString widestOf(const GridSceneState &s, bool withKey) {
+  QString w = s.plane->widestLabel(s.labels.mode);
+  if (withKey) {
+    const uint64_t n = s.plane->colorKeyCount(s.colorBy);
+    w += QLatin1Char(' ') + s.plane->shortKeyName(s.colorBy, n > 0 ? n - 1 : 0);
+  }
+  return w;
+}
+
+} // namespace
+
+double GridScenePainter::labelCellSize(const GridSceneState &s, const GridPalette &pal) const {
+  if (!s.plane)
+    return 0;
+  const QFontMetricsF fm(pal.font(s.labels.pointSize));
+  const double w = fm.horizontalAdvance(widestOf(s, labelCarriesColour(s, pal)));
+  return std::ceil(std::max(w + 8, fm.height() + 4));
+}
+
 bool GridScenePainter::labelsVisible(const GridSceneState &s, const GridPalette &pal,
                                      double cellSize) const {
   if (!s.plane)
     return false;
+  if (s.labels.fitLabels)
+    return cellSize >= labelCellSize(s, pal) - 0.5;
   const QFontMetricsF fm(pal.font(7.5));
   // About six character widths for the usual T<thread>:<register>; never
   // less than the widest label itself.
-  const double need =
-      std::max(fm.horizontalAdvance(s.plane->widestLabel()) + 4, 3 * fm.averageCharWidth());
+  const double need = std::max(fm.horizontalAdvance(widestOf(s, labelCarriesColour(s, pal))) + 4,
+                               3 * fm.averageCharWidth());
   return cellSize >= need && cellSize >= fm.height() + 2;
+}
+
+QString GridScenePainter::rowAxisName(const GridSceneState &s) {
+  if (!s.labels.rowAxis.isEmpty() && s.plane && s.plane->kind() == PlaneKind::Tensor)
+    return s.labels.rowAxis;
+  return s.plane ? s.plane->rowAxisTitle() : QString();
+}
+
+QString GridScenePainter::colAxisName(const GridSceneState &s) {
+  if (!s.labels.colAxis.isEmpty() && s.plane && s.plane->kind() == PlaneKind::Tensor)
+    return s.labels.colAxis;
+  return s.plane ? s.plane->colAxisTitle() : QString();
 }
 
 void GridScenePainter::paint(QPainter &p, const QRectF &bounds, const QRectF &exposed,
@@ -137,24 +201,46 @@ void GridScenePainter::paint(QPainter &p, const QRectF &bounds, const QRectF &ex
     if (s.showLegend && l.legend.intersects(exposed))
       GridLegend::paint(p, l.legend, s, pal);
   }
-  if (!s.message.isEmpty()) {
-    // In the legend column when there is one, so the picture stays visible;
-    // else along the bottom of the grid.
-    const QFont f = pal.font(9, true);
-    const bool right = s.showLegend && l.legend.height() > l.legend.width();
-    const QRectF col =
-        right ? l.legend : QRectF(l.grid.left(), l.grid.bottom() - 80, l.grid.width(), 80);
-    const QRectF text =
-        QFontMetricsF(f).boundingRect(col.adjusted(8, 0, -8, 0), Qt::TextWordWrap, s.message);
-    const QRectF box(col.left(), col.bottom() - text.height() - 16, col.width(),
-                     text.height() + 12);
-    p.fillRect(box, QColor(255, 236, 200));
-    p.setPen(QPen(QColor(200, 90, 0), 1.5));
-    p.drawRect(box);
-    p.setFont(f);
-    p.setPen(QColor(120, 40, 0));
-    p.drawText(box.adjusted(8, 6, -8, -6), Qt::TextWordWrap, s.message);
-  }
+  if (!l.step.isEmpty() && l.step.intersects(exposed))
+    paintStep(p, l.step, s, pal);
+  if (!s.message.isEmpty())
+    paintNote(p, l, s, s.message, QColor(255, 236, 200), QColor(200, 90, 0), QColor(120, 40, 0),
+              pal.font(9, true));
+  else if (!s.notice.isEmpty())
+    paintNote(p, l, s, s.notice, QColor(225, 238, 255), QColor(0, 90, 200), QColor(0, 40, 110),
+              pal.font(9));
+}
+
+void GridScenePainter::paintNote(QPainter &p, const SceneLayout &l, const GridSceneState &s,
+                                 const QString &message, QColor fill, QColor edge, QColor ink,
+                                 const QFont &f) {
+  // In the legend column when there is one, so the picture stays visible;
+  // else along the bottom of the grid.
+  const bool right = s.showLegend && l.legend.height() > l.legend.width();
+  const QRectF col =
+      right ? l.legend : QRectF(l.grid.left(), l.grid.bottom() - 80, l.grid.width(), 80);
+  const QRectF text =
+      QFontMetricsF(f).boundingRect(col.adjusted(8, 0, -8, 0), Qt::TextWordWrap, message);
+  const QRectF box(col.left(), col.bottom() - text.height() - 16, col.width(), text.height() + 12);
+  p.fillRect(box, fill);
+  p.setPen(QPen(edge, 1.5));
+  p.setBrush(Qt::NoBrush);
+  p.drawRect(box);
+  p.setFont(f);
+  p.setPen(ink);
+  p.drawText(box.adjusted(8, 6, -8, -6), Qt::TextWordWrap, message);
+}
+
+void GridScenePainter::paintStep(QPainter &p, const QRectF &r, const GridSceneState &s,
+                                 const GridPalette &pal) {
+  // A bar in the highlight's blue, then the step in large bold type.
+  p.fillRect(r, pal.background());
+  p.fillRect(QRectF(r.left(), r.top() + 4, 6, r.height() - 8), pal.hover());
+  const QFont f = pal.font(20, true);
+  p.setFont(f);
+  p.setPen(pal.foreground());
+  p.drawText(r.adjusted(16, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+             QFontMetricsF(f).elidedText(s.stepOverlay, Qt::ElideRight, r.width() - 16));
 }
 
 void GridScenePainter::paintTitle(QPainter &p, const QRectF &r, const GridSceneState &s,
@@ -207,15 +293,15 @@ void GridScenePainter::paintAxes(QPainter &p, const SceneLayout &l, const GridGe
   // Column axis: title above, ticks below it.
   p.setFont(titleFont);
   const QRectF gr = geo.gridRect().intersected(geo.area);
-  const QString colTitle = plane.colAxisTitle() + QStringLiteral("  \u2192");
+  const QString colTitle = colAxisName(s) + QStringLiteral("  \u2192");
   p.drawText(QRectF(gr.left(), l.colAxis.top(), std::max(gr.width(), 200.0), tfm.height()),
              Qt::AlignLeft | Qt::AlignVCenter, colTitle);
-  if (!plane.rowAxisTitle().isEmpty() && plane.rows() > 1) {
+  if (!rowAxisName(s).isEmpty() && plane.rows() > 1) {
     p.save();
     p.translate(l.rowAxis.left(), gr.top());
     p.rotate(90);
     p.drawText(QRectF(0, -tfm.height(), std::max(gr.height(), 200.0), tfm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, plane.rowAxisTitle() + QStringLiteral("  \u2192"));
+               Qt::AlignLeft | Qt::AlignVCenter, rowAxisName(s) + QStringLiteral("  \u2192"));
     p.restore();
   }
   if (vis.isEmpty())
@@ -388,14 +474,14 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
     p.fillPath(marks, QColor(0, 0, 0, pal.highContrast ? 170 : 90));
   }
   if (perCell && labelsVisible(s, pal, cs)) {
-    p.setFont(pal.font(std::min(7.5 + (cs - 40) / 20, 11.0)));
+    p.setFont(labelFont(s, pal, cs));
     for (size_t i = 0; i < rowsDrawn; ++i)
       for (size_t j = 0; j < colsDrawn; ++j) {
         const QRectF cr =
             geo.cellRect(vis.row0 + static_cast<int64_t>(i), vis.col0 + static_cast<int64_t>(j));
         const QRgb bg = cacheImage_.pixel(static_cast<int>(j), static_cast<int>(i));
         p.setPen(QColor(GridPalette::textOn(bg)));
-        p.drawText(cr, Qt::AlignCenter, plane.cellLabel(locAt(i, j), elemAt(i, j)));
+        p.drawText(cr, Qt::AlignCenter, labelFor(s, pal, locAt(i, j), elemAt(i, j)));
       }
   }
   if (perCell && h.active()) {

@@ -122,10 +122,63 @@ void TensorGridView::updateArea() {
   const SceneLayout l = painter_.layout(QRectF(rect()), state_, palette_);
   geo_.area = l.grid;
   if (fitted_)
-    geo_.fit();
+    fitGeometry();
   else
     geo_.clampOrigin();
   fitStale();
+}
+
+void TensorGridView::fitGeometry() {
+  geo_.fit();
+  QString notice;
+  if (state_.labels.fitLabels && state_.plane && kind_ == PlaneKind::Tensor &&
+      !state_.plane->isShared() && geo_.rows > 0 && geo_.cols > 0 && !geo_.area.isEmpty()) {
+    const double need = painter_.labelCellSize(state_, palette_);
+    if (geo_.cellSize < need) {
+      // Readable labels first: the tile from its top-left corner, the rest
+      // a drag away -- and say so.
+      geo_.cellSize = std::min(need, GridGeometry::kMaxCellSize);
+      geo_.origin = QPointF(std::round(geo_.area.left()), std::round(geo_.area.top()));
+      geo_.clampOrigin();
+      const int64_t fitRows = static_cast<int64_t>(geo_.area.height() / need);
+      const int64_t fitCols = static_cast<int64_t>(geo_.area.width() / need);
+      notice = tr("Labels need %1 px cells at this font: %2 x %3 cells fit, the tile is %4 x %5. "
+                  "Drag (or PageUp / PageDown / Home) to see the rest; zoom out to see it all "
+                  "without labels.")
+                   .arg(need, 0, 'f', 0)
+                   .arg(std::max<int64_t>(fitRows, 0))
+                   .arg(std::max<int64_t>(fitCols, 0))
+                   .arg(geo_.rows)
+                   .arg(geo_.cols);
+    }
+  }
+  state_.notice = notice;
+}
+
+void TensorGridView::setLabelOptions(const GridLabelOptions &o) {
+  if (o == state_.labels)
+    return;
+  state_.labels = o;
+  if (!state_.labels.fitLabels)
+    state_.notice.clear();
+  updateArea();
+  update();
+  emit viewChanged();
+}
+
+void TensorGridView::setStepOverlay(const QString &text) {
+  if (text == state_.stepOverlay)
+    return;
+  state_.stepOverlay = text;
+  updateArea();
+  update();
+}
+
+QString TensorGridView::cellLabel(Cell c) const {
+  if (!state_.plane)
+    return {};
+  return painter_.labelFor(state_, palette_, state_.plane->locationOf(c),
+                           state_.plane->elementOf(c));
 }
 
 void TensorGridView::setColorBy(ColorBy mode) {
@@ -290,6 +343,7 @@ void TensorGridView::selectLocation(uint64_t loc) {
 
 void TensorGridView::zoomIn() {
   fitted_ = false;
+  state_.notice.clear();
   geo_.zoomAt(geo_.area.center(), 1.5);
   update();
   emit viewChanged();
@@ -297,6 +351,7 @@ void TensorGridView::zoomIn() {
 
 void TensorGridView::zoomOut() {
   fitted_ = false;
+  state_.notice.clear();
   geo_.zoomAt(geo_.area.center(), 1 / 1.5);
   update();
   emit viewChanged();
@@ -304,13 +359,14 @@ void TensorGridView::zoomOut() {
 
 void TensorGridView::fitToView() {
   fitted_ = true;
-  geo_.fit();
+  fitGeometry();
   update();
   emit viewChanged();
 }
 
 void TensorGridView::setCellSize(double px) {
   fitted_ = false;
+  state_.notice.clear();
   geo_.zoomAt(geo_.area.center(), px / geo_.cellSize);
   update();
   emit viewChanged();
@@ -409,6 +465,7 @@ void TensorGridView::wheelEvent(QWheelEvent *e) {
   if (steps == 0)
     return;
   fitted_ = false;
+  state_.notice.clear();
   geo_.zoomAt(e->position(), std::pow(1.25, steps));
   update();
   emit viewChanged();
@@ -428,6 +485,22 @@ void TensorGridView::keyPressEvent(QKeyEvent *e) {
     return;
   case Qt::Key_Escape:
     clearSelection();
+    return;
+  case Qt::Key_PageDown:
+  case Qt::Key_PageUp: {
+    // Scroll a tile larger than the view (presentation labels) by a page.
+    const double dy = geo_.area.height() * 0.9 * (e->key() == Qt::Key_PageDown ? -1 : 1);
+    const bool keepNotice = fitted_;
+    fitted_ = false;
+    geo_.panBy(QPointF(0, dy));
+    if (!keepNotice)
+      state_.notice.clear();
+    update();
+    emit viewChanged();
+    return;
+  }
+  case Qt::Key_Home:
+    fitToView();
     return;
   default:
     QWidget::keyPressEvent(e);
