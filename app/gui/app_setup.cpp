@@ -40,6 +40,14 @@ QString applyViewOptions(MainWindow &w, const CommandLine &cl) {
   }
   if (cl.presentation)
     w.setPresentationMode(true);
+  if (!cl.labels.isEmpty())
+    w.setCellLabels(cl.labels);
+  if (cl.step > 0) {
+    ui::StepPlayer *player = w.stepPlayer();
+    if (cl.step > player->stepCount())
+      return QStringLiteral("--step: the layout has %1 steps").arg(player->stepCount());
+    player->goTo(cl.step - 1);
+  }
   ui::GridPanel *panel = w.primaryPanel();
   if (cl.hardwareView)
     panel->hardwareBox()->setChecked(true);

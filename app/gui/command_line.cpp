@@ -45,8 +45,17 @@ CommandLine parseCommandLine(const QStringList &arguments) {
   const QCommandLineOption kernel(QStringLiteral("kernel"),
                                   QStringLiteral("Audit this TTGIR kernel in the Kernel view."),
                                   QStringLiteral("FILE"));
+  const QCommandLineOption labels(
+      QStringLiteral("labels"),
+      QStringLiteral("Cell labels: thread (T5:3), lane (L5) or fragment "
+                     "(MMA fragment registers c0.., a0.., b0..)."),
+      QStringLiteral("MODE"));
+  const QCommandLineOption step(QStringLiteral("step"),
+                                QStringLiteral("Show step N (1-based) of the lane-by-lane "
+                                               "step-through."),
+                                QStringLiteral("N"));
   p.addOptions({layout, shape, dtype, screenshot, size, colorBy, hardware, presentation, bench,
-                compare, noRecovery, kernel});
+                compare, noRecovery, kernel, labels, step});
   p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A .lstudio document to open."),
                           QStringLiteral("[file]"));
   p.process(arguments); // exits on --help / --version / unknown options
@@ -58,6 +67,17 @@ CommandLine parseCommandLine(const QStringList &arguments) {
   c.screenshot = p.value(screenshot);
   c.kernel = p.value(kernel);
   c.colorBy = p.value(colorBy);
+  c.labels = p.value(labels);
+  if (!c.labels.isEmpty() && c.labels != QLatin1String("thread") &&
+      c.labels != QLatin1String("lane") && c.labels != QLatin1String("fragment"))
+    c.error = QStringLiteral("--labels: expected thread, lane or fragment, got '%1'").arg(c.labels);
+  if (p.isSet(step)) {
+    bool ok = false;
+    c.step = p.value(step).toInt(&ok);
+    if (!ok || c.step < 1)
+      c.error =
+          QStringLiteral("--step: expected a step number from 1, got '%1'").arg(p.value(step));
+  }
   c.hardwareView = p.isSet(hardware);
   c.presentation = p.isSet(presentation);
   c.benchUi = p.isSet(bench);

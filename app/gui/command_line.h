@@ -27,6 +27,8 @@ struct CommandLine {
   QString kernel;     // --kernel K.ttgir: audit a kernel in the Kernel view
   QSize size{1400, 860};
   QString colorBy;  // --color-by
+  QString labels;   // --labels thread|lane|fragment
+  int step = 0;     // --step N: step N of the lane-by-lane walk (0: none)
   int compare = -1; // --compare INDEX: show that design beside the current one
   bool hardwareView = false;
   bool presentation = false;

@@ -2,10 +2,11 @@
 // handed to GridScenePainter, so that every view that paints a grid (the
 // main grid, the compare grid, an arrangement of several tiles) labels alike.
 //
-//   mode        ThreadRegister "T5:3", Lane "L5", or Fragment: the PTX
-//               fragment register name of an MMA layout ("c0".."c3" for the
-//               mma.sync m16n8k16 accumulator, "a0".."a7", "b0".."b3"; see
-//               core/analysis/ownership/mma_fragment.h). A layout that is not
+//   mode        ThreadRegister "T5:3", Lane "L5", or Fragment "T5:c2": the
+//               thread and the PTX fragment register name of an MMA layout
+//               ("c0".."c3" for the mma.sync m16n8k16 accumulator, "a0".."a7",
+//               "b0".."b3"), as the PTX figures write "T5: {c2, c3}"; see
+//               core/analysis/ownership/mma_fragment.h. A layout that is not
 //               an MMA layout falls back to ThreadRegister.
 //   rowAxis,    names drawn on the row and column headers; empty: automatic
 //   colAxis     (M / N / K for MMA operands -- C is M x N, A is M x K, B is

@@ -101,7 +101,7 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
     const uint64_t capacity =
         static_cast<uint64_t>(room / line) + perColumn * static_cast<uint64_t>(columns - 1);
     // Leave room for the notes below (about six lines).
-    const bool listAll = n <= 64 && n + 6 <= capacity;
+    const bool listAll = n <= 64 && n <= capacity;
     if (listAll) {
       for (uint64_t key = 0; key < n; ++key) {
         if (!flow.take(line, &at))
@@ -119,16 +119,33 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
                .arg(plane.colorKeyName(s.colorBy, 0), plane.colorKeyName(s.colorBy, n - 1))
                .arg(n),
            f);
-      const uint64_t perRow = n >= 256 ? 32 : n >= 16 ? 16 : n;
-      const double nameW = fm.horizontalAdvance(plane.shortKeyName(s.colorBy, n - 1)) + 6;
-      const double box = std::max(3.0, std::min(sw, (colW - nameW) / static_cast<double>(perRow)));
-      const uint64_t rowsNeeded = (n + perRow - 1) / perRow;
+      if (n > pal.distinctColors())
+        text(QStringLiteral("%1 colours for %2 values: each cell's label names its %3")
+                 .arg(pal.distinctColors())
+                 .arg(n)
+                 .arg(colorByName(s.colorBy).toLower()),
+             f);
+      // Rows of 16 swatches; more per row (smaller swatches) until every
+      // value fits in the room left.
       const QFont small = pal.font(7);
       const QFontMetricsF sm(small);
-      const double rowH = std::max(box, sm.height()) + 1;
+      const double nameW = sm.horizontalAdvance(plane.shortKeyName(s.colorBy, n - 1)) + 6;
+      const double roomLeft = std::max(0.0, r.bottom() - flow.y());
+      uint64_t perRow = std::min<uint64_t>(n, 16);
+      double box = 0, rowH = 0;
+      for (;; perRow *= 2) {
+        box = std::min(sw, (colW - nameW) / static_cast<double>(perRow));
+        rowH = std::max(box, sm.height()) + 1;
+        const uint64_t rowsNeeded = (n + perRow - 1) / perRow;
+        if (static_cast<double>(rowsNeeded) * rowH <= roomLeft || perRow >= n || box < 2)
+          break;
+        // Rows shorter than the name column's text can be packed tighter.
+        rowH = std::max(box, 1.0);
+      }
+      const uint64_t rowsNeeded = (n + perRow - 1) / perRow;
       for (uint64_t row = 0; row < rowsNeeded; ++row) {
         if (!flow.take(rowH, &at)) {
-          text(QStringLiteral("(%1 more rows: widen the legend)").arg(rowsNeeded - row), f);
+          text(QStringLiteral("(%1 more rows: enlarge the view)").arg(rowsNeeded - row), f);
           break;
         }
         p.setFont(small);
@@ -136,16 +153,15 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
         p.drawText(QRectF(at.left(), at.top(), nameW - 4, rowH), Qt::AlignRight | Qt::AlignVCenter,
                    plane.shortKeyName(s.colorBy, row * perRow));
         for (uint64_t j = 0; j < perRow && row * perRow + j < n; ++j)
-          p.fillRect(
-              QRectF(at.left() + nameW + static_cast<double>(j) * box, at.top(), box - 1, box - 1),
-              QColor(pal.categorical(row * perRow + j, n)));
+          p.fillRect(QRectF(at.left() + nameW + static_cast<double>(j) * box, at.top(),
+                            std::max(1.0, box - 1), std::max(1.0, box - 1)),
+                     QColor(pal.categorical(row * perRow + j, n)));
       }
     }
-    if (n > pal.distinctColors())
-      text(QStringLiteral("%1 values, %2 distinct colours: the colours repeat, so each cell's "
-                          "label names its %3")
-               .arg(n)
+    if (listAll && n > pal.distinctColors())
+      text(QStringLiteral("%1 colours for %2 values: each cell's label names its %3")
                .arg(pal.distinctColors())
+               .arg(n)
                .arg(colorByName(s.colorBy).toLower()),
            f);
   }

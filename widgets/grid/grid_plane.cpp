@@ -282,7 +282,9 @@ bool GridPlane::labelCarries(LabelMode mode, ColorBy colour) const {
   case LabelMode::Lane:
     return colour == ColorBy::Lane || (colour == ColorBy::Thread && oneWarp);
   case LabelMode::Fragment:
-    return colour == ColorBy::Register && fragment_.registerBits == fields_.reg.bits;
+    return colour == ColorBy::Thread || (colour == ColorBy::Lane && oneWarp) ||
+           colour == ColorBy::Block ||
+           (colour == ColorBy::Register && fragment_.registerBits == fields_.reg.bits);
   }
   return false;
 }
@@ -322,8 +324,14 @@ QString GridPlane::cellLabel(uint64_t loc, uint64_t elem, LabelMode mode) const 
       s.prepend(QStringLiteral("B%1:").arg(fields_.block.of(loc)));
     return s;
   }
-  case LabelMode::Fragment:
-    return QString::fromStdString(fragment_.name(fields_.reg.of(loc)));
+  case LabelMode::Fragment: {
+    // As the PTX figures: the thread, then the fragment register it holds.
+    QString s = QStringLiteral("T%1:").arg(fields_.thread(loc)) +
+                QString::fromStdString(fragment_.name(fields_.reg.of(loc)));
+    if (fields_.block.bits > 0)
+      s.prepend(QStringLiteral("B%1:").arg(fields_.block.of(loc)));
+    return s;
+  }
   }
   return fields_.ownerLabel(loc);
 }
@@ -449,7 +457,7 @@ QString labelModeName(LabelMode m) {
   case LabelMode::Lane:
     return QStringLiteral("Lane Only (L5)");
   case LabelMode::Fragment:
-    return QStringLiteral("MMA Fragment Registers (c0, a0, b0)");
+    return QStringLiteral("MMA Fragment Registers (T5:c2)");
   }
   return {};
 }

@@ -83,8 +83,9 @@ public:
 
   // Short cell label: "T5:3" (distributed tensor view), the offset (shared
   // tensor view), the element "3,17" (hardware view). The distributed tensor
-  // view follows `mode`: "T5:3", "L5" (lane), or the MMA fragment name "c2"
-  // (ThreadRegister when the layout is not an MMA layout).
+  // view follows `mode`: "T5:3", "L5" (lane), or the thread and its MMA
+  // fragment register "T5:c2" (ThreadRegister when the layout is not an MMA
+  // layout).
   QString cellLabel(uint64_t loc, uint64_t elem, LabelMode mode = LabelMode::ThreadRegister) const;
   // The longest label a cell can have, for the level-of-detail rule.
   QString widestLabel(LabelMode mode = LabelMode::ThreadRegister) const;

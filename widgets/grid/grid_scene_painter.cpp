@@ -36,6 +36,15 @@ SceneLayout GridScenePainter::layout(const QRectF &bounds, const GridSceneState 
     l.title = QRectF(r.left(), r.top(), r.width(), h);
     r.setTop(r.top() + h + 4);
   }
+  if (!s.notice.isEmpty()) {
+    // A note about the picture (labels larger than the view), above the grid.
+    const QFontMetricsF fm(pal.font(9));
+    const double h =
+        fm.boundingRect(QRectF(0, 0, r.width() - 16, 1000), Qt::TextWordWrap, s.notice).height() +
+        10;
+    l.notice = QRectF(r.left(), r.top(), r.width(), h);
+    r.setTop(r.top() + h + 4);
+  }
   if (!s.stepOverlay.isEmpty()) {
     // The step in large type, between the title and the grid.
     const double h = QFontMetricsF(pal.font(20, true)).height() + 10;
@@ -149,12 +158,47 @@ QString widestOf(const GridSceneState &s, bool withKey) {
 
 } // namespace
 
+namespace {
+
+// "T5:c2" -> "T5\nc2": split at the last ':' or ' ', for two-line labels.
+QString twoLines(const QString &t) {
+  const qsizetype i = std::max(t.lastIndexOf(QLatin1Char(':')), t.lastIndexOf(QLatin1Char(' ')));
+  if (i <= 0 || i + 1 >= t.size())
+    return t;
+  return t.left(i) + QLatin1Char('\n') + t.mid(i + 1);
+}
+
+struct LabelNeed {
+  double oneLine = 0, twoLines = 0;
+};
+
+LabelNeed labelNeed(const QFontMetricsF &fm, const QString &widest) {
+  LabelNeed n;
+  n.oneLine = std::ceil(std::max(fm.horizontalAdvance(widest) + 8, fm.height() + 4));
+  const QStringList parts = twoLines(widest).split(QLatin1Char('\n'));
+  double w = 0;
+  for (const QString &p : parts)
+    w = std::max(w, fm.horizontalAdvance(p));
+  n.twoLines = parts.size() == 2 ? std::ceil(std::max(w + 8, 2 * fm.height() + 4)) : n.oneLine;
+  return n;
+}
+
+} // namespace
+
 double GridScenePainter::labelCellSize(const GridSceneState &s, const GridPalette &pal) const {
   if (!s.plane)
     return 0;
   const QFontMetricsF fm(pal.font(s.labels.pointSize));
-  const double w = fm.horizontalAdvance(widestOf(s, labelCarriesColour(s, pal)));
-  return std::ceil(std::max(w + 8, fm.height() + 4));
+  const LabelNeed n = labelNeed(fm, widestOf(s, labelCarriesColour(s, pal)));
+  return std::min(n.oneLine, n.twoLines);
+}
+
+bool GridScenePainter::labelsOnTwoLines(const GridSceneState &s, const GridPalette &pal) const {
+  if (!s.plane || !s.labels.fitLabels)
+    return false;
+  const QFontMetricsF fm(pal.font(s.labels.pointSize));
+  const LabelNeed n = labelNeed(fm, widestOf(s, labelCarriesColour(s, pal)));
+  return n.twoLines < n.oneLine;
 }
 
 bool GridScenePainter::labelsVisible(const GridSceneState &s, const GridPalette &pal,
@@ -206,9 +250,13 @@ void GridScenePainter::paint(QPainter &p, const QRectF &bounds, const QRectF &ex
   if (!s.message.isEmpty())
     paintNote(p, l, s, s.message, QColor(255, 236, 200), QColor(200, 90, 0), QColor(120, 40, 0),
               pal.font(9, true));
-  else if (!s.notice.isEmpty())
-    paintNote(p, l, s, s.notice, QColor(225, 238, 255), QColor(0, 90, 200), QColor(0, 40, 110),
-              pal.font(9));
+  if (!l.notice.isEmpty() && l.notice.intersects(exposed)) {
+    p.fillRect(l.notice, QColor(225, 238, 255));
+    p.fillRect(QRectF(l.notice.left(), l.notice.top(), 6, l.notice.height()), QColor(0, 90, 200));
+    p.setFont(pal.font(9));
+    p.setPen(QColor(0, 40, 110));
+    p.drawText(l.notice.adjusted(14, 5, -4, -5), Qt::TextWordWrap, s.notice);
+  }
 }
 
 void GridScenePainter::paintNote(QPainter &p, const SceneLayout &l, const GridSceneState &s,
@@ -216,9 +264,9 @@ void GridScenePainter::paintNote(QPainter &p, const SceneLayout &l, const GridSc
                                  const QFont &f) {
   // In the legend column when there is one, so the picture stays visible;
   // else along the bottom of the grid.
-  const bool right = s.showLegend && l.legend.height() > l.legend.width();
-  const QRectF col =
-      right ? l.legend : QRectF(l.grid.left(), l.grid.bottom() - 80, l.grid.width(), 80);
+  const QRectF col = s.showLegend && !l.legend.isEmpty()
+                         ? l.legend
+                         : QRectF(l.grid.left(), l.grid.bottom() - 80, l.grid.width(), 80);
   const QRectF text =
       QFontMetricsF(f).boundingRect(col.adjusted(8, 0, -8, 0), Qt::TextWordWrap, message);
   const QRectF box(col.left(), col.bottom() - text.height() - 16, col.width(), text.height() + 12);
@@ -236,7 +284,11 @@ void GridScenePainter::paintStep(QPainter &p, const QRectF &r, const GridSceneSt
   // A bar in the highlight's blue, then the step in large bold type.
   p.fillRect(r, pal.background());
   p.fillRect(QRectF(r.left(), r.top() + 4, 6, r.height() - 8), pal.hover());
-  const QFont f = pal.font(20, true);
+  // 20 pt, smaller (down to 11 pt) when the view is too narrow for it.
+  QFont f = pal.font(20, true);
+  for (double pt = 20;
+       pt > 11 && QFontMetricsF(f).horizontalAdvance(s.stepOverlay) > r.width() - 16; pt -= 1)
+    f = pal.font(pt - 1, true);
   p.setFont(f);
   p.setPen(pal.foreground());
   p.drawText(r.adjusted(16, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
@@ -475,13 +527,15 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
   }
   if (perCell && labelsVisible(s, pal, cs)) {
     p.setFont(labelFont(s, pal, cs));
+    const bool two = labelsOnTwoLines(s, pal);
     for (size_t i = 0; i < rowsDrawn; ++i)
       for (size_t j = 0; j < colsDrawn; ++j) {
         const QRectF cr =
             geo.cellRect(vis.row0 + static_cast<int64_t>(i), vis.col0 + static_cast<int64_t>(j));
         const QRgb bg = cacheImage_.pixel(static_cast<int>(j), static_cast<int>(i));
         p.setPen(QColor(GridPalette::textOn(bg)));
-        p.drawText(cr, Qt::AlignCenter, labelFor(s, pal, locAt(i, j), elemAt(i, j)));
+        const QString t = labelFor(s, pal, locAt(i, j), elemAt(i, j));
+        p.drawText(cr, Qt::AlignCenter, two ? twoLines(t) : t);
       }
   }
   if (perCell && h.active()) {

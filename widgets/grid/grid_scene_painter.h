@@ -34,7 +34,8 @@ namespace ls::ui {
 // Regions of a scene (widget coordinates).
 struct SceneLayout {
   QRectF title, legend, colAxis, rowAxis, grid;
-  QRectF step; // the step-through caption in large type (empty when not stepping)
+  QRectF step;   // the step-through caption in large type (empty when not stepping)
+  QRectF notice; // a note about the picture above the grid (empty when none)
 };
 
 // The previous cell picture, shown on a new grid until its result arrives.
@@ -55,7 +56,7 @@ struct GridSceneState {
   QString title;                     // bold first line (design name)
   QString subtitle;                  // e.g. "blocked  64x64 f32  4 warps x 32 threads"
   QString message;                   // shown over the grid, e.g. a pending error
-  QString notice;                    // a note in the same place, not an error (labels too big)
+  QString notice;                    // a note above the grid, not an error (labels too big)
   GridLabelOptions labels;           // cell label mode, axis names, presentation fit
   QString stepOverlay;               // the step in large type, "T5 \u00b7 warp 0 \u00b7 lane 5"
   std::optional<StalePicture> stale; // drawn instead of the plane's cells
@@ -79,6 +80,9 @@ public:
   // label font (s.labels.pointSize x fontScale): the widest label plus a
   // margin, and the font's height.
   double labelCellSize(const GridSceneState &s, const GridPalette &pal) const;
+  // Presentation labels break at their last ':' or ' ' ("T5" over "c2")
+  // when two lines need a smaller square cell than one.
+  bool labelsOnTwoLines(const GridSceneState &s, const GridPalette &pal) const;
   // The font labels are drawn in at this cell size.
   QFont labelFont(const GridSceneState &s, const GridPalette &pal, double cellSize) const;
   // A cell's label as drawn: the plane's label in s.labels.mode, followed by

@@ -122,37 +122,53 @@ void TensorGridView::updateArea() {
   const SceneLayout l = painter_.layout(QRectF(rect()), state_, palette_);
   geo_.area = l.grid;
   if (fitted_)
-    fitGeometry();
+    fitGeometry(); // sets the area again
   else
     geo_.clampOrigin();
   fitStale();
 }
 
 void TensorGridView::fitGeometry() {
-  geo_.fit();
-  QString notice;
-  if (state_.labels.fitLabels && state_.plane && kind_ == PlaneKind::Tensor &&
-      !state_.plane->isShared() && geo_.rows > 0 && geo_.cols > 0 && !geo_.area.isEmpty()) {
-    const double need = painter_.labelCellSize(state_, palette_);
-    if (geo_.cellSize < need) {
-      // Readable labels first: the tile from its top-left corner, the rest
-      // a drag away -- and say so.
-      geo_.cellSize = std::min(need, GridGeometry::kMaxCellSize);
-      geo_.origin = QPointF(std::round(geo_.area.left()), std::round(geo_.area.top()));
-      geo_.clampOrigin();
-      const int64_t fitRows = static_cast<int64_t>(geo_.area.height() / need);
-      const int64_t fitCols = static_cast<int64_t>(geo_.area.width() / need);
-      notice = tr("Labels need %1 px cells at this font: %2 x %3 cells fit, the tile is %4 x %5. "
-                  "Drag (or PageUp / PageDown / Home) to see the rest; zoom out to see it all "
-                  "without labels.")
-                   .arg(need, 0, 'f', 0)
-                   .arg(std::max<int64_t>(fitRows, 0))
-                   .arg(std::max<int64_t>(fitCols, 0))
-                   .arg(geo_.rows)
-                   .arg(geo_.cols);
+  // Twice at most: a note takes a band above the grid, so the fit is redone
+  // in what is left when the note comes or goes.
+  for (int pass = 0; pass < 2; ++pass) {
+    geo_.area = painter_.layout(QRectF(rect()), state_, palette_).grid;
+    geo_.fit();
+    QString notice;
+    if (state_.labels.fitLabels && state_.plane && kind_ == PlaneKind::Tensor &&
+        !state_.plane->isShared() && geo_.rows > 0 && geo_.cols > 0 && !geo_.area.isEmpty()) {
+      const double need = painter_.labelCellSize(state_, palette_);
+      if (geo_.cellSize < need) {
+        // Readable labels first: the tile from its top-left corner, the rest
+        // a drag away -- and say so.
+        geo_.cellSize = std::min(need, GridGeometry::kMaxCellSize);
+        geo_.origin = QPointF(std::round(geo_.area.left()), std::round(geo_.area.top()));
+        geo_.clampOrigin();
+        const int64_t fitRows =
+            std::min(geo_.rows, static_cast<int64_t>(geo_.area.height() / need));
+        const int64_t fitCols = std::min(geo_.cols, static_cast<int64_t>(geo_.area.width() / need));
+        notice = tr("Labels need %1 px cells at this font: %2 x %3 of the %4 x %5 cells fit. Drag "
+                    "or PageDown for the rest; zoom out to see all without labels.")
+                     .arg(need, 0, 'f', 0)
+                     .arg(std::max<int64_t>(fitRows, 0))
+                     .arg(std::max<int64_t>(fitCols, 0))
+                     .arg(geo_.rows)
+                     .arg(geo_.cols);
+      }
     }
+    const bool same = notice.isEmpty() == state_.notice.isEmpty();
+    state_.notice = notice;
+    if (same)
+      break;
   }
-  state_.notice = notice;
+}
+
+void TensorGridView::dropNotice() {
+  if (state_.notice.isEmpty())
+    return;
+  state_.notice.clear();
+  geo_.area = painter_.layout(QRectF(rect()), state_, palette_).grid;
+  geo_.clampOrigin();
 }
 
 void TensorGridView::setLabelOptions(const GridLabelOptions &o) {
@@ -160,7 +176,7 @@ void TensorGridView::setLabelOptions(const GridLabelOptions &o) {
     return;
   state_.labels = o;
   if (!state_.labels.fitLabels)
-    state_.notice.clear();
+    dropNotice();
   updateArea();
   update();
   emit viewChanged();
@@ -343,7 +359,7 @@ void TensorGridView::selectLocation(uint64_t loc) {
 
 void TensorGridView::zoomIn() {
   fitted_ = false;
-  state_.notice.clear();
+  dropNotice();
   geo_.zoomAt(geo_.area.center(), 1.5);
   update();
   emit viewChanged();
@@ -351,7 +367,7 @@ void TensorGridView::zoomIn() {
 
 void TensorGridView::zoomOut() {
   fitted_ = false;
-  state_.notice.clear();
+  dropNotice();
   geo_.zoomAt(geo_.area.center(), 1 / 1.5);
   update();
   emit viewChanged();
@@ -366,7 +382,7 @@ void TensorGridView::fitToView() {
 
 void TensorGridView::setCellSize(double px) {
   fitted_ = false;
-  state_.notice.clear();
+  dropNotice();
   geo_.zoomAt(geo_.area.center(), px / geo_.cellSize);
   update();
   emit viewChanged();
@@ -465,7 +481,7 @@ void TensorGridView::wheelEvent(QWheelEvent *e) {
   if (steps == 0)
     return;
   fitted_ = false;
-  state_.notice.clear();
+  dropNotice();
   geo_.zoomAt(e->position(), std::pow(1.25, steps));
   update();
   emit viewChanged();
@@ -494,7 +510,7 @@ void TensorGridView::keyPressEvent(QKeyEvent *e) {
     fitted_ = false;
     geo_.panBy(QPointF(0, dy));
     if (!keepNotice)
-      state_.notice.clear();
+      dropNotice();
     update();
     emit viewChanged();
     return;

@@ -126,6 +126,7 @@ protected:
 private:
   void rebuildPlane(bool keepZoom);
   void fitGeometry();
+  void dropNotice();
   void fitStale();
   void updateArea();
   void applyHighlight();
