@@ -11,24 +11,24 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
+#include <QMimeData>
+#include <QUrl>
 #include <QFileInfo>
 #include <QInputDialog>
-#include <QLabel>
 #include <QLineEdit>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QStatusBar>
-#include <QUrl>
 #include <QVBoxLayout>
 
 #include "analysis_docks.h"
 #include "autosave.h"
-#include "export/view_export.h"
 #include "grid/grid_panel.h"
 #include "main_window.h"
 #include "recent_files.h"
+#include "export/view_export.h"
 
 namespace ls::app {
 

@@ -7,8 +7,8 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QProgressBar>
+#include <QLineEdit>
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QToolButton>
