@@ -55,11 +55,21 @@ SceneLayout GridScenePainter::layout(const QRectF &bounds, const GridSceneState 
     // On the right when there is room; below the grid in narrow views (two
     // designs side by side), where it flows into columns.
     const double w = kLegendWidth * pal.fontScale;
-    if (r.width() >= 4 * w) {
+    const double h = 118 * pal.fontScale;
+    // Also on the right when that gives a tall tile larger cells (an MMA
+    // accumulator of 16 x 8 in presentation).
+    bool right = r.width() >= 4 * w;
+    if (!right && s.plane && r.width() - w - kMargin >= 200) {
+      const double rows = static_cast<double>(std::max<int64_t>(1, s.plane->rows()));
+      const double cols = static_cast<double>(std::max<int64_t>(1, s.plane->cols()));
+      const double cellRight = std::min((r.width() - w - kMargin) / cols, r.height() / rows);
+      const double cellBelow = std::min(r.width() / cols, (r.height() - h - kMargin) / rows);
+      right = cellRight > cellBelow * 1.1;
+    }
+    if (right) {
       l.legend = QRectF(r.right() - w, r.top(), w, r.height());
       r.setRight(r.right() - w - kMargin);
     } else {
-      const double h = 118 * pal.fontScale;
       l.legend = QRectF(r.left(), r.bottom() - h, r.width(), h);
       r.setBottom(r.bottom() - h - kMargin);
     }

@@ -142,7 +142,7 @@ void TensorGridView::fitGeometry() {
         // Readable labels first: the tile from its top-left corner, the rest
         // a drag away -- and say so.
         geo_.cellSize = std::min(need, GridGeometry::kMaxCellSize);
-        geo_.origin = QPointF(std::round(geo_.area.left()), std::round(geo_.area.top()));
+        geo_.origin = QPointF(std::ceil(geo_.area.left()), std::ceil(geo_.area.top()));
         geo_.clampOrigin();
         const int64_t fitRows =
             std::min(geo_.rows, static_cast<int64_t>(geo_.area.height() / need));

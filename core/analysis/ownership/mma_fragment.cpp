@@ -19,16 +19,15 @@ bool accumulatorTile(const Encoding &enc, int elementBits, int64_t *m, int64_t *
     if (mma->isAmpere() && s.size() >= 2) {
       *m = s[s.size() - 2];
       *n = s[s.size() - 1];
-      *k = 256 / bits; // k16 for 16-bit types, k8 for tf32, k32 for 8-bit
-      *instr =
-          "mma.sync m" + std::to_string(*m) + "n" + std::to_string(*n) + "k" + std::to_string(*k);
+      *k = 256 / bits; // operands: k16 for 16-bit types, k8 for tf32, k32 for 8-bit
+      *instr = "mma.sync";
       return true;
     }
     if (mma->isHopper() && s.size() == 3) {
       *m = s[0]; // one warp's 16 rows of the warpgroup's 64
       *n = s[1];
       *k = s[2];
-      *instr = "wgmma m64n" + std::to_string(*n) + "k" + std::to_string(*k);
+      *instr = "wgmma";
       return true;
     }
     return false;
@@ -40,7 +39,7 @@ bool accumulatorTile(const Encoding &enc, int elementBits, int64_t *m, int64_t *
     *m = s[0];
     *n = s[1];
     *k = s.size() >= 3 ? s[2] : 8;
-    *instr = "mfma " + std::to_string(*m) + "x" + std::to_string(*n) + "x" + std::to_string(*k);
+    *instr = "mfma";
     return true;
   }
   if (auto *wmma = dynamic_cast<const AmdWmmaEncoding *>(&enc)) {
@@ -48,7 +47,7 @@ bool accumulatorTile(const Encoding &enc, int elementBits, int64_t *m, int64_t *
     *m = s[0];
     *n = s[1];
     *k = s[2];
-    *instr = "wmma " + std::to_string(*m) + "x" + std::to_string(*n) + "x" + std::to_string(*k);
+    *instr = "wmma";
     return true;
   }
   return false;
@@ -77,7 +76,13 @@ MmaFragment mmaFragment(const Encoding &enc, const LinearLayout &layout, int ele
     f.rowAxis = "M";
     f.colAxis = "N";
   }
-  f.instruction = instr;
+  // "mma.sync m16n8k16" for an operand; the accumulator's element type says
+  // nothing about K, so "mma.sync m16n8" for C. wgmma's M is the
+  // warpgroup's 64 rows (one warp holds 16).
+  const bool wg = instr == "wgmma";
+  f.instruction = instr + " m" + std::to_string(wg ? 64 : m) + "n" + std::to_string(n);
+  if (f.operand != 'c' || wg || instr != "mma.sync")
+    f.instruction += "k" + std::to_string(k);
   // Leading register bases inside the tile (earlier dims at 0).
   const int outs = layout.getNumOutDims();
   if (outs < 2 || !layout.hasInDim(kRegister)) {

@@ -35,7 +35,8 @@ struct MmaFragment {
   int registerBits = 0;               // register bits inside one instruction tile
   int64_t tileRows = 0, tileCols = 0; // the instruction tile (last two dims)
   std::string rowAxis, colAxis;       // "M", "N" or "K"
-  std::string instruction;            // "mma.sync m16n8k16", "wgmma m64n64k16", "mfma 32x32x8", ...
+  std::string
+      instruction; // "mma.sync m16n8k16" (C: "mma.sync m16n8"), "wgmma m64n64k16", "mfma m32n32k8"
 
   bool valid() const { return operand != 0; }
   uint64_t registerInTile(uint64_t reg) const { return reg & ((uint64_t{1} << registerBits) - 1); }
