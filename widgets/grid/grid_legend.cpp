@@ -180,7 +180,8 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
       notes << QStringLiteral("Label L<lane>");
       break;
     case LabelMode::Fragment:
-      notes << QStringLiteral("Label: %1%2..%1%3, the register in one %4 tile (%5x%6)")
+      notes << QStringLiteral("Label T<thread>:%1%2..%1%3, the register within one %4 "
+                              "tile (%5x%6 per warp)")
                    .arg(QLatin1Char(frag.operand))
                    .arg(0)
                    .arg((1 << frag.registerBits) - 1)
