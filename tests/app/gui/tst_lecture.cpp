@@ -13,6 +13,7 @@
 
 #include "analysis/ownership/ownership_batch.h"
 #include "app_setup.h"
+#include "command_line.h"
 #include "grid/basis_matrix_view.h"
 #include "grid/grid_panel.h"
 #include "gui_test_main.h"
@@ -131,6 +132,25 @@ private slots:
     QVERIFY(g.area.contains(g.gridRect()));
     win->setPresentationMode(false);
     QVERIFY(!view()->labelOptions().fitLabels);
+  }
+
+  // --labels and --step, for screenshots of a lecture figure.
+  void commandLineLabelsAndStep() {
+    const CommandLine bad = parseCommandLine(
+        {QStringLiteral("layout-studio"), QStringLiteral("--labels"), QStringLiteral("foo")});
+    QCOMPARE(bad.error, QStringLiteral("--labels: expected thread, lane or fragment, got 'foo'"));
+    open(kMmaV2, QStringLiteral("16x8"));
+    CommandLine cl = parseCommandLine({QStringLiteral("layout-studio"), QStringLiteral("--labels"),
+                                       QStringLiteral("fragment"), QStringLiteral("--step"),
+                                       QStringLiteral("5")});
+    QCOMPARE(cl.error, QString());
+    QCOMPARE(applyViewOptions(*win, cl), QString());
+    QCOMPARE(view()->cellLabel({8, 1}), QStringLiteral("T0:c3"));
+    QCOMPARE(win->stepPlayer()->step(), 4);
+    QCOMPARE(view()->sceneState().stepOverlay,
+             QStringLiteral("5/32   T4 \u00b7 warp 0 \u00b7 lane 4"));
+    cl.step = 33;
+    QCOMPARE(applyViewOptions(*win, cl), QStringLiteral("--step: the layout has 32 steps"));
   }
 
   // Step-through: the compare grid follows step for step, the basis view
