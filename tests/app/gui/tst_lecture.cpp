@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMenu>
 #include <QTemporaryDir>
 #include <QUndoStack>
 
@@ -71,7 +72,17 @@ private slots:
     QUndoStack *undo = win->document()->undoStack();
     const int steps = undo->count();
     QCOMPARE(view()->cellLabel({8, 1}), QStringLiteral("T0:3"));
-    win->setCellLabels(QStringLiteral("fragment"));
+    // From the menu: View > Cell Labels > MMA Fragment Registers.
+    auto *menu = win->findChild<QMenu *>(QStringLiteral("cellLabelsMenu"));
+    QVERIFY(menu);
+    QAction *fragment = nullptr;
+    for (QAction *a : menu->actions())
+      if (a->data().toString() == QLatin1String("fragment"))
+        fragment = a;
+    QVERIFY(fragment);
+    QVERIFY(fragment->text().startsWith(QStringLiteral("MMA Fragment Registers")));
+    fragment->trigger();
+    QVERIFY(fragment->isChecked());
     QCOMPARE(undo->count(), steps + 1);
     QCOMPARE(view()->labelOptions().mode, LabelMode::Fragment);
     QCOMPARE(view()->cellLabel({8, 1}), QStringLiteral("T0:c3"));
@@ -79,6 +90,7 @@ private slots:
     QVERIFY(undo->undoText().contains(QStringLiteral("cell labels")));
     undo->undo();
     QCOMPARE(view()->cellLabel({8, 1}), QStringLiteral("T0:3"));
+    QVERIFY(!fragment->isChecked()); // the menu follows undo
     undo->redo();
     QCOMPARE(view()->cellLabel({8, 1}), QStringLiteral("T0:c3"));
     // A colour change from the panel keeps the labels.
