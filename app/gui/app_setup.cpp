@@ -40,6 +40,9 @@ QString applyViewOptions(MainWindow &w, const CommandLine &cl) {
   }
   if (cl.presentation)
     w.setPresentationMode(true);
+  ui::GridPanel *panel = w.primaryPanel();
+  if (cl.hardwareView)
+    panel->hardwareBox()->setChecked(true);
   if (!cl.labels.isEmpty())
     w.setCellLabels(cl.labels);
   if (cl.step > 0) {
@@ -48,9 +51,6 @@ QString applyViewOptions(MainWindow &w, const CommandLine &cl) {
       return QStringLiteral("--step: the layout has %1 steps").arg(player->stepCount());
     player->goTo(cl.step - 1);
   }
-  ui::GridPanel *panel = w.primaryPanel();
-  if (cl.hardwareView)
-    panel->hardwareBox()->setChecked(true);
   if (!cl.colorBy.isEmpty()) {
     QComboBox *box = panel->colorBox();
     for (int i = 0; i < box->count(); ++i)

@@ -28,6 +28,16 @@ CommandLine parseCommandLine(const QStringList &arguments) {
                                    QStringLiteral("thread, warp, lane, register, block, offset "
                                                   "or bank."),
                                    QStringLiteral("MODE"));
+  const QCommandLineOption labels(
+      QStringLiteral("labels"),
+      QStringLiteral("Cell labels: thread (T5:3), lane (L5) or fragment "
+                     "(MMA fragment registers c0.., a0.., b0..)."),
+      QStringLiteral("MODE"));
+  const QCommandLineOption step(QStringLiteral("step"),
+                                QStringLiteral("Show step N (1-based) of the lane-by-lane "
+                                               "step-through."),
+                                QStringLiteral("N"));
+  p.addOptions({labels, step});
   const QCommandLineOption hardware(QStringLiteral("hardware-view"),
                                     QStringLiteral("Show the hardware view."));
   const QCommandLineOption presentation(QStringLiteral("presentation"),
@@ -45,17 +55,8 @@ CommandLine parseCommandLine(const QStringList &arguments) {
   const QCommandLineOption kernel(QStringLiteral("kernel"),
                                   QStringLiteral("Audit this TTGIR kernel in the Kernel view."),
                                   QStringLiteral("FILE"));
-  const QCommandLineOption labels(
-      QStringLiteral("labels"),
-      QStringLiteral("Cell labels: thread (T5:3), lane (L5) or fragment "
-                     "(MMA fragment registers c0.., a0.., b0..)."),
-      QStringLiteral("MODE"));
-  const QCommandLineOption step(QStringLiteral("step"),
-                                QStringLiteral("Show step N (1-based) of the lane-by-lane "
-                                               "step-through."),
-                                QStringLiteral("N"));
   p.addOptions({layout, shape, dtype, screenshot, size, colorBy, hardware, presentation, bench,
-                compare, noRecovery, kernel, labels, step});
+                compare, noRecovery, kernel});
   p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A .lstudio document to open."),
                           QStringLiteral("[file]"));
   p.process(arguments); // exits on --help / --version / unknown options
@@ -67,6 +68,10 @@ CommandLine parseCommandLine(const QStringList &arguments) {
   c.screenshot = p.value(screenshot);
   c.kernel = p.value(kernel);
   c.colorBy = p.value(colorBy);
+  c.hardwareView = p.isSet(hardware);
+  c.presentation = p.isSet(presentation);
+  c.benchUi = p.isSet(bench);
+  c.noRecovery = p.isSet(noRecovery);
   c.labels = p.value(labels);
   if (!c.labels.isEmpty() && c.labels != QLatin1String("thread") &&
       c.labels != QLatin1String("lane") && c.labels != QLatin1String("fragment"))
@@ -78,10 +83,6 @@ CommandLine parseCommandLine(const QStringList &arguments) {
       c.error =
           QStringLiteral("--step: expected a step number from 1, got '%1'").arg(p.value(step));
   }
-  c.hardwareView = p.isSet(hardware);
-  c.presentation = p.isSet(presentation);
-  c.benchUi = p.isSet(bench);
-  c.noRecovery = p.isSet(noRecovery);
   if (p.isSet(size)) {
     const QStringList wh = p.value(size).split(QLatin1Char('x'));
     bool okW = false, okH = false;
