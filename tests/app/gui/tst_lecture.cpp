@@ -125,6 +125,23 @@ private slots:
     QCOMPARE(view()->cellLabel({8, 0}), QStringLiteral("T0:c2"));
   }
 
+  // The file's "labels": absent reads as thread (older files); a value that
+  // is not a mode is refused with the design's name.
+  void labelsInTheFile() {
+    QJsonObject o{{QStringLiteral("name"), QStringLiteral("c")},
+                  {QStringLiteral("attribute"), kMmaV2},
+                  {QStringLiteral("shape"), QJsonArray{16, 8}}};
+    QString error;
+    auto d = designFromJson(o, &error);
+    QVERIFY2(d, qPrintable(error));
+    QCOMPARE(d->view.labels, QStringLiteral("thread"));
+    QVERIFY(!designToJson(*d)[QStringLiteral("view")].toObject().contains(QStringLiteral("axes")));
+    o[QStringLiteral("view")] = QJsonObject{{QStringLiteral("labels"), QStringLiteral("regs")}};
+    QVERIFY(!designFromJson(o, &error));
+    QCOMPARE(error, QStringLiteral("design \"c\": view \"labels\" must be thread, lane or "
+                                   "fragment, got \"regs\""));
+  }
+
   // F5: cells sized for the labels at the presentation font; the whole
   // 16 x 8 accumulator fits a 1920 x 1080 (projector) window, docks and all.
   void presentationModeFitsTheLabels() {
