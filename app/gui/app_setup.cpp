@@ -47,6 +47,14 @@ QString applyViewOptions(MainWindow &w, const CommandLine &cl) {
   ui::GridPanel *panel = w.primaryPanel();
   if (cl.hardwareView)
     panel->hardwareBox()->setChecked(true);
+  if (!cl.labels.isEmpty())
+    w.setCellLabels(cl.labels);
+  if (cl.step > 0) {
+    ui::StepPlayer *player = w.stepPlayer();
+    if (cl.step > player->stepCount())
+      return QStringLiteral("--step: the layout has %1 steps").arg(player->stepCount());
+    player->goTo(cl.step - 1);
+  }
   if (!cl.colorBy.isEmpty()) {
     QComboBox *box = panel->colorBox();
     for (int i = 0; i < box->count(); ++i)

@@ -36,6 +36,16 @@ CommandLine parseCommandLine(const QStringList &arguments) {
                                    QStringLiteral("thread, warp, lane, register, block, offset "
                                                   "or bank."),
                                    QStringLiteral("MODE"));
+  const QCommandLineOption labels(
+      QStringLiteral("labels"),
+      QStringLiteral("Cell labels: thread (T5:3), lane (L5) or fragment "
+                     "(MMA fragment registers c0.., a0.., b0..)."),
+      QStringLiteral("MODE"));
+  const QCommandLineOption step(QStringLiteral("step"),
+                                QStringLiteral("Show step N (1-based) of the lane-by-lane "
+                                               "step-through."),
+                                QStringLiteral("N"));
+  p.addOptions({labels, step});
   const QCommandLineOption hardware(QStringLiteral("hardware-view"),
                                     QStringLiteral("Show the hardware view."));
   const QCommandLineOption presentation(QStringLiteral("presentation"),
@@ -73,6 +83,17 @@ CommandLine parseCommandLine(const QStringList &arguments) {
   c.presentation = p.isSet(presentation);
   c.benchUi = p.isSet(bench);
   c.noRecovery = p.isSet(noRecovery);
+  c.labels = p.value(labels);
+  if (!c.labels.isEmpty() && c.labels != QLatin1String("thread") &&
+      c.labels != QLatin1String("lane") && c.labels != QLatin1String("fragment"))
+    c.error = QStringLiteral("--labels: expected thread, lane or fragment, got '%1'").arg(c.labels);
+  if (p.isSet(step)) {
+    bool ok = false;
+    c.step = p.value(step).toInt(&ok);
+    if (!ok || c.step < 1)
+      c.error =
+          QStringLiteral("--step: expected a step number from 1, got '%1'").arg(p.value(step));
+  }
   if (p.isSet(size)) {
     const QStringList wh = p.value(size).split(QLatin1Char('x'));
     bool okW = false, okH = false;

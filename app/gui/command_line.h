@@ -34,6 +34,8 @@ struct CommandLine {
   // --arrangement mma: A, B and C of the design's MMA
   QString arrangement;
   QString colorBy;  // --color-by
+  QString labels;   // --labels thread|lane|fragment
+  int step = 0;     // --step N: step N of the lane-by-lane walk (0: none)
   int compare = -1; // --compare INDEX: show that design beside the current one
   bool hardwareView = false;
   bool presentation = false;

@@ -47,6 +47,9 @@ QJsonObject designToJson(const Design &d) {
   for (int64_t v : d.view.outer)
     outer.append(static_cast<qint64>(v));
   view[QStringLiteral("outer")] = outer;
+  view[QStringLiteral("labels")] = d.view.labels;
+  if (!d.view.rowAxis.isEmpty() || !d.view.colAxis.isEmpty())
+    view[QStringLiteral("axes")] = QJsonArray{d.view.rowAxis, d.view.colAxis};
   o[QStringLiteral("view")] = view;
   // Only tensor-memory designs carry an access; files of other designs stay
   // as they were.
@@ -85,6 +88,17 @@ std::optional<Design> designFromJson(const QJsonObject &o, QString *error) {
   d.view.hardware = view.value(QStringLiteral("hardware")).toBool(false);
   for (const auto &v : view.value(QStringLiteral("outer")).toArray())
     d.view.outer.push_back(std::max<qint64>(0, v.toInteger(0)));
+  d.view.labels = view.value(QStringLiteral("labels")).toString(QStringLiteral("thread"));
+  if (d.view.labels != QLatin1String("thread") && d.view.labels != QLatin1String("lane") &&
+      d.view.labels != QLatin1String("fragment"))
+    return fail(QStringLiteral("design \"%1\": view \"labels\" must be thread, lane or fragment, "
+                               "got \"%2\"")
+                    .arg(d.name, d.view.labels));
+  const QJsonArray axes = view.value(QStringLiteral("axes")).toArray();
+  if (axes.size() == 2) {
+    d.view.rowAxis = axes[0].toString().left(40);
+    d.view.colAxis = axes[1].toString().left(40);
+  }
   d.tmemVariant = o.value(QStringLiteral("tmemVariant")).toString(kDefaultTmemVariant);
   if (d.tmemVariant.size() > 32)
     return fail(QStringLiteral("design \"%1\": \"tmemVariant\" is not a TMEM access").arg(d.name));

@@ -13,7 +13,8 @@
 // In a .lstudio file a design is
 //   {"name": "load", "attribute": "#ttg.blocked<{...}>", "shape": [64, 64],
 //    "elementType": "f32", "numWarps": 4, "threadsPerWarp": 32, "numCTAs": 1,
-//    "view": {"colorBy": "warp", "hardware": false, "outer": []}}
+//    "view": {"colorBy": "warp", "hardware": false, "outer": [], "labels": "thread"}}
+// (the view may add "axes": ["M", "N"], the row and column names it was given)
 // and a TMEM design adds "tmemVariant": "16x64b" (absent: "32x32b").
 #pragma once
 
@@ -22,8 +23,8 @@
 #include <optional>
 #include <vector>
 
-#include "forms/design_draft.h"
 #include "encodings/module_params.h"
+#include "forms/design_draft.h"
 #include "layout/layout_utils.h"
 
 namespace ls::app {
@@ -32,6 +33,12 @@ struct ViewSettings {
   QString colorBy = QStringLiteral("warp");
   bool hardware = false;
   std::vector<int64_t> outer; // coordinates of the dims before the last two
+  // Cell labels: "thread" (T5:3), "lane" (L5) or "fragment" (the MMA
+  // fragment register names c0.., a0.., b0..); see widgets/grid/grid_labels.h.
+  QString labels = QStringLiteral("thread");
+  // Names on the row and column headers; empty: automatic (M/N/K for MMA
+  // operands, dim0/dim1 otherwise).
+  QString rowAxis, colAxis;
   bool operator==(const ViewSettings &) const = default;
 };
 

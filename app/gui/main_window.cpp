@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -68,7 +69,8 @@ Design MainWindow::starterDesign() {
 
 MainWindow::MainWindow(bool interactive, QWidget *parent)
     : QMainWindow(parent), interactive_(interactive), doc_(new Document(this)),
-      recent_(new RecentFiles(this)), player_(new ui::StepPlayer(this)) {
+      recent_(new RecentFiles(this)), player_(new ui::StepPlayer(this)),
+      comparePlayer_(new ui::StepPlayer(this)) {
   setObjectName(QStringLiteral("MainWindow"));
   setAcceptDrops(true);
   baseFont_ = QApplication::font();
@@ -255,13 +257,22 @@ void MainWindow::buildDocks() {
             const int cur = doc_->currentIndex();
             if (cur < 0)
               return;
-            doc_->setViewSettings(cur, ViewSettings{color, hw, outer});
+            ViewSettings v = doc_->design(cur).view; // labels and axis names stay
+            v.colorBy = color;
+            v.hardware = hw;
+            v.outer = outer;
+            doc_->setViewSettings(cur, v);
           });
   connect(compare_, &ui::GridPanel::viewSettingsEdited, this,
           [this](const QString &color, bool hw, const std::vector<int64_t> &outer) {
             const int i = doc_->indexOfId(compareId_);
-            if (i >= 0)
-              doc_->setViewSettings(i, ViewSettings{color, hw, outer});
+            if (i < 0)
+              return;
+            ViewSettings v = doc_->design(i).view;
+            v.colorBy = color;
+            v.hardware = hw;
+            v.outer = outer;
+            doc_->setViewSettings(i, v);
           });
   connect(player_, &ui::StepPlayer::highlightChanged, this,
           [this](const std::optional<ui::GridHighlight> &h) {
@@ -270,6 +281,12 @@ void MainWindow::buildDocks() {
   connect(player_, &ui::StepPlayer::stepChanged, this,
           [this](int step, int, const QString &caption) {
             stepLabel_->setText(step < 0 ? QString() : caption);
+            followStep(step);
+          });
+  // The compare grid walks with the primary one: same unit, same step.
+  connect(comparePlayer_, &ui::StepPlayer::highlightChanged, this,
+          [this](const std::optional<ui::GridHighlight> &h) {
+            compare_->view()->setExternalHighlight(h);
           });
 }
 
@@ -305,6 +322,7 @@ void MainWindow::connectDocument() {
       primary_->applyViewSettings(v.colorBy, v.hardware, v.outer);
     if (i == doc_->indexOfId(compareId_))
       compare_->applyViewSettings(v.colorBy, v.hardware, v.outer);
+    applyLabels();
   });
   connect(doc_, &Document::resultReady, this, [this](int i) {
     if (i == doc_->currentIndex())
@@ -372,6 +390,79 @@ void MainWindow::refreshCurrent() {
   if (basis_->result() != r)
     basis_->setResult(r);
   restartPlayerFor(r);
+  applyLabels();
+}
+
+namespace {
+
+ui::GridLabelOptions labelOptions(const ViewSettings &v, bool presentation) {
+  ui::GridLabelOptions o;
+  o.mode = ui::labelModeFromId(v.labels);
+  o.rowAxis = v.rowAxis;
+  o.colAxis = v.colAxis;
+  o.fitLabels = presentation;
+  return o;
+}
+
+} // namespace
+
+void MainWindow::applyLabels() {
+  const int cur = doc_->currentIndex();
+  if (cur >= 0)
+    primary_->view()->setLabelOptions(labelOptions(doc_->design(cur).view, presentation_));
+  const int ci = doc_->indexOfId(compareId_);
+  if (ci >= 0)
+    compare_->view()->setLabelOptions(labelOptions(doc_->design(ci).view, presentation_));
+  if (labelGroup_ && cur >= 0)
+    for (QAction *a : labelGroup_->actions())
+      a->setChecked(a->data().toString() == doc_->design(cur).view.labels);
+}
+
+void MainWindow::setCellLabels(const QString &id) {
+  const int cur = doc_->currentIndex();
+  if (cur < 0)
+    return;
+  ViewSettings v = doc_->design(cur).view;
+  v.labels = ui::labelModeId(ui::labelModeFromId(id));
+  doc_->setViewSettings(cur, v);
+  applyLabels();
+}
+
+void MainWindow::setAxisNames(const QString &row, const QString &col) {
+  const int cur = doc_->currentIndex();
+  if (cur < 0)
+    return;
+  ViewSettings v = doc_->design(cur).view;
+  v.rowAxis = row.trimmed().left(40);
+  v.colAxis = col.trimmed().left(40);
+  doc_->setViewSettings(cur, v);
+}
+
+// Every visible panel follows the step: the primary grid (its highlight
+// comes from the player), the compare grid (its own walk, same unit and
+// step), the basis view (the location bits the step fixes), and the large
+// caption above each grid.
+void MainWindow::followStep(int step) {
+  primary_->view()->setStepOverlay(step < 0 ? QString() : player_->overlayText(step));
+  basis_->setStep(step < 0
+                      ? std::nullopt
+                      : std::optional<std::pair<uint64_t, uint64_t>>(player_->locationOf(step)));
+  comparePlayer_->setUnit(player_->unit());
+  if (step < 0 || compareIndex() < 0 || comparePlayer_->stepCount() == 0) {
+    if (comparePlayer_->isActive())
+      comparePlayer_->stop();
+    compare_->view()->setStepOverlay(QString());
+    return;
+  }
+  if (step < comparePlayer_->stepCount()) {
+    comparePlayer_->goTo(step);
+    compare_->view()->setStepOverlay(comparePlayer_->overlayText(step));
+  } else {
+    if (comparePlayer_->isActive())
+      comparePlayer_->stop();
+    compare_->view()->setStepOverlay(
+        tr("no step %1 here: %2 steps").arg(step + 1).arg(comparePlayer_->stepCount()));
+  }
 }
 
 void MainWindow::restartPlayerFor(const ui::LayoutResultPtr &r) {
@@ -382,14 +473,23 @@ void MainWindow::restartPlayerFor(const ui::LayoutResultPtr &r) {
 void MainWindow::refreshCompare() {
   const int i = doc_->indexOfId(compareId_);
   compare_->setVisible(i >= 0);
-  if (i < 0)
+  if (i < 0) {
+    if (comparePlayer_->isActive())
+      comparePlayer_->stop();
+    compare_->view()->setStepOverlay(QString());
     return;
+  }
   const Design &d = doc_->design(i);
   compare_->view()->setTitle(d.name, subtitleFor(d));
   ui::LayoutResultPtr r = doc_->result(i);
   if (r != compare_->view()->result())
     compare_->setResult(r, d.view.colorBy, d.view.hardware, d.view.outer);
   compare_->setBusy(doc_->isEvaluating(i), d.shape);
+  compare_->view()->setLabelOptions(labelOptions(d.view, presentation_));
+  if (comparePlayer_->result() != r) {
+    comparePlayer_->setResult(r);
+    followStep(player_->isActive() ? player_->step() : -1);
+  }
 }
 
 void MainWindow::refreshTitle() {
@@ -434,6 +534,7 @@ void MainWindow::setPresentationMode(bool on) {
   if (presentationAction_)
     presentationAction_->setChecked(on);
   refreshPalettes();
+  applyLabels(); // presentation fits the cells to the labels
   if (interactive_)
     kPresentation.set(on);
 }

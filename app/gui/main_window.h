@@ -62,6 +62,12 @@ public:
   ui::GridPanel *comparePanel() const { return compare_; }
   ui::BasisMatrixView *basisView() const { return basis_; }
   ui::StepPlayer *stepPlayer() const { return player_; }
+  // The compare panel's walk: it follows the step player step for step.
+  ui::StepPlayer *compareStepPlayer() const { return comparePlayer_; }
+  // Cell labels of the current design ("thread", "lane", "fragment") and the
+  // axis names, as undoable view-setting edits.
+  void setCellLabels(const QString &id);
+  void setAxisNames(const QString &row, const QString &col);
   QListWidget *designList() const { return list_; }
   AnalysisDocks *analysisDocks() const { return analysis_; }
 
@@ -127,6 +133,8 @@ private:
   void refreshPalettes();
   void rebuildCompareMenu();
   void restartPlayerFor(const ui::LayoutResultPtr &r);
+  void applyLabels();
+  void followStep(int step);
   QString subtitleFor(const Design &d) const;
   Design baseDesign() const;
   bool maybeSave();
@@ -152,6 +160,8 @@ private:
   ui::BasisMatrixView *basis_;
   QLabel *basisCute_; // the CuTe form above the basis matrix
   ui::StepPlayer *player_;
+  ui::StepPlayer *comparePlayer_;
+  QActionGroup *labelGroup_ = nullptr;
   QLabel *hoverLabel_;
   QLabel *stepLabel_;
   QMenu *compareMenu_ = nullptr;

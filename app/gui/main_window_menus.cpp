@@ -12,6 +12,8 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -144,11 +146,43 @@ void MainWindow::buildViewMenu() {
   panels->setObjectName(QStringLiteral("panelsMenu"));
   connect(panels, &QMenu::aboutToShow, this, [this, panels] { fillPanelsMenu(panels); });
   fillPanelsMenu(panels);
+  // Cell labels and axis names: view settings of the current design.
+  QMenu *labels = m->addMenu(tr("Cell &Labels"));
+  labels->setObjectName(QStringLiteral("cellLabelsMenu"));
+  labelGroup_ = new QActionGroup(this);
+  for (ui::LabelMode mode :
+       {ui::LabelMode::ThreadRegister, ui::LabelMode::Lane, ui::LabelMode::Fragment}) {
+    QAction *a = labels->addAction(ui::labelModeName(mode));
+    a->setCheckable(true);
+    a->setData(ui::labelModeId(mode));
+    a->setChecked(mode == ui::LabelMode::ThreadRegister);
+    labelGroup_->addAction(a);
+    connect(a, &QAction::triggered, this, [this, mode] { setCellLabels(ui::labelModeId(mode)); });
+  }
+  labels->addSeparator();
+  labels->addAction(tr("Name &Axes\u2026"), this, [this] {
+    const int cur = doc_->currentIndex();
+    if (cur < 0)
+      return;
+    const ViewSettings &v = doc_->design(cur).view;
+    bool ok = false;
+    const QString text = QInputDialog::getText(
+        this, tr("Name Axes"),
+        tr("Row and column names, separated by a comma (empty: M/N/K for MMA operands, "
+           "dim0/dim1 otherwise):"),
+        QLineEdit::Normal,
+        v.rowAxis.isEmpty() && v.colAxis.isEmpty() ? QString() : v.rowAxis + ", " + v.colAxis, &ok);
+    if (!ok)
+      return;
+    const QStringList parts = text.split(QLatin1Char(','));
+    setAxisNames(parts.value(0), parts.value(1));
+  });
   m->addSeparator();
   presentationAction_ = m->addAction(tr("&Presentation Mode"));
   presentationAction_->setCheckable(true);
   presentationAction_->setShortcut(QKeySequence(Qt::Key_F5));
-  presentationAction_->setToolTip(tr("Large type, high contrast, colour-blind-safe palette"));
+  presentationAction_->setToolTip(tr("Large type, high contrast, colour-blind-safe palette; "
+                                     "cells sized so every label shows"));
   connect(presentationAction_, &QAction::toggled, this, &MainWindow::setPresentationMode);
   colorBlindAction_ = m->addAction(tr("Colour-&Blind-Safe Palette"));
   colorBlindAction_->setCheckable(true);

@@ -18,6 +18,10 @@ QString ViewSettingsCommand::settingChanged(const ViewSettings &before, const Vi
     return QStringLiteral("hardware view");
   if (before.colorBy != after.colorBy)
     return QStringLiteral("colour");
+  if (before.labels != after.labels)
+    return QStringLiteral("cell labels");
+  if (before.rowAxis != after.rowAxis || before.colAxis != after.colAxis)
+    return QStringLiteral("axis names");
   return QStringLiteral("slice");
 }
 

@@ -56,6 +56,20 @@ void BasisMatrixView::setResult(LayoutResultPtr result) {
   update();
 }
 
+void BasisMatrixView::setStep(std::optional<std::pair<uint64_t, uint64_t>> maskValue) {
+  if (maskValue == step_)
+    return;
+  step_ = maskValue;
+  update();
+}
+
+bool BasisMatrixView::stepBitSet(int row) const {
+  if (!step_ || row < 0 || row >= 64)
+    return false;
+  const uint64_t bit = uint64_t{1} << row;
+  return (step_->first & bit) && (step_->second & bit);
+}
+
 bool BasisMatrixView::entry(int row, int col) const {
   return (rows_[row].element >> cols_[col].elemBit) & 1;
 }
@@ -120,6 +134,13 @@ void BasisMatrixView::paintEvent(QPaintEvent *) {
     if (i == 0 || rows_[i].dim != rows_[i - 1].dim)
       ++group;
     const QColor ink = groupInk[group % 5];
+    if (step_ && i < 64 && (step_->first >> i) & 1) {
+      // The step's bits: set ones in the step colour, cleared ones tinted.
+      p.fillRect(QRectF(0, y, left - 2, c),
+                 stepBitSet(static_cast<int>(i)) ? stepColor() : QColor(0, 0, 0, 22));
+      if (stepBitSet(static_cast<int>(i)))
+        p.fillRect(QRectF(left + cols_.size() * c + 2, y + 1, 4, c - 2), stepColor());
+    }
     if (static_cast<int>(i) == hoverRow_)
       p.fillRect(QRectF(0, y, width(), c), QColor(0, 110, 255, 40));
     p.setPen(ink);

@@ -37,6 +37,16 @@ public:
   // has the bit set, and an arrow from L(0) to L(2^bit).
   static GridHighlight highlightFor(const LayoutResult &r, int locationBit);
 
+  // The step of a step-through: the location bits it fixes (mask) and their
+  // values. Rows of a fixed bit that is 1 are filled in the step colour,
+  // rows fixed at 0 are tinted, so the basis view reads "lane 5 = lane bits
+  // 0 and 2". nullopt: no step.
+  void setStep(std::optional<std::pair<uint64_t, uint64_t>> maskValue);
+  // Whether location bit `row` is set in the shown step (false: not set or
+  // not fixed by it).
+  bool stepBitSet(int row) const;
+  static QColor stepColor() { return QColor(255, 196, 0); }
+
   QSize sizeHint() const override;
 
 signals:
@@ -69,6 +79,7 @@ private:
   std::vector<Row> rows_;
   std::vector<Col> cols_;
   int hoverRow_ = -1;
+  std::optional<std::pair<uint64_t, uint64_t>> step_;
   double fontScale_ = 1.0;
 };
 

@@ -30,6 +30,7 @@ public:
     return true;
   }
   double width() const { return w_; }
+  double y() const { return y_; }
 
 private:
   QRectF r_;
@@ -90,33 +91,108 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
           last);
     }
   } else {
-    // All keys when few; else the first ones, an ellipsis and the last.
-    const uint64_t shown = std::min<uint64_t>(n, r.height() > r.width() ? 16 : 12);
-    for (uint64_t k = 0; k < shown; ++k) {
-      const bool last = shown < n && k == shown - 1;
-      if (last && !text(QStringLiteral("    \u2026"), f))
-        break;
-      const uint64_t key = last ? n - 1 : k;
-      if (!flow.take(line, &at))
-        break;
-      p.fillRect(QRectF(at.left(), at.top(), sw, sw), QColor(pal.categorical(key, n)));
-      p.setPen(pal.gridLine());
-      p.drawRect(QRectF(at.left(), at.top(), sw, sw));
-      p.setPen(pal.foreground());
-      p.setFont(f);
-      p.drawText(QPointF(at.left() + sw + 6, at.top() + fm.ascent()),
-                 plane.colorKeyName(s.colorBy, key));
+    // Every key, each with its name, when they fit in the legend; else every
+    // key as a small swatch in rows of 8 or 16, each row named by its first
+    // value, and the whole range in words. Never a cut list.
+    const double room = std::max(0.0, r.bottom() - flow.y());
+    const double colW = flow.width();
+    const int columns = std::max(1, static_cast<int>((r.width() + 14) / (colW + 14)));
+    const uint64_t perColumn = static_cast<uint64_t>(std::max(0.0, (r.height()) / line));
+    const uint64_t capacity =
+        static_cast<uint64_t>(room / line) + perColumn * static_cast<uint64_t>(columns - 1);
+    // Leave room for the notes below (about six lines).
+    const bool listAll = n <= 64 && n <= capacity;
+    if (listAll) {
+      for (uint64_t key = 0; key < n; ++key) {
+        if (!flow.take(line, &at))
+          break;
+        p.fillRect(QRectF(at.left(), at.top(), sw, sw), QColor(pal.categorical(key, n)));
+        p.setPen(pal.gridLine());
+        p.drawRect(QRectF(at.left(), at.top(), sw, sw));
+        p.setPen(pal.foreground());
+        p.setFont(f);
+        p.drawText(QPointF(at.left() + sw + 6, at.top() + fm.ascent()),
+                   plane.colorKeyName(s.colorBy, key));
+      }
+    } else {
+      text(QStringLiteral("%1 \u2013 %2: all %3, in rows")
+               .arg(plane.colorKeyName(s.colorBy, 0), plane.colorKeyName(s.colorBy, n - 1))
+               .arg(n),
+           f);
+      if (n > pal.distinctColors())
+        text(QStringLiteral("%1 colours for %2 values: each cell's label names its %3")
+                 .arg(pal.distinctColors())
+                 .arg(n)
+                 .arg(colorByName(s.colorBy).toLower()),
+             f);
+      // Rows of 16 swatches; more per row (smaller swatches) until every
+      // value fits in the room left.
+      const QFont small = pal.font(7);
+      const QFontMetricsF sm(small);
+      const double nameW = sm.horizontalAdvance(plane.shortKeyName(s.colorBy, n - 1)) + 6;
+      const double roomLeft = std::max(0.0, r.bottom() - flow.y());
+      uint64_t perRow = std::min<uint64_t>(n, 16);
+      double box = 0, rowH = 0;
+      for (;; perRow *= 2) {
+        box = std::min(sw, (colW - nameW) / static_cast<double>(perRow));
+        rowH = std::max(box, sm.height()) + 1;
+        const uint64_t rowsNeeded = (n + perRow - 1) / perRow;
+        if (static_cast<double>(rowsNeeded) * rowH <= roomLeft || perRow >= n || box < 2)
+          break;
+        // Rows shorter than the name column's text can be packed tighter.
+        rowH = std::max(box, 1.0);
+      }
+      const uint64_t rowsNeeded = (n + perRow - 1) / perRow;
+      for (uint64_t row = 0; row < rowsNeeded; ++row) {
+        if (!flow.take(rowH, &at)) {
+          text(QStringLiteral("(%1 more rows: enlarge the view)").arg(rowsNeeded - row), f);
+          break;
+        }
+        p.setFont(small);
+        p.setPen(pal.foreground());
+        p.drawText(QRectF(at.left(), at.top(), nameW - 4, rowH), Qt::AlignRight | Qt::AlignVCenter,
+                   plane.shortKeyName(s.colorBy, row * perRow));
+        for (uint64_t j = 0; j < perRow && row * perRow + j < n; ++j)
+          p.fillRect(QRectF(at.left() + nameW + static_cast<double>(j) * box, at.top(),
+                            std::max(1.0, box - 1), std::max(1.0, box - 1)),
+                     QColor(pal.categorical(row * perRow + j, n)));
+      }
     }
-    if (shown < n)
-      text(QStringLiteral("%1 in all").arg(n), f);
+    if (listAll && n > pal.distinctColors())
+      text(QStringLiteral("%1 colours for %2 values: each cell's label names its %3")
+               .arg(pal.distinctColors())
+               .arg(n)
+               .arg(colorByName(s.colorBy).toLower()),
+           f);
   }
   flow.take(4, &at);
 
   QStringList notes;
   const bool tensor = plane.kind() == PlaneKind::Tensor;
-  if (tensor && !plane.isShared())
-    notes << QStringLiteral("Outlines: one thread's elements")
-          << QStringLiteral("Label T<thread>:<register>");
+  if (tensor && !plane.isShared()) {
+    notes << QStringLiteral("Outlines: one thread's elements");
+    const auto &frag = plane.fragment();
+    switch (plane.effectiveLabelMode(s.labels.mode)) {
+    case LabelMode::ThreadRegister:
+      notes << QStringLiteral("Label T<thread>:<register>");
+      break;
+    case LabelMode::Lane:
+      notes << QStringLiteral("Label L<lane>");
+      break;
+    case LabelMode::Fragment:
+      notes << QStringLiteral("Label T<thread>:%1%2..%1%3, the register within one %4 "
+                              "tile (%5x%6 per warp)")
+                   .arg(QLatin1Char(frag.operand))
+                   .arg(0)
+                   .arg((1 << frag.registerBits) - 1)
+                   .arg(QString::fromStdString(frag.instruction))
+                   .arg(frag.tileRows)
+                   .arg(frag.tileCols);
+      break;
+    }
+    if (s.labels.mode == LabelMode::Fragment && !frag.valid())
+      notes << QStringLiteral("(not an MMA layout: no fragment names)");
+  }
   if (tensor && plane.isShared())
     notes << QStringLiteral("Lines: breaks between consecutive offsets")
           << QStringLiteral("Label: offset in elements");

@@ -27,6 +27,11 @@ public:
   double fontScale = 1.0;
 
   QRgb categorical(uint64_t index, uint64_t count) const;
+  // How many values categorical() tells apart: the base hues, lighter, then
+  // darker (30 Tableau, 21 Okabe-Ito). Beyond that the hues are golden-ratio
+  // steps that neighbouring cells tell apart but a reader cannot match to a
+  // legend entry, so the cell label carries the value instead.
+  uint64_t distinctColors() const { return colorBlindSafe ? 21 : 30; }
   QRgb sequential(double t) const;
   static QRgb textOn(QRgb background);
 

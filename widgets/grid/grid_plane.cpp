@@ -1,4 +1,5 @@
 #include "grid/grid_plane.h"
+#include "grid/grid_labels.h"
 
 #include <algorithm>
 #include <bit>
@@ -79,9 +80,16 @@ GridPlane::GridPlane(LayoutResultPtr result, PlaneKind kind, std::vector<int64_t
   } else {
     // 32 banks x 32 bits = 1024 bits per memory row.
     const int elemBits = std::max(1, result_->elementBits);
-    memColBits_ = std::min(log2Floor(static_cast<uint64_t>(std::max(1, 1024 / elemBits))), fields_.offset.bits);
+    memColBits_ = std::min(log2Floor(static_cast<uint64_t>(std::max(1, 1024 / elemBits))),
+                           fields_.offset.bits);
     cols_ = int64_t{1} << memColBits_;
     rows_ = own.numLocations() / cols_;
+  }
+  if (!fields_.shared && !result_->isTensorMemory()) {
+    const ls::Encoding *enc =
+        result_->distributed ? result_->distributed.get() : result_->encoding.get();
+    if (enc)
+      fragment_ = ls::mmaFragment(*enc, own.layout(), result_->elementBits);
   }
 }
 
@@ -255,7 +263,50 @@ QString GridPlane::coordBinary(uint64_t elem) const {
   return QLatin1Char('(') + parts.join(QStringLiteral(", ")) + QLatin1Char(')');
 }
 
-QString GridPlane::cellLabel(uint64_t loc, uint64_t elem) const {
+LabelMode GridPlane::effectiveLabelMode(LabelMode mode) const {
+  if (kind_ == PlaneKind::Hardware || fields_.shared)
+    return LabelMode::ThreadRegister;
+  if (mode == LabelMode::Fragment && !fragment_.valid())
+    return LabelMode::ThreadRegister;
+  return mode;
+}
+
+bool GridPlane::labelCarries(LabelMode mode, ColorBy colour) const {
+  if (kind_ == PlaneKind::Hardware || fields_.shared)
+    return true; // these labels are not owner labels; colours there are few or sequential
+  const bool oneWarp = fields_.warp.bits == 0 && fields_.block.bits == 0;
+  switch (effectiveLabelMode(mode)) {
+  case LabelMode::ThreadRegister:
+    return colour == ColorBy::Thread || colour == ColorBy::Register ||
+           (colour == ColorBy::Lane && oneWarp) || (colour == ColorBy::Block);
+  case LabelMode::Lane:
+    return colour == ColorBy::Lane || (colour == ColorBy::Thread && oneWarp);
+  case LabelMode::Fragment:
+    return colour == ColorBy::Thread || (colour == ColorBy::Lane && oneWarp) ||
+           colour == ColorBy::Block ||
+           (colour == ColorBy::Register && fragment_.registerBits == fields_.reg.bits);
+  }
+  return false;
+}
+
+QString GridPlane::shortKeyName(ColorBy mode, uint64_t key) const {
+  switch (mode) {
+  case ColorBy::Thread:
+    return QStringLiteral("T%1").arg(key);
+  case ColorBy::Warp:
+    return QStringLiteral("w%1").arg(key);
+  case ColorBy::Lane:
+    return QStringLiteral("L%1").arg(key);
+  case ColorBy::Register:
+    return QStringLiteral("r%1").arg(key);
+  case ColorBy::Block:
+    return QStringLiteral("B%1").arg(key);
+  default:
+    return QString::number(key);
+  }
+}
+
+QString GridPlane::cellLabel(uint64_t loc, uint64_t elem, LabelMode mode) const {
   if (kind_ == PlaneKind::Hardware) {
     QString t = coordText(elem);
     return t.mid(1, t.size() - 2).remove(QLatin1Char(' '));
@@ -264,10 +315,28 @@ QString GridPlane::cellLabel(uint64_t loc, uint64_t elem) const {
     return QStringLiteral("-");
   if (fields_.shared)
     return QString::number(fields_.offset.of(loc));
+  switch (effectiveLabelMode(mode)) {
+  case LabelMode::ThreadRegister:
+    break;
+  case LabelMode::Lane: {
+    QString s = QStringLiteral("L%1").arg(fields_.lane.of(loc));
+    if (fields_.block.bits > 0)
+      s.prepend(QStringLiteral("B%1:").arg(fields_.block.of(loc)));
+    return s;
+  }
+  case LabelMode::Fragment: {
+    // As the PTX figures: the thread, then the fragment register it holds.
+    QString s = QStringLiteral("T%1:").arg(fields_.thread(loc)) +
+                QString::fromStdString(fragment_.name(fields_.reg.of(loc)));
+    if (fields_.block.bits > 0)
+      s.prepend(QStringLiteral("B%1:").arg(fields_.block.of(loc)));
+    return s;
+  }
+  }
   return fields_.ownerLabel(loc);
 }
 
-QString GridPlane::widestLabel() const {
+QString GridPlane::widestLabel(LabelMode mode) const {
   const ls::Ownership &own = ownership();
   if (kind_ == PlaneKind::Hardware) {
     std::vector<int64_t> last;
@@ -276,7 +345,7 @@ QString GridPlane::widestLabel() const {
     return cellLabel(0, own.packElement(last));
   }
   const uint64_t all = static_cast<uint64_t>(own.numLocations() - 1);
-  return cellLabel(all, 0);
+  return cellLabel(all, 0, mode);
 }
 
 int64_t GridPlane::byteAddressOf(uint64_t loc) const {
@@ -294,12 +363,18 @@ QString GridPlane::rowAxisTitle() const {
   if (kind_ == PlaneKind::Hardware)
     return fields_.shared ? QStringLiteral("shared memory, 128-byte rows")
                           : QStringLiteral("warp : register");
-  return rowDim_ >= 0 ? QStringLiteral("dim%1").arg(rowDim_) : QString();
+  if (rowDim_ < 0)
+    return QString();
+  if (fragment_.valid())
+    return QString::fromStdString(fragment_.rowAxis);
+  return QStringLiteral("dim%1").arg(rowDim_);
 }
 
 QString GridPlane::colAxisTitle() const {
   if (kind_ == PlaneKind::Hardware)
     return fields_.shared ? QStringLiteral("offset within the row") : QStringLiteral("lane");
+  if (fragment_.valid())
+    return QString::fromStdString(fragment_.colAxis);
   return QStringLiteral("dim%1").arg(colDim_);
 }
 
@@ -350,6 +425,41 @@ QString GridPlane::describe(Cell c) const {
   if (shown < owners.size())
     s += QStringLiteral("\n  ... and %1 more").arg(owners.size() - shown);
   return s;
+}
+
+} // namespace ls::ui
+
+namespace ls::ui {
+
+QString labelModeId(LabelMode m) {
+  switch (m) {
+  case LabelMode::ThreadRegister:
+    return QStringLiteral("thread");
+  case LabelMode::Lane:
+    return QStringLiteral("lane");
+  case LabelMode::Fragment:
+    return QStringLiteral("fragment");
+  }
+  return {};
+}
+
+LabelMode labelModeFromId(const QString &id, LabelMode fallback) {
+  for (LabelMode m : {LabelMode::ThreadRegister, LabelMode::Lane, LabelMode::Fragment})
+    if (labelModeId(m) == id)
+      return m;
+  return fallback;
+}
+
+QString labelModeName(LabelMode m) {
+  switch (m) {
+  case LabelMode::ThreadRegister:
+    return QStringLiteral("Thread:Register (T5:3)");
+  case LabelMode::Lane:
+    return QStringLiteral("Lane Only (L5)");
+  case LabelMode::Fragment:
+    return QStringLiteral("MMA Fragment Registers (T5:c2)");
+  }
+  return {};
 }
 
 } // namespace ls::ui

@@ -23,7 +23,9 @@
 #include <span>
 #include <vector>
 
+#include "analysis/ownership/mma_fragment.h"
 #include "grid/grid_geometry.h"
+#include "grid/grid_labels.h"
 #include "grid/layout_result.h"
 #include "grid/location_fields.h"
 
@@ -80,10 +82,25 @@ public:
                    bool bIsRight) const;
 
   // Short cell label: "T5:3" (distributed tensor view), the offset (shared
-  // tensor view), the element "3,17" (hardware view).
-  QString cellLabel(uint64_t loc, uint64_t elem) const;
+  // tensor view), the element "3,17" (hardware view). The distributed tensor
+  // view follows `mode`: "T5:3", "L5" (lane), or the thread and its MMA
+  // fragment register "T5:c2" (ThreadRegister when the layout is not an MMA
+  // layout).
+  QString cellLabel(uint64_t loc, uint64_t elem, LabelMode mode = LabelMode::ThreadRegister) const;
   // The longest label a cell can have, for the level-of-detail rule.
-  QString widestLabel() const;
+  QString widestLabel(LabelMode mode = LabelMode::ThreadRegister) const;
+  // The mode cells are labelled in: `mode`, unless it does not apply here
+  // (fragment names of a layout that is not an MMA layout, any mode on a
+  // shared or hardware view).
+  LabelMode effectiveLabelMode(LabelMode mode) const;
+  // Whether a label in `mode` already names the `colour` value of its cell.
+  bool labelCarries(LabelMode mode, ColorBy colour) const;
+  // The colour value in a few characters, "T69", "w2", "L5", "r3", "B1".
+  QString shortKeyName(ColorBy mode, uint64_t key) const;
+
+  // MMA fragment naming (invalid for other layouts); the tensor view's axis
+  // names follow it: M x N for an accumulator, M x K for A, K x N for B.
+  const ls::MmaFragment &fragment() const { return fragment_; }
   // Hover text: coordinates in decimal and binary, and every owner.
   QString describe(Cell c) const;
 
@@ -110,6 +127,7 @@ private:
   int rowShift_ = 0, colShift_ = 0;
   uint64_t outerElem_ = 0;
   int memColBits_ = 0; // shared hardware view: log2 of elements per 128-byte row
+  ls::MmaFragment fragment_;
 };
 
 } // namespace ls::ui

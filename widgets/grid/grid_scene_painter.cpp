@@ -37,15 +37,40 @@ SceneLayout GridScenePainter::layout(const QRectF &bounds, const GridSceneState 
     l.title = QRectF(r.left(), r.top(), r.width(), h);
     r.setTop(r.top() + h + 4);
   }
+  if (!s.notice.isEmpty()) {
+    // A note about the picture (labels larger than the view), above the grid.
+    const QFontMetricsF fm(pal.font(9));
+    const double h =
+        fm.boundingRect(QRectF(0, 0, r.width() - 16, 1000), Qt::TextWordWrap, s.notice).height() +
+        10;
+    l.notice = QRectF(r.left(), r.top(), r.width(), h);
+    r.setTop(r.top() + h + 4);
+  }
+  if (!s.stepOverlay.isEmpty()) {
+    // The step in large type, between the title and the grid.
+    const double h = QFontMetricsF(pal.font(20, true)).height() + 10;
+    l.step = QRectF(r.left(), r.top(), r.width(), h);
+    r.setTop(r.top() + h + 4);
+  }
   if (s.showLegend) {
     // On the right when there is room; below the grid in narrow views (two
     // designs side by side), where it flows into columns.
     const double w = kLegendWidth * pal.fontScale;
-    if (r.width() >= 4 * w) {
+    const double h = 118 * pal.fontScale;
+    // Also on the right when that gives a tall tile larger cells (an MMA
+    // accumulator of 16 x 8 in presentation).
+    bool right = r.width() >= 4 * w;
+    if (!right && s.plane && r.width() - w - kMargin >= 200) {
+      const double rows = static_cast<double>(std::max<int64_t>(1, s.plane->rows()));
+      const double cols = static_cast<double>(std::max<int64_t>(1, s.plane->cols()));
+      const double cellRight = std::min((r.width() - w - kMargin) / cols, r.height() / rows);
+      const double cellBelow = std::min(r.width() / cols, (r.height() - h - kMargin) / rows);
+      right = cellRight > cellBelow * 1.1;
+    }
+    if (right) {
       l.legend = QRectF(r.right() - w, r.top(), w, r.height());
       r.setRight(r.right() - w - kMargin);
     } else {
-      const double h = 118 * pal.fontScale;
       l.legend = QRectF(r.left(), r.bottom() - h, r.width(), h);
       r.setBottom(r.bottom() - h - kMargin);
     }
@@ -108,16 +133,109 @@ QRgb GridScenePainter::cellColor(const GridSceneState &s, const GridPalette &pal
   return c;
 }
 
+QFont GridScenePainter::labelFont(const GridSceneState &s, const GridPalette &pal,
+                                  double cellSize) const {
+  if (s.labels.fitLabels)
+    return pal.font(s.labels.pointSize);
+  return pal.font(std::clamp(7.5 + (cellSize - 40) / 20, 7.5, 11.0));
+}
+
+bool GridScenePainter::labelCarriesColour(const GridSceneState &s, const GridPalette &pal) const {
+  if (!s.plane || s.plane->isSequential(s.colorBy))
+    return false;
+  return s.plane->colorKeyCount(s.colorBy) > pal.distinctColors() &&
+         !s.plane->labelCarries(s.labels.mode, s.colorBy);
+}
+
+QString GridScenePainter::labelFor(const GridSceneState &s, const GridPalette &pal, uint64_t loc,
+                                   uint64_t elem) const {
+  const GridPlane &plane = *s.plane;
+  QString t = plane.cellLabel(loc, elem, s.labels.mode);
+  if (loc != ls::kNoOwner && labelCarriesColour(s, pal))
+    t += QLatin1Char(' ') + plane.shortKeyName(s.colorBy, plane.colorKey(s.colorBy, loc, elem));
+  return t;
+}
+
+namespace {
+
+QString widestOf(const GridSceneState &s, bool withKey) {
+  QString w = s.plane->widestLabel(s.labels.mode);
+  if (withKey) {
+    const uint64_t n = s.plane->colorKeyCount(s.colorBy);
+    w += QLatin1Char(' ') + s.plane->shortKeyName(s.colorBy, n > 0 ? n - 1 : 0);
+  }
+  return w;
+}
+
+} // namespace
+
+namespace {
+
+// "T5:c2" -> "T5\nc2": split at the last ':' or ' ', for two-line labels.
+QString twoLines(const QString &t) {
+  const qsizetype i = std::max(t.lastIndexOf(QLatin1Char(':')), t.lastIndexOf(QLatin1Char(' ')));
+  if (i <= 0 || i + 1 >= t.size())
+    return t;
+  return t.left(i) + QLatin1Char('\n') + t.mid(i + 1);
+}
+
+struct LabelNeed {
+  double oneLine = 0, twoLines = 0;
+};
+
+LabelNeed labelNeed(const QFontMetricsF &fm, const QString &widest) {
+  LabelNeed n;
+  n.oneLine = std::ceil(std::max(fm.horizontalAdvance(widest) + 8, fm.height() + 4));
+  const QStringList parts = twoLines(widest).split(QLatin1Char('\n'));
+  double w = 0;
+  for (const QString &p : parts)
+    w = std::max(w, fm.horizontalAdvance(p));
+  n.twoLines = parts.size() == 2 ? std::ceil(std::max(w + 8, 2 * fm.height() + 4)) : n.oneLine;
+  return n;
+}
+
+} // namespace
+
+double GridScenePainter::labelCellSize(const GridSceneState &s, const GridPalette &pal) const {
+  if (!s.plane)
+    return 0;
+  const QFontMetricsF fm(pal.font(s.labels.pointSize));
+  const LabelNeed n = labelNeed(fm, widestOf(s, labelCarriesColour(s, pal)));
+  return std::min(n.oneLine, n.twoLines);
+}
+
+bool GridScenePainter::labelsOnTwoLines(const GridSceneState &s, const GridPalette &pal) const {
+  if (!s.plane || !s.labels.fitLabels)
+    return false;
+  const QFontMetricsF fm(pal.font(s.labels.pointSize));
+  const LabelNeed n = labelNeed(fm, widestOf(s, labelCarriesColour(s, pal)));
+  return n.twoLines < n.oneLine;
+}
+
 bool GridScenePainter::labelsVisible(const GridSceneState &s, const GridPalette &pal,
                                      double cellSize) const {
   if (!s.plane)
     return false;
+  if (s.labels.fitLabels)
+    return cellSize >= labelCellSize(s, pal) - 0.5;
   const QFontMetricsF fm(pal.font(7.5));
   // About six character widths for the usual T<thread>:<register>; never
   // less than the widest label itself.
-  const double need =
-      std::max(fm.horizontalAdvance(s.plane->widestLabel()) + 4, 3 * fm.averageCharWidth());
+  const double need = std::max(fm.horizontalAdvance(widestOf(s, labelCarriesColour(s, pal))) + 4,
+                               3 * fm.averageCharWidth());
   return cellSize >= need && cellSize >= fm.height() + 2;
+}
+
+QString GridScenePainter::rowAxisName(const GridSceneState &s) {
+  if (!s.labels.rowAxis.isEmpty() && s.plane && s.plane->kind() == PlaneKind::Tensor)
+    return s.labels.rowAxis;
+  return s.plane ? s.plane->rowAxisTitle() : QString();
+}
+
+QString GridScenePainter::colAxisName(const GridSceneState &s) {
+  if (!s.labels.colAxis.isEmpty() && s.plane && s.plane->kind() == PlaneKind::Tensor)
+    return s.labels.colAxis;
+  return s.plane ? s.plane->colAxisTitle() : QString();
 }
 
 void GridScenePainter::paint(QPainter &p, const QRectF &bounds, const QRectF &exposed,
@@ -138,24 +256,54 @@ void GridScenePainter::paint(QPainter &p, const QRectF &bounds, const QRectF &ex
     if (s.showLegend && l.legend.intersects(exposed))
       GridLegend::paint(p, l.legend, s, pal);
   }
-  if (!s.message.isEmpty()) {
-    // In the legend column when there is one, so the picture stays visible;
-    // else along the bottom of the grid.
-    const QFont f = pal.font(9, true);
-    const bool right = s.showLegend && l.legend.height() > l.legend.width();
-    const QRectF col =
-        right ? l.legend : QRectF(l.grid.left(), l.grid.bottom() - 80, l.grid.width(), 80);
-    const QRectF text =
-        QFontMetricsF(f).boundingRect(col.adjusted(8, 0, -8, 0), Qt::TextWordWrap, s.message);
-    const QRectF box(col.left(), col.bottom() - text.height() - 16, col.width(),
-                     text.height() + 12);
-    p.fillRect(box, QColor(255, 236, 200));
-    p.setPen(QPen(QColor(200, 90, 0), 1.5));
-    p.drawRect(box);
-    p.setFont(f);
-    p.setPen(QColor(120, 40, 0));
-    p.drawText(box.adjusted(8, 6, -8, -6), Qt::TextWordWrap, s.message);
+  if (!l.step.isEmpty() && l.step.intersects(exposed))
+    paintStep(p, l.step, s, pal);
+  if (!s.message.isEmpty())
+    paintNote(p, l, s, s.message, QColor(255, 236, 200), QColor(200, 90, 0), QColor(120, 40, 0),
+              pal.font(9, true));
+  if (!l.notice.isEmpty() && l.notice.intersects(exposed)) {
+    p.fillRect(l.notice, QColor(225, 238, 255));
+    p.fillRect(QRectF(l.notice.left(), l.notice.top(), 6, l.notice.height()), QColor(0, 90, 200));
+    p.setFont(pal.font(9));
+    p.setPen(QColor(0, 40, 110));
+    p.drawText(l.notice.adjusted(14, 5, -4, -5), Qt::TextWordWrap, s.notice);
   }
+}
+
+void GridScenePainter::paintNote(QPainter &p, const SceneLayout &l, const GridSceneState &s,
+                                 const QString &message, QColor fill, QColor edge, QColor ink,
+                                 const QFont &f) {
+  // In the legend column when there is one, so the picture stays visible;
+  // else along the bottom of the grid.
+  const QRectF col = s.showLegend && !l.legend.isEmpty()
+                         ? l.legend
+                         : QRectF(l.grid.left(), l.grid.bottom() - 80, l.grid.width(), 80);
+  const QRectF text =
+      QFontMetricsF(f).boundingRect(col.adjusted(8, 0, -8, 0), Qt::TextWordWrap, message);
+  const QRectF box(col.left(), col.bottom() - text.height() - 16, col.width(), text.height() + 12);
+  p.fillRect(box, fill);
+  p.setPen(QPen(edge, 1.5));
+  p.setBrush(Qt::NoBrush);
+  p.drawRect(box);
+  p.setFont(f);
+  p.setPen(ink);
+  p.drawText(box.adjusted(8, 6, -8, -6), Qt::TextWordWrap, message);
+}
+
+void GridScenePainter::paintStep(QPainter &p, const QRectF &r, const GridSceneState &s,
+                                 const GridPalette &pal) {
+  // A bar in the highlight's blue, then the step in large bold type.
+  p.fillRect(r, pal.background());
+  p.fillRect(QRectF(r.left(), r.top() + 4, 6, r.height() - 8), pal.hover());
+  // 20 pt, smaller (down to 11 pt) when the view is too narrow for it.
+  QFont f = pal.font(20, true);
+  for (double pt = 20;
+       pt > 11 && QFontMetricsF(f).horizontalAdvance(s.stepOverlay) > r.width() - 16; pt -= 1)
+    f = pal.font(pt - 1, true);
+  p.setFont(f);
+  p.setPen(pal.foreground());
+  p.drawText(r.adjusted(16, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+             QFontMetricsF(f).elidedText(s.stepOverlay, Qt::ElideRight, r.width() - 16));
 }
 
 void GridScenePainter::paintTitle(QPainter &p, const QRectF &r, const GridSceneState &s,
@@ -208,15 +356,15 @@ void GridScenePainter::paintAxes(QPainter &p, const SceneLayout &l, const GridGe
   // Column axis: title above, ticks below it.
   p.setFont(titleFont);
   const QRectF gr = geo.gridRect().intersected(geo.area);
-  const QString colTitle = plane.colAxisTitle() + QStringLiteral("  \u2192");
+  const QString colTitle = colAxisName(s) + QStringLiteral("  \u2192");
   p.drawText(QRectF(gr.left(), l.colAxis.top(), std::max(gr.width(), 200.0), tfm.height()),
              Qt::AlignLeft | Qt::AlignVCenter, colTitle);
-  if (!plane.rowAxisTitle().isEmpty() && plane.rows() > 1) {
+  if (!rowAxisName(s).isEmpty() && plane.rows() > 1) {
     p.save();
     p.translate(l.rowAxis.left(), gr.top());
     p.rotate(90);
     p.drawText(QRectF(0, -tfm.height(), std::max(gr.height(), 200.0), tfm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, plane.rowAxisTitle() + QStringLiteral("  \u2192"));
+               Qt::AlignLeft | Qt::AlignVCenter, rowAxisName(s) + QStringLiteral("  \u2192"));
     p.restore();
   }
   if (vis.isEmpty())
@@ -403,14 +551,16 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
     p.fillPath(marks, QColor(0, 0, 0, pal.highContrast ? 170 : 90));
   }
   if (perCell && labelsVisible(s, pal, cs)) {
-    p.setFont(pal.font(std::min(7.5 + (cs - 40) / 20, 11.0)));
+    p.setFont(labelFont(s, pal, cs));
+    const bool two = labelsOnTwoLines(s, pal);
     for (size_t i = 0; i < rowsDrawn; ++i)
       for (size_t j = 0; j < colsDrawn; ++j) {
         const QRectF cr =
             geo.cellRect(vis.row0 + static_cast<int64_t>(i), vis.col0 + static_cast<int64_t>(j));
         const QRgb bg = cacheImage_.pixel(static_cast<int>(j), static_cast<int>(i));
         p.setPen(QColor(GridPalette::textOn(bg)));
-        p.drawText(cr, Qt::AlignCenter, plane.cellLabel(locAt(i, j), elemAt(i, j)));
+        const QString t = labelFor(s, pal, locAt(i, j), elemAt(i, j));
+        p.drawText(cr, Qt::AlignCenter, two ? twoLines(t) : t);
       }
   }
   if (perCell && h.active()) {

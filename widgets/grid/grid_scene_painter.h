@@ -25,6 +25,7 @@
 
 #include "grid/grid_geometry.h"
 #include "grid/grid_highlight.h"
+#include "grid/grid_labels.h"
 #include "grid/grid_palette.h"
 #include "grid/grid_plane.h"
 
@@ -33,6 +34,8 @@ namespace ls::ui {
 // Regions of a scene (widget coordinates).
 struct SceneLayout {
   QRectF title, legend, colAxis, rowAxis, grid;
+  QRectF step;   // the step-through caption in large type (empty when not stepping)
+  QRectF notice; // a note about the picture above the grid (empty when none)
 };
 
 // The previous cell picture, shown on a new grid until its result arrives.
@@ -53,6 +56,9 @@ struct GridSceneState {
   QString title;                     // bold first line (design name)
   QString subtitle;                  // e.g. "blocked  64x64 f32  4 warps x 32 threads"
   QString message;                   // shown over the grid, e.g. a pending error
+  QString notice;                    // a note above the grid, not an error (labels too big)
+  GridLabelOptions labels;           // cell label mode, axis names, presentation fit
+  QString stepOverlay;               // the step in large type, "T5 \u00b7 warp 0 \u00b7 lane 5"
   std::optional<StalePicture> stale; // drawn instead of the plane's cells
 };
 
@@ -70,6 +76,25 @@ public:
 
   // Whether labels are drawn at this cell size.
   bool labelsVisible(const GridSceneState &s, const GridPalette &pal, double cellSize) const;
+  // The smallest cell (pixels) that shows every label at the presentation
+  // label font (s.labels.pointSize x fontScale): the widest label plus a
+  // margin, and the font's height.
+  double labelCellSize(const GridSceneState &s, const GridPalette &pal) const;
+  // Presentation labels break at their last ':' or ' ' ("T5" over "c2")
+  // when two lines need a smaller square cell than one.
+  bool labelsOnTwoLines(const GridSceneState &s, const GridPalette &pal) const;
+  // The font labels are drawn in at this cell size.
+  QFont labelFont(const GridSceneState &s, const GridPalette &pal, double cellSize) const;
+  // A cell's label as drawn: the plane's label in s.labels.mode, followed by
+  // the colour value ("L5 T69") when the palette has fewer colours than
+  // values and the label does not already name it.
+  QString labelFor(const GridSceneState &s, const GridPalette &pal, uint64_t loc,
+                   uint64_t elem) const;
+  // Whether labels carry the colour value (see labelFor).
+  bool labelCarriesColour(const GridSceneState &s, const GridPalette &pal) const;
+  // The axis names drawn: s.labels' own, else the plane's (M/N/K, dimN).
+  static QString rowAxisName(const GridSceneState &s);
+  static QString colAxisName(const GridSceneState &s);
 
   // The cell colours last painted and the cells they cover (x column, y row,
   // in the painted plane's cells); a null image before the first paint.
@@ -86,6 +111,9 @@ private:
                   const GridSceneState &s, const GridPalette &pal);
   void paintStale(QPainter &p, const QRectF &exposed, const GridGeometry &geo,
                   const StalePicture &stale);
+  void paintStep(QPainter &p, const QRectF &r, const GridSceneState &s, const GridPalette &pal);
+  void paintNote(QPainter &p, const SceneLayout &l, const GridSceneState &s, const QString &text,
+                 QColor fill, QColor edge, QColor ink, const QFont &f);
 
   // Cache of the sampled cell image.
   struct CacheKey {

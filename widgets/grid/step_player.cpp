@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include "analysis/ownership/mma_fragment.h"
 #include "analysis/ownership/ownership_batch.h"
 #include "grid/location_fields.h"
 
@@ -98,6 +99,54 @@ StepPlayer::Fixed StepPlayer::fixedFor(int k) const {
   if (f.block.bits > 0 && unit_ != Unit::Register)
     x.caption.prepend(QStringLiteral("block %1, ").arg(f.block.of(x.value)));
   return x;
+}
+
+QString StepPlayer::overlayText(int k) const {
+  if (k < 0 || k >= stepCount())
+    return {};
+  const LocationFields f(*result_->ownership);
+  const uint64_t v = static_cast<uint64_t>(k);
+  const QString dot = QStringLiteral(" \u00b7 ");
+  QString t;
+  switch (unit_) {
+  case Unit::Lane: {
+    const Fixed x = fixedFor(k);
+    t = QStringLiteral("T%1").arg(f.thread(x.value)) + dot +
+        QStringLiteral("warp %1").arg(f.warp.of(x.value)) + dot +
+        QStringLiteral("lane %1").arg(f.lane.of(x.value));
+    if (f.block.bits > 0)
+      t.prepend(QStringLiteral("block %1").arg(f.block.of(x.value)) + dot);
+    break;
+  }
+  case Unit::Warp: {
+    const Fixed x = fixedFor(k);
+    t = QStringLiteral("warp %1").arg(f.warp.of(x.value));
+    if (f.block.bits > 0)
+      t.prepend(QStringLiteral("block %1").arg(f.block.of(x.value)) + dot);
+    break;
+  }
+  case Unit::Register: {
+    t = QStringLiteral("reg %1").arg(v);
+    const ls::Encoding *enc =
+        result_->distributed ? result_->distributed.get() : result_->encoding.get();
+    if (enc && !result_->isTensorMemory()) {
+      const ls::MmaFragment frag =
+          ls::mmaFragment(*enc, result_->ownership->layout(), result_->elementBits);
+      if (frag.valid())
+        t += dot + QString::fromStdString(frag.name(v));
+    }
+    t += QStringLiteral(" of every thread");
+    break;
+  }
+  }
+  return QStringLiteral("%1/%2   ").arg(k + 1).arg(stepCount()) + t;
+}
+
+std::pair<uint64_t, uint64_t> StepPlayer::locationOf(int k) const {
+  if (k < 0 || k >= stepCount())
+    return {0, 0};
+  const Fixed x = fixedFor(k);
+  return {x.mask, x.value};
 }
 
 GridHighlight StepPlayer::highlightFor(int k) {

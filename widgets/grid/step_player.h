@@ -37,6 +37,13 @@ public:
   // The highlight of step k (tensor view semantics; hardware views use the
   // location test it also carries).
   GridHighlight highlightFor(int k);
+  // Step k in a few words, for the large caption above the grid:
+  // "T37 \u00b7 warp 1 \u00b7 lane 5", "warp 2", "reg 2 \u00b7 c2" (the MMA
+  // fragment name when the layout has one). "" when k is not a step.
+  QString overlayText(int k) const;
+  // The hardware location bits step k fixes, and their values (for the
+  // basis view: which lane / warp / register bits are set).
+  std::pair<uint64_t, uint64_t> locationOf(int k) const;
 
 public slots:
   void start();

@@ -122,10 +122,79 @@ void TensorGridView::updateArea() {
   const SceneLayout l = painter_.layout(QRectF(rect()), state_, palette_);
   geo_.area = l.grid;
   if (fitted_)
-    geo_.fit();
+    fitGeometry(); // sets the area again
   else
     geo_.clampOrigin();
   fitStale();
+}
+
+void TensorGridView::fitGeometry() {
+  // Twice at most: a note takes a band above the grid, so the fit is redone
+  // in what is left when the note comes or goes.
+  for (int pass = 0; pass < 2; ++pass) {
+    geo_.area = painter_.layout(QRectF(rect()), state_, palette_).grid;
+    geo_.fit();
+    QString notice;
+    if (state_.labels.fitLabels && state_.plane && kind_ == PlaneKind::Tensor &&
+        !state_.plane->isShared() && geo_.rows > 0 && geo_.cols > 0 && !geo_.area.isEmpty()) {
+      const double need = painter_.labelCellSize(state_, palette_);
+      if (geo_.cellSize < need) {
+        // Readable labels first: the tile from its top-left corner, the rest
+        // a drag away -- and say so.
+        geo_.cellSize = std::min(need, GridGeometry::kMaxCellSize);
+        geo_.origin = QPointF(std::ceil(geo_.area.left()), std::ceil(geo_.area.top()));
+        geo_.clampOrigin();
+        const int64_t fitRows =
+            std::min(geo_.rows, static_cast<int64_t>(geo_.area.height() / need));
+        const int64_t fitCols = std::min(geo_.cols, static_cast<int64_t>(geo_.area.width() / need));
+        notice = tr("Labels need %1 px cells at this font: %2 x %3 of the %4 x %5 cells fit. Drag "
+                    "or PageDown for the rest; zoom out to see all without labels.")
+                     .arg(need, 0, 'f', 0)
+                     .arg(std::max<int64_t>(fitRows, 0))
+                     .arg(std::max<int64_t>(fitCols, 0))
+                     .arg(geo_.rows)
+                     .arg(geo_.cols);
+      }
+    }
+    const bool same = notice.isEmpty() == state_.notice.isEmpty();
+    state_.notice = notice;
+    if (same)
+      break;
+  }
+}
+
+void TensorGridView::dropNotice() {
+  if (state_.notice.isEmpty())
+    return;
+  state_.notice.clear();
+  geo_.area = painter_.layout(QRectF(rect()), state_, palette_).grid;
+  geo_.clampOrigin();
+}
+
+void TensorGridView::setLabelOptions(const GridLabelOptions &o) {
+  if (o == state_.labels)
+    return;
+  state_.labels = o;
+  if (!state_.labels.fitLabels)
+    dropNotice();
+  updateArea();
+  update();
+  emit viewChanged();
+}
+
+void TensorGridView::setStepOverlay(const QString &text) {
+  if (text == state_.stepOverlay)
+    return;
+  state_.stepOverlay = text;
+  updateArea();
+  update();
+}
+
+QString TensorGridView::cellLabel(Cell c) const {
+  if (!state_.plane)
+    return {};
+  return painter_.labelFor(state_, palette_, state_.plane->locationOf(c),
+                           state_.plane->elementOf(c));
 }
 
 void TensorGridView::setColorBy(ColorBy mode) {
@@ -290,6 +359,7 @@ void TensorGridView::selectLocation(uint64_t loc) {
 
 void TensorGridView::zoomIn() {
   fitted_ = false;
+  dropNotice();
   geo_.zoomAt(geo_.area.center(), 1.5);
   update();
   emit viewChanged();
@@ -297,6 +367,7 @@ void TensorGridView::zoomIn() {
 
 void TensorGridView::zoomOut() {
   fitted_ = false;
+  dropNotice();
   geo_.zoomAt(geo_.area.center(), 1 / 1.5);
   update();
   emit viewChanged();
@@ -304,13 +375,14 @@ void TensorGridView::zoomOut() {
 
 void TensorGridView::fitToView() {
   fitted_ = true;
-  geo_.fit();
+  fitGeometry();
   update();
   emit viewChanged();
 }
 
 void TensorGridView::setCellSize(double px) {
   fitted_ = false;
+  dropNotice();
   geo_.zoomAt(geo_.area.center(), px / geo_.cellSize);
   update();
   emit viewChanged();
@@ -409,6 +481,7 @@ void TensorGridView::wheelEvent(QWheelEvent *e) {
   if (steps == 0)
     return;
   fitted_ = false;
+  dropNotice();
   geo_.zoomAt(e->position(), std::pow(1.25, steps));
   update();
   emit viewChanged();
@@ -428,6 +501,22 @@ void TensorGridView::keyPressEvent(QKeyEvent *e) {
     return;
   case Qt::Key_Escape:
     clearSelection();
+    return;
+  case Qt::Key_PageDown:
+  case Qt::Key_PageUp: {
+    // Scroll a tile larger than the view (presentation labels) by a page.
+    const double dy = geo_.area.height() * 0.9 * (e->key() == Qt::Key_PageDown ? -1 : 1);
+    const bool keepNotice = fitted_;
+    fitted_ = false;
+    geo_.panBy(QPointF(0, dy));
+    if (!keepNotice)
+      dropNotice();
+    update();
+    emit viewChanged();
+    return;
+  }
+  case Qt::Key_Home:
+    fitToView();
     return;
   default:
     QWidget::keyPressEvent(e);

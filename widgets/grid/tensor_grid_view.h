@@ -57,6 +57,22 @@ public:
   void setTitle(const QString &title, const QString &subtitle);
   // A note drawn over the grid (e.g. why the picture is not updated).
   void setMessage(const QString &message);
+  // Cell label mode, axis names and the presentation fit (grid_labels.h).
+  // With fitLabels, fitting the view picks the largest cell that shows the
+  // whole tile and never one smaller than labelCellSize(): a tile too large
+  // for the view at that size is shown from its top-left corner with a note
+  // (drag, PageUp/PageDown/Home to move), rather than with labels dropped.
+  void setLabelOptions(const GridLabelOptions &o);
+  const GridLabelOptions &labelOptions() const { return state_.labels; }
+  // The smallest cell that shows every label at the presentation font.
+  double labelCellSize() const { return painter_.labelCellSize(state_, palette_); }
+  // Whether the last fit had to leave part of the tile out of view to keep
+  // labels readable (the note says so).
+  bool labelsOverflow() const { return !state_.notice.isEmpty(); }
+  // The step of a step-through in large type above the grid; "" hides it.
+  void setStepOverlay(const QString &text);
+  // A cell's label as drawn (mode, and the colour value where colours repeat).
+  QString cellLabel(Cell c) const;
 
   // Highlight from outside (step-through, basis hover); nullopt restores the
   // click selection.
@@ -109,6 +125,8 @@ protected:
 
 private:
   void rebuildPlane(bool keepZoom);
+  void fitGeometry();
+  void dropNotice();
   void fitStale();
   void updateArea();
   void applyHighlight();
