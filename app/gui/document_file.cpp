@@ -61,6 +61,16 @@ std::optional<DocumentFile> readDocumentJson(const QByteArray &json, QString *er
     file.designs.push_back(std::move(*d));
   }
   file.current = root.value(QStringLiteral("current")).toInt(0);
+  const QJsonValue target = root.value(QStringLiteral("target"));
+  if (!target.isUndefined()) {
+    QString why;
+    const std::optional<QString> t =
+        target.isString() ? canonicalTarget(target.toString(), &why) : std::nullopt;
+    if (!t)
+      return fail(QStringLiteral("\"target\": %1")
+                      .arg(target.isString() ? why : QStringLiteral("must be a string")));
+    file.target = *t;
+  }
   return file;
 }
 
@@ -69,6 +79,8 @@ QByteArray writeDocumentJson(const DocumentFile &file) {
   root[QStringLiteral("format")] = QStringLiteral("layout-studio");
   root[QStringLiteral("version")] = kDocumentFormatVersion;
   root[QStringLiteral("current")] = file.current;
+  if (!file.target.isEmpty())
+    root[QStringLiteral("target")] = file.target;
   QJsonArray designs;
   for (const Design &d : file.designs)
     designs.append(designToJson(d));
@@ -97,8 +109,8 @@ bool writeFileAtomically(const QString &path, const QByteArray &bytes, QString *
   const qint64 written = g_fault == SaveFault::DiskFull ? -1 : f.write(bytes);
   if (written != bytes.size()) {
     // Read the cause before cancelWriting() replaces it with its own.
-    const QString why = g_fault == SaveFault::DiskFull ? QStringLiteral("no space left on device")
-                                                       : causeOf(f);
+    const QString why =
+        g_fault == SaveFault::DiskFull ? QStringLiteral("no space left on device") : causeOf(f);
     f.cancelWriting();
     return fail(QStringLiteral("cannot write %1: %2").arg(path, why));
   }

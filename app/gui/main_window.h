@@ -38,6 +38,7 @@ namespace ls::ui {
 class BasisMatrixView;
 class DesignForm;
 class GridPanel;
+class TargetBox;
 struct DesignDraft;
 } // namespace ls::ui
 
@@ -63,6 +64,12 @@ public:
   ui::StepPlayer *stepPlayer() const { return player_; }
   QListWidget *designList() const { return list_; }
   AnalysisDocks *analysisDocks() const { return analysis_; }
+  // The document's target in the Design dock (main_window_target.cpp).
+  ui::TargetBox *targetBox() const { return targetBox_; }
+  // Sets the document's target from what a user typed or picked ("gfx942",
+  // "hip:gfx942", "auto") as an undoable edit; "" or why not (also shown
+  // next to the target box).
+  QString enterTarget(const QString &text);
 
   // Opens a design from the command line; *error says why not.
   bool openLayout(const QString &attr, const QString &shape, const QString &dtype, QString *error);
@@ -120,6 +127,9 @@ private:
   void refreshCurrent();
   void refreshCompare();
   void refreshTitle();
+  // The target box: the document's target, and whether the current layout
+  // fits it (main_window_target.cpp).
+  void refreshTarget();
   void refreshPalettes();
   void rebuildCompareMenu();
   void restartPlayerFor(const ui::LayoutResultPtr &r);
@@ -140,6 +150,7 @@ private:
   AnalysisDocks *analysis_ = nullptr;
   RecentFiles *recent_;
   ui::DesignForm *form_;
+  ui::TargetBox *targetBox_ = nullptr;
   QListWidget *list_;
   QDockWidget *designDock_ = nullptr;
   QSplitter *split_;

@@ -36,6 +36,8 @@ void ConversionView::setConversion(std::shared_ptr<const LayoutConversion> conve
   sourceTitle_ = sourceTitle;
   destinationTitle_ = destinationTitle;
   header_ = conversion_ ? describeCost(*conversion_, cost) : QStringList();
+  if (!header_.isEmpty() && !target_.isEmpty())
+    header_.front() = tr("on %1: ").arg(target_) + header_.front();
   warp_ = 0;
   selectedLane_ = -1;
   loadMoves();

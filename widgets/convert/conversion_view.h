@@ -40,11 +40,14 @@ public:
 
   // Shows `conversion` (block 0, warp 0 first). Titles label the two panels,
   // usually the attribute texts.
-  void setConversion(std::shared_ptr<const LayoutConversion> conversion,
-                     const ConversionCost &cost, const QString &sourceTitle,
-                     const QString &destinationTitle);
+  void setConversion(std::shared_ptr<const LayoutConversion> conversion, const ConversionCost &cost,
+                     const QString &sourceTitle, const QString &destinationTitle);
   void clear();
   bool hasConversion() const { return conversion_ != nullptr; }
+  // The machine the cost assumes ("sm90", "gfx942"), named in the header's
+  // first line; "" names none. Takes effect at the next setConversion.
+  void setTarget(const QString &target) { target_ = target; }
+  QString target() const { return target_; }
 
   // The warp shown in both panels; clamped to the layout's warps.
   void setWarp(int warp);
@@ -100,6 +103,7 @@ private:
   std::vector<RegisterMove> moves_;
   QStringList header_;
   QString sourceTitle_, destinationTitle_;
+  QString target_;
   int warp_ = 0;
   int selectedLane_ = -1;
   ColorMode mode_ = ColorMode::SourceLane;
