@@ -1,5 +1,6 @@
 #include "forms/target_box.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
@@ -40,12 +41,16 @@ TargetBox::TargetBox(const QStringList &names, QWidget *parent) : QWidget(parent
 
   connect(combo_, &QComboBox::activated, this, [this] { enter(); });
   connect(combo_->lineEdit(), &QLineEdit::returnPressed, this, [this] { enter(); });
+  // An editable combo box takes the focus and hands its events to the line
+  // edit itself (not through the line edit's filters): watch both.
+  combo_->installEventFilter(this);
   combo_->lineEdit()->installEventFilter(this);
 }
 
 bool TargetBox::eventFilter(QObject *watched, QEvent *event) {
   // Leaving the field commits what was typed, as Return does.
-  if (watched == combo_->lineEdit() && event->type() == QEvent::FocusOut)
+  if ((watched == combo_ || watched == combo_->lineEdit()) && event->type() == QEvent::FocusOut &&
+      !combo_->view()->isVisible()) // opening the list is not leaving
     enter();
   return QWidget::eventFilter(watched, event);
 }
