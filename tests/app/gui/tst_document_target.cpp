@@ -145,6 +145,12 @@ private slots:
              qPrintable(docks()->banks()->proposalAttribute()));
     QVERIFY(docks()->banks()->proposedTotalsText().startsWith(QStringLiteral("ds_")));
     Q_UNUSED(banks);
+    if (qEnvironmentVariableIsSet("LS_SCREENSHOT_DIR")) {
+      docks()->banksDock()->raise();
+      QApplication::processEvents();
+      docks()->banksDock()->grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") +
+                                        "/target-banks-" + target + ".png");
+    }
 
     // Conversion: costed on the document's machine, without ldmatrix.
     docks()->conversionDock()->show();
@@ -272,6 +278,11 @@ private slots:
     // Next to the target box, in the Banks panel, nowhere the CLI's flag.
     QCOMPARE(win->targetBox()->message(), kWave64Hint);
     QVERIFY(win->targetBox()->messageLabel()->isVisible());
+    if (qEnvironmentVariableIsSet("LS_SCREENSHOT_DIR")) {
+      docks()->banksDock()->raise();
+      QApplication::processEvents();
+      win->grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") + "/target-wave64-sm90.png");
+    }
     const QString hint = docks()->hint(0);
     QVERIFY2(hint.contains(kWave64Hint), qPrintable(hint));
     QVERIFY(!hint.contains(QStringLiteral("--distributed")));
