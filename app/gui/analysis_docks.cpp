@@ -16,6 +16,7 @@
 #include "audit/audit_target.h"
 #include "background_task.h"
 #include "banks/bank_heatmap.h"
+#include "codegen/export_options.h"
 #include "convert/coalescing_panel.h"
 #include "convert/conversion_view.h"
 #include "document.h"
@@ -307,6 +308,20 @@ void AnalysisDocks::updateExport() {
     show(Export, tr("No valid design selected."));
     return;
   }
+  // Modules and kernels for the document's machine where the layout runs on
+  // it (same warp width, same vendor as the encoding's own choice); else the
+  // encoding chooses, as the CLI's export does without --target.
+  QString triton;
+  try {
+    const ls::codegen::Target doc = ls::codegen::parseTarget(
+        ls::audit::auditTarget(doc_->target().toStdString(), "target").module);
+    const ls::codegen::Target own = ls::codegen::defaultTarget(*r->encoding);
+    const int lanes = r->isShared() ? doc.threadsPerWarp : r->layout().getInDimSize("lane");
+    if (lanes == doc.threadsPerWarp && doc.backend == own.backend)
+      triton = QString::fromStdString(doc.text());
+  } catch (const std::exception &) {
+  }
+  export_->setTarget(triton);
   export_->setDesign(r->encoding, r->shape, doc_->design(cur).elementType);
   show(Export, QString());
 }

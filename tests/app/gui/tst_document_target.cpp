@@ -20,6 +20,7 @@
 #include "banks/bank_heatmap.h"
 #include "convert/conversion_view.h"
 #include "document.h"
+#include "export/export_panel.h"
 #include "forms/design_form.h"
 #include "forms/target_box.h"
 #include "gui_test_main.h"
@@ -329,6 +330,36 @@ private slots:
     emit combo->activated(combo->currentIndex());
     QCOMPARE(doc()->target(), QStringLiteral("gfx950"));
     QCOMPARE(win->targetBox()->shownText(), QStringLiteral("gfx950"));
+  }
+
+  void exportModulesAreForTheDocumentsMachine() {
+    openWindow();
+    // The starter (32 lanes) on sm80: a cuda:80 module.
+    QCOMPARE(win->enterTarget(QStringLiteral("sm80")), QString());
+    docks()->exportDock()->show();
+    settle();
+    using ls::codegen::ExportFormat;
+    QCOMPARE(docks()->exportPanel()->target(), QStringLiteral("cuda:80"));
+    QVERIFY(docks()
+                ->exportPanel()
+                ->text(ExportFormat::Module)
+                .contains(QStringLiteral("ttg.target = \"cuda:80\"")));
+    // A gfx950 kernel's 64-lane layout: hip:gfx950 (not the encoding's own
+    // default, gfx942).
+    QCOMPARE(win->pasteText(readText(corpus(QStringLiteral("attention_gfx950.ttgir")))), QString());
+    for (int i = 0; i < doc()->count(); ++i)
+      if (doc()->design(i).name == QLatin1String("mma"))
+        doc()->setCurrentIndex(i);
+    QCOMPARE(doc()->design(doc()->currentIndex()).name, QStringLiteral("mma"));
+    settle();
+    QCOMPARE(docks()->exportPanel()->target(), QStringLiteral("hip:gfx950"));
+    const QString module = docks()->exportPanel()->text(ExportFormat::Module);
+    QVERIFY2(module.contains(QStringLiteral("ttg.target = \"hip:gfx950\"")), qPrintable(module));
+    // A 32-lane layout on that AMD target: the encoding chooses, as without
+    // --target.
+    doc()->setCurrentIndex(0);
+    settle();
+    QCOMPARE(docks()->exportPanel()->target(), QString());
   }
 
   void openInDesignerBringsTheKernelsTarget() {
