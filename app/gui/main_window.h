@@ -75,6 +75,8 @@ public:
   bool openLayout(const QString &attr, const QString &shape, const QString &dtype, QString *error);
   bool openFile(const QString &path, QString *error = nullptr);
   bool saveFile(const QString &path, QString *error = nullptr);
+  // File > Export PNG/SVG without the dialog: "" or "cannot write PATH: why".
+  QString exportViewTo(const QString &path, bool svg);
   // Replaces design `index`'s attribute (e.g. a layout an analysis dock
   // suggests) as one undoable edit; the shape, element type and module stay.
   // Returns "" on success, else the broken rule.

@@ -11,22 +11,22 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
-#include <QMimeData>
-#include <QUrl>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QStatusBar>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "analysis_docks.h"
 #include "autosave.h"
+#include "export/view_export.h"
 #include "grid/grid_panel.h"
 #include "main_window.h"
 #include "recent_files.h"
-#include "export/view_export.h"
 
 namespace ls::app {
 
@@ -342,12 +342,18 @@ void MainWindow::exportView(bool svg) {
                                    svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
   if (path.isEmpty())
     return;
-  const QString err =
-      svg ? ui::exportViewSvg(*primary_->view(), path) : ui::exportViewPng(*primary_->view(), path);
+  const QString err = exportViewTo(path, svg);
   if (!err.isEmpty())
     QMessageBox::warning(this, tr("Export failed"), err);
   else
     statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
+}
+
+QString MainWindow::exportViewTo(const QString &path, bool svg) {
+  const QString err =
+      svg ? ui::exportViewSvg(*primary_->view(), path) : ui::exportViewPng(*primary_->view(), path);
+  // The writer says why ("Permission denied"); the message says where.
+  return err.isEmpty() ? QString() : tr("cannot write %1: %2").arg(path, err);
 }
 
 void MainWindow::pasteDialog() {
