@@ -172,7 +172,8 @@ void BankHeatmap::recompute() {
     // A wave64 layout on an NVIDIA target, in the panel's words rather than
     // the command line's.
     for (const Encoding *e : {distributed_.get(), &reader})
-      if (target.vendor == Vendor::Nvidia && e->toLinearLayout(shape_).getInDimSize("lane") == 64) {
+      if (target.vendor == Vendor::Nvidia && !e->isShared() &&
+          e->toLinearLayout(shape_).getInDimSize("lane") == 64) {
         showError(tr("This layout has 64 lanes per warp; choose an AMD target (gfx90a, gfx942, "
                      "gfx950) instead of %1.")
                       .arg(target_->currentText()));
