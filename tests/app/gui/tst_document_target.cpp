@@ -165,6 +165,12 @@ private slots:
                  !header.join(' ').contains(QStringLiteral("ld.shared")),
              qPrintable(header.join('|')));
 
+    if (qEnvironmentVariableIsSet("LS_SCREENSHOT_DIR")) {
+      docks()->conversionDock()->raise();
+      QApplication::processEvents();
+      docks()->conversionDock()->grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") +
+                                             "/target-conversion-" + target + ".png");
+    }
     // Undo takes the target back with the designs.
     doc()->undoStack()->undo();
     QCOMPARE(doc()->target(), QStringLiteral("sm90"));
