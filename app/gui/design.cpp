@@ -43,9 +43,14 @@ QString impliedTarget(const std::vector<Design> &designs) {
 }
 
 QString targetMismatch(int lanesPerWarp, const QString &target) {
-  if (lanesPerWarp == 64 && !isAmdTarget(target))
+  if (lanesPerWarp == 64 && !target.startsWith(QLatin1String("gfx9")))
     return QStringLiteral("this layout has 64 lanes per warp; choose an AMD target (gfx90a, "
                           "gfx942, gfx950) instead of %1")
+        .arg(target);
+  // CDNA runs 64-lane warps only (RDNA, gfx10-12, runs 32 as NVIDIA does).
+  if (lanesPerWarp == 32 && target.startsWith(QLatin1String("gfx9")))
+    return QStringLiteral("this layout has 32 lanes per warp; %1 runs 64-lane warps: choose an "
+                          "NVIDIA target (sm80 ... sm120) or RDNA (gfx1100, gfx1200)")
         .arg(target);
   return {};
 }

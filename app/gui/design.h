@@ -81,8 +81,10 @@ bool isAmdTarget(const QString &canonical);
 // else sm90.
 QString impliedTarget(const std::vector<Design> &designs);
 // The app's words for a layout the target cannot run: "this layout has 64
-// lanes per warp; choose an AMD target (gfx90a, gfx942, gfx950)", or "" when
-// it fits.
+// lanes per warp; choose an AMD target (gfx90a, gfx942, gfx950) instead of
+// sm90" (only CDNA runs 64-lane warps), "this layout has 32 lanes per warp;
+// gfx942 runs 64-lane warps: ..." (CDNA runs nothing else), or "" when it
+// fits.
 QString targetMismatch(int lanesPerWarp, const QString &canonicalTarget);
 
 QJsonObject designToJson(const Design &d);

@@ -169,16 +169,27 @@ void BankHeatmap::recompute() {
     const bool load = direction_->currentIndex() == 0;
     const Encoding &reader = reader_ ? *reader_ : *distributed_;
     const Encoding &accessor = load ? reader : *distributed_;
-    // A wave64 layout on an NVIDIA target, in the panel's words rather than
-    // the command line's.
-    for (const Encoding *e : {distributed_.get(), &reader})
-      if (target.vendor == Vendor::Nvidia && !e->isShared() &&
-          e->toLinearLayout(shape_).getInDimSize("lane") == 64) {
+    // A layout of the wrong warp width for the target, in the panel's words
+    // rather than the command line's: only CDNA (gfx9) runs 64-lane warps,
+    // and it runs nothing else.
+    const bool cdna = target.name.rfind("gfx9", 0) == 0;
+    for (const Encoding *e : {distributed_.get(), &reader}) {
+      if (e->isShared())
+        continue;
+      const int lanes = e->toLinearLayout(shape_).getInDimSize("lane");
+      if (lanes == 64 && !cdna) {
         showError(tr("This layout has 64 lanes per warp; choose an AMD target (gfx90a, gfx942, "
                      "gfx950) instead of %1.")
                       .arg(target_->currentText()));
         return;
       }
+      if (lanes == 32 && cdna) {
+        showError(tr("This layout has 32 lanes per warp; %1 runs 64-lane warps: choose an NVIDIA "
+                     "target (sm80 ... sm120) or RDNA (gfx1100, gfx1200).")
+                      .arg(target_->currentText()));
+        return;
+      }
+    }
     SharedAccessOptions opt;
     opt.target = target;
     opt.direction = load ? AccessDirection::Load : AccessDirection::Store;

@@ -325,6 +325,42 @@ private slots:
     QCOMPARE(win->targetBox()->message(), QString());
   }
 
+  void wave32OnCdnaSpeaksTheAppsWords() {
+    // The starter layout (32 lanes) on gfx942, which runs 64-lane warps only.
+    openWindow();
+    QCOMPARE(win->enterTarget(QStringLiteral("gfx942")), QString());
+    const QString words = QStringLiteral(
+        "this layout has 32 lanes per warp; gfx942 runs 64-lane warps: choose an NVIDIA target "
+        "(sm80 ... sm120) or RDNA (gfx1100, gfx1200)");
+    QCOMPARE(win->targetBox()->message(), words);
+    Design shared = MainWindow::starterDesign();
+    shared.name = QStringLiteral("smem");
+    shared.attribute = QStringLiteral(
+        "#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [1, 0]}>");
+    doc()->addDesign(shared);
+    doc()->setCurrentIndex(0);
+    win->setCompareIndex(1);
+    docks()->banksDock()->show();
+    settle();
+    QVERIFY2(docks()->hint(0).contains(words), qPrintable(docks()->hint(0)));
+    QVERIFY(!docks()->hint(0).contains(QStringLiteral("--distributed")));
+    // The panel driven on gfx950 directly says it in its own words too.
+    docks()->banks()->setTarget(QStringLiteral("gfx950"));
+    docks()->banks()->setDesign(doc()->result(0)->distributed, doc()->result(1)->encoding,
+                                doc()->design(0).shape, doc()->design(0).elementType);
+    QVERIFY2(docks()->banks()->errorText().startsWith(
+                 QStringLiteral("This layout has 32 lanes per warp; gfx950 runs 64-lane warps")),
+             qPrintable(docks()->banks()->errorText()));
+    // RDNA runs 32-lane warps: no message, and the panel draws.
+    QCOMPARE(win->enterTarget(QStringLiteral("hip:gfx1200")), QString());
+    settle();
+    QCOMPARE(win->targetBox()->message(), QString());
+    QVERIFY2(docks()->hint(0).isEmpty(), qPrintable(docks()->hint(0)));
+    QCOMPARE(docks()->banks()->target(), QStringLiteral("gfx1200"));
+    QVERIFY2(docks()->banks()->currentTotalsText().startsWith(QStringLiteral("ds_")),
+             qPrintable(docks()->banks()->currentTotalsText()));
+  }
+
   void banksPanelPickSetsTheDocumentTarget() {
     openWindow();
     QCOMPARE(win->pasteText(readText(corpus(QStringLiteral("attention_gfx942.ttgir")))), QString());

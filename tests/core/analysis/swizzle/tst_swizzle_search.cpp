@@ -51,13 +51,13 @@ private slots:
     QTest::addColumn<QString>("writer");
     QTest::addColumn<QString>("reader");
     QTest::addColumn<QString>("target");
-    QTest::newRow("mma A on gfx942") << kBlocked8 << kMmaA << "gfx942";
-    QTest::newRow("mma A on gfx950") << kBlocked8 << kMmaA << "gfx950";
+    // CDNA (gfx9) runs 64-lane warps, RDNA (gfx1100, gfx1200) 32-lane ones.
     QTest::newRow("mfma A on gfx942") << kAmdBlocked8 << kMfmaA << "gfx942";
-    QTest::newRow("mma A on gfx1200") << kBlocked8 << kMmaA << "gfx1200";
     QTest::newRow("rows to rows on gfx942") << kAmdBlocked8 << kAmdBlocked8 << "gfx942";
     QTest::newRow("rows to rows on gfx90a") << kAmdBlocked8 << kAmdBlocked8 << "gfx90a";
-    QTest::newRow("rows to columns on gfx942") << kRowsF32 << kColsF32 << "gfx942";
+    QTest::newRow("rows to rows on gfx950") << kAmdBlocked8 << kAmdBlocked8 << "gfx950";
+    QTest::newRow("mma A on gfx1200") << kBlocked8 << kMmaA << "gfx1200";
+    QTest::newRow("rows to rows on gfx1100") << kBlocked8 << kBlocked8 << "gfx1100";
   }
   void amdTargetNeverGetsNvmma() {
     QFETCH(QString, writer);
