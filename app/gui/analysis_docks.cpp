@@ -13,8 +13,10 @@
 #include "analysis/global/coalesce_heuristic.h"
 #include "analysis/global/global_access.h"
 #include "analysis/tmem/tmem_design.h"
+#include "audit/audit_target.h"
 #include "background_task.h"
 #include "banks/bank_heatmap.h"
+#include "codegen/export_options.h"
 #include "convert/coalescing_panel.h"
 #include "convert/conversion_view.h"
 #include "document.h"
@@ -76,6 +78,10 @@ AnalysisDocks::AnalysisDocks(MainWindow *window, Document *doc)
   connect(doc_, &Document::currentChanged, this, &AnalysisDocks::scheduleUpdate);
   connect(doc_, &Document::resultReady, this, &AnalysisDocks::scheduleUpdate);
   connect(doc_, &Document::kernelReplaced, this, &AnalysisDocks::showDocumentKernel);
+  connect(doc_, &Document::targetChanged, this, &AnalysisDocks::scheduleUpdate);
+  // The Banks panel's own target list is the document's target.
+  connect(banks_, &ls::ui::BankHeatmap::targetChosen, this,
+          [this](const QString &t) { doc_->setTarget(t); });
 
   connect(banks_, &ls::ui::BankHeatmap::applyProposal, this, [this](const QString &attr) {
     const QString err = window_->applyAttribute(bankSharedIndex_, attr);
@@ -210,14 +216,18 @@ void AnalysisDocks::updateBanks() {
   const int distIndex = r->isShared() ? other : cur;
   bankSharedIndex_ = r->isShared() ? cur : other;
   const auto dist = doc_->result(distIndex), shared = doc_->result(bankSharedIndex_);
-  // The machine follows the layout: 64 lanes per warp is AMD CDNA, and a
-  // CDNA bank model cannot serve a 32-lane layout.
+  // The machine is the document's; a layout it cannot run says so in the
+  // app's words (the Target box of the Design dock changes it).
+  const QString target = doc_->target();
   const int lanes = dist->layout().getInDimSize("lane");
-  const bool cdna = banks_->target().startsWith(QStringLiteral("gfx9"));
-  if (lanes == 64 && !cdna)
-    banks_->setTarget(QStringLiteral("gfx942"));
-  else if (lanes == 32 && cdna)
-    banks_->setTarget(QStringLiteral("sm90"));
+  const QString mismatch = targetMismatch(lanes, target);
+  if (!mismatch.isEmpty()) {
+    show(Banks,
+         tr("%1: %2 (Target box of the Design dock).").arg(doc_->design(distIndex).name, mismatch));
+    return;
+  }
+  if (banks_->target() != target)
+    banks_->setTarget(target);
   try {
     banks_->setDesign(dist->distributed, shared->encoding, dist->shape,
                       doc_->design(distIndex).elementType);
@@ -243,12 +253,24 @@ void AnalysisDocks::updateConversion() {
   }
   const auto dst = doc_->result(other);
   try {
+    // The document's machine: ldmatrix/stmatrix only where it has them
+    // (sm80: ldmatrix; sm90 and later: both; AMD: neither).
+    const QString target = doc_->target();
+    const QString mismatch = targetMismatch(r->layout().getInDimSize("lane"), target);
+    if (!mismatch.isEmpty()) {
+      show(Conversion,
+           tr("%1: %2 (Target box of the Design dock).").arg(doc_->design(cur).name, mismatch));
+      return;
+    }
+    const ls::audit::AuditTarget machine = ls::audit::auditTarget(target.toStdString(), "target");
     auto conv = std::make_shared<const ls::LayoutConversion>(r->layout(), dst->layout());
-    // A 64-lane (AMD) conversion has no ldmatrix/stmatrix to use.
-    const ls::ScratchTarget machine = r->layout().getInDimSize("lane") == 64
-                                          ? ls::ScratchTarget::Generic
-                                          : ls::ScratchTarget::Sm90;
-    const ls::ConversionCost cost = ls::conversionCost(*conv, r->elementBits, machine);
+    ls::ConversionCost cost = ls::conversionCost(*conv, r->elementBits, machine.scratch);
+    // AMD's LDS is read and written with ds_read / ds_write.
+    if (cost.scratch && machine.banks.vendor == ls::Vendor::Amd) {
+      cost.scratch->storeInstruction = "ds_write";
+      cost.scratch->loadInstruction = "ds_read";
+    }
+    conversion_->setTarget(target);
     conversion_->setConversion(conv, cost, doc_->design(cur).name, doc_->design(other).name);
     show(Conversion, QString());
   } catch (const std::exception &e) {
@@ -287,6 +309,20 @@ void AnalysisDocks::updateExport() {
     show(Export, tr("No valid design selected."));
     return;
   }
+  // Modules and kernels for the document's machine where the layout runs on
+  // it (same warp width, same vendor as the encoding's own choice); else the
+  // encoding chooses, as the CLI's export does without --target.
+  QString triton;
+  try {
+    const ls::codegen::Target doc = ls::codegen::parseTarget(
+        ls::audit::auditTarget(doc_->target().toStdString(), "target").module);
+    const ls::codegen::Target own = ls::codegen::defaultTarget(*r->encoding);
+    const int lanes = r->isShared() ? doc.threadsPerWarp : r->layout().getInDimSize("lane");
+    if (lanes == doc.threadsPerWarp && doc.backend == own.backend)
+      triton = QString::fromStdString(doc.text());
+  } catch (const std::exception &) {
+  }
+  export_->setTarget(triton);
   export_->setDesign(r->encoding, r->shape, doc_->design(cur).elementType);
   show(Export, QString());
 }
@@ -387,7 +423,7 @@ bool AnalysisDocks::refreshKernel() {
 }
 
 std::optional<Design> AnalysisDocks::designForType(const std::string &type, const QString &name,
-                                                  int *existing, QString *error) const {
+                                                   int *existing, QString *error) const {
   const audit::KernelAudit &a = kernel_->audit();
   Design base;
   base.module.numWarps = a.numWarps;
@@ -456,8 +492,16 @@ QString AnalysisDocks::openSite(const QString &kind, int index) {
     return error;
   // New designs are one undoable step; designs already there are reused.
   const bool add1 = i < 0, add2 = d2 && j < 0;
-  if (add1 || add2) {
+  // The kernel's machine becomes the document's (part of the same step).
+  QString kernelTarget = canonicalTarget(QString::fromStdString(a.bankTarget)).value_or(QString());
+  if (a.threadsPerWarp == 64 && !isAmdTarget(kernelTarget))
+    kernelTarget = kDefaultAmdTarget; // a wave64 module without ttg.target
+
+  const bool retarget = !kernelTarget.isEmpty() && kernelTarget != doc_->target();
+  if (add1 || add2 || retarget) {
     doc_->undoStack()->beginMacro(tr("Open from kernel"));
+    if (retarget)
+      doc_->setTarget(kernelTarget);
     if (add1) {
       doc_->addDesign(*d1);
       i = doc_->count() - 1;
@@ -474,7 +518,6 @@ QString AnalysisDocks::openSite(const QString &kind, int index) {
     // The access as the kernel makes it: its direction on its machine.
     const auto &s = a.shared[size_t(index)];
     banks_->setDirection(s.op == "ttg.local_load" ? AccessDirection::Load : AccessDirection::Store);
-    banks_->setTarget(QString::fromStdString(a.bankTarget));
   }
   QDockWidget *dock = kind == QLatin1String("convert")  ? docks_[Conversion]
                       : kind == QLatin1String("shared") ? docks_[Banks]

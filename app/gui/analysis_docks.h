@@ -19,6 +19,13 @@
 //               current design as undoable edits (turning a design of another
 //               kind into a TMEM design).
 //
+// Every dock assumes the document's target (Document::target(): the Target
+// box of the Design dock): the bank model and swizzle proposals, the scratch
+// instructions of a conversion, the target of exported modules. A 64-lane
+// layout on an NVIDIA target is refused in the app's words
+// (targetMismatch), and the Banks panel's own target list sets the
+// document's target.
+//
 // Analyses can cost far more than a frame (the bank panel runs a swizzle
 // search), so a dock recomputes only while it is visible, and only after a
 // short pause in editing: the grid gets the frame first. Without a fitting

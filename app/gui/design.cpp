@@ -2,7 +2,58 @@
 
 #include <QJsonArray>
 
+#include "analysis/banks/bank_model.h"
+#include "audit/audit_target.h"
+#include "util/error.h"
+
 namespace ls::app {
+
+QStringList targetNames() {
+  QStringList names;
+  for (const std::string &n : ls::BankTarget::names())
+    names << QString::fromStdString(n);
+  return names;
+}
+
+std::optional<QString> canonicalTarget(const QString &text, QString *error) {
+  const QString t = text.trimmed();
+  if (t.isEmpty() || t.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0)
+    return QString();
+  try {
+    return QString::fromStdString(
+        ls::audit::auditTarget(t.toLower().toStdString(), "target").banks.name);
+  } catch (const ls::Error &) {
+    if (error)
+      *error = QStringLiteral("unknown target \u201c%1\u201d; choose one of %2 (or Triton's "
+                              "cuda:90, hip:gfx942)")
+                   .arg(t, targetNames().join(QStringLiteral(", ")));
+    return std::nullopt;
+  }
+}
+
+bool isAmdTarget(const QString &canonical) {
+  return canonical.startsWith(QLatin1String("gfx"));
+}
+
+QString impliedTarget(const std::vector<Design> &designs) {
+  for (const Design &d : designs)
+    if (d.module.threadsPerWarp == 64 && !d.isTensorMemory())
+      return kDefaultAmdTarget;
+  return kDefaultTarget;
+}
+
+QString targetMismatch(int lanesPerWarp, const QString &target) {
+  if (lanesPerWarp == 64 && !target.startsWith(QLatin1String("gfx9")))
+    return QStringLiteral("this layout has 64 lanes per warp; choose an AMD target (gfx90a, "
+                          "gfx942, gfx950) instead of %1")
+        .arg(target);
+  // CDNA runs 64-lane warps only (RDNA, gfx10-12, runs 32 as NVIDIA does).
+  if (lanesPerWarp == 32 && target.startsWith(QLatin1String("gfx9")))
+    return QStringLiteral("this layout has 32 lanes per warp; %1 runs 64-lane warps: choose an "
+                          "NVIDIA target (sm80 ... sm120) or RDNA (gfx1100, gfx1200)")
+        .arg(target);
+  return {};
+}
 
 QString Design::shapeText() const {
   QStringList parts;

@@ -20,6 +20,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 #include <optional>
 #include <vector>
 
@@ -66,6 +67,32 @@ struct Design {
   bool isTensorMemory() const;
   ui::DesignDraft toDraft() const;
 };
+
+// --- The document's target --------------------------------------------------
+// One vocabulary with the CLI's --target (core/audit/audit_target.h): sm80,
+// sm90, sm100, sm120, gfx90a, gfx942, gfx950, gfx1100, gfx1200, and Triton's
+// spellings cuda:N / hip:gfxN, which name the same machines.
+inline const QString kDefaultTarget = QStringLiteral("sm90");
+inline const QString kDefaultAmdTarget = QStringLiteral("gfx942");
+// The canonical names, NVIDIA first.
+QStringList targetNames();
+// The canonical name of what a user typed or a module says ("cuda:90" ->
+// "sm90", "hip:gfx942" -> "gfx942", "gfx942" -> "gfx942"); "" and "auto"
+// give "" (no explicit target). nullopt with *error, in the app's words,
+// for anything else.
+std::optional<QString> canonicalTarget(const QString &text, QString *error = nullptr);
+// Whether a canonical target is AMD's.
+bool isAmdTarget(const QString &canonical);
+// The target a document without an explicit one uses: gfx942 if one of its
+// distributed designs has 64 lanes per warp (only AMD's CDNA has them),
+// else sm90.
+QString impliedTarget(const std::vector<Design> &designs);
+// The app's words for a layout the target cannot run: "this layout has 64
+// lanes per warp; choose an AMD target (gfx90a, gfx942, gfx950) instead of
+// sm90" (only CDNA runs 64-lane warps), "this layout has 32 lanes per warp;
+// gfx942 runs 64-lane warps: ..." (CDNA runs nothing else), or "" when it
+// fits.
+QString targetMismatch(int lanesPerWarp, const QString &canonicalTarget);
 
 QJsonObject designToJson(const Design &d);
 // Reads what designToJson writes; *error says what is wrong when it returns

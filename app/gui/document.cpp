@@ -10,6 +10,7 @@
 #include "document_file.h"
 #include "edit_design_command.h"
 #include "insert_design_command.h"
+#include "set_target_command.h"
 #include "util/error.h"
 #include "view_settings_command.h"
 
@@ -113,6 +114,35 @@ void Document::setViewSettings(int index, const ViewSettings &v) {
       new ViewSettingsCommand(this, designId(index), design(index).view, v, design(index).name));
 }
 
+QString Document::target() const {
+  if (!target_.isEmpty())
+    return target_;
+  std::vector<Design> all;
+  all.reserve(designs_.size());
+  for (const Slot &s : designs_)
+    all.push_back(s.design);
+  return impliedTarget(all);
+}
+
+void Document::setTarget(const QString &canonical) {
+  if (canonical == target_)
+    return;
+  undo_.push(new SetTargetCommand(this, target_, canonical));
+}
+
+void Document::setTargetRaw(const QString &canonical) {
+  target_ = canonical;
+  announceTarget();
+}
+
+void Document::announceTarget() {
+  const QString t = target();
+  if (t == announcedTarget_)
+    return;
+  announcedTarget_ = t;
+  emit targetChanged(t);
+}
+
 void Document::setViewSettingsRaw(quint64 id, const ViewSettings &v) {
   const int i = slotIndex(id);
   if (i < 0 || designs_[i].design.view == v)
@@ -128,6 +158,7 @@ void Document::setDesignRaw(quint64 id, const Design &d) {
   designs_[i].design = d;
   evaluate(designs_[i]);
   emit designChanged(i);
+  announceTarget();
 }
 
 void Document::insertDesignRaw(int index, const Design &d, quint64 id) {
@@ -140,6 +171,7 @@ void Document::insertDesignRaw(int index, const Design &d, quint64 id) {
   emit designsChanged();
   if (current_ < 0 || index <= current_)
     setCurrentIndex(current_ < 0 ? index : current_ + 1);
+  announceTarget();
 }
 
 void Document::removeDesignRaw(quint64 id) {
@@ -159,6 +191,7 @@ void Document::removeDesignRaw(quint64 id) {
   } else if (i == current_) {
     emit currentChanged(current_);
   }
+  announceTarget();
 }
 
 void Document::evaluate(Slot &s) {
@@ -256,6 +289,7 @@ QString Document::displayName() const {
 QByteArray Document::toJson() const {
   DocumentFile file;
   file.current = current_;
+  file.target = target_;
   for (const Slot &s : designs_)
     file.designs.push_back(s.design);
   file.kernel = kernel_;
@@ -267,6 +301,7 @@ bool Document::loadJson(const QByteArray &json, QString *error) {
   if (!file)
     return false;
   clear();
+  target_ = file->target;
   for (const Design &d : file->designs) {
     Slot s;
     s.id = newId();
@@ -280,6 +315,7 @@ bool Document::loadJson(const QByteArray &json, QString *error) {
   setCurrentIndex(file->current);
   for (int i = 0; i < count(); ++i)
     emit designChanged(i);
+  announceTarget();
   kernel_ = file->kernel;
   emit kernelReplaced();
   return true;
@@ -301,9 +337,11 @@ void Document::clear() {
   viewDirty_ = false;
   kernel_ = {};
   current_ = -1;
+  target_.clear(); // a new document starts on the default target
   emit designsChanged();
   emit currentChanged(-1);
   emit modifiedChanged(false);
+  announceTarget();
   emit kernelReplaced();
 }
 

@@ -64,6 +64,19 @@ public:
   // evaluate the design again.
   void setViewSettings(int index, const ViewSettings &v);
 
+  // --- The target (one machine for every panel) ---------------------------
+  // The machine every analysis of this document assumes, canonical (design.h:
+  // sm90, gfx942, ...): the explicit one if set, else the one the designs
+  // imply (gfx942 if one has 64 lanes per warp, else sm90).
+  QString target() const;
+  // The target set by the user, a pasted module or a kernel; "" if none (then
+  // target() follows the designs). Saved with the document.
+  QString explicitTarget() const { return target_; }
+  // Sets the explicit target ("" = follow the designs) as an undoable edit.
+  // Requires: a canonical name or "" (canonicalTarget).
+  void setTarget(const QString &canonical);
+  void setTargetRaw(const QString &canonical);
+
   // --- Raw mutations, for the commands --------------------------------------
   void setDesignRaw(quint64 id, const Design &d);
   void setViewSettingsRaw(quint64 id, const ViewSettings &v);
@@ -125,6 +138,8 @@ signals:
   // The document's kernel was replaced by reading a document (open,
   // recovery) or by clear(): the Kernel view shows kernel() again.
   void kernelReplaced();
+  // target() changed: set, undone, or implied anew by the designs.
+  void targetChanged(const QString &target);
 
 private:
   struct Slot {
@@ -145,6 +160,8 @@ private:
   static DiskStamp diskStamp(const QString &path);
 
   int slotIndex(quint64 id) const;
+  // Emits targetChanged if target() differs from what was last announced.
+  void announceTarget();
   void evaluate(Slot &s);
   void finish(quint64 id, const EvalOutcome &out);
 
@@ -156,6 +173,8 @@ private:
   bool viewDirty_ = false;
   KernelRef kernel_;
   quint64 lastId_ = 0;
+  QString target_;                           // explicit target, "" = follow the designs
+  QString announcedTarget_ = kDefaultTarget; // target() as last announced
   quint64 generation_ = 0;
   int64_t asyncThreshold_ = int64_t{1} << 20;
 };

@@ -72,6 +72,16 @@ std::optional<DocumentFile> readDocumentJson(const QByteArray &json, QString *er
     file.kernel.path = path.toString();
     file.kernel.text = file.kernel.path.isEmpty() ? text.toString() : QString();
   }
+  const QJsonValue target = root.value(QStringLiteral("target"));
+  if (!target.isUndefined()) {
+    QString why;
+    const std::optional<QString> t =
+        target.isString() ? canonicalTarget(target.toString(), &why) : std::nullopt;
+    if (!t)
+      return fail(QStringLiteral("\"target\": %1")
+                      .arg(target.isString() ? why : QStringLiteral("must be a string")));
+    file.target = *t;
+  }
   return file;
 }
 
@@ -80,6 +90,8 @@ QByteArray writeDocumentJson(const DocumentFile &file) {
   root[QStringLiteral("format")] = QStringLiteral("layout-studio");
   root[QStringLiteral("version")] = kDocumentFormatVersion;
   root[QStringLiteral("current")] = file.current;
+  if (!file.target.isEmpty())
+    root[QStringLiteral("target")] = file.target;
   QJsonArray designs;
   for (const Design &d : file.designs)
     designs.append(designToJson(d));
@@ -112,8 +124,8 @@ bool writeFileAtomically(const QString &path, const QByteArray &bytes, QString *
   const qint64 written = g_fault == SaveFault::DiskFull ? -1 : f.write(bytes);
   if (written != bytes.size()) {
     // Read the cause before cancelWriting() replaces it with its own.
-    const QString why = g_fault == SaveFault::DiskFull ? QStringLiteral("no space left on device")
-                                                       : causeOf(f);
+    const QString why =
+        g_fault == SaveFault::DiskFull ? QStringLiteral("no space left on device") : causeOf(f);
     f.cancelWriting();
     return fail(QStringLiteral("cannot write %1: %2").arg(path, why));
   }

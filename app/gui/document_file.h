@@ -1,13 +1,18 @@
 // The .lstudio file format, apart from the live Document: reading and writing
 // the JSON, and the one atomic write every save and autosave goes through.
 //
-//   {"format": "layout-studio", "version": 1, "current": 0,
+//   {"format": "layout-studio", "version": 1, "current": 0, "target": "gfx942",
 //    "designs": [ <design>, ... ],     (see design.h)
 //    "kernel": {"path": "/abs/k.ttgir"}  or  {"text": "<pasted module>"}}
 //
 // "kernel" (optional) is the kernel shown in the Kernel view: a file by its
 // path (read again when the document opens), or a pasted module by its text,
 // so that a pasted kernel survives a save, an autosave and a crash.
+//
+// "target" is the document's explicit target, canonical (design.h's
+// vocabulary; Triton's cuda:90 / hip:gfx942 are read too). Without it --
+// older files, and documents whose target was never set -- the target
+// follows the designs (impliedTarget: gfx942 for 64 lanes, else sm90).
 //
 // Kept free of QtGui and of the evaluator so that the loader can be fuzzed
 // and tested with Qt Core alone (tests/fuzz/fuzz_document.cpp): every byte a
@@ -44,6 +49,7 @@ struct DocumentFile {
   std::vector<Design> designs;
   int current = 0;
   KernelRef kernel;
+  QString target; // canonical, "" = none set (follow the designs)
 };
 
 // Requires: nothing of `json` (any bytes).

@@ -20,6 +20,7 @@
 #include "autosave.h"
 #include "forms/design_form.h"
 #include "forms/encoding_schema.h"
+#include "forms/target_box.h"
 #include "grid/basis_matrix_view.h"
 #include "grid/grid_panel.h"
 #include "module_retarget.h"
@@ -124,6 +125,10 @@ void MainWindow::buildDocks() {
   auto *host = new QWidget(designDock);
   auto *v = new QVBoxLayout(host);
   v->setContentsMargins(4, 4, 4, 4);
+  // The document's target first: every design and panel below assumes it.
+  targetBox_ = new ui::TargetBox(targetNames(), host);
+  connect(targetBox_, &ui::TargetBox::targetEntered, this, &MainWindow::enterTarget);
+  v->addWidget(targetBox_);
   list_ = new QListWidget(host);
   list_->setObjectName(QStringLiteral("designList"));
   list_->setMaximumHeight(110);
@@ -330,6 +335,7 @@ void MainWindow::connectDocument() {
     if (i == doc_->indexOfId(compareId_))
       refreshCompare();
   });
+  connect(doc_, &Document::targetChanged, this, &MainWindow::refreshTarget);
   connect(doc_, &Document::modifiedChanged, this, &MainWindow::refreshTitle);
   connect(doc_, &Document::filePathChanged, this, &MainWindow::refreshTitle);
 }
@@ -368,6 +374,7 @@ void MainWindow::refreshList() {
 }
 
 void MainWindow::refreshCurrent() {
+  refreshTarget();
   const int cur = doc_->currentIndex();
   if (cur < 0) {
     primary_->setResult(nullptr, QString(), false, {});

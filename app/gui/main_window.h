@@ -38,6 +38,7 @@ namespace ls::ui {
 class BasisMatrixView;
 class DesignForm;
 class GridPanel;
+class TargetBox;
 struct DesignDraft;
 } // namespace ls::ui
 
@@ -70,11 +71,19 @@ public:
   void setAxisNames(const QString &row, const QString &col);
   QListWidget *designList() const { return list_; }
   AnalysisDocks *analysisDocks() const { return analysis_; }
+  // The document's target in the Design dock (main_window_target.cpp).
+  ui::TargetBox *targetBox() const { return targetBox_; }
+  // Sets the document's target from what a user typed or picked ("gfx942",
+  // "hip:gfx942", "auto") as an undoable edit; "" or why not (also shown
+  // next to the target box).
+  QString enterTarget(const QString &text);
 
   // Opens a design from the command line; *error says why not.
   bool openLayout(const QString &attr, const QString &shape, const QString &dtype, QString *error);
   bool openFile(const QString &path, QString *error = nullptr);
   bool saveFile(const QString &path, QString *error = nullptr);
+  // File > Export PNG/SVG without the dialog: "" or "cannot write PATH: why".
+  QString exportViewTo(const QString &path, bool svg);
   // Replaces design `index`'s attribute (e.g. a layout an analysis dock
   // suggests) as one undoable edit; the shape, element type and module stay.
   // Returns "" on success, else the broken rule.
@@ -130,6 +139,9 @@ private:
   void refreshCurrent();
   void refreshCompare();
   void refreshTitle();
+  // The target box: the document's target, and whether the current layout
+  // fits it (main_window_target.cpp).
+  void refreshTarget();
   void refreshPalettes();
   void rebuildCompareMenu();
   void restartPlayerFor(const ui::LayoutResultPtr &r);
@@ -152,6 +164,7 @@ private:
   AnalysisDocks *analysis_ = nullptr;
   RecentFiles *recent_;
   ui::DesignForm *form_;
+  ui::TargetBox *targetBox_ = nullptr;
   QListWidget *list_;
   QDockWidget *designDock_ = nullptr;
   QSplitter *split_;

@@ -129,6 +129,10 @@ QString MainWindow::pasteText(const QString &text) {
     doc_->editDesign(cur, d, QStringLiteral("paste"));
   } else {
     doc_->undoStack()->beginMacro(tr("Paste %1 layouts").arg(r.designs.size()));
+    // A module names its machine (ttg.target, or 64 lanes per warp): it
+    // becomes the document's target, in the same undoable step.
+    if (!r.target.isEmpty())
+      doc_->setTarget(r.target);
     for (const Design &d : r.designs)
       doc_->addDesign(d);
     doc_->undoStack()->endMacro();

@@ -380,12 +380,18 @@ void MainWindow::exportView(bool svg) {
     return;
   // SVG and PDF by the chosen suffix: cells as shapes, labels and the whole
   // title as text.
-  const QString err =
-      svg ? ui::exportView(*primary_->view(), path) : ui::exportViewPng(*primary_->view(), path);
+  const QString err = exportViewTo(path, svg);
   if (!err.isEmpty())
     QMessageBox::warning(this, tr("Export failed"), err);
   else
     statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
+}
+
+QString MainWindow::exportViewTo(const QString &path, bool svg) {
+  const QString err =
+      svg ? ui::exportView(*primary_->view(), path) : ui::exportViewPng(*primary_->view(), path);
+  // The writer says why ("Permission denied"); the message says where.
+  return err.isEmpty() ? QString() : tr("cannot write %1: %2").arg(path, err);
 }
 
 void MainWindow::pasteDialog() {

@@ -148,6 +148,22 @@ ImportResult importTtgir(const QString &text, const Design &base,
     if (m.numWarps || m.threadsPerWarp || m.numCTAs)
       break; // the first module that says
   }
+  // The machine: the first module's ttg.target, else its warp width.
+  for (const ls::ir::Module &m : f.modules) {
+    if (!m.target.empty()) {
+      QString why;
+      if (auto t = canonicalTarget(QString::fromStdString(m.target), &why))
+        r.target = *t;
+      else
+        r.warnings << QStringLiteral("ttg.target: %1").arg(why);
+      break;
+    }
+    if (m.threadsPerWarp) {
+      if (*m.threadsPerWarp == 64)
+        r.target = kDefaultAmdTarget;
+      break;
+    }
+  }
   auto add = [&](const ls::EncodingPtr &enc, const QString &name,
                  const ls::ir::FileLayoutUse *use) {
     Design d = designFor(enc, name, moduleBase);

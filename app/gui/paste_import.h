@@ -32,6 +32,11 @@ struct ImportResult {
   // What Triton 3.6 reads oddly in the text (an ignored key, an odd default),
   // "field: what", for a dump "line L: #alias: field: what": read anyway.
   QStringList warnings;
+  // The machine the text names, canonical (design.h): a module's ttg.target
+  // ("hip:gfx942" -> "gfx942"), else gfx942 for ttg.threads-per-warp = 64;
+  // "" when the text says nothing about it. The paste makes it the
+  // document's target.
+  QString target;
 };
 
 // `base` supplies what the text does not say (shape, element type, module).

@@ -16,8 +16,9 @@ AuditTarget auditTarget(const std::string &text, const std::string &field) {
     } catch (...) {
       throw Error(field, "'" + text + "' has no compute capability after cuda:");
     }
-    // Ampere has ldmatrix but not stmatrix; Hopper and Blackwell both.
-    name = cc >= 100 ? "sm100" : cc >= 90 ? "sm90" : "sm80";
+    // Ampere has ldmatrix but not stmatrix; Hopper and Blackwell both
+    // (sm120, consumer Blackwell, has the same shared memory as sm90).
+    name = cc >= 120 ? "sm120" : cc >= 100 ? "sm100" : cc >= 90 ? "sm90" : "sm80";
   } else if (name.rfind("hip:", 0) == 0) {
     name = name.substr(4);
   }

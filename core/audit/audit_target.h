@@ -23,7 +23,10 @@ struct AuditTarget {
 };
 
 // Accepts `cuda:N`, `hip:gfxN` and the bank model's names (sm80, sm90,
-// sm100, gfx90a, gfx942, gfx950); "" means cuda:90.
+// sm100, sm120, gfx90a, gfx942, gfx950, gfx1100, gfx1200); "" means
+// cuda:90. cuda:120 and up is sm120, cuda:100..119 sm100, cuda:90..99 sm90,
+// below sm80. The canonical name (the one vocabulary of the CLI's --target
+// and the app's document target) is `banks.name`.
 // gfx1200 (RDNA 4, 32 banks of 4 bytes, no ldmatrix) uses the CDNA model
 // with its own name. Throws ls::Error(field, ...) for anything else.
 AuditTarget auditTarget(const std::string &text, const std::string &field = "--target");

@@ -92,6 +92,8 @@ BankHeatmap::BankHeatmap(QWidget *parent) : QWidget(parent) {
   connect(direction_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
   connect(dtype_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
   connect(target_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+  connect(target_, &QComboBox::activated, this,
+          [this] { emit targetChosen(target_->currentText()); });
   connect(apply_, &QPushButton::clicked, this, [this] {
     if (!proposal_.isEmpty())
       emit applyProposal(proposal_);
@@ -124,6 +126,8 @@ void BankHeatmap::setElementType(const QString &dtype) {
   dtype_->setCurrentText(dtype);
 }
 void BankHeatmap::setTarget(const QString &target) {
+  if (target_->findText(target) < 0)
+    target_->addItem(target);
   target_->setCurrentText(target);
 }
 QString BankHeatmap::target() const {
@@ -165,6 +169,27 @@ void BankHeatmap::recompute() {
     const bool load = direction_->currentIndex() == 0;
     const Encoding &reader = reader_ ? *reader_ : *distributed_;
     const Encoding &accessor = load ? reader : *distributed_;
+    // A layout of the wrong warp width for the target, in the panel's words
+    // rather than the command line's: only CDNA (gfx9) runs 64-lane warps,
+    // and it runs nothing else.
+    const bool cdna = target.name.rfind("gfx9", 0) == 0;
+    for (const Encoding *e : {distributed_.get(), &reader}) {
+      if (e->isShared())
+        continue;
+      const int lanes = e->toLinearLayout(shape_).getInDimSize("lane");
+      if (lanes == 64 && !cdna) {
+        showError(tr("This layout has 64 lanes per warp; choose an AMD target (gfx90a, gfx942, "
+                     "gfx950) instead of %1.")
+                      .arg(target_->currentText()));
+        return;
+      }
+      if (lanes == 32 && cdna) {
+        showError(tr("This layout has 32 lanes per warp; %1 runs 64-lane warps: choose an NVIDIA "
+                     "target (sm80 ... sm120) or RDNA (gfx1100, gfx1200).")
+                      .arg(target_->currentText()));
+        return;
+      }
+    }
     SharedAccessOptions opt;
     opt.target = target;
     opt.direction = load ? AccessDirection::Load : AccessDirection::Store;

@@ -57,6 +57,9 @@ public:
 
 signals:
   void applyProposal(QString attributeText);
+  // The user picked a target in the panel's list (the app makes it the
+  // document's target, which comes back through setTarget).
+  void targetChosen(QString target);
 
 private:
   void recompute();

@@ -33,9 +33,12 @@ void ConversionView::setConversion(std::shared_ptr<const LayoutConversion> conve
                                    const ConversionCost &cost, const QString &sourceTitle,
                                    const QString &destinationTitle) {
   conversion_ = std::move(conversion);
+  kind_ = cost.kind;
   sourceTitle_ = sourceTitle;
   destinationTitle_ = destinationTitle;
   header_ = conversion_ ? describeCost(*conversion_, cost) : QStringList();
+  if (!header_.isEmpty() && !target_.isEmpty())
+    header_.front() = tr("on %1: ").arg(target_) + header_.front();
   warp_ = 0;
   selectedLane_ = -1;
   loadMoves();
@@ -103,8 +106,100 @@ std::vector<RegisterMove> ConversionView::selectedMoves() const {
   return out;
 }
 
+namespace {
+constexpr qreal kSwatch = 12; // legend swatch height (and widest lane swatch)
+constexpr qreal kLegendGap = 6;
+} // namespace
+
+qreal ConversionView::legendTop() const {
+  return ConversionViewGeometry::kMargin + fontMetrics().lineSpacing() * header_.size() +
+         (conversion_ ? kLegendGap : 0);
+}
+
+qreal ConversionView::swatchTop() const {
+  return legendTop() + fontMetrics().lineSpacing() * legendLines().size();
+}
+
 qreal ConversionView::headerHeight() const {
-  return ConversionViewGeometry::kMargin + fontMetrics().lineSpacing() * header_.size();
+  if (!conversion_)
+    return legendTop();
+  const qreal rowTop = mode_ == ColorMode::Scope
+                           ? legendSwatchRect(int(MoveScope::OtherCta)).top() -
+                                 std::max<qreal>(0, (fontMetrics().height() - kSwatch) / 2)
+                           : swatchTop();
+  return rowTop + std::max<qreal>(kSwatch, fontMetrics().height()) + kLegendGap;
+}
+
+QStringList ConversionView::legendLines() const {
+  if (!conversion_)
+    return {};
+  const int lanes = conversion_->numLanes();
+  return {tr("Rows: lanes 0\u2013%1 of warp %2.").arg(lanes - 1).arg(warp_),
+          tr("Columns: source registers r0\u2013r%1 (left), destination registers r0\u2013r%2 "
+             "(right).")
+              .arg(conversion_->sourceRegisters() - 1)
+              .arg(conversion_->destinationRegisters() - 1),
+          mode_ == ColorMode::SourceLane
+              ? tr("Colour: the source lane a value comes from; \u201cw<k>\u201d: from warp k.")
+              : tr("Colour: how far a value travels (the conversion: %1).")
+                    .arg(QString::fromLatin1(conversionKindName(kind_)))};
+}
+
+QString ConversionView::swatchLabel() const {
+  return mode_ == ColorMode::SourceLane ? tr("source lane") : QString();
+}
+
+QRectF ConversionView::legendSwatchRect(int i) const {
+  if (!conversion_)
+    return {};
+  const QFontMetricsF fm(font());
+  const qreal top = swatchTop() + std::max<qreal>(0, (fm.height() - kSwatch) / 2);
+  qreal x = ConversionViewGeometry::kMargin;
+  if (mode_ == ColorMode::SourceLane) {
+    const int lanes = conversion_->numLanes();
+    if (i < 0 || i >= lanes)
+      return {};
+    // "source lane 0 [strip] 31": every lane has its swatch, none is cut.
+    x += fm.horizontalAdvance(swatchLabel() + QStringLiteral(" 0 "));
+    const qreal room =
+        width() - x - fm.horizontalAdvance(QStringLiteral(" 63")) - ConversionViewGeometry::kMargin;
+    const qreal w = std::clamp<qreal>(room / lanes, 2, kSwatch);
+    return QRectF(x + i * w, top, w, kSwatch);
+  }
+  if (i < 0 || i > int(MoveScope::OtherCta))
+    return {};
+  // Swatch, its words, a gap; a scope that does not fit starts a new row.
+  qreal y = top;
+  for (int k = 0;; ++k) {
+    const qreal need = kSwatch + 4 + fm.horizontalAdvance(scopeDescription(MoveScope(k)));
+    if (x > ConversionViewGeometry::kMargin &&
+        x + need > width() - ConversionViewGeometry::kMargin) {
+      x = ConversionViewGeometry::kMargin;
+      y += std::max<qreal>(kSwatch, fm.lineSpacing());
+    }
+    if (k == i)
+      return QRectF(x, y, kSwatch, kSwatch);
+    x += need + 16;
+  }
+}
+
+QString ConversionView::kindDescription(ConversionKind kind) {
+  switch (kind) {
+  case ConversionKind::NoOp:
+    return tr("no-op: every thread already holds these elements in these registers");
+  case ConversionKind::RegisterPermutation:
+    return tr("register permutation: each thread renames its own registers; nothing leaves the "
+              "thread");
+  case ConversionKind::WarpShuffle:
+    return tr("warp shuffle: values move between the lanes of each warp, without shared memory");
+  case ConversionKind::SharedMemory:
+    return tr("through shared memory: every warp stores its values and loads the destination's "
+              "(with a barrier between)");
+  case ConversionKind::AcrossCtas:
+    return tr("across CTAs: values move between the CTAs of a cluster (distributed shared "
+              "memory)");
+  }
+  return {};
 }
 
 ConversionViewGeometry ConversionView::cellGeometry() const {
@@ -284,7 +379,34 @@ void ConversionView::paintEvent(QPaintEvent *event) {
     p.drawText(QPointF(ConversionViewGeometry::kMargin, y), line);
     y += fm.lineSpacing();
   }
+  // The legend: what rows, columns and colours mean, then the swatches.
+  y = legendTop() + fm.ascent();
+  for (const QString &line : legendLines()) {
+    p.drawText(QPointF(ConversionViewGeometry::kMargin, y),
+               fm.elidedText(line, Qt::ElideRight, width() - 2 * ConversionViewGeometry::kMargin));
+    y += fm.lineSpacing();
+  }
+  const qreal textY = swatchTop() + fm.ascent();
+  if (mode_ == ColorMode::SourceLane) {
+    const int lanes = conversion_->numLanes();
+    p.drawText(QPointF(ConversionViewGeometry::kMargin, textY),
+               swatchLabel() + QStringLiteral(" 0"));
+    for (int l = 0; l < lanes; ++l)
+      p.fillRect(legendSwatchRect(l), laneColor(l, lanes));
+    p.drawText(QPointF(legendSwatchRect(lanes - 1).right() + fm.horizontalAdvance(QLatin1Char(' ')),
+                       textY),
+               QString::number(lanes - 1));
+  } else {
+    for (int k = 0; k <= int(MoveScope::OtherCta); ++k) {
+      const QRectF r = legendSwatchRect(k);
+      p.fillRect(r, scopeColor(MoveScope(k)));
+      p.drawText(QPointF(r.right() + 4, textY + (r.top() - legendSwatchRect(0).top())),
+                 scopeDescription(MoveScope(k)));
+    }
+  }
   for (Panel panel : {Panel::Source, Panel::Destination}) {
+    // (The source panel's grid lines left a faint pen behind.)
+    p.setPen(palette().color(QPalette::Text));
     const QRectF r = g.panelRect(panel);
     const QString title =
         (panel == Panel::Source ? tr("source, warp %1: ") : tr("destination, warp %1: "))
@@ -336,11 +458,12 @@ QString ConversionView::toolTipAt(QPointF pos) const {
     for (const RegisterMove &m : moves_)
       if (m.from.warp == warp_ && m.from.lane == hit->lane && m.from.reg == hit->reg)
         ++sent;
-    return tr("source w%1 T%2:r%3 feeds %4 destination register(s) of this warp")
+    return tr("source w%1 T%2:r%3 feeds %4 destination register(s) of this warp\nconversion: %5")
         .arg(warp_)
         .arg(hit->lane)
         .arg(hit->reg)
-        .arg(sent);
+        .arg(sent)
+        .arg(kindDescription(kind_));
   }
   if (!hasMove(hit->lane, hit->reg))
     return {};
@@ -349,8 +472,9 @@ QString ConversionView::toolTipAt(QPointF pos) const {
   QStringList coords;
   for (int32_t c : conversion_->elementAt(m.to))
     coords << QString::number(c);
-  return tr("destination %1 <- source %2: %3; element (%4)")
-      .arg(loc(m.to, true), loc(m.from, true), scopeDescription(m.scope), coords.join(", "));
+  return tr("destination %1 <- source %2: %3; element (%4)\nconversion: %5")
+      .arg(loc(m.to, true), loc(m.from, true), scopeDescription(m.scope), coords.join(", "),
+           kindDescription(kind_));
 }
 
 bool ConversionView::event(QEvent *event) {

@@ -12,7 +12,12 @@
 // Clicking a source lane (or a destination register) selects a source lane:
 // its registers are outlined and an arrow goes from each of them to every
 // destination register it feeds in the shown warp. The header states the
-// conversion's class and cost as core computed them.
+// conversion's class and cost as core computed them; under it a legend says
+// what rows, columns and colours mean (every source lane's colour, or the
+// four scopes). A cell's tooltip names the move and the conversion's class
+// as core classifies it (no-op, register permutation, warp shuffle, through
+// shared memory, across CTAs): a value that only changes lane still goes
+// through shared memory when the conversion does.
 //
 // The view takes core values (LayoutConversion, ConversionCost) and draws; it
 // computes no layout itself. Painting visits only the exposed cells, labels
@@ -40,11 +45,14 @@ public:
 
   // Shows `conversion` (block 0, warp 0 first). Titles label the two panels,
   // usually the attribute texts.
-  void setConversion(std::shared_ptr<const LayoutConversion> conversion,
-                     const ConversionCost &cost, const QString &sourceTitle,
-                     const QString &destinationTitle);
+  void setConversion(std::shared_ptr<const LayoutConversion> conversion, const ConversionCost &cost,
+                     const QString &sourceTitle, const QString &destinationTitle);
   void clear();
   bool hasConversion() const { return conversion_ != nullptr; }
+  // The machine the cost assumes ("sm90", "gfx942"), named in the header's
+  // first line; "" names none. Takes effect at the next setConversion.
+  void setTarget(const QString &target) { target_ = target; }
+  QString target() const { return target_; }
 
   // The warp shown in both panels; clamped to the layout's warps.
   void setWarp(int warp);
@@ -57,6 +65,13 @@ public:
 
   // Class and cost, one line each, as the header shows them.
   const QStringList &headerLines() const { return header_; }
+  // The legend's text lines (rows and columns; what the colours mean).
+  QStringList legendLines() const;
+  // Where the legend paints its swatch for lane `i` (source-lane colours) or
+  // for MoveScope `i` (scope colours); empty if not painted.
+  QRectF legendSwatchRect(int i) const;
+  // The conversion's class in words: "through shared memory: ...".
+  static QString kindDescription(ConversionKind kind);
   // The moves into the shown warp, lane-major (what the right panel draws).
   const std::vector<RegisterMove> &shownMoves() const { return moves_; }
   // Destination registers of the shown warp fed by the selected source lane.
@@ -90,6 +105,10 @@ protected:
 
 private:
   qreal headerHeight() const;
+  qreal legendTop() const;
+  // The swatches' row: its top, and the label text before it.
+  qreal swatchTop() const;
+  QString swatchLabel() const;
   void loadMoves();
   bool hasMove(int lane, int reg) const;
   void paintPanel(QPainter &p, const ConversionViewGeometry &g, ConversionViewGeometry::Panel panel,
@@ -97,9 +116,11 @@ private:
   void paintArrows(QPainter &p, const ConversionViewGeometry &g) const;
 
   std::shared_ptr<const LayoutConversion> conversion_;
+  ConversionKind kind_ = ConversionKind::NoOp;
   std::vector<RegisterMove> moves_;
   QStringList header_;
   QString sourceTitle_, destinationTitle_;
+  QString target_;
   int warp_ = 0;
   int selectedLane_ = -1;
   ColorMode mode_ = ColorMode::SourceLane;

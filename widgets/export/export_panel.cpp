@@ -13,8 +13,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-#include "export/code_highlighter.h"
 #include "codegen/exporter.h"
+#include "export/code_highlighter.h"
 #include "util/error.h"
 
 namespace ls::ui {
@@ -122,6 +122,15 @@ void ExportPanel::setDesign(ls::EncodingPtr encoding, const ls::Shape &shape,
   updateButtons();
 }
 
+void ExportPanel::setTarget(const QString &tritonTarget) {
+  if (tritonTarget == target_)
+    return;
+  target_ = tritonTarget;
+  invalidate();
+  ensureFresh(pages_[tabs_->currentIndex()]);
+  updateButtons();
+}
+
 void ExportPanel::clearDesign() {
   setDesign(nullptr, {});
 }
@@ -179,6 +188,7 @@ void ExportPanel::ensureFresh(Page &p) {
   } else {
     ls::codegen::ExportOptions options;
     options.syntax = syntax();
+    options.target = target_.toStdString();
     try {
       p.text = QString::fromStdString(ls::codegen::exportDesign(design_, p.format, options));
     } catch (const std::exception &e) {

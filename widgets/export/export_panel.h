@@ -48,6 +48,12 @@ public:
   ls::ir::Syntax syntax() const;
   void setSyntax(ls::ir::Syntax syntax);
 
+  // The machine modules and kernels are made for, in Triton's spelling
+  // ("cuda:80", "hip:gfx950"); "" lets the encoding choose (as the CLI's
+  // export without --target).
+  void setTarget(const QString &tritonTarget);
+  QString target() const { return target_; }
+
   // The export in `format` (made now if needed); empty if it failed.
   QString text(ls::codegen::ExportFormat format);
   // The error of `format`'s export, empty if it succeeded.
@@ -84,6 +90,7 @@ private:
   void updateButtons();
 
   ls::codegen::ExportDesign design_;
+  QString target_;
   QVector<Page> pages_;
   QTabWidget *tabs_ = nullptr;
   QComboBox *syntaxCombo_ = nullptr;

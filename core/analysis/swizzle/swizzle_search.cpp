@@ -66,11 +66,13 @@ std::vector<std::vector<unsigned>> candidateOrders(int rank) {
 }
 
 std::vector<EncodingPtr> candidates(const Encoding &writer, const Encoding &reader,
-                                    const Shape &shape, int elementBits) {
+                                    const Shape &shape, int elementBits, const BankTarget &target) {
   std::vector<EncodingPtr> out;
   const int rank = static_cast<int>(shape.size());
   const int storageBits = std::max(8, elementBits);
-  if (rank >= 2 && storageBits <= 64) {
+  // nvmma_shared is what NVIDIA's TMA and wgmma read; Triton's AMD backend
+  // never lowers it, so an AMD target is offered AMD-valid layouts only.
+  if (target.vendor == Vendor::Nvidia && rank >= 2 && storageBits <= 64) {
     for (unsigned swizzle : {0u, 32u, 64u, 128u})
       for (bool transposed : {false, true}) {
         auto e = std::make_shared<NvmmaSharedEncoding>();
@@ -210,7 +212,7 @@ SwizzleProposal proposeSharedLayout(const Encoding &writer, const Encoding &read
   if (current)
     p.current = evaluateSharedLayout(writer, reader, current, shape, elementBits, target);
   std::optional<SwizzleFigures> best;
-  for (const EncodingPtr &c : candidates(writer, reader, shape, elementBits)) {
+  for (const EncodingPtr &c : candidates(writer, reader, shape, elementBits, target)) {
     SwizzleFigures f;
     try {
       f = evaluateSharedLayout(writer, reader, c, shape, elementBits, target);

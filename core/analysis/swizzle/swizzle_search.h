@@ -12,7 +12,8 @@
 //      swizzled_shared with the smallest maxPhase/perPhase/vec, and a
 //      shared_linear only when it is strictly better.
 //
-// Candidates: nvmma_shared with every swizzle width and both orientations,
+// Candidates: nvmma_shared with every swizzle width and both orientations
+// (NVIDIA targets only: Triton's AMD backend has no nvmma_shared),
 // swizzled_shared over vec, perPhase, maxPhase and dim orders, and the
 // shared_linear that Triton's optimal swizzling builds (optimal_swizzling.h).
 //

@@ -8,9 +8,9 @@
 
 #include "document.h"
 #include "gui_test_main.h"
-#include "notation/mlir/layout_printer.h"
 #include "layout_evaluator.h"
 #include "module_retarget.h"
+#include "notation/mlir/layout_printer.h"
 #include "paste_import.h"
 
 using namespace ls::app;
@@ -587,6 +587,187 @@ private slots:
     QVERIFY(retargetAttribute(mma, four, eight).contains(QStringLiteral("warpsPerCTA = [4, 2]")));
     // 4 -> 1 warps would need warpsPerCTA[0] = 1/2: unchanged.
     QCOMPARE(retargetAttribute(mma, four, {1, 32, 1}), mma);
+  }
+
+  // --- The document's target ----------------------------------------------
+  void targetRoundTripsThroughTheFile() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("amd.lstudio"));
+    Document doc;
+    doc.addDesign(design(QStringLiteral("load"), kLoad));
+    QCOMPARE(doc.target(), QStringLiteral("sm90"));
+    doc.setTarget(QStringLiteral("gfx950"));
+    QCOMPARE(doc.target(), QStringLiteral("gfx950"));
+    QString error;
+    QVERIFY2(doc.save(path, &error), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    QCOMPARE(root[QStringLiteral("target")].toString(), QStringLiteral("gfx950"));
+    Document back;
+    QSignalSpy spy(&back, &Document::targetChanged);
+    QVERIFY2(back.open(path, &error), qPrintable(error));
+    QCOMPARE(back.target(), QStringLiteral("gfx950"));
+    QCOMPARE(back.explicitTarget(), QStringLiteral("gfx950"));
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toString(), QStringLiteral("gfx950"));
+    QVERIFY(!back.isModified());
+    // Triton's spelling in a file reads as the canonical name.
+    QByteArray json = back.toJson();
+    json.replace("\"gfx950\"", "\"hip:gfx950\"");
+    QVERIFY2(back.loadJson(json, &error), qPrintable(error));
+    QCOMPARE(back.explicitTarget(), QStringLiteral("gfx950"));
+    json.replace("\"hip:gfx950\"", "\"cuda:80\"");
+    QVERIFY2(back.loadJson(json, &error), qPrintable(error));
+    QCOMPARE(back.target(), QStringLiteral("sm80"));
+  }
+
+  void fileWithoutTargetDerivesIt() {
+    // A file of an older Layout Studio has no "target": 32 lanes -> sm90,
+    // a 64-lane design -> gfx942; nothing is written until one is set.
+    const QByteArray nvidia =
+        "{\"format\": \"layout-studio\", \"version\": 1, \"designs\": [{\"attribute\": "
+        "\"#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], "
+        "order = [1, 0]}>\", \"shape\": [64, 64], \"threadsPerWarp\": 32}]}";
+    const QByteArray amd =
+        "{\"format\": \"layout-studio\", \"version\": 1, \"designs\": [{\"attribute\": "
+        "\"#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], "
+        "order = [1, 0]}>\", \"shape\": [64, 64], \"threadsPerWarp\": 64}]}";
+    Document doc;
+    QString error;
+    QVERIFY2(doc.loadJson(nvidia, &error), qPrintable(error));
+    QVERIFY(doc.result(0));
+    QCOMPARE(doc.target(), QStringLiteral("sm90"));
+    QCOMPARE(doc.explicitTarget(), QString());
+    QVERIFY(!QJsonDocument::fromJson(doc.toJson()).object().contains(QStringLiteral("target")));
+    QVERIFY2(doc.loadJson(amd, &error), qPrintable(error));
+    QVERIFY2(doc.result(0), qPrintable(doc.evaluationError(0)));
+    QCOMPARE(doc.target(), QStringLiteral("gfx942"));
+    QCOMPARE(doc.explicitTarget(), QString());
+  }
+
+  void badTargetInAFileIsRefused() {
+    Document doc;
+    doc.addDesign(design(QStringLiteral("keep"), kLoad));
+    QString error;
+    QVERIFY(!doc.loadJson("{\"format\": \"layout-studio\", \"version\": 1, \"target\": \"sm75\", "
+                          "\"designs\": []}",
+                          &error));
+    QVERIFY2(error.startsWith(QStringLiteral("\"target\": unknown target \u201csm75\u201d; choose "
+                                             "one of sm80, sm90, sm100, sm120, gfx90a, gfx942, "
+                                             "gfx950, gfx1100, gfx1200")),
+             qPrintable(error));
+    QVERIFY(!doc.loadJson(
+        "{\"format\": \"layout-studio\", \"version\": 1, \"target\": 90, \"designs\": []}",
+        &error));
+    QCOMPARE(error, QStringLiteral("\"target\": must be a string"));
+    QCOMPARE(doc.count(), 1);
+  }
+
+  void targetChangeIsUndoable() {
+    Document doc;
+    doc.addDesign(design(QStringLiteral("load"), kLoad));
+    doc.undoStack()->clear();
+    QVERIFY(!doc.isModified());
+    QSignalSpy spy(&doc, &Document::targetChanged);
+    doc.setTarget(QStringLiteral("gfx942"));
+    QCOMPARE(doc.target(), QStringLiteral("gfx942"));
+    QVERIFY(doc.isModified());
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QCOMPARE(doc.undoStack()->undoText(), QStringLiteral("Set the target to gfx942"));
+    doc.setTarget(QStringLiteral("sm80"));
+    QCOMPARE(doc.undoStack()->count(), 2);
+    doc.setTarget(QStringLiteral("sm80")); // no change, no step
+    QCOMPARE(doc.undoStack()->count(), 2);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.target(), QStringLiteral("gfx942"));
+    doc.undoStack()->undo();
+    QCOMPARE(doc.target(), QStringLiteral("sm90")); // back to following the layouts
+    QCOMPARE(doc.explicitTarget(), QString());
+    QVERIFY(!doc.isModified());
+    doc.undoStack()->redo();
+    QCOMPARE(doc.target(), QStringLiteral("gfx942"));
+    QStringList seen;
+    for (const auto &args : spy)
+      seen << args.at(0).toString();
+    QCOMPARE(seen, (QStringList{"gfx942", "sm80", "gfx942", "sm90", "gfx942"}));
+  }
+
+  void sixtyFourLanesImplyAnAmdTarget() {
+    Document doc;
+    doc.addDesign(design(QStringLiteral("load"), kLoad));
+    QCOMPARE(doc.target(), QStringLiteral("sm90"));
+    QSignalSpy spy(&doc, &Document::targetChanged);
+    Design wave64 = design(QStringLiteral("mfma"),
+                           QStringLiteral("#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], "
+                                          "instrShape = [16, 16, 16], isTransposed = true}>"));
+    wave64.module.threadsPerWarp = 64;
+    doc.addDesign(wave64);
+    QCOMPARE(doc.target(), QStringLiteral("gfx942"));
+    QCOMPARE(spy.count(), 1);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.target(), QStringLiteral("sm90"));
+    // An explicit target wins over what the layouts imply.
+    doc.undoStack()->redo();
+    doc.setTarget(QStringLiteral("sm100"));
+    QCOMPARE(doc.target(), QStringLiteral("sm100"));
+    // clear() (File > New) forgets it.
+    doc.clear();
+    QCOMPARE(doc.explicitTarget(), QString());
+    QCOMPARE(doc.target(), QStringLiteral("sm90"));
+  }
+
+  void canonicalTargetNamesTheMachine_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("canonical");
+    QTest::newRow("cuda:90") << "cuda:90"
+                             << "sm90";
+    QTest::newRow("cuda:80") << "cuda:80"
+                             << "sm80";
+    QTest::newRow("cuda:100") << "cuda:100"
+                              << "sm100";
+    QTest::newRow("cuda:120") << "cuda:120"
+                              << "sm120";
+    QTest::newRow("hip:gfx942") << "hip:gfx942"
+                                << "gfx942";
+    QTest::newRow("hip:gfx1100") << "hip:gfx1100"
+                                 << "gfx1100";
+    QTest::newRow("GFX90A") << " GFX90A "
+                            << "gfx90a";
+    QTest::newRow("auto") << "auto"
+                          << "";
+    QTest::newRow("empty") << ""
+                           << "";
+  }
+  void canonicalTargetNamesTheMachine() {
+    QFETCH(QString, text);
+    QFETCH(QString, canonical);
+    QString error;
+    const auto t = canonicalTarget(text, &error);
+    QVERIFY2(t, qPrintable(error));
+    QCOMPARE(*t, canonical);
+    for (const QString &n : targetNames())
+      QCOMPARE(canonicalTarget(n).value_or(QStringLiteral("?")), n);
+    QVERIFY(!canonicalTarget(QStringLiteral("sm75"), &error));
+    QVERIFY(!canonicalTarget(QStringLiteral("cuda:x"), &error));
+  }
+
+  void pastedModuleNamesItsTarget() {
+    const Design base = design(QStringLiteral("x"), kLoad);
+    // kTtgir says ttg.target = "cuda:80".
+    QCOMPARE(importLayouts(QString::fromLatin1(kTtgir), base).target, QStringLiteral("sm80"));
+    QString amd = QString::fromLatin1(kTtgir);
+    amd.replace(QStringLiteral("\"cuda:80\""), QStringLiteral("\"hip:gfx950\""));
+    QCOMPARE(importLayouts(amd, base).target, QStringLiteral("gfx950"));
+    // Without ttg.target, 64 threads per warp name the default AMD target.
+    QString wave64 = QString::fromLatin1(kTtgir);
+    wave64.replace(QStringLiteral("ttg.target = \"cuda:80\", "), QString());
+    QCOMPARE(importLayouts(wave64, base).target, QString());
+    wave64.replace(QStringLiteral("\"ttg.threads-per-warp\" = 32"),
+                   QStringLiteral("\"ttg.threads-per-warp\" = 64"));
+    QCOMPARE(importLayouts(wave64, base).target, QStringLiteral("gfx942"));
+    // An attribute alone names no machine.
+    QCOMPARE(importLayouts(kStore, base).target, QString());
   }
 };
 

@@ -3,12 +3,16 @@
 // rewrote since it was opened each give a message naming the file and the
 // cause, leave the file on disk as it was, and keep the document -- designs
 // and modified state -- in memory.
+#include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 
+#include "app_setup.h"
 #include "document.h"
 #include "document_file.h"
 #include "gui_test_main.h"
+#include "main_window.h"
 
 using namespace ls::app;
 
@@ -28,11 +32,45 @@ QByteArray readAll(const QString &path) {
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// Makes a folder unwritable for the lifetime of this object: read-only
+// permissions, and for root (who ignores them) the immutable attribute.
+struct ReadOnly {
+  explicit ReadOnly(const QString &dir) : dir_(dir) {
+    QFile::setPermissions(dir_, QFile::ReadOwner | QFile::ExeOwner);
+    if (!writable())
+      locked = true;
+    else if (QProcess::execute(QStringLiteral("chattr"), {QStringLiteral("+i"), dir_}) == 0) {
+      immutable_ = true;
+      locked = !writable();
+    }
+  }
+  ~ReadOnly() {
+    if (immutable_)
+      QProcess::execute(QStringLiteral("chattr"), {QStringLiteral("-i"), dir_});
+    QFile::setPermissions(dir_, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+  }
+  bool writable() const {
+    QFile probe(dir_ + QStringLiteral("/.probe"));
+    if (!probe.open(QIODevice::WriteOnly))
+      return false;
+    probe.close();
+    probe.remove();
+    return true;
+  }
+  bool locked = false;
+
+private:
+  QString dir_;
+  bool immutable_ = false;
+};
+
 } // namespace
 
 class TestSaveFaults : public QObject {
   Q_OBJECT
 private slots:
+  void initTestCase() { initResources(); }
+
   void failedSaveKeepsTheDocument_data() {
     QTest::addColumn<int>("fault");
     QTest::addColumn<QString>("message");
@@ -106,6 +144,48 @@ private slots:
     QVERIFY(doc.save(elsewhere, &error));
     QCOMPARE(readAll(elsewhere), mine);
     QCOMPARE(readAll(path), theirs);
+  }
+
+  // A real read-only folder (no fault seam): the message names the file,
+  // nothing is written, the document keeps its work; the window's Save and
+  // File > Export name the path too.
+  void readOnlyFolderNamesThePath() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("a.lstudio"));
+    const ReadOnly lock(dir.path());
+    if (!lock.locked)
+      QSKIP("this machine cannot make a folder unwritable (root without chattr)");
+    Document doc;
+    doc.addDesign(design(QStringLiteral("unsaved work")));
+    const QByteArray inMemory = doc.toJson();
+    QString error;
+    QVERIFY(!doc.save(path, &error));
+    QVERIFY2(error.startsWith(QStringLiteral("cannot write %1: ").arg(path)), qPrintable(error));
+    QVERIFY2(error.size() > QStringLiteral("cannot write %1: ").arg(path).size(),
+             qPrintable(error)); // and why
+    QVERIFY(!QFile::exists(path));
+    QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+    QVERIFY(doc.isModified());
+    QCOMPARE(doc.toJson(), inMemory);
+    QCOMPARE(doc.filePath(), QString());
+
+    MainWindow win(/*interactive=*/false);
+    win.resize(800, 600);
+    win.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&win));
+    win.document()->addDesign(design(QStringLiteral("more work")));
+    QString windowError;
+    QVERIFY(!win.saveFile(path, &windowError));
+    QVERIFY2(windowError.startsWith(QStringLiteral("cannot write %1: ").arg(path)),
+             qPrintable(windowError));
+    QVERIFY(win.document()->isModified());
+    for (bool svg : {false, true}) {
+      const QString image = dir.filePath(svg ? QStringLiteral("v.svg") : QStringLiteral("v.png"));
+      const QString exportError = win.exportViewTo(image, svg);
+      QVERIFY2(exportError.startsWith(QStringLiteral("cannot write %1: ").arg(image)),
+               qPrintable(exportError));
+      QVERIFY(!QFile::exists(image));
+    }
   }
 
   void ownSavesAreNotOtherPrograms() {

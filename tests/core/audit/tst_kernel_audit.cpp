@@ -209,6 +209,22 @@ void TestKernelAudit::targetNames() {
   QCOMPARE(QString::fromStdString(rdna.banks.name), QStringLiteral("gfx1200"));
   QCOMPARE(rdna.banks.banks, 32);
   QVERIFY_THROWS_EXCEPTION(Error, audit::auditTarget("cuda:x"));
+  // The one vocabulary: every bank model name, and Triton's spellings of
+  // sm120 (consumer Blackwell) and gfx1100 (RDNA 3), name themselves.
+  for (const std::string &n : BankTarget::names())
+    QCOMPARE(QString::fromStdString(audit::auditTarget(n).banks.name), QString::fromStdString(n));
+  QCOMPARE(QString::fromStdString(audit::auditTarget("cuda:120").banks.name),
+           QStringLiteral("sm120"));
+  QCOMPARE(QString::fromStdString(audit::auditTarget("sm120").module), QStringLiteral("cuda:120"));
+  QVERIFY(audit::auditTarget("cuda:120").scratch == ScratchTarget::Sm90);
+  QCOMPARE(QString::fromStdString(audit::auditTarget("cuda:103").banks.name),
+           QStringLiteral("sm100"));
+  const audit::AuditTarget rdna3 = audit::auditTarget("hip:gfx1100");
+  QCOMPARE(QString::fromStdString(rdna3.banks.name), QStringLiteral("gfx1100"));
+  QVERIFY(rdna3.banks.vendor == Vendor::Amd);
+  QVERIFY(rdna3.scratch == ScratchTarget::Generic);
+  QCOMPARE(QString::fromStdString(audit::auditTarget("gfx1100").module),
+           QStringLiteral("hip:gfx1100"));
 }
 
 void TestKernelAudit::convertInLoopRankedFirst() {

@@ -4,8 +4,8 @@
 #include <QtTest>
 
 #include "convert/conversion_view.h"
-#include "notation/mlir/layout_parser.h"
 #include "gui_test_main.h"
+#include "notation/mlir/layout_parser.h"
 
 using namespace ls;
 using namespace ls::ui;
@@ -74,11 +74,13 @@ private slots:
     using P = ConversionViewGeometry::Panel;
     const ConversionViewGeometry g = v.cellGeometry();
     // Destination warp 0, lane 0, register 1 holds (1, 0), which source lane 16 sends.
-    QCOMPARE(pixelIn(img, g.cellRect(P::Destination, 0, 1)), ConversionView::laneColor(16, 32).rgb());
+    QCOMPARE(pixelIn(img, g.cellRect(P::Destination, 0, 1)),
+             ConversionView::laneColor(16, 32).rgb());
     QCOMPARE(pixelIn(img, g.cellRect(P::Source, 5, 7)), ConversionView::laneColor(5, 32).rgb());
     v.setColorMode(ConversionView::ColorMode::Scope);
     const QImage scoped = v.grab().toImage();
-    QCOMPARE(pixelIn(scoped, g.cellRect(P::Destination, 0, 1)),
+    // (The scope legend may take another row: the cells move down with it.)
+    QCOMPARE(pixelIn(scoped, v.cellGeometry().cellRect(P::Destination, 0, 1)),
              ConversionView::scopeColor(MoveScope::SameWarp).rgb());
   }
 
@@ -117,8 +119,104 @@ private slots:
     v.setWarp(0);
     using P = ConversionViewGeometry::Panel;
     const QString tip = v.toolTipAt(v.cellGeometry().cellRect(P::Destination, 0, 1).center());
+    // The value changes lane, but this conversion goes through shared
+    // memory as a whole: the tooltip names the real class.
     QCOMPARE(tip, QString("destination w0 T0:r1 <- source w0 T16:r0: another lane of the warp "
-                          "(shuffle); element (1, 0)"));
+                          "(shuffle); element (1, 0)\nconversion: through shared memory: every "
+                          "warp stores its values and loads the destination's (with a barrier "
+                          "between)"));
+  }
+
+  // A real warp shuffle (register bit 0 and lane bit 0 trade places): the
+  // tooltips of both panels say so.
+  void tooltipsNameAWarpShuffle() {
+    const Shape s{64};
+    auto c = std::make_shared<const LayoutConversion>(
+        ir::parseEncoding("#ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], "
+                          "warpsPerCTA = [1], order = [0]}>")
+            ->toLinearLayout(s),
+        ir::parseEncoding("#ttg.linear<{register = [[2]], lane = [[1], [4], [8], [16], [32]], "
+                          "warp = [], block = []}>")
+            ->toLinearLayout(s));
+    QCOMPARE(c->kind(), ConversionKind::WarpShuffle);
+    ConversionView v;
+    v.resize(900, 600);
+    v.setConversion(c, conversionCost(*c, 32), "blocked", "linear");
+    using P = ConversionViewGeometry::Panel;
+    // Destination T0:r1 holds element 2, which source lane 1 holds.
+    QCOMPARE(v.toolTipAt(v.cellGeometry().cellRect(P::Destination, 0, 1).center()),
+             QString("destination w0 T0:r1 <- source w0 T1:r0: another lane of the warp "
+                     "(shuffle); element (2)\nconversion: warp shuffle: values move between the "
+                     "lanes of each warp, without shared memory"));
+    QVERIFY(v.toolTipAt(v.cellGeometry().cellRect(P::Source, 3, 0).center())
+                .endsWith("\nconversion: warp shuffle: values move between the lanes of each "
+                          "warp, without shared memory"));
+  }
+
+  // The legend says what rows, columns and colours mean, and paints every
+  // lane's colour (none cut) or the four scopes.
+  void legendExplainsRowsColumnsAndColours() {
+    ConversionView v;
+    v.resize(900, 600);
+    auto c = transpose();
+    v.setConversion(c, conversionCost(*c, 32), kLoad, kStore);
+    QCOMPARE(v.legendLines(),
+             (QStringList{QString::fromUtf8("Rows: lanes 0\u201331 of warp 0."),
+                          QString::fromUtf8("Columns: source registers r0\u2013r31 (left), "
+                                            "destination registers r0\u2013r31 (right)."),
+                          QString::fromUtf8("Colour: the source lane a value comes from; "
+                                            "\u201cw<k>\u201d: from warp k.")}));
+    QImage img = v.grab().toImage();
+    for (int lane : {0, 1, 16, 31}) {
+      const QRectF r = v.legendSwatchRect(lane);
+      QVERIFY(!r.isEmpty());
+      QCOMPARE(img.pixel(r.center().toPoint()), ConversionView::laneColor(lane, 32).rgb());
+    }
+    QVERIFY(v.legendSwatchRect(32).isEmpty());
+    // Both panels' lane numbers are written in the text colour (the
+    // destination's were once drawn with the faint grid-line pen).
+    for (ConversionViewGeometry::Panel panel :
+         {ConversionViewGeometry::Panel::Source, ConversionViewGeometry::Panel::Destination}) {
+      const QRectF cell = v.cellGeometry().cellRect(panel, 0, 0);
+      const QRect digits(int(cell.left() - ConversionViewGeometry::kAxisLabel), int(cell.top()),
+                         int(ConversionViewGeometry::kAxisLabel) - 3, int(cell.height()));
+      int darkest = 255;
+      for (int x = digits.left(); x <= digits.right(); ++x)
+        for (int y = digits.top(); y <= digits.bottom(); ++y)
+          darkest = std::min(darkest, qGray(img.pixel(x, y)));
+      QVERIFY2(darkest < 80, qPrintable(QString::number(darkest)));
+    }
+    // The legend sits between the header and the panels.
+    QVERIFY(v.legendSwatchRect(0).bottom() <
+            v.cellGeometry().panelRect(ConversionViewGeometry::Panel::Source).top());
+    v.setColorMode(ConversionView::ColorMode::Scope);
+    QCOMPARE(v.legendLines().last(),
+             QString("Colour: how far a value travels (the conversion: shared-memory)."));
+    img = v.grab().toImage();
+    for (MoveScope m :
+         {MoveScope::SameThread, MoveScope::SameWarp, MoveScope::OtherWarp, MoveScope::OtherCta}) {
+      const QRectF r = v.legendSwatchRect(int(m));
+      QCOMPARE(img.pixel(r.center().toPoint()), ConversionView::scopeColor(m).rgb());
+    }
+    // A narrow view wraps the scopes onto a second row; the panels move down.
+    const qreal wideTop = v.cellGeometry().panelRect(ConversionViewGeometry::Panel::Source).top();
+    v.resize(480, 600);
+    QVERIFY(v.legendSwatchRect(int(MoveScope::OtherCta)).top() >
+            v.legendSwatchRect(int(MoveScope::SameThread)).top());
+    QVERIFY(v.legendSwatchRect(int(MoveScope::OtherCta)).bottom() <
+            v.cellGeometry().panelRect(ConversionViewGeometry::Panel::Source).top());
+    QVERIFY(v.cellGeometry().panelRect(ConversionViewGeometry::Panel::Source).top() > wideTop);
+    const QImage narrow = v.grab().toImage();
+    for (int m = 0; m < 4; ++m)
+      QCOMPARE(narrow.pixel(v.legendSwatchRect(m).center().toPoint()),
+               ConversionView::scopeColor(MoveScope(m)).rgb());
+    if (qEnvironmentVariableIsSet("LS_SCREENSHOT_DIR")) {
+      narrow.save(qEnvironmentVariable("LS_SCREENSHOT_DIR") + "/conversion-legend-narrow.png");
+      v.resize(900, 600);
+      img.save(qEnvironmentVariable("LS_SCREENSHOT_DIR") + "/conversion-legend-scope.png");
+      v.setColorMode(ConversionView::ColorMode::SourceLane);
+      v.grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") + "/conversion-legend-lanes.png");
+    }
   }
 
   void emptyViewPaintsWithoutAConversion() {

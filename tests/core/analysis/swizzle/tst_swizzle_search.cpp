@@ -45,6 +45,33 @@ private slots:
     QVERIFY(p.improves());
   }
 
+  // The same pair on an AMD target: nvmma_shared (NVIDIA's TMA/wgmma layout)
+  // is never proposed, and the winner is one Triton's AMD backend lowers.
+  void amdTargetNeverGetsNvmma_data() {
+    QTest::addColumn<QString>("writer");
+    QTest::addColumn<QString>("reader");
+    QTest::addColumn<QString>("target");
+    // CDNA (gfx9) runs 64-lane warps, RDNA (gfx1100, gfx1200) 32-lane ones.
+    QTest::newRow("mfma A on gfx942") << kAmdBlocked8 << kMfmaA << "gfx942";
+    QTest::newRow("rows to rows on gfx942") << kAmdBlocked8 << kAmdBlocked8 << "gfx942";
+    QTest::newRow("rows to rows on gfx90a") << kAmdBlocked8 << kAmdBlocked8 << "gfx90a";
+    QTest::newRow("rows to rows on gfx950") << kAmdBlocked8 << kAmdBlocked8 << "gfx950";
+    QTest::newRow("mma A on gfx1200") << kBlocked8 << kMmaA << "gfx1200";
+    QTest::newRow("rows to rows on gfx1100") << kBlocked8 << kBlocked8 << "gfx1100";
+  }
+  void amdTargetNeverGetsNvmma() {
+    QFETCH(QString, writer);
+    QFETCH(QString, reader);
+    QFETCH(QString, target);
+    auto w = ir::parseEncoding(writer.toStdString()), r = ir::parseEncoding(reader.toStdString());
+    auto p = proposeSharedLayout(*w, *r, {128, 64}, 16, BankTarget::byName(target.toStdString()),
+                                 ir::parseEncoding(kRowMajor));
+    QVERIFY2(p.proposed.shared->kind() != EncodingKind::NvmmaShared,
+             qPrintable(QString::fromStdString(p.proposed.attribute)));
+    QVERIFY(!QString::fromStdString(p.proposed.attribute).contains("nvmma"));
+    QVERIFY(p.candidates > 0);
+  }
+
   // The search's winner halves the instructions but doubles the wavefronts
   // on both sides (0 -> 384 conflicts): not an improvement, and the trade is
   // spelled out figure by figure.
