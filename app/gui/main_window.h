@@ -92,6 +92,10 @@ public:
   void setColorBlindSafe(bool on);
   // What a fresh window shows: the load layout of the coalesced transpose.
   static Design starterDesign();
+  // The size a window opens at on a screen of `available` geometry when no
+  // saved size fits it: 85% of the screen, at most 1920x1200, at least
+  // `minimum` but never larger than the screen.
+  static QSize fittedSize(const QRect &available, const QSize &minimum);
   // A dock for an analysis widget ("Banks", "Conversion", ...).
   QDockWidget *addToolDock(const QString &name, QWidget *w);
   // After a crash: offers the orphaned autosave (interactive only).
