@@ -4,11 +4,18 @@
 //   layout-studio --layout ATTR [--shape 64x64] [--dtype f16]
 //   QT_QPA_PLATFORM=offscreen layout-studio --layout ATTR --shape S --screenshot out.png
 //   layout-studio --bench-ui
+//   layout-studio --example transpose          (an untitled copy; also --open-copy FILE)
+//   layout-studio --layout A --shape S --dtype T --shared B [--target T] --panel banks
+//                 --screenshot banks.png [--size WxH] [--presentation]
+//   layout-studio FILE.lstudio --compare 1 --panel conversion --screenshot conv.png
+//   layout-studio --panel kernel --file K.ttgir --screenshot kernel.png
 //
 // --screenshot renders the main window (after the layout is evaluated) to a
 // PNG and exits, so that documentation and CI can show real pictures;
 // --size sets the window size for it. --color-by, --hardware-view,
-// --presentation and --compare choose what the picture shows.
+// --presentation and --compare choose what the picture shows. With --panel
+// the screenshot is that panel alone (Banks, Conversion, Basis or Kernel),
+// computed as in the window, at --size.
 #pragma once
 
 #include <QSize>
@@ -32,12 +39,23 @@ struct CommandLine {
   bool presentation = false;
   bool benchUi = false;
   bool noRecovery = false;
-  QString error; // why the command line is wrong ("" if fine)
+  // Issue 16: what to open and which panel to show (or render alone).
+  QString example;  // --example NAME: a built-in example, as an untitled copy
+  QString openCopy; // --open-copy FILE: a document as an untitled copy
+  QString shared;   // --shared ATTR: a shared design paired with --layout's
+  QString target;   // --target T: the Banks panel's target
+  QString access;   // --access load|store: the Banks panel's direction
+  QString panel;    // --panel banks|conversion|basis|kernel
+  QString error;    // why the command line is wrong ("" if fine)
 
   bool headless() const { return !screenshot.isEmpty() || benchUi; }
 };
 
 // Parses QCoreApplication's arguments (call after constructing the app).
 CommandLine parseCommandLine(const QStringList &arguments);
+// The built-in examples --example opens ("transpose", ...).
+QStringList exampleNames();
+// The targets --target accepts (the bank models: "sm80", "sm90", ...).
+QStringList bankTargetNames();
 
 } // namespace ls::app

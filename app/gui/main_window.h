@@ -67,6 +67,10 @@ public:
   // Opens a design from the command line; *error says why not.
   bool openLayout(const QString &attr, const QString &shape, const QString &dtype, QString *error);
   bool openFile(const QString &path, QString *error = nullptr);
+  // Opens a document as an untitled copy (examples, templates): the file is
+  // never written, Save asks where. A document of two designs shows the
+  // second beside the first, as File > Examples does.
+  bool openCopy(const QString &path, QString *error = nullptr);
   bool saveFile(const QString &path, QString *error = nullptr);
   // Replaces design `index`'s attribute (e.g. a layout an analysis dock
   // suggests) as one undoable edit; the shape, element type and module stay.

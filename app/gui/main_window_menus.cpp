@@ -11,22 +11,22 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
-#include <QMimeData>
-#include <QUrl>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QStatusBar>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "analysis_docks.h"
 #include "autosave.h"
+#include "export/view_export.h"
 #include "grid/grid_panel.h"
 #include "main_window.h"
 #include "recent_files.h"
-#include "export/view_export.h"
 
 namespace ls::app {
 
@@ -376,12 +376,21 @@ void MainWindow::openExample(const QString &resource) {
   if (!maybeSave())
     return;
   QString error;
-  if (!doc_->open(resource, &error)) {
+  if (!openCopy(resource, &error))
     QMessageBox::warning(this, tr("Cannot open example"), error);
-    return;
+}
+
+bool MainWindow::openCopy(const QString &path, QString *error) {
+  QString why;
+  if (!doc_->open(path, &why)) {
+    if (error)
+      *error = why;
+    return false;
   }
+  doc_->setFilePath(QString()); // untitled: Save asks where, the original stays
   setCompareIndex(doc_->count() == 2 ? 1 : -1);
   refreshCurrent();
+  return true;
 }
 
 } // namespace ls::app

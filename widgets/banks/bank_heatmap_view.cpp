@@ -2,6 +2,7 @@
 
 #include <QPaintEvent>
 #include <QPainter>
+#include <algorithm>
 
 #include "common/tooltip_event.h"
 
@@ -74,9 +75,18 @@ void BankHeatmapView::paintEvent(QPaintEvent *event) {
       p.drawText(QRect(0, g.yOfRow(r), g.left - 4, g.cellHeight), Qt::AlignRight | Qt::AlignVCenter,
                  QString::fromStdString(model_.rowLabel(r)));
   }
-  if (labels && exposed.top() < g.top)
-    for (int b = range.firstBank; b < range.lastBank; b += (g.cellWidth >= 16 ? 1 : 4))
-      p.drawText(QRect(g.xOfBank(b), 0, g.cellWidth, g.top), Qt::AlignCenter, QString::number(b));
+  if (labels && exposed.top() < g.top) {
+    // Every bank number when they fit, else every 2nd, 4th, ... (never
+    // run together: "10111213" reads as nothing).
+    const int widest = fm.horizontalAdvance(QString::number(std::max(0, g.banks - 1))) + 3;
+    int step = 1;
+    while (step < g.banks && step * g.cellWidth < widest)
+      step *= 2;
+    for (int b = range.firstBank - range.firstBank % step; b < range.lastBank; b += step)
+      p.drawText(QRect(g.xOfBank(b) + g.cellWidth / 2 - step * g.cellWidth / 2, 0,
+                       step * g.cellWidth, g.top),
+                 Qt::AlignCenter, QString::number(b));
+  }
 }
 
 bool BankHeatmapView::event(QEvent *event) {
