@@ -25,6 +25,7 @@
 #include "autosave.h"
 #include "export/view_export.h"
 #include "grid/grid_panel.h"
+#include "help_menu.h"
 #include "main_window.h"
 #include "recent_files.h"
 
@@ -48,14 +49,7 @@ void MainWindow::buildMenus() {
   buildEditMenu();
   buildViewMenu();
   buildTeachMenu();
-  QMenu *help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("About Layout Studio"), this, [this] {
-    QMessageBox::about(this, tr("About Layout Studio"),
-                       tr("<b>Layout Studio</b> %1<br>Design GPU tensor layouts exactly as "
-                          "Triton 3.6 understands them (linear layouts over GF(2)), and watch "
-                          "every edit live.")
-                           .arg(QApplication::applicationVersion()));
-  });
+  buildHelpMenu(this, menuBar()->addMenu(tr("&Help")));
 }
 
 void MainWindow::buildFileMenu() {
