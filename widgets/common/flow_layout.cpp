@@ -102,11 +102,15 @@ int FlowLayout::lineCount(int width) const {
 int FlowLayout::doLayout(const QRect &rect, bool apply, int *lines) const {
   const QMargins m = contentsMargins();
   const QRect area = rect.marginsRemoved(m);
-  // Break the items into lines first, then place each line (its springs
-  // take the spare width).
+  // Lines break where the items' minimum widths run out; then each line's
+  // spare width grows its items toward their preferred widths (in order),
+  // and what is left goes to its springs.
   struct Line {
     QList<QLayoutItem *> items;
-    int width = 0, height = 0, springs = 0;
+    int minWidth = 0, height = 0, springs = 0;
+  };
+  auto minW = [&](QLayoutItem *item) {
+    return std::min(item->minimumSize().width(), std::max(area.width(), 1));
   };
   QList<Line> out;
   Line line;
@@ -118,18 +122,18 @@ int FlowLayout::doLayout(const QRect &rect, bool apply, int *lines) const {
     }
     if (item->isEmpty())
       continue;
-    const QSize s = item->sizeHint().expandedTo(item->minimumSize());
-    const int w = std::min(s.width(), std::max(area.width(), item->minimumSize().width()));
-    const int add = (line.width > 0 ? hSpacing_ : 0) + w;
-    if (line.width > 0 && line.width + add > area.width()) {
+    const int w = minW(item);
+    const bool first = line.minWidth == 0 && line.height == 0;
+    const int add = (first ? 0 : hSpacing_) + w;
+    if (!first && line.minWidth + add > area.width()) {
       out.append(line);
       line = Line{};
-      line.width = w;
+      line.minWidth = w;
     } else {
-      line.width += add;
+      line.minWidth += add;
     }
     line.items.append(item);
-    line.height = std::max(line.height, s.height());
+    line.height = std::max(line.height, item->sizeHint().expandedTo(item->minimumSize()).height());
   }
   if (!line.items.isEmpty())
     out.append(line);
@@ -139,21 +143,34 @@ int FlowLayout::doLayout(const QRect &rect, bool apply, int *lines) const {
     if (li > 0)
       y += vSpacing_;
     if (apply) {
-      const int spare = std::max(0, area.width() - l.width);
+      int spare = std::max(0, area.width() - l.minWidth);
+      QList<int> widths;
+      for (QLayoutItem *item : l.items) {
+        if (isSpring(item)) {
+          widths << 0;
+          continue;
+        }
+        const int lo = minW(item);
+        const int grow = std::min(spare, std::max(0, item->sizeHint().width() - lo));
+        spare -= grow;
+        widths << lo + grow;
+      }
       int x = area.x();
       bool first = true;
-      for (QLayoutItem *item : l.items) {
+      for (int k = 0; k < l.items.size(); ++k) {
+        QLayoutItem *item = l.items[k];
         if (isSpring(item)) {
           x += l.springs ? spare / l.springs : 0;
           continue;
         }
-        const QSize s = item->sizeHint().expandedTo(item->minimumSize());
-        const int w = std::min(s.width(), std::max(area.width(), item->minimumSize().width()));
+        if (item->isEmpty())
+          continue;
         if (!first)
           x += hSpacing_;
         first = false;
-        item->setGeometry(QRect(x, y + (l.height - s.height()) / 2, w, s.height()));
-        x += w;
+        const int h = std::min(l.height, item->sizeHint().expandedTo(item->minimumSize()).height());
+        item->setGeometry(QRect(x, y + (l.height - h) / 2, widths[k], h));
+        x += widths[k];
       }
     }
     y += l.height;

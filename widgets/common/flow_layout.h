@@ -2,8 +2,10 @@
 // width runs out (a tool bar that fits a narrow panel without setting its
 // minimum width to the sum of its controls).
 //
-// The layout's minimum width is that of its widest item; its height follows
-// the width (heightForWidth). addStretch() adds a spring: on a line that has
+// Lines break where the items' minimum widths run out; on each line the
+// spare width grows the items toward their preferred widths, so a line edit
+// shrinks a little before anything wraps. The layout's minimum width is that
+// of its widest item; its height follows the width (heightForWidth). addStretch() adds a spring: on a line that has
 // one, the line's spare width goes to it (like QBoxLayout::addStretch), so
 // the items after it sit at the right end of that line.
 #pragma once

@@ -46,6 +46,7 @@ GridPanel::GridPanel(QWidget *parent) : QWidget(parent) {
                        "offset: @77. Enter to ask."));
   find_->setClearButtonEnabled(true);
   find_->setMaximumWidth(190);
+  find_->setMinimumWidth(80); // shrinks this far before the tool bar wraps
   bar->addWidget(find_);
   busy_ = new QLabel(tr("Computing\u2026"), this);
   busy_->setObjectName(QStringLiteral("busy"));

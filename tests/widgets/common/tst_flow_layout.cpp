@@ -1,6 +1,7 @@
 // FlowLayout wraps its items onto more lines as the width shrinks, its
 // minimum width is its widest item, and a stretch pushes later items right.
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QWidget>
 
@@ -45,6 +46,33 @@ private slots:
     // A hidden item takes no room.
     b->hide();
     QCOMPARE(flow->lineCount(250), 1);
+  }
+
+  // A line edit (minimum 50, preferred wider) gives way before the line
+  // wraps, and takes its preferred width back when there is room.
+  void shrinksBeforeWrapping() {
+    QWidget host;
+    auto *flow = new FlowLayout(&host, 6, 4);
+    flow->setContentsMargins(0, 0, 0, 0);
+    auto *a = new QPushButton(QStringLiteral("a"), &host);
+    a->setFixedSize(100, 20);
+    auto *edit = new QLineEdit(&host);
+    edit->setMinimumWidth(50);
+    auto *b = new QPushButton(QStringLiteral("b"), &host);
+    b->setFixedSize(100, 20);
+    flow->addWidget(a);
+    flow->addWidget(edit);
+    flow->addWidget(b);
+    const int pref = edit->sizeHint().width();
+    QVERIFY(pref > 60);
+    QCOMPARE(flow->lineCount(262), 1); // 100 + 6 + 50 + 6 + 100
+    QCOMPARE(flow->lineCount(261), 2);
+    flow->setGeometry(QRect(0, 0, 262, 30));
+    QCOMPARE(edit->geometry().width(), 50);
+    QCOMPARE(b->geometry().x(), 162);
+    flow->setGeometry(QRect(0, 0, 212 + pref + 40, 30));
+    QCOMPARE(edit->geometry().width(), pref);
+    QCOMPARE(b->geometry().x(), 112 + pref);
   }
 };
 
