@@ -11,6 +11,29 @@ namespace ls::ui {
 BankHeatmapView::BankHeatmapView(QWidget *parent) : QWidget(parent) {
   setMouseTracking(true);
   setAttribute(Qt::WA_OpaquePaintEvent);
+  fitToFont();
+}
+
+void BankHeatmapView::fitToFont() {
+  // Cells and margins grow with the font (presentation mode) so that bank
+  // numbers and instruction labels keep fitting; at the default font they
+  // are the geometry's defaults (16 x 12 cells).
+  const QFontMetrics fm(font());
+  const BankHeatmapGeometry d;
+  geometry_.cellWidth = std::max(d.cellWidth, fm.horizontalAdvance(QStringLiteral("00")));
+  geometry_.cellHeight = std::max(d.cellHeight, fm.height() - 3);
+  geometry_.left = std::max(d.left, fm.horizontalAdvance(QStringLiteral("#00")) + 10);
+  geometry_.top = std::max(d.top, fm.height());
+}
+
+void BankHeatmapView::changeEvent(QEvent *event) {
+  if (event->type() == QEvent::FontChange) {
+    fitToFont();
+    resize(sizeHint());
+    updateGeometry();
+    update();
+  }
+  QWidget::changeEvent(event);
 }
 
 void BankHeatmapView::setModel(BankHeatmapModel model) {

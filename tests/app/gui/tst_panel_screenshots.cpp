@@ -98,19 +98,42 @@ ls::BankHeatmapModel bankModel(const QString &dist, const QString &shared, const
 }
 
 // The current-layout heatmap (the first one, left or on top): find its cell
-// (0, 0) by colour, then every bank of the first `rows` wavefronts must have
-// the model's colour at its cell's centre.
+// (0, 0) by colour and the cell pitch from its neighbours (cells grow with
+// the font), then every bank of the first `rows` wavefronts must have the
+// model's colour at its cell's centre.
 void checkHeatmap(const QImage &img, const ls::BankHeatmapModel &model, int rows) {
-  const ls::ui::BankHeatmapGeometry g; // the cell size the view paints
-  const QColor first = ls::ui::BankHeatmapView::colorFor(model.cell(0, 0).load, model.maxLoad());
-  const QList<QPoint> corners = blocks(img, first, g.cellWidth - 1, g.cellHeight - 1);
-  QVERIFY2(!corners.isEmpty(), qPrintable(first.name()));
-  const QPoint origin = corners.front();
+  const ls::ui::BankHeatmapGeometry g; // the smallest cells the view paints
+  const auto color = [&](int r, int b) {
+    return ls::ui::BankHeatmapView::colorFor(model.cell(r, b).load, model.maxLoad());
+  };
+  const QColor first = color(0, 0);
+  // The pitch is measured between cells (0, 0), (0, 1) and (1, 0), so they
+  // must share a colour.
+  QCOMPARE(color(0, 1), first);
+  QCOMPARE(color(1, 0), first);
+  QVERIFY(model.firstRowOfInstruction(0) && !model.firstRowOfInstruction(1));
+  // A cell fills (cellWidth - 1) x (cellHeight - 1); the first row of an
+  // instruction has the instruction's rule over its top pixel line.
+  const QList<QPoint> corners = blocks(img, first, g.cellWidth - 1, g.cellHeight - 2);
+  QVERIFY2(corners.size() >= 3, qPrintable(first.name()));
+  QPoint origin = corners.front();
+  QVERIFY(qGray(img.pixel(origin.x(), origin.y() - 1)) < 80); // the rule
+  origin.ry() -= 1;
+  const QPoint right = corners[1];
+  QCOMPARE(right.y(), origin.y() + 1);
+  const int cw = right.x() - origin.x();
+  int ch = 0;
+  for (const QPoint &c : corners)
+    if (c.x() == origin.x() && c.y() > origin.y() + 1) {
+      ch = c.y() - origin.y();
+      break;
+    }
+  QVERIFY2(cw >= g.cellWidth && ch >= g.cellHeight,
+           qPrintable(QStringLiteral("cells %1 x %2").arg(cw).arg(ch)));
   for (int r = 0; r < rows; ++r)
     for (int b = 0; b < model.bankCount(); ++b) {
-      const QColor want = ls::ui::BankHeatmapView::colorFor(model.cell(r, b).load, model.maxLoad());
-      const QPoint at =
-          origin + QPoint(b * g.cellWidth + g.cellWidth / 2, r * g.cellHeight + g.cellHeight / 2);
+      const QColor want = color(r, b);
+      const QPoint at = origin + QPoint(b * cw + cw / 2, r * ch + ch / 2);
       QVERIFY2(same(img.pixel(at), want), qPrintable(QStringLiteral("wavefront %1 bank %2: %3, "
                                                                     "model %4 (load %5)")
                                                          .arg(r)
@@ -151,14 +174,24 @@ private slots:
 
   // An AMD kernel's store on gfx942 (64 lanes, ds_write): the cells follow
   // the gfx942 model of the local_store, conflicts included.
+  void banksAmdKernelOnGfx942_data() {
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("plain") << false;
+    QTest::newRow("presentation") << true; // larger cells, the same colours
+  }
   void banksAmdKernelOnGfx942() {
-    const Run r = studio(
-        {QStringLiteral("--layout"), kAmdLinear, QStringLiteral("--shape"), QStringLiteral("64x64"),
-         QStringLiteral("--dtype"), QStringLiteral("f16"), QStringLiteral("--shared"), kAmdRotating,
-         QStringLiteral("--target"), QStringLiteral("gfx942"), QStringLiteral("--access"),
-         QStringLiteral("store"), QStringLiteral("--panel"), QStringLiteral("banks"),
-         QStringLiteral("--size"), QStringLiteral("1200x640")},
-        png("amd.png"));
+    QFETCH(bool, presentation);
+    QStringList args = {QStringLiteral("--layout"), kAmdLinear,
+                        QStringLiteral("--shape"),  QStringLiteral("64x64"),
+                        QStringLiteral("--dtype"),  QStringLiteral("f16"),
+                        QStringLiteral("--shared"), kAmdRotating,
+                        QStringLiteral("--target"), QStringLiteral("gfx942"),
+                        QStringLiteral("--access"), QStringLiteral("store"),
+                        QStringLiteral("--panel"),  QStringLiteral("banks"),
+                        QStringLiteral("--size"),   QStringLiteral("1200x640")};
+    if (presentation)
+      args << QStringLiteral("--presentation");
+    const Run r = studio(args, png("amd.png"));
     QVERIFY2(r.code == 0, qPrintable(r.stderrText));
     QCOMPARE(r.image.size(), QSize(1200, 640));
     const ls::BankHeatmapModel model =
