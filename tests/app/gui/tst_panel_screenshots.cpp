@@ -294,6 +294,11 @@ private slots:
         << QStringList{QStringLiteral("--layout"), kBlocked, QStringLiteral("--panel"),
                        QStringLiteral("banks")}
         << QStringLiteral("error: --panel banks: Bank conflicts need a shared design");
+    QTest::newRow("conversion without a second design")
+        << QStringList{QStringLiteral("--layout"), kBlocked, QStringLiteral("--panel"),
+                       QStringLiteral("conversion")}
+        << QStringLiteral("error: --panel conversion: Add (or compare with) a second distributed "
+                          "design of the same shape");
     QTest::newRow("example") << QStringList{QStringLiteral("--example"), QStringLiteral("nope")}
                              << QStringLiteral("error: --example: 'nope' is not one of amd, "
                                                "nvidia_mma, swizzle, transpose\n");
