@@ -61,6 +61,7 @@ AnalysisDocks::AnalysisDocks(MainWindow *window, Document *doc)
   // filled by openKernel.
   kernel_ = new ls::ui::KernelView;
   kernelDock_ = window_->addToolDock(tr("Kernel"), kernel_);
+  kernelDock_->hide(); // until a kernel is opened (revealKernel), or View > Panels
   window_->tabifyDockWidget(docks_[0], kernelDock_);
   docks_[Export]->raise();
   connect(kernel_, &ls::ui::KernelView::siteActivated, this,

@@ -1,8 +1,75 @@
 #include "command_line.h"
 
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+
+#include "analysis/banks/bank_model.h"
 
 namespace ls::app {
+
+QStringList bankTargetNames() {
+  QStringList names;
+  for (const auto &n : ls::BankTarget::names())
+    names << QString::fromStdString(n);
+  return names;
+}
+
+namespace {
+
+// --file, --example, --open-copy, --shared, --target and --panel; the first
+// error found goes to c.error (unless one is there already).
+void parsePanelOptions(const QCommandLineParser &p, const QCommandLineOption &fileOpt,
+                       const QCommandLineOption &example, const QCommandLineOption &openCopy,
+                       const QCommandLineOption &shared, const QCommandLineOption &target,
+                       const QCommandLineOption &panel, CommandLine &c) {
+  QStringList errors;
+  if (p.isSet(fileOpt)) {
+    if (!c.file.isEmpty())
+      errors << QStringLiteral("--file: a file is already given ('%1')").arg(c.file);
+    c.file = p.value(fileOpt);
+  }
+  c.example = p.value(example);
+  c.openCopy = p.value(openCopy);
+  c.shared = p.value(shared);
+  c.target = p.value(target);
+  c.panel = p.value(panel);
+  const QStringList examples = exampleNames();
+  if (p.isSet(example) && !examples.contains(c.example))
+    errors << QStringLiteral("--example: '%1' is not one of %2")
+                  .arg(c.example, examples.join(QStringLiteral(", ")));
+  const int sources = int(!c.file.isEmpty()) + int(!c.layout.isEmpty()) + int(p.isSet(example)) +
+                      int(p.isSet(openCopy));
+  // A kernel file may come with a design (it opens in the Kernel view).
+  const bool kernelFile =
+      c.file.endsWith(QLatin1String(".ttgir")) || c.file.endsWith(QLatin1String(".mlir"));
+  if (sources - int(kernelFile) > 1)
+    errors << QStringLiteral("give one of a file, --layout, --example or --open-copy");
+  if (p.isSet(shared) && c.layout.isEmpty())
+    errors << QStringLiteral("--shared: needs --layout (the distributed design it pairs with)");
+  if (p.isSet(target) && !bankTargetNames().contains(c.target))
+    errors << QStringLiteral("--target: '%1' is not one of %2")
+                  .arg(c.target, bankTargetNames().join(QStringLiteral(", ")));
+  static const QStringList panels = {QStringLiteral("banks"), QStringLiteral("conversion"),
+                                     QStringLiteral("basis"), QStringLiteral("kernel")};
+  if (p.isSet(panel) && !panels.contains(c.panel))
+    errors << QStringLiteral("--panel: '%1' is not one of %2")
+                  .arg(c.panel, panels.join(QStringLiteral(", ")));
+  if (c.panel == QLatin1String("kernel") && c.kernel.isEmpty() && !kernelFile)
+    errors << QStringLiteral("--panel kernel: needs --file K.ttgir (or --kernel K.ttgir)");
+  if (c.error.isEmpty() && !errors.isEmpty())
+    c.error = errors.front();
+}
+
+} // namespace
+
+QStringList exampleNames() {
+  QStringList names;
+  for (const QString &f :
+       QDir(QStringLiteral(":/examples")).entryList({QStringLiteral("*.lstudio")}))
+    names << QFileInfo(f).completeBaseName();
+  return names;
+}
 
 CommandLine parseCommandLine(const QStringList &arguments) {
   QCommandLineParser p;
@@ -10,6 +77,40 @@ CommandLine parseCommandLine(const QStringList &arguments) {
       "Layout Studio: design GPU tensor layouts as Triton 3.6 sees them, and watch them live."));
   p.addHelpOption();
   p.addVersionOption();
+  // What to open, and which panel a screenshot shows (issue 16).
+  const QCommandLineOption fileOpt(QStringLiteral("file"),
+                                   QStringLiteral("A .lstudio document to open, or a .ttgir/.mlir "
+                                                  "kernel for the Kernel view (as [file])."),
+                                   QStringLiteral("FILE"));
+  const QCommandLineOption example(
+      QStringLiteral("example"),
+      QStringLiteral("Open a built-in example (transpose, swizzle, nvidia_mma, amd) as an "
+                     "untitled copy, compared as File > Examples does."),
+      QStringLiteral("NAME"));
+  const QCommandLineOption openCopy(QStringLiteral("open-copy"),
+                                    QStringLiteral("Open a .lstudio document as an untitled copy "
+                                                   "(Save asks where; the file is not touched)."),
+                                    QStringLiteral("FILE"));
+  const QCommandLineOption shared(
+      QStringLiteral("shared"),
+      QStringLiteral("With --layout: add a shared design of this attribute (same shape and "
+                     "element type), compared with the first (the Banks panel's pair)."),
+      QStringLiteral("ATTR"));
+  const QCommandLineOption target(QStringLiteral("target"),
+                                  QStringLiteral("The Banks panel's target: %1.")
+                                      .arg(bankTargetNames().join(QStringLiteral(", "))),
+                                  QStringLiteral("T"));
+  const QCommandLineOption panel(
+      QStringLiteral("panel"),
+      QStringLiteral("Show this panel: banks, conversion, basis or kernel; with --screenshot, "
+                     "render the panel alone at --size."),
+      QStringLiteral("NAME"));
+  const QCommandLineOption access(
+      QStringLiteral("access"),
+      QStringLiteral("The Banks panel's access: load (local_load, the default) or store "
+                     "(local_store)."),
+      QStringLiteral("A"));
+  p.addOptions({fileOpt, example, openCopy, shared, target, panel, access});
   const QCommandLineOption layout(QStringLiteral("layout"),
                                   QStringLiteral("Open a design of this layout attribute (or "
                                                  "tensor/memdesc type)."),
@@ -120,6 +221,11 @@ CommandLine parseCommandLine(const QStringList &arguments) {
     c.error = QStringLiteral("give either a file or --layout, not both");
   if (c.layout.isEmpty() && (!c.shape.isEmpty() || !c.dtype.isEmpty()))
     c.error = QStringLiteral("--shape and --dtype need --layout");
+  parsePanelOptions(p, fileOpt, example, openCopy, shared, target, panel, c);
+  c.access = p.value(access);
+  if (p.isSet(access) && c.access != QLatin1String("load") && c.access != QLatin1String("store") &&
+      c.error.isEmpty())
+    c.error = QStringLiteral("--access: expected load or store, got '%1'").arg(c.access);
   return c;
 }
 

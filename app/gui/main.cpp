@@ -12,6 +12,7 @@
 
 #include "app_setup.h"
 #include "main_window.h"
+#include "panel_screenshot.h"
 #include "ui_bench.h"
 
 namespace {
@@ -19,8 +20,8 @@ namespace {
 bool hasArg(int argc, char **argv, std::initializer_list<const char *> names) {
   for (int i = 1; i < argc; ++i)
     for (const char *n : names)
-      if (std::strcmp(argv[i], n) == 0 || (std::strncmp(argv[i], n, std::strlen(n)) == 0 &&
-                                           argv[i][std::strlen(n)] == '='))
+      if (std::strcmp(argv[i], n) == 0 ||
+          (std::strncmp(argv[i], n, std::strlen(n)) == 0 && argv[i][std::strlen(n)] == '='))
         return true;
   return false;
 }
@@ -55,15 +56,15 @@ int main(int argc, char **argv) {
     return ls::app::runUiBench(out);
   }
   ls::app::MainWindow w(/*interactive=*/!cl.headless());
-  QString error;
-  if (!cl.layout.isEmpty() && !w.openLayout(cl.layout, cl.shape, cl.dtype, &error))
-    return fail(error);
-  if (!cl.file.isEmpty() && !w.openFile(cl.file, &error))
-    return fail(cl.file + QStringLiteral(": ") + error);
+  if (const QString e = ls::app::openFromCommandLine(w, cl); !e.isEmpty())
+    return fail(e);
   if (const QString e = ls::app::applyViewOptions(w, cl); !e.isEmpty())
     return fail(e);
+  if (const QString e = ls::app::showPanel(w, cl); !e.isEmpty())
+    return fail(e);
   if (!cl.screenshot.isEmpty()) {
-    const QString e = ls::app::renderScreenshot(w, cl);
+    const QString e = cl.panel.isEmpty() ? ls::app::renderScreenshot(w, cl)
+                                         : ls::app::renderPanelScreenshot(w, cl);
     return e.isEmpty() ? 0 : fail(e);
   }
   w.show();

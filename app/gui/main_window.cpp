@@ -11,6 +11,7 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
@@ -18,6 +19,7 @@
 
 #include "analysis_docks.h"
 #include "autosave.h"
+#include "common/fit_width_scroll_area.h"
 #include "forms/design_form.h"
 #include "forms/encoding_schema.h"
 #include "forms/target_box.h"
@@ -68,6 +70,14 @@ Design MainWindow::starterDesign() {
   return d;
 }
 
+QSize MainWindow::fittedSize(const QRect &available, const QSize &minimum) {
+  // 85% of the screen, at most 1920x1200, at least the window's minimum
+  // (but never more than the screen).
+  const QSize want(std::min(available.width() * 85 / 100, 1920),
+                   std::min(available.height() * 85 / 100, 1200));
+  return want.expandedTo(minimum).boundedTo(available.size());
+}
+
 MainWindow::MainWindow(bool interactive, QWidget *parent)
     : QMainWindow(parent), interactive_(interactive), doc_(new Document(this)),
       recent_(new RecentFiles(this)), player_(new ui::StepPlayer(this)),
@@ -100,7 +110,14 @@ MainWindow::MainWindow(bool interactive, QWidget *parent)
   refreshTitle();
 
   if (interactive_) {
-    restoreGeometry(kGeometry.get());
+    // The size of the last session if it still fits this screen, else one
+    // fitted to the screen (a laptop's 1366x768 as well as a 4K monitor).
+    const QRect available = screen()->availableGeometry();
+    if (!restoreGeometry(kGeometry.get()) || width() > available.width() ||
+        height() > available.height()) {
+      resize(fittedSize(available, minimumSizeHint()));
+      move(available.center() - rect().center());
+    }
     restoreState(kState.get());
     setPresentationMode(kPresentation.get());
     setColorBlindSafe(kColorBlind.get());
@@ -141,13 +158,12 @@ void MainWindow::buildDocks() {
     buttons->addWidget(b);
   v->addLayout(buttons);
   form_ = new ui::DesignForm(host);
-  auto *scroll = new QScrollArea(host);
-  scroll->setWidget(form_);
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
+  // The dock is as narrow as the form allows and no narrower: the form
+  // scrolls down, never sideways, so no label is cut off.
+  auto *scroll = new ui::FitWidthScrollArea(host);
+  scroll->setFormWidget(form_);
   v->addWidget(scroll, 1);
   designDock->setWidget(host);
-  designDock->setMinimumWidth(380);
   addDockWidget(Qt::LeftDockWidgetArea, designDock);
 
   auto *basisDock = new QDockWidget(tr("Basis"), this);
@@ -537,7 +553,6 @@ void MainWindow::setPresentationMode(bool on) {
   if (on)
     f.setPointSizeF(baseFont_.pointSizeF() * 1.35);
   QApplication::setFont(f);
-  designDock_->setMinimumWidth(on ? 520 : 380);
   if (presentationAction_)
     presentationAction_->setChecked(on);
   refreshPalettes();

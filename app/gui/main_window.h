@@ -81,6 +81,10 @@ public:
   // Opens a design from the command line; *error says why not.
   bool openLayout(const QString &attr, const QString &shape, const QString &dtype, QString *error);
   bool openFile(const QString &path, QString *error = nullptr);
+  // Opens a document as an untitled copy (examples, templates): the file is
+  // never written, Save asks where. A document of two designs shows the
+  // second beside the first, as File > Examples does.
+  bool openCopy(const QString &path, QString *error = nullptr);
   bool saveFile(const QString &path, QString *error = nullptr);
   // File > Export PNG/SVG without the dialog: "" or "cannot write PATH: why".
   QString exportViewTo(const QString &path, bool svg);
@@ -111,6 +115,10 @@ public:
   MmaArrangementDialog *showMmaArrangement();
   // What a fresh window shows: the load layout of the coalesced transpose.
   static Design starterDesign();
+  // The size a window opens at on a screen of `available` geometry when no
+  // saved size fits it: 85% of the screen, at most 1920x1200, at least
+  // `minimum` but never larger than the screen.
+  static QSize fittedSize(const QRect &available, const QSize &minimum);
   // A dock for an analysis widget ("Banks", "Conversion", ...).
   QDockWidget *addToolDock(const QString &name, QWidget *w);
   // After a crash: offers the orphaned autosave (interactive only).

@@ -27,6 +27,7 @@
 #include "autosave.h"
 #include "export/view_export.h"
 #include "grid/grid_panel.h"
+#include "help_menu.h"
 #include "main_window.h"
 #include "recent_files.h"
 
@@ -50,14 +51,7 @@ void MainWindow::buildMenus() {
   buildEditMenu();
   buildViewMenu();
   buildTeachMenu();
-  QMenu *help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("About Layout Studio"), this, [this] {
-    QMessageBox::about(this, tr("About Layout Studio"),
-                       tr("<b>Layout Studio</b> %1<br>Design GPU tensor layouts exactly as "
-                          "Triton 3.6 understands them (linear layouts over GF(2)), and watch "
-                          "every edit live.")
-                           .arg(QApplication::applicationVersion()));
-  });
+  buildHelpMenu(this, menuBar()->addMenu(tr("&Help")));
 }
 
 void MainWindow::buildFileMenu() {
@@ -420,12 +414,21 @@ void MainWindow::openExample(const QString &resource) {
   if (!maybeSave())
     return;
   QString error;
-  if (!doc_->open(resource, &error)) {
+  if (!openCopy(resource, &error))
     QMessageBox::warning(this, tr("Cannot open example"), error);
-    return;
+}
+
+bool MainWindow::openCopy(const QString &path, QString *error) {
+  QString why;
+  if (!doc_->open(path, &why)) {
+    if (error)
+      *error = why;
+    return false;
   }
+  doc_->setFilePath(QString()); // untitled: Save asks where, the original stays
   setCompareIndex(doc_->count() == 2 ? 1 : -1);
   refreshCurrent();
+  return true;
 }
 
 } // namespace ls::app

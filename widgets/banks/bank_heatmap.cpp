@@ -1,7 +1,7 @@
 #include "banks/bank_heatmap.h"
 
+#include <QBoxLayout>
 #include <QComboBox>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -60,6 +60,11 @@ BankHeatmap::BankHeatmap(QWidget *parent) : QWidget(parent) {
   }
   currentTotals_ = new QLabel;
   proposedTotals_ = new QLabel;
+  // Totals wrap: one line of figures must not set the panel's minimum width.
+  for (QLabel *l : {currentTotals_, proposedTotals_}) {
+    l->setWordWrap(true);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  }
   error_ = new QLabel;
   error_->setStyleSheet("color: #b00020");
   error_->setWordWrap(true);
@@ -72,21 +77,30 @@ BankHeatmap::BankHeatmap(QWidget *parent) : QWidget(parent) {
   apply_ = new QPushButton(tr("Apply proposal"));
   apply_->setEnabled(false);
 
-  auto *grid = new QGridLayout;
-  grid->addWidget(currentTitle_, 0, 0);
-  grid->addWidget(proposedTitle_, 0, 1);
-  grid->addWidget(scrolled(current_), 1, 0);
-  grid->addWidget(scrolled(proposed_), 1, 1);
-  grid->addWidget(currentTotals_, 2, 0);
-  grid->addWidget(proposedTotals_, 2, 1);
-  grid->addWidget(verdict_, 3, 1);
-  grid->addWidget(apply_, 4, 1, Qt::AlignRight);
-  grid->setRowStretch(1, 1);
+  // Current and proposed side by side when the panel is wide enough for two
+  // heatmaps, else one above the other (resizeEvent); each heatmap scrolls
+  // inside its area, so neither sets the panel's minimum width. The verdict
+  // and "Apply proposal" stay below both, always in view.
+  auto column = [](QLabel *title, QWidget *view, QLabel *totals) {
+    auto *box = new QVBoxLayout;
+    box->setContentsMargins(0, 0, 0, 0);
+    box->addWidget(title);
+    box->addWidget(scrolled(view), 1);
+    box->addWidget(totals);
+    return box;
+  };
+  pair_ = new QBoxLayout(QBoxLayout::LeftToRight);
+  pair_->addLayout(column(currentTitle_, current_, currentTotals_), 1);
+  pair_->addLayout(column(proposedTitle_, proposed_, proposedTotals_), 1);
+  auto *bottom = new QHBoxLayout;
+  bottom->addWidget(verdict_, 1);
+  bottom->addWidget(apply_, 0, Qt::AlignRight | Qt::AlignBottom);
 
   auto *top = new QVBoxLayout(this);
   top->addLayout(controls);
   top->addWidget(error_);
-  top->addLayout(grid, 1);
+  top->addLayout(pair_, 1);
+  top->addLayout(bottom);
 
   connect(warp_, &QSpinBox::valueChanged, this, [this] { recompute(); });
   connect(direction_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
@@ -114,6 +128,19 @@ void BankHeatmap::setDesign(EncodingPtr distributed, EncodingPtr shared, Shape s
     dtype_->setCurrentText(dtype);
   }
   recompute();
+}
+
+bool BankHeatmap::sideBySide() const {
+  return pair_->direction() == QBoxLayout::LeftToRight;
+}
+
+void BankHeatmap::resizeEvent(QResizeEvent *event) {
+  // Two heatmaps (and their scroll bars) across, or one above the other.
+  const int two = 2 * std::max(current_->sizeHint().width(), proposed_->sizeHint().width()) + 60;
+  const auto dir = width() >= two ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+  if (pair_->direction() != dir)
+    pair_->setDirection(dir);
+  QWidget::resizeEvent(event);
 }
 
 void BankHeatmap::setWarp(int warp) {

@@ -1,10 +1,12 @@
-// BankHeatmap: the shared-memory panel of a design. Two heatmaps side by
-// side -- the design's shared layout and the one the swizzle search proposes
-// -- each with its totals (wavefronts, the ideal, conflicts, and Triton's
-// bank_conflicts) under it. Controls pick the warp, read (local_load) or
-// write (local_store), the element type and the target. "Apply proposal"
-// emits applyProposal() with the proposed attribute text; the main window
-// turns that into an undoable edit of the design.
+// BankHeatmap: the shared-memory panel of a design. Two heatmaps -- the
+// design's shared layout and the one the swizzle search proposes -- each
+// with its totals (wavefronts, the ideal, conflicts, and Triton's
+// bank_conflicts) under it: side by side when the panel is wide enough for
+// both, else one above the other, each scrolling in its own area, so the
+// panel fits a laptop screen's dock and "Apply proposal" stays in view. Controls pick the warp,
+// read (local_load) or write (local_store), the element type and the target. "Apply proposal" emits
+// applyProposal() with the proposed attribute text; the main window turns that into an undoable
+// edit of the design.
 //
 // All numbers come from core (shared_access.h, swizzle_search.h); the
 // search reruns only when the layouts, element type or target change, so
@@ -16,6 +18,7 @@
 #include "analysis/banks/bank_model.h"
 #include "encodings/encoding.h"
 
+class QBoxLayout;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -54,12 +57,17 @@ public:
   BankHeatmapView *currentView() const { return current_; }
   BankHeatmapView *proposedView() const { return proposed_; }
   QPushButton *applyButton() const { return apply_; }
+  // Whether the two heatmaps are side by side (else stacked).
+  bool sideBySide() const;
 
 signals:
   void applyProposal(QString attributeText);
   // The user picked a target in the panel's list (the app makes it the
   // document's target, which comes back through setTarget).
   void targetChosen(QString target);
+
+protected:
+  void resizeEvent(QResizeEvent *event) override;
 
 private:
   void recompute();
@@ -78,6 +86,7 @@ private:
   QLabel *verdict_ = nullptr;
   BankHeatmapView *current_ = nullptr, *proposed_ = nullptr;
   QPushButton *apply_ = nullptr;
+  QBoxLayout *pair_ = nullptr;
 };
 
 } // namespace ls::ui

@@ -2,6 +2,7 @@
 
 #include <QPaintEvent>
 #include <QPainter>
+#include <algorithm>
 
 #include "common/tooltip_event.h"
 
@@ -10,6 +11,29 @@ namespace ls::ui {
 BankHeatmapView::BankHeatmapView(QWidget *parent) : QWidget(parent) {
   setMouseTracking(true);
   setAttribute(Qt::WA_OpaquePaintEvent);
+  fitToFont();
+}
+
+void BankHeatmapView::fitToFont() {
+  // Cells and margins grow with the font (presentation mode) so that bank
+  // numbers and instruction labels keep fitting; at the default font they
+  // are the geometry's defaults (16 x 12 cells).
+  const QFontMetrics fm(font());
+  const BankHeatmapGeometry d;
+  geometry_.cellWidth = std::max(d.cellWidth, fm.horizontalAdvance(QStringLiteral("00")));
+  geometry_.cellHeight = std::max(d.cellHeight, fm.height() - 3);
+  geometry_.left = std::max(d.left, fm.horizontalAdvance(QStringLiteral("#00")) + 10);
+  geometry_.top = std::max(d.top, fm.height());
+}
+
+void BankHeatmapView::changeEvent(QEvent *event) {
+  if (event->type() == QEvent::FontChange) {
+    fitToFont();
+    resize(sizeHint());
+    updateGeometry();
+    update();
+  }
+  QWidget::changeEvent(event);
 }
 
 void BankHeatmapView::setModel(BankHeatmapModel model) {
@@ -74,9 +98,18 @@ void BankHeatmapView::paintEvent(QPaintEvent *event) {
       p.drawText(QRect(0, g.yOfRow(r), g.left - 4, g.cellHeight), Qt::AlignRight | Qt::AlignVCenter,
                  QString::fromStdString(model_.rowLabel(r)));
   }
-  if (labels && exposed.top() < g.top)
-    for (int b = range.firstBank; b < range.lastBank; b += (g.cellWidth >= 16 ? 1 : 4))
-      p.drawText(QRect(g.xOfBank(b), 0, g.cellWidth, g.top), Qt::AlignCenter, QString::number(b));
+  if (labels && exposed.top() < g.top) {
+    // Every bank number when they fit, else every 2nd, 4th, ... (never
+    // run together: "10111213" reads as nothing).
+    const int widest = fm.horizontalAdvance(QString::number(std::max(0, g.banks - 1))) + 3;
+    int step = 1;
+    while (step < g.banks && step * g.cellWidth < widest)
+      step *= 2;
+    for (int b = range.firstBank - range.firstBank % step; b < range.lastBank; b += step)
+      p.drawText(QRect(g.xOfBank(b) + g.cellWidth / 2 - step * g.cellWidth / 2, 0,
+                       step * g.cellWidth, g.top),
+                 Qt::AlignCenter, QString::number(b));
+  }
 }
 
 bool BankHeatmapView::event(QEvent *event) {

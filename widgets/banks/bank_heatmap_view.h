@@ -1,8 +1,9 @@
 // BankHeatmapView: paints one BankHeatmapModel -- banks across, wavefronts
 // down, each cell coloured by its load (idle grey, one word green, more
 // words from orange to red) -- with instruction labels on the left and bank
-// numbers on top. Only the exposed cells are painted; labels drop out when
-// cells get too small to hold them. Hovering a cell shows the model's text
+// numbers on top. Cells grow with the font (presentation mode). Only the
+// exposed cells are painted; labels drop out when cells get too small to
+// hold them. Hovering a cell shows the model's text
 // for it (lanes, addresses, elements).
 #pragma once
 
@@ -33,9 +34,12 @@ public:
 
 protected:
   void paintEvent(QPaintEvent *event) override;
+  void changeEvent(QEvent *event) override;
   bool event(QEvent *event) override;
 
 private:
+  void fitToFont();
+
   BankHeatmapModel model_;
   BankHeatmapGeometry geometry_;
 };

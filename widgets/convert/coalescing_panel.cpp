@@ -7,15 +7,17 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "notation/mlir/layout_printer.h"
 #include "convert/sector_matrix_view.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
 namespace ls::ui {
 
 namespace {
 
-QString percent(double v) { return QString::number(v * 100.0, 'f', 1) + QLatin1Char('%'); }
+QString percent(double v) {
+  return QString::number(v * 100.0, 'f', 1) + QLatin1Char('%');
+}
 
 } // namespace
 
@@ -37,6 +39,7 @@ CoalescingPanel::CoalescingPanel(QWidget *parent) : QWidget(parent) {
   layout->addLayout(pick);
 
   instructionSummary_ = new QLabel(this);
+  instructionSummary_->setWordWrap(true); // one line of figures must not widen the dock
   layout->addWidget(instructionSummary_);
   matrix_ = new SectorMatrixView(this);
   layout->addWidget(matrix_, 1);
@@ -135,8 +138,12 @@ void CoalescingPanel::setInstruction(int warp, int index) {
   refreshInstruction();
 }
 
-int CoalescingPanel::warp() const { return warpBox_->value(); }
-int CoalescingPanel::instructionIndex() const { return instrBox_->value(); }
+int CoalescingPanel::warp() const {
+  return warpBox_->value();
+}
+int CoalescingPanel::instructionIndex() const {
+  return instrBox_->value();
+}
 
 void CoalescingPanel::refreshInstruction() {
   if (!access_)

@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "analysis/tmem/tmem_reg_layout.h"
+#include "common/flow_layout.h"
 #include "notation/cute/cute_layout.h"
 #include "notation/mlir/layout_parser.h"
 #include "util/error.h"
@@ -73,7 +74,9 @@ DesignForm::DesignForm(QWidget *parent) : QWidget(parent) {
   form->addRow(tr("Element type"), dtype_);
   form->addRow(QString(), dtypeError_);
 
-  auto *hw = new QHBoxLayout;
+  // Wraps in a narrow dock (or at presentation size) instead of widening it.
+  auto *hw = new FlowLayout;
+  hw->setContentsMargins(0, 0, 0, 0);
   warps_ = numberBox(this, {1, 2, 4, 8, 16, 32, 64}, "numWarps");
   lanes_ = numberBox(this, {32, 64}, "threadsPerWarp");
   ctas_ = numberBox(this, {1, 2, 4, 8, 16}, "numCTAs");
@@ -86,7 +89,6 @@ DesignForm::DesignForm(QWidget *parent) : QWidget(parent) {
   hw->addWidget(lanes_);
   hw->addWidget(new QLabel(tr("CTAs"), this));
   hw->addWidget(ctas_);
-  hw->addStretch(1);
   form->addRow(tr("Module"), hw);
   warpsError_ = errorLabelFor(this, "numWarpsError");
   lanesError_ = errorLabelFor(this, "threadsPerWarpError");

@@ -9,8 +9,8 @@
 #include <QLineEdit>
 #include <QVBoxLayout>
 
-#include "notation/mlir/layout_parser.h"
 #include "forms/pow2_spin_box.h"
+#include "notation/mlir/layout_parser.h"
 #include "util/error.h"
 
 namespace ls::ui {
@@ -80,6 +80,10 @@ EncodingForm::EncodingForm(QWidget *parent, bool nested) : QWidget(parent), nest
       kindBox_->addItem(k.title + QStringLiteral("  (") + k.mnemonic + QLatin1Char(')'),
                         k.mnemonic);
   kindBox_->setObjectName(nested ? QStringLiteral("parentKind") : QStringLiteral("kind"));
+  // The longest titles ("Tensor memory scales  (tensor_memory_scales_encoding)")
+  // must not set the Design dock's minimum width; the list shows them whole.
+  kindBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  kindBox_->setMinimumContentsLength(24);
   outer_->addWidget(kindBox_);
   generalError_ = new QLabel(this);
   generalError_->setWordWrap(true);

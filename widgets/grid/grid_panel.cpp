@@ -3,12 +3,14 @@
 #include "analysis/ownership/ownership.h"
 #include "report/ownership_report.h"
 
+#include "common/flow_layout.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QProgressBar>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QToolButton>
@@ -20,7 +22,9 @@ GridPanel::GridPanel(QWidget *parent) : QWidget(parent) {
   auto *v = new QVBoxLayout(this);
   v->setContentsMargins(0, 0, 0, 0);
   v->setSpacing(2);
-  auto *bar = new QHBoxLayout;
+  // The controls wrap onto a second line in a narrow panel (two panels side
+  // by side on a laptop screen) instead of widening the window.
+  auto *bar = new FlowLayout;
   bar->setContentsMargins(6, 2, 6, 0);
   bar->addWidget(new QLabel(tr("Colour by"), this));
   color_ = new QComboBox(this);
@@ -33,7 +37,7 @@ GridPanel::GridPanel(QWidget *parent) : QWidget(parent) {
   bar->addWidget(hardware_);
   sliceBox_ = new QHBoxLayout;
   bar->addLayout(sliceBox_);
-  bar->addStretch(1);
+  bar->addStretch();
   find_ = new QLineEdit(this);
   find_->setObjectName(QStringLiteral("findElementThread"));
   find_->setPlaceholderText(tr("Find element / thread"));
@@ -42,6 +46,7 @@ GridPanel::GridPanel(QWidget *parent) : QWidget(parent) {
                        "offset: @77. Enter to ask."));
   find_->setClearButtonEnabled(true);
   find_->setMaximumWidth(190);
+  find_->setMinimumWidth(80); // shrinks this far before the tool bar wraps
   bar->addWidget(find_);
   busy_ = new QLabel(tr("Computing\u2026"), this);
   busy_->setObjectName(QStringLiteral("busy"));

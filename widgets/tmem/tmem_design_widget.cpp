@@ -12,6 +12,8 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include "common/flow_layout.h"
+
 #include "tmem/tmem_register_view.h"
 #include "tmem/tmem_view.h"
 #include "util/error.h"
@@ -126,12 +128,14 @@ void TmemDesignWidget::buildForm() {
   split->addWidget(registerScroll_);
   split->setSizes({1000, 1000}); // half each, whatever the views would like
 
-  // Four short rows rather than two long ones: the widget lives in a dock
-  // beside the grid, and its width is taken from the grid.
+  // Four short rows rather than two long ones, each wrapping when the dock
+  // is narrow: the widget lives in a dock beside the grid, and its width is
+  // taken from the grid.
   auto *row1 = new QHBoxLayout;
   row1->addWidget(new QLabel(tr("TMEM layout")));
   row1->addWidget(layoutEdit_, 1);
-  auto *row1b = new QHBoxLayout;
+  auto *row1b = new FlowLayout;
+  row1b->setContentsMargins(0, 0, 0, 0);
   row1b->addWidget(new QLabel(tr("shape")));
   row1b->addWidget(shapeEdit_);
   row1b->addWidget(dtypeBox_);
@@ -140,22 +144,24 @@ void TmemDesignWidget::buildForm() {
   row1b->addWidget(new QLabel(tr("access")));
   row1b->addWidget(variantBox_);
   row1b->addWidget(ctaBox_);
-  row1b->addStretch(1);
-  auto *row2 = new QHBoxLayout;
+  row1b->addStretch();
+  auto *row2 = new FlowLayout;
+  row2->setContentsMargins(0, 0, 0, 0);
   row2->addWidget(new QLabel(tr("tcgen05 tile  M")));
   row2->addWidget(mSpin_);
   row2->addWidget(new QLabel("N"));
   row2->addWidget(nSpin_);
   row2->addWidget(new QLabel("K"));
   row2->addWidget(kSpin_);
-  row2->addStretch(1);
-  auto *row2b = new QHBoxLayout;
+  row2->addStretch();
+  auto *row2b = new FlowLayout;
+  row2b->setContentsMargins(0, 0, 0, 0);
   row2b->addWidget(new QLabel(tr("operands")));
   row2b->addWidget(operandBox_);
   row2b->addWidget(new QLabel(tr("accumulator")));
   row2b->addWidget(accBox_);
   row2b->addWidget(suggestButton_);
-  row2b->addStretch(1);
+  row2b->addStretch();
   auto *top = new QVBoxLayout(this);
   top->addLayout(row1);
   top->addLayout(row1b);
@@ -292,9 +298,15 @@ void TmemDesignWidget::setNotice(const QString &notice) {
   noticeLabel_->setVisible(!notice.isEmpty());
 }
 
-QString TmemDesignWidget::noticeText() const { return noticeLabel_->text(); }
+QString TmemDesignWidget::noticeText() const {
+  return noticeLabel_->text();
+}
 
-QString TmemDesignWidget::errorText() const { return errorLabel_->text(); }
-QString TmemDesignWidget::summaryText() const { return summaryLabel_->text(); }
+QString TmemDesignWidget::errorText() const {
+  return errorLabel_->text();
+}
+QString TmemDesignWidget::summaryText() const {
+  return summaryLabel_->text();
+}
 
 } // namespace ls::ui
