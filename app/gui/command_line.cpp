@@ -1,5 +1,7 @@
 #include "command_line.h"
 
+#include "design.h"
+
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
@@ -47,9 +49,14 @@ void parsePanelOptions(const QCommandLineParser &p, const QCommandLineOption &fi
     errors << QStringLiteral("give one of a file, --layout, --example or --open-copy");
   if (p.isSet(shared) && c.layout.isEmpty())
     errors << QStringLiteral("--shared: needs --layout (the distributed design it pairs with)");
-  if (p.isSet(target) && !bankTargetNames().contains(c.target))
-    errors << QStringLiteral("--target: '%1' is not one of %2")
-                  .arg(c.target, bankTargetNames().join(QStringLiteral(", ")));
+  if (p.isSet(target)) {
+    // Any spelling of the one vocabulary (sm90, gfx942, cuda:90, hip:gfx942).
+    QString why;
+    if (const std::optional<QString> t = canonicalTarget(c.target, &why))
+      c.target = *t;
+    else
+      errors << QStringLiteral("--target: %1").arg(why);
+  }
   static const QStringList panels = {QStringLiteral("banks"), QStringLiteral("conversion"),
                                      QStringLiteral("basis"), QStringLiteral("kernel")};
   if (p.isSet(panel) && !panels.contains(c.panel))
@@ -97,7 +104,8 @@ CommandLine parseCommandLine(const QStringList &arguments) {
                      "element type), compared with the first (the Banks panel's pair)."),
       QStringLiteral("ATTR"));
   const QCommandLineOption target(QStringLiteral("target"),
-                                  QStringLiteral("The Banks panel's target: %1.")
+                                  QStringLiteral("The document's target, used by every panel: "
+                                                 "%1, or Triton's cuda:N / hip:gfxN.")
                                       .arg(bankTargetNames().join(QStringLiteral(", "))),
                                   QStringLiteral("T"));
   const QCommandLineOption panel(

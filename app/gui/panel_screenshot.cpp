@@ -72,8 +72,10 @@ QString openFromCommandLine(MainWindow &w, const CommandLine &cl) {
 }
 
 QString showPanel(MainWindow &w, const CommandLine &cl) {
-  if (!cl.target.isEmpty())
-    w.analysisDocks()->banks()->setTarget(cl.target);
+  if (!cl.target.isEmpty()) { // the document's target: every panel follows it
+    w.document()->setTarget(cl.target);
+    w.document()->undoStack()->clear();
+  }
   if (!cl.access.isEmpty())
     w.analysisDocks()->banks()->setDirection(
         cl.access == QLatin1String("store") ? AccessDirection::Store : AccessDirection::Load);
