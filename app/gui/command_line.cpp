@@ -176,9 +176,15 @@ CommandLine parseCommandLine(const QStringList &arguments) {
                 compare, noRecovery, kernel, arrangement});
   p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A .lstudio document to open."),
                           QStringLiteral("[file]"));
-  p.process(arguments); // exits on --help / --version / unknown options
-
   CommandLine c;
+  // An unknown option or a missing value is an `error:` line with status 2
+  // (main), as in the CLI; --help and --version print and exit.
+  if (!p.parse(arguments)) {
+    c.error = p.errorText();
+    return c;
+  }
+  p.process(arguments);
+
   c.layout = p.value(layout);
   c.shape = p.value(shape);
   c.dtype = p.value(dtype);

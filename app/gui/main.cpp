@@ -36,6 +36,18 @@ int main(int argc, char **argv) {
     (void)ls::app::parseCommandLine(text.arguments()); // prints and exits
     return 0;
   }
+  // Bad options are said before any window system is needed: one `error:`
+  // line and status 2 even with no display.
+  {
+    QCoreApplication check(argc, argv);
+    ls::app::setApplicationIdentity();
+    ls::app::initResources();
+    const ls::app::CommandLine early = ls::app::parseCommandLine(check.arguments());
+    if (!early.error.isEmpty()) {
+      std::fprintf(stderr, "error: %s\n", qPrintable(early.error));
+      return 2;
+    }
+  }
   // A screenshot or the UI benchmark draws offscreen when there is no display.
   if (hasArg(argc, argv, {"--screenshot", "--bench-ui"}) &&
       qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
