@@ -61,9 +61,6 @@ std::string costText(const AuditConvert &c) {
   return o.str();
 }
 
-std::string shortType(const std::string &t, size_t max = 70) {
-  return t.size() <= max ? t : t.substr(0, max - 3) + "...";
-}
 
 } // namespace
 
@@ -217,14 +214,16 @@ std::string auditText(const KernelAudit &a) {
     o << " (ttg.shared = " << *a.sharedDeclared << ")";
   o << "\n\ntensor types: " << a.tensors.size() << "\n";
   for (const AuditTensor &t : a.tensors)
-    o << "  " << t.count << "x  " << shortType(t.type, 100)
+    // Types in full: two that differ only deep inside (an instrShape) must
+    // not print alike.
+    o << "  " << t.count << "x  " << t.type
       << (t.error.empty() ? "" : "  [" + t.error + "]") << "\n";
   o << "\nconversions: " << a.converts.size() << "\n";
   for (const AuditConvert &c : a.converts)
     o << "  line " << c.site.line << " (" << c.site.loc << ")"
       << (c.site.loopDepth ? " loop " + std::to_string(c.site.loopDepth) : "") << ": "
       << (c.cost ? conversionKindName(c.cost->kind) : "?") << ", " << costText(c) << "\n    "
-      << shortType(c.src) << "\n -> " << shortType(c.dst) << "\n";
+      << c.src << "\n -> " << c.dst << "\n";
   o << "\nshared accesses: " << a.shared.size() << "\n";
   for (const AuditShared &s : a.shared) {
     o << "  line " << s.site.line << " (" << s.site.loc << ") " << s.op;

@@ -333,7 +333,10 @@ void GridScenePainter::paintTitle(QPainter &p, const QRectF &r, const GridSceneS
     if (cut <= 0)
       cut = attr.size() / 2;
     line1 = attr.left(cut);
-    line2 = mfm.elidedText(attr.mid(cut).trimmed(), Qt::ElideMiddle, r.width() - 20);
+    // Cut at the end, never in the middle: a middle cut can read as another
+    // valid attribute ("[2, 16…4, 1]"); the whole text is in the tooltip
+    // and in vector exports.
+    line2 = mfm.elidedText(attr.mid(cut).trimmed(), Qt::ElideRight, r.width() - 20);
   }
   p.setPen(pal.highContrast ? Qt::black : QColor(70, 70, 90));
   const double y = r.top() + bfm.height() + 4;

@@ -531,7 +531,11 @@ bool TensorGridView::event(QEvent *e) {
   return showToolTip(this, e,
                      [this](QPoint p) {
                        const auto c = geo_.cellAt(p);
-                       return c ? cellDescription(*c) : QString();
+                       if (c)
+                         return cellDescription(*c);
+                       // Outside the cells (the title): the whole attribute,
+                       // which the title may have to cut.
+                       return plane() ? plane()->result().attribute : QString();
                      }) ||
          QWidget::event(e);
 }

@@ -89,6 +89,14 @@ with tempfile.TemporaryDirectory() as d:
     check(rc == 0 and o["target"] == "hip:gfx942" and o["threads_per_warp"] == 64
           and all(not s.get("error") for s in o["shared"]), f"64-lane kernel without ttg.target: {err!r}")
 
+# The text report prints types in full: two conversions whose types differ
+# only in instrShape must not read alike.
+rc, out, _ = run("audit", "--file", os.path.join(CORPUS, "attention_w8_sm90.ttgir"))
+block = out[out.find("  line 139 "):]
+block = block[:block.find("\n  line ", 5)]
+check(rc == 0 and "instrShape = [16, 64, 16]}>>\n -> " in block and "instrShape = [16, 128, 16]}>>" in block,
+      f"full types in the text report: {block[:400]!r}")
+
 # Readable report.
 rc, out, _ = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"))
 check(rc == 0 and "findings (costliest first): 1" in out and "conversions: 2" in out, "text report")
