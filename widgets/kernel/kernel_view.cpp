@@ -49,6 +49,8 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
   summary_ = new QLabel(this);
   summary_->setWordWrap(true);
   findings_ = new QListWidget(this);
+  findings_->setWordWrap(true);
+  findings_->setTextElideMode(Qt::ElideNone);
   sites_ = new QTableWidget(0, ColCount, this);
   sites_->setHorizontalHeaderLabels(
       {tr("Line"), tr("Kind"), tr("Op"), tr("Cost"), tr("Loop"), tr("Python loc")});
@@ -215,11 +217,14 @@ void KernelView::setAudit(const audit::KernelAudit &a, const QString &sourceText
   findings_->clear();
   int rank = 1;
   for (const audit::AuditFinding &f : a.findings) {
-    auto *item = new QListWidgetItem(QStringLiteral("%1. line %2  %3")
-                                         .arg(rank++)
-                                         .arg(f.site.line)
-                                         .arg(QString::fromStdString(f.message)),
-                                     findings_);
+    // The whole finding, wrapped: its figures and what the tool proposes.
+    QString text = QStringLiteral("%1. line %2  %3")
+                       .arg(rank++)
+                       .arg(f.site.line)
+                       .arg(QString::fromStdString(f.message));
+    if (!f.proposal.empty())
+      text += QStringLiteral("\n    proposal: ") + QString::fromStdString(f.proposal);
+    auto *item = new QListWidgetItem(text, findings_);
     item->setBackground(kFindingColor);
     item->setToolTip(QString::fromStdString(
         f.site.loc + (f.proposal.empty() ? "" : "\nproposal: " + f.proposal)));
