@@ -19,7 +19,9 @@
 
 #include "analysis_docks.h"
 #include "autosave.h"
+#include "banks/bank_heatmap.h"
 #include "common/fit_width_scroll_area.h"
+#include "convert/conversion_view.h"
 #include "forms/design_form.h"
 #include "forms/encoding_schema.h"
 #include "forms/target_box.h"
@@ -470,6 +472,7 @@ void MainWindow::followStep(int step) {
   basis_->setStep(step < 0
                       ? std::nullopt
                       : std::optional<std::pair<uint64_t, uint64_t>>(player_->locationOf(step)));
+  followStepInPanels(step);
   comparePlayer_->setUnit(player_->unit());
   if (step < 0 || compareIndex() < 0 || comparePlayer_->stepCount() == 0) {
     if (comparePlayer_->isActive())
@@ -486,6 +489,33 @@ void MainWindow::followStep(int step) {
     compare_->view()->setStepOverlay(
         tr("no step %1 here: %2 steps").arg(step + 1).arg(comparePlayer_->stepCount()));
   }
+}
+
+// The Banks and Conversion panels show one warp of the current design: a
+// lane or warp step shows the step's warp there, and the Conversion panel
+// marks the stepped lane's row (a register step has no warp of its own).
+void MainWindow::followStepInPanels(int step) {
+  if (!analysis_)
+    return;
+  ui::ConversionView *conv = analysis_->conversion();
+  const ui::LayoutResultPtr &r = player_->result();
+  if (step < 0 || !r || !r->layout().hasInDim("lane") || !r->layout().hasInDim("warp")) {
+    conv->setSelectedLane(-1);
+    return;
+  }
+  const int lanes = r->layout().getInDimSize("lane"), warps = r->layout().getInDimSize("warp");
+  int warp = -1, lane = -1;
+  if (player_->unit() == ui::StepPlayer::Unit::Lane) {
+    warp = (step / lanes) % warps;
+    lane = step % lanes;
+  } else if (player_->unit() == ui::StepPlayer::Unit::Warp) {
+    warp = step % warps;
+  }
+  if (warp >= 0) {
+    conv->setWarp(warp);
+    analysis_->banks()->setWarp(warp);
+  }
+  conv->setSelectedLane(lane);
 }
 
 void MainWindow::restartPlayerFor(const ui::LayoutResultPtr &r) {

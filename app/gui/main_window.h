@@ -155,6 +155,7 @@ private:
   void restartPlayerFor(const ui::LayoutResultPtr &r);
   void applyLabels();
   void followStep(int step);
+  void followStepInPanels(int step);
   QString subtitleFor(const Design &d) const;
   Design baseDesign() const;
   bool maybeSave();

@@ -143,6 +143,10 @@ void BankHeatmap::resizeEvent(QResizeEvent *event) {
   QWidget::resizeEvent(event);
 }
 
+int BankHeatmap::warp() const {
+  return warp_->value();
+}
+
 void BankHeatmap::setWarp(int warp) {
   warp_->setValue(warp);
 }

@@ -40,6 +40,7 @@ public:
                  EncodingPtr reader = nullptr);
 
   void setWarp(int warp);
+  int warp() const;
   void setDirection(AccessDirection direction);
   void setElementType(const QString &dtype);
   void setTarget(const QString &target);

@@ -5,8 +5,9 @@
 
 Each case runs the CLI once on the largest input a limit accepts (it must
 succeed) and once on the smallest one it refuses (exit 2 with one `error:`
-line naming the field and the bound), and measures wall time and peak
-memory (ru_maxrss of the child, from wait4). Both must stay within the
+line naming the field and the bound), and measures CPU time and peak
+memory (ru_utime + ru_stime and ru_maxrss of the child, from wait4; wall time
+only guards against a hang, as the machine may be busy with other tests). Both must stay within the
 bounds stated here and in docs/limits.md; --markdown prints that table.
 Sanitizer builds (LS_SANITIZED=1) get 10x the time and 4x the memory.
 """
@@ -186,14 +187,18 @@ CASES = [
 
 
 def run(argv):
+    """Exit code, stderr, CPU seconds (user + system: what the input costs, not
+    how busy the machine is - CTest runs two tests at once on two cores), peak
+    MiB, wall seconds (a hang guard)."""
     start = time.monotonic()
     p = subprocess.Popen([CLI] + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     err = b""
-    # wait4 gives this child's own peak memory.
+    # wait4 gives this child's own CPU time and peak memory.
     err = p.stderr.read()
     _, status, ru = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
-    return p.returncode, err.decode(errors="replace"), time.monotonic() - start, ru.ru_maxrss / 1024
+    return (p.returncode, err.decode(errors="replace"), ru.ru_utime + ru.ru_stime,
+            ru.ru_maxrss / 1024, time.monotonic() - start)
 
 
 def main():
@@ -201,17 +206,19 @@ def main():
     for name, limit, ok_argv, bad_argv, rule, tbound, mbound in CASES:
         ok_argv = ok_argv() if callable(ok_argv) else ok_argv
         bad_argv = bad_argv() if callable(bad_argv) else bad_argv
-        rc1, err1, t1, m1 = run(ok_argv)
-        rc2, err2, t2, m2 = run(bad_argv)
+        rc1, err1, t1, m1, w1 = run(ok_argv)
+        rc2, err2, t2, m2, w2 = run(bad_argv)
         tb, mb = tbound * TIME_SCALE, mbound * MEM_SCALE
         problems = []
         if rc1 != 0:
             problems.append("largest accepted input failed (%d): %s" % (rc1, err1.strip()[:200]))
         if rc2 != 2 or not err2.startswith("error: ") or err2.count("\n") != 1 or rule not in err2:
             problems.append("one past the limit: exit %d, stderr %r" % (rc2, err2[:200]))
-        for what, t, m in (("accepted", t1, m1), ("refused", t2, m2)):
+        for what, t, m, w in (("accepted", t1, m1, w1), ("refused", t2, m2, w2)):
             if t > tb:
-                problems.append("%s input took %.2f s (bound %.1f s)" % (what, t, tb))
+                problems.append("%s input took %.2f s of CPU (bound %.1f s)" % (what, t, tb))
+            if w > 30 * tb:
+                problems.append("%s input took %.2f s of wall time (hang guard %.0f s)" % (what, w, 30 * tb))
             if m > mb:
                 problems.append("%s input peaked at %.0f MiB (bound %d MiB)" % (what, m, mb))
         for p in problems:

@@ -27,7 +27,7 @@ private slots:
     initResources();
     // Evaluations are lazy (an 8192 x 8192 map is ready in milliseconds), so
     // the worker is slowed down to keep one pending while the test looks.
-    qputenv("LS_TEST_EVAL_DELAY_MS", "1500");
+    qputenv("LS_TEST_EVAL_DELAY_MS", "4000"); // outlasts a busy machine's hiccups
   }
 
   void cancelUndoesTheLargeEditAndKeepsThePicture() {
@@ -57,8 +57,9 @@ private slots:
     QTimer timer;
     connect(&timer, &QTimer::timeout, [&] { ++ticks; });
     timer.start(5);
-    QTest::qWait(60);
-    QVERIFY2(ticks >= 4, qPrintable(QString::number(ticks)));
+    // Four ticks while the worker computes (within a second even when other
+    // tests load both cores): the window is not frozen.
+    QTRY_VERIFY_WITH_TIMEOUT(ticks >= 4, 1000);
     QVERIFY(doc->isEvaluating(cur));
     if (qEnvironmentVariableIsSet("LS_SCREENSHOT_DIR"))
       w.grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") + "/compute_cancel.png");

@@ -13,8 +13,11 @@
 #include <QUndoStack>
 
 #include "analysis/ownership/ownership_batch.h"
+#include "analysis_docks.h"
 #include "app_setup.h"
+#include "banks/bank_heatmap.h"
 #include "command_line.h"
+#include "convert/conversion_view.h"
 #include "grid/basis_matrix_view.h"
 #include "grid/grid_panel.h"
 #include "gui_test_main.h"
@@ -192,6 +195,12 @@ private slots:
         QStringLiteral("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, "
                        "1], instrShape = [16, 8]}>");
     win->document()->addDesign(other);
+    // A shared design of the same shape: the Banks panel's pair.
+    Design shared = win->document()->design(0);
+    shared.name = QStringLiteral("smem");
+    shared.attribute = QStringLiteral(
+        "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>");
+    win->document()->addDesign(shared);
     win->document()->waitForEvaluations();
     win->document()->setCurrentIndex(0);
     win->setCompareIndex(1);
@@ -227,6 +236,26 @@ private slots:
                v->gridPalette().hover().rgb() & 0xffffff);
       QVERIFY(inkIn(img, l.step.adjusted(16, 0, 0, 0), v->gridPalette().foreground().rgb()) > 300);
     }
+    // The Banks and Conversion panels show the step's warp, and the
+    // Conversion panel marks the stepped lane: thread 37 is warp 1, lane 5.
+    auto *docks = win->analysisDocks();
+    docks->updateNow(true);
+    QVERIFY2(docks->hint(0).isEmpty(), qPrintable(docks->hint(0))); // Banks shows the pair
+    QVERIFY2(docks->hint(1).isEmpty(), qPrintable(docks->hint(1))); // Conversion too
+    player->goTo(37);
+    QApplication::processEvents();
+    QCOMPARE(docks->conversion()->warp(), 1);
+    QCOMPARE(docks->conversion()->selectedLane(), 5);
+    QCOMPARE(docks->banks()->warp(), 1);
+    player->setUnit(ls::ui::StepPlayer::Unit::Warp);
+    player->goTo(2); // warp 2: no lane of its own
+    QApplication::processEvents();
+    QCOMPARE(docks->conversion()->warp(), 2);
+    QCOMPARE(docks->conversion()->selectedLane(), -1);
+    QCOMPARE(docks->banks()->warp(), 2);
+    player->setUnit(ls::ui::StepPlayer::Unit::Lane);
+    player->goTo(5);
+    QApplication::processEvents();
     // Register steps follow too.
     player->setUnit(ls::ui::StepPlayer::Unit::Register);
     QApplication::processEvents();
