@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -327,6 +328,9 @@ ir::Syntax parseSyntaxFlag(const Args &args) {
 }
 
 std::string readFile(const std::string &path, const std::string &flag) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw Error(flag, "'" + path + "' is a directory, not a file");
   std::ifstream f(path, std::ios::binary | std::ios::ate);
   if (!f)
     throw Error(flag, "cannot read '" + path + "'");

@@ -33,6 +33,9 @@ int runPrint(const Args &args, std::ostream &out) {
     out << notation::cute::encodingToCute(*in.encoding, s) << "\n";
     return 0;
   }
+  if (other && *other != "3.6" && *other != "legacy" && *other != "main")
+    throw Error("--syntax", "must be 3.6, legacy, main, gluon, gluon-repr or cute, got '" +
+                                *other + "'");
   const ir::Syntax syntax = parseSyntaxFlag(args);
   out << ir::printEncoding(*in.encoding, syntax) << "\n";
   return 0;

@@ -184,7 +184,16 @@ with tempfile.TemporaryDirectory() as tmp:
     check(rc == 0 and o == MFMA_36 + "\n" and e == "warning: version: missing; Triton 3.6 reads version = 0 (no MFMA "
           "generation: give version = 1..4 for CDNA1..CDNA4)\n", f"print #mfma from the file: {rc} {o!r} {e!r}")
 rc, o, e = run("print", "--layout", WMMA36, "--syntax", "next")
-check(rc == 2 and "must be 3.6, legacy or main" in e, f"--syntax next: {e!r}")
+check(rc == 2 and e == "error: --syntax: must be 3.6, legacy, main, gluon, gluon-repr or cute, got 'next'\n",
+      f"--syntax next: {e!r}")
+# Other commands print attribute text only: their list is the three syntaxes.
+rc, o, e = run("layouts", "--file", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data",
+                                                 "ttgir36", "softmax_sm90.ttgir"), "--syntax", "gluon")
+check(rc == 2 and "must be 3.6, legacy or main" in e, f"layouts --syntax gluon: {rc} {e!r}")
+# A directory is not a file.
+rc, o, e = run("audit", "--file", os.path.dirname(os.path.abspath(__file__)))
+check(rc == 2 and e.startswith("error: --file: ") and e.rstrip().endswith("is a directory, not a file"),
+      f"directory as --file: {e!r}")
 
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
