@@ -126,11 +126,11 @@ KernelView::Load KernelView::loadFile(const QString &path, const ir::ReadProgres
   Load load;
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) {
-    load.error = tr("error: cannot read %1").arg(path);
+    load.error = tr("cannot read %1").arg(path);
     return load;
   }
   if (f.size() > limits::kMaxFileBytes) {
-    load.error = tr("error: %1 is larger than %2 MiB").arg(path).arg(limits::kMaxFileBytes >> 20);
+    load.error = tr("%1 is larger than %2 MiB").arg(path).arg(limits::kMaxFileBytes >> 20);
     return load;
   }
   return loadText(f.readAll(), path, progress);
@@ -143,17 +143,22 @@ KernelView::Load KernelView::loadText(const QByteArray &text, const QString &nam
   auto file = std::make_shared<ir::ModuleFile>(ir::readModuleFile(text.toStdString(), progress));
   if (file->cancelled) {
     load.cancelled = true;
-    load.error = tr("error: reading %1 was cancelled").arg(name);
+    load.error = tr("reading %1 was cancelled").arg(name);
     return load;
   }
   if (!file->diagnostics.empty()) {
     const ls::Diagnostic &d =
         file->stopped ? file->diagnostics.all().back() : file->diagnostics.all()[0];
-    load.error = tr("error: %1:%2").arg(name, QString::fromStdString(d.text()));
+    // file:line:column: what (the one form every reader of files uses).
+    load.error = tr("%1:%2:%3: %4")
+                     .arg(name)
+                     .arg(d.pos.line)
+                     .arg(d.pos.column)
+                     .arg(QString::fromStdString(d.message));
     return load;
   }
   if (file->modules.empty() || file->modules.front().ops.size() <= 1) {
-    load.error = tr("error: %1: no operations to audit").arg(name);
+    load.error = tr("%1: no operations to audit").arg(name);
     return load;
   }
   try {
@@ -163,7 +168,7 @@ KernelView::Load KernelView::loadText(const QByteArray &text, const QString &nam
     load.file = std::move(file);
     load.ok = true;
   } catch (const Error &e) {
-    load.error = tr("error: %1").arg(QString::fromStdString(e.what()));
+    load.error = tr("%1: %2").arg(name, QString::fromStdString(e.what()));
   }
   return load;
 }
