@@ -61,7 +61,6 @@ std::string costText(const AuditConvert &c) {
   return o.str();
 }
 
-
 } // namespace
 
 std::string auditJson(const KernelAudit &a) {
@@ -216,8 +215,8 @@ std::string auditText(const KernelAudit &a) {
   for (const AuditTensor &t : a.tensors)
     // Types in full: two that differ only deep inside (an instrShape) must
     // not print alike.
-    o << "  " << t.count << "x  " << t.type
-      << (t.error.empty() ? "" : "  [" + t.error + "]") << "\n";
+    o << "  " << t.count << "x  " << t.type << (t.error.empty() ? "" : "  [" + t.error + "]")
+      << "\n";
   o << "\nconversions: " << a.converts.size() << "\n";
   for (const AuditConvert &c : a.converts)
     o << "  line " << c.site.line << " (" << c.site.loc << ")"
@@ -226,7 +225,8 @@ std::string auditText(const KernelAudit &a) {
       << c.src << "\n -> " << c.dst << "\n";
   o << "\nshared accesses: " << a.shared.size() << "\n";
   for (const AuditShared &s : a.shared) {
-    o << "  line " << s.site.line << " (" << s.site.loc << ") " << s.op;
+    o << "  line " << s.site.line << " (" << s.site.loc << ")"
+      << (s.site.loopDepth ? " loop " + std::to_string(s.site.loopDepth) : "") << " " << s.op;
     if (s.conflicts)
       o << ": conflicts " << *s.conflicts;
     if (s.wavefronts)
@@ -238,8 +238,9 @@ std::string auditText(const KernelAudit &a) {
   }
   o << "\nglobal accesses: " << a.global.size() << "\n";
   for (const AuditGlobal &g : a.global) {
-    o << "  line " << g.site.line << " (" << g.site.loc << ") " << g.op << ": " << g.vectorBits
-      << "-bit vectors, sectors per warp-instruction ";
+    o << "  line " << g.site.line << " (" << g.site.loc << ")"
+      << (g.site.loopDepth ? " loop " + std::to_string(g.site.loopDepth) : "") << " " << g.op
+      << ": " << g.vectorBits << "-bit vectors, sectors per warp-instruction ";
     if (g.sectorsPerWarp)
       o << *g.sectorsPerWarp << " (min " << g.minSectorsPerWarp.value_or(0) << ")";
     else

@@ -10,9 +10,9 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QTreeWidget>
 #include <QTextBlock>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 #include <functional>
 #include <set>
@@ -209,16 +209,19 @@ QString KernelView::summaryText() const {
 
 void KernelView::setAudit(const audit::KernelAudit &a, const QString &sourceText) {
   audit_ = a;
-  summary_->setText(tr("%1 - %2, %3 warps x %4 lanes: %5 tensor types, %6 converts, %7 shared "
-                       "and %8 global accesses, %9 findings")
+  // "1 finding", "2 findings": counts with their nouns.
+  auto count = [](size_t n, const char *one, const char *many) {
+    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+  };
+  summary_->setText(tr("%1 - %2, %3 warps x %4 lanes: %5, %6, %7 and %8, %9")
                         .arg(QString::fromStdString(a.file), QString::fromStdString(a.target))
                         .arg(a.numWarps)
                         .arg(a.threadsPerWarp)
-                        .arg(a.tensors.size())
-                        .arg(a.converts.size())
-                        .arg(a.shared.size())
-                        .arg(a.global.size())
-                        .arg(a.findings.size()));
+                        .arg(count(a.tensors.size(), "tensor type", "tensor types"),
+                             count(a.converts.size(), "convert", "converts"),
+                             count(a.shared.size(), "shared access", "shared accesses"),
+                             count(a.global.size(), "global access", "global accesses"),
+                             count(a.findings.size(), "finding", "findings")));
   findings_->clear();
   int rank = 1;
   for (const audit::AuditFinding &f : a.findings) {
@@ -426,7 +429,8 @@ int KernelView::rowOf(const QString &kind, int index) const {
   QTableWidget *t = kind == QLatin1String("value") ? values_ : sites_;
   for (int r = 0; r < t->rowCount(); ++r) {
     const QTableWidgetItem *line = t->item(r, 0);
-    if (line->data(Qt::UserRole).toString() == kind && line->data(Qt::UserRole + 2).toInt() == index)
+    if (line->data(Qt::UserRole).toString() == kind &&
+        line->data(Qt::UserRole + 2).toInt() == index)
       return r;
   }
   return -1;

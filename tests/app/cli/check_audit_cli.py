@@ -97,6 +97,11 @@ block = block[:block.find("\n  line ", 5)]
 check(rc == 0 and "instrShape = [16, 64, 16]}>>\n -> " in block and "instrShape = [16, 128, 16]}>>" in block,
       f"full types in the text report: {block[:400]!r}")
 
+# Shared and global rows say their loop depth, as conversion rows do.
+rc, out, _ = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"))
+check(rc == 0 and ":61:20) loop 1 ttg.async_copy_global_to_local: conflicts 0, wavefronts 16/16" in out,
+      "loop depth on shared rows")
+
 # Readable report.
 rc, out, _ = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"))
 check(rc == 0 and "findings (costliest first): 1" in out and "conversions: 2" in out, "text report")

@@ -14,12 +14,12 @@
 
 #include "analysis_docks.h"
 #include "app_setup.h"
+#include "autosave.h"
 #include "banks/bank_heatmap.h"
 #include "convert/conversion_view.h"
 #include "document.h"
 #include "gui_test_main.h"
 #include "kernel/kernel_view.h"
-#include "autosave.h"
 #include "main_window.h"
 
 using namespace ls::app;
@@ -95,16 +95,15 @@ private slots:
     QCOMPARE(src.attribute, layoutOf(a.converts[0].src));
     QCOMPARE(src.module.numWarps, a.numWarps);
     QVERIFY(win->compareIndex() >= 0);
-    QCOMPARE(win->document()->design(win->compareIndex()).attribute,
-             layoutOf(a.converts[0].dst));
+    QCOMPARE(win->document()->design(win->compareIndex()).attribute, layoutOf(a.converts[0].dst));
     QVERIFY(win->analysisDocks()->conversionDock()->isVisible());
     QVERIFY(win->analysisDocks()->conversion()->hasConversion());
     // The panel names the class the audit found.
     const QString kind = QString::fromLatin1(ls::conversionKindName(a.converts[0].cost->kind));
-    QVERIFY2(win->analysisDocks()->conversion()->headerLines().join(' ').contains(kind,
-                                                                                Qt::CaseInsensitive),
-             qPrintable(win->analysisDocks()->conversion()->headerLines().join('|') + " / " +
-                        kind));
+    QVERIFY2(
+        win->analysisDocks()->conversion()->headerLines().join(' ').contains(kind,
+                                                                             Qt::CaseInsensitive),
+        qPrintable(win->analysisDocks()->conversion()->headerLines().join('|') + " / " + kind));
     if (qEnvironmentVariableIsSet("LS_SCREENSHOT_DIR"))
       win->grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") + "/kernel_convert.png");
     // Opening it again adds nothing; one undo removes both designs.
@@ -160,7 +159,8 @@ private slots:
     QCOMPARE(int(a.converts.size()), 1);
     activate(QStringLiteral("convert"), 0);
     const QString header = win->analysisDocks()->conversion()->headerLines().join(' ');
-    QVERIFY2(!header.contains(QStringLiteral("ldmatrix")) && !header.contains(QStringLiteral("stmatrix")),
+    QVERIFY2(!header.contains(QStringLiteral("ldmatrix")) &&
+                 !header.contains(QStringLiteral("stmatrix")),
              qPrintable(header));
     QVERIFY2(header.contains(QStringLiteral("%1 B").arg(a.converts[0].cost->scratch->bytes)) ||
                  header.contains(QString::number(a.converts[0].cost->scratch->bytes)),
@@ -175,8 +175,9 @@ private slots:
     QCOMPARE(win->analysisDocks()->banks()->target(), QStringLiteral("gfx942"));
     const QString totals = win->analysisDocks()->banks()->currentTotalsText();
     QVERIFY2(totals.startsWith(QStringLiteral("ds_write")), qPrintable(totals));
-    QVERIFY2(totals.contains(QStringLiteral("%1 wavefronts").arg(*kv()->audit().shared[0].wavefronts)),
-             qPrintable(totals));
+    QVERIFY2(
+        totals.contains(QStringLiteral("%1 wavefronts").arg(*kv()->audit().shared[0].wavefronts)),
+        qPrintable(totals));
   }
 
   void valueAndGlobalOpenInTheDesigner() {
@@ -226,8 +227,9 @@ private slots:
     QCOMPARE(kv()->audit().converts.size(), size_t(3)); // gather's three conversions
     // A pasted kernel opens too (and its layouts become designs).
     const int before = win->document()->count();
-    QVERIFY(win->pasteText(QString::fromUtf8(readAll(corpus(QStringLiteral("layernorm_sm90.ttgir")))))
-                .isEmpty());
+    QVERIFY(
+        win->pasteText(QString::fromUtf8(readAll(corpus(QStringLiteral("layernorm_sm90.ttgir")))))
+            .isEmpty());
     QCOMPARE(kv()->sourceName(), QStringLiteral("pasted kernel"));
     QVERIFY(win->document()->count() > before);
     // A file that is not a kernel is refused with line:column.
@@ -282,11 +284,18 @@ private slots:
     }
     openWindow();
     QString error;
-    QVERIFY2(Autosave::recover(win->document(), dir.filePath(QStringLiteral("orphan.lstudio")),
-                               &error),
-             qPrintable(error));
+    QVERIFY2(
+        Autosave::recover(win->document(), dir.filePath(QStringLiteral("orphan.lstudio")), &error),
+        qPrintable(error));
     QCOMPARE(kv()->sourceName(), QStringLiteral("pasted kernel"));
     QCOMPARE(kv()->audit().converts.size(), size_t(3)); // gather's three conversions
+    QVERIFY2(kv()->summaryText().contains(QStringLiteral(": 3 converts")) ||
+                 kv()->summaryText().contains(QStringLiteral(", 3 converts,")),
+             qPrintable(kv()->summaryText()));
+    const size_t nf = kv()->audit().findings.size();
+    QVERIFY2(kv()->summaryText().endsWith(
+                 QStringLiteral(", %1 finding%2").arg(nf).arg(nf == 1 ? "" : "s")),
+             qPrintable(kv()->summaryText()));
     QVERIFY(win->document()->isModified());
     // File > New: the kernel goes with the document.
     win->document()->clear();
