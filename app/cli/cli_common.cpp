@@ -167,6 +167,28 @@ std::string typeAtLine(const FileContext *ctx, const std::string &flag, const st
               "no operation starts on line " + std::to_string(line) + " of '" + ctx->path + "'");
 }
 
+// Whether the op starting on line `ref` (@LINE) runs in a partition of a
+// ttg.warp_specialize, whose warps are its own, not the module's.
+bool inWarpSpecializePartition(const FileContext *ctx, const std::string &ref) {
+  const int line = std::atoi(ref.c_str() + 1);
+  for (const ir::Module &m : ctx->file->modules) {
+    int op = m.opAtLine(line);
+    if (op < 0)
+      continue;
+    while (op >= 0) {
+      const int block = m.ops[op].parentBlock;
+      if (block < 0)
+        return false;
+      const int region = m.blocks[block].parentRegion;
+      op = region < 0 ? -1 : m.regions[region].parentOp;
+      if (op >= 0 && m.ops[op].name.rfind("ttg.warp_specialize", 0) == 0)
+        return true;
+    }
+    return false;
+  }
+  return false;
+}
+
 // The first complete MLIR type or attribute of `text`, and what follows it.
 std::pair<std::string, std::string> splitTrailing(const std::string &text) {
   if (text.empty() || !(text[0] == '#' || text[0] == '!' || text.rfind("tensor<", 0) == 0))
@@ -190,8 +212,12 @@ ir::LayoutInput readLayoutFlag(const Args &args, const std::string &flag) {
   const FileContext *ctx = fileContext(args);
   std::string text = trimmed(args.required(flag));
   const bool fromLine = !text.empty() && text[0] == '@';
-  if (fromLine)
-    text = typeAtLine(ctx, flag, text);
+  bool ownWarps = false; // a warp-specialize partition's type: its warps are its own
+  if (fromLine) {
+    const std::string ref = text;
+    text = typeAtLine(ctx, flag, ref);
+    ownWarps = inWarpSpecializePartition(ctx, ref);
+  }
   auto [layout, rest] = splitTrailing(text);
   notation::LayoutInputContext c = layoutContext(args);
   if (ctx) {
@@ -213,10 +239,11 @@ ir::LayoutInput readLayoutFlag(const Args &args, const std::string &flag) {
                                       : " (or give the file that defines it with --file)"));
   }
   // A layout in a type of --file's module: its warps, lanes and CTAs are the
-  // module's (Triton 3.6 verifies every tensor type against them). Not for
-  // @LINE: a warp-specialized partition has warps of its own.
+  // module's (Triton 3.6 verifies every tensor type against them), @LINE
+  // included, except the warps of a type in a ttg.warp_specialize partition
+  // (a partition has warps of its own).
   if (ctx && ctx->module && in.shape && !in.encoding->isShared() &&
-      !in.encoding->isTensorMemory() && !fromLine) {
+      !in.encoding->isTensorMemory()) {
     const ir::Module &m = *ctx->module;
     LinearLayout ll;
     bool have = false;
@@ -234,7 +261,8 @@ ir::LayoutInput readLayoutFlag(const Args &args, const std::string &flag) {
                                    ", but the module of '" + ctx->path + "' says " + attr + " = " +
                                    std::to_string(*want) + " (Triton 3.6 rejects the type)");
     };
-    check(m.numWarps, kWarp, "warps per CTA", "ttg.num-warps");
+    if (!ownWarps)
+      check(m.numWarps, kWarp, "warps per CTA", "ttg.num-warps");
     check(m.threadsPerWarp, kLane, "threads per warp", "ttg.threads-per-warp");
     check(m.numCTAs, kBlock, "CTAs", "ttg.num-ctas");
   }

@@ -241,6 +241,23 @@ with tempfile.TemporaryDirectory() as d:
         "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>")],
          "lit forms: @LINE of an op over several lines")
 
+# @LINE is checked against the module as a written type is: a module whose
+# ttg.num-warps disagrees with the type on line 16 is refused; a type in a
+# ttg.warp_specialize partition keeps its own warps.
+with tempfile.TemporaryDirectory() as d:
+    soft = open(os.path.join(SRC, "tests/data/ttgir36/softmax_sm90.ttgir")).read()
+    bad = os.path.join(d, "softmax_8warps.ttgir")
+    with open(bad, "w") as f:
+        f.write(soft.replace('"ttg.num-warps" = 4 : i32', '"ttg.num-warps" = 8 : i32', 1))
+    fails(["linear", "--file", bad, "--layout", "@16"], "@LINE against ttg.num-warps",
+          "ttg.num-warps = 8")
+    ws = open(os.path.join(SRC, "tests/data/ttgir36/matmul_ws_sm90.ttgir")).read()
+    ws8 = os.path.join(d, "ws_8warps.ttgir")
+    with open(ws8, "w") as f:
+        f.write(ws.replace('"ttg.num-warps" = 4 : i32', '"ttg.num-warps" = 8 : i32', 1))
+    rc, out, err = run(["linear", "--file", ws8, "--layout", "@174"])
+    check(rc == 0 and "warp" in out, f"@LINE in a warp_specialize partition keeps its warps: {err!r}")
+
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)
