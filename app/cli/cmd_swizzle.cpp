@@ -104,6 +104,16 @@ int runSwizzle(const Args &args, std::ostream &out) {
       out << "the current layout is already as good\n";
     else
       out << "the proposal is not better; " << p.trades() << "\n";
+    // The store and the load together, which a trade may still favour: the
+    // verdict above is per figure, these are the sums the user weighs.
+    const SwizzleFigures &c = *p.current, &n = p.proposed;
+    out << "store + load: wavefronts " << c.storeWavefronts + c.loadWavefronts << " -> "
+        << n.storeWavefronts + n.loadWavefronts << " (ideal " << c.storeIdeal + c.loadIdeal
+        << " -> " << n.storeIdeal + n.loadIdeal << "), instructions per thread "
+        << c.storeInstructions + c.loadInstructions << " -> "
+        << n.storeInstructions + n.loadInstructions << ", Triton bank_conflicts "
+        << c.tritonStoreConflicts + c.tritonLoadConflicts << " -> "
+        << n.tritonStoreConflicts + n.tritonLoadConflicts << " (whole CTA)\n";
   }
   out << p.candidates << " candidate layouts scored for " << opt.target.name << "\n";
   return 0;
