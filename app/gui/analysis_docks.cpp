@@ -7,6 +7,7 @@
 #include <QMenu>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QUndoStack>
 
 #include "analysis/convert/layout_conversion.h"
@@ -385,10 +386,20 @@ void AnalysisDocks::showDocumentKernel() {
   }
 }
 
+void AnalysisDocks::raiseKernel() {
+  kernelDock_->raise();
+  // raise() of a tabified dock is delivered as an event, after other raises
+  // that may be queued: make its tab the current one now.
+  for (QTabBar *bar : window_->findChildren<QTabBar *>())
+    for (int t = 0; t < bar->count(); ++t)
+      if (bar->tabText(t) == kernelDock_->windowTitle())
+        bar->setCurrentIndex(t);
+}
+
 void AnalysisDocks::revealKernel() {
   const bool wasHidden = kernelDock_->isHidden();
   kernelDock_->show();
-  kernelDock_->raise();
+  raiseKernel();
   // A kernel's tables and source need most of the window.
   if (wasHidden)
     window_->resizeDocks({kernelDock_}, {window_->width() * 3 / 4}, Qt::Horizontal);
@@ -446,6 +457,25 @@ std::optional<Design> AnalysisDocks::designForType(const std::string &type, cons
       *existing = i;
   }
   return d;
+}
+
+QString AnalysisDocks::openTopSite() {
+  const audit::KernelAudit &a = kernel_->audit();
+  if (!a.findings.empty()) {
+    const audit::AuditSite &top = a.findings.front().site;
+    auto find = [&](const auto &rows) {
+      for (size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].site.op == top.op && rows[i].site.module == top.module)
+          return int(i);
+      return -1;
+    };
+    const std::pair<const char *, int> sites[] = {
+        {"convert", find(a.converts)}, {"shared", find(a.shared)}, {"global", find(a.global)}};
+    for (const auto &[kind, index] : sites)
+      if (index >= 0)
+        return openSite(QString::fromLatin1(kind), index);
+  }
+  return openSite(QStringLiteral("value"), 0);
 }
 
 QString AnalysisDocks::openSite(const QString &kind, int index) {

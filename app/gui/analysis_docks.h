@@ -97,7 +97,12 @@ public:
   // (Coalescing dock); "value" -> the tensor type (Design dock). Returns ""
   // or why nothing opened.
   QString openSite(const QString &kind, int index);
+  // Opens the kernel's most telling site as designs: the top finding's
+  // layouts, else its first tensor type. "" or why nothing opened.
+  QString openTopSite();
   QDockWidget *kernelDock() const { return kernelDock_; }
+  // Makes the Kernel dock the current tab of its group.
+  void raiseKernel();
   ls::ui::KernelView *kernel() const { return kernel_; }
 
   QDockWidget *banksDock() const { return docks_[0]; }

@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QImage>
 #include <QSaveFile>
 
@@ -32,7 +33,7 @@ void setApplicationIdentity() {
 QString applyViewOptions(MainWindow &w, const CommandLine &cl) {
   if (!cl.kernel.isEmpty()) {
     QString why;
-    if (!w.analysisDocks()->openKernel(cl.kernel, &why))
+    if (!w.openKernelFile(cl.kernel, &why))
       return QStringLiteral("--kernel: %1").arg(why);
   }
   if (cl.compare >= 0) {
@@ -100,13 +101,25 @@ QString renderScreenshot(MainWindow &w, const CommandLine &cl) {
   for (int i = 0; i < 5; ++i)
     QApplication::processEvents();
   if (!cl.kernel.isEmpty()) {
-    // A kernel's findings, tables and source need most of the window.
+    // A kernel's findings, tables and source need most of the window; the
+    // panels show the designs opened from it as the window would after its
+    // pause (no timer runs before the picture is taken).
+    w.document()->waitForEvaluations();
+    w.analysisDocks()->updateNow();
+    w.analysisDocks()->raiseKernel();
     w.resizeDocks({w.analysisDocks()->kernelDock()}, {w.width() * 3 / 4}, Qt::Horizontal);
     for (int i = 0; i < 3; ++i)
       QApplication::processEvents();
   }
   w.document()->waitForEvaluations();
   QApplication::processEvents();
+  if (!cl.kernel.isEmpty()) {
+    // The debounced panel update of the opened designs has run by now; the
+    // kernel is what the picture is of.
+    w.analysisDocks()->updateNow();
+    w.analysisDocks()->raiseKernel();
+    QApplication::processEvents();
+  }
   const QString suffix = cl.screenshot.section(QLatin1Char('.'), -1).toLower();
   if (suffix == QLatin1String("svg") || suffix == QLatin1String("pdf")) {
     // Vector output: the grid view as shapes and text, its title in full.

@@ -81,6 +81,10 @@ public:
   // Opens a design from the command line; *error says why not.
   bool openLayout(const QString &attr, const QString &shape, const QString &dtype, QString *error);
   bool openFile(const QString &path, QString *error = nullptr);
+  // Opens a .ttgir/.mlir kernel in the Kernel view; in a window holding only
+  // the untouched starter design, the kernel's top finding's layouts (else
+  // its first tensor type) become the designs.
+  bool openKernelFile(const QString &path, QString *error = nullptr);
   // Opens a document as an untitled copy (examples, templates): the file is
   // never written, Save asks where. A document of two designs shows the
   // second beside the first, as File > Examples does.

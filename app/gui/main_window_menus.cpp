@@ -13,8 +13,8 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
-#include <QLineEdit>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -264,7 +264,7 @@ bool MainWindow::openFile(const QString &path, QString *error) {
   QString why;
   // A kernel opens in the Kernel view, beside the current designs.
   if (path.endsWith(QStringLiteral(".ttgir")) || path.endsWith(QStringLiteral(".mlir"))) {
-    if (!analysis_->openKernel(path, &why)) {
+    if (!openKernelFile(path, &why)) {
       if (error)
         *error = why;
       return false;
@@ -280,6 +280,22 @@ bool MainWindow::openFile(const QString &path, QString *error) {
   setCompareIndex(-1);
   recent_->add(path);
   refreshCurrent();
+  return true;
+}
+
+bool MainWindow::openKernelFile(const QString &path, QString *error) {
+  // A window that shows only the untouched starter design has nothing of the
+  // user's: the kernel's most telling layouts replace it, so the grid and the
+  // panels show the kernel (its machine, its warps) rather than a stranger.
+  const bool pristine = !doc_->isModified() && doc_->filePath().isEmpty() && doc_->count() == 1 &&
+                        doc_->design(0) == starterDesign();
+  if (!analysis_->openKernel(path, error))
+    return false;
+  if (pristine && analysis_->openTopSite().isEmpty() && doc_->count() > 1) {
+    doc_->removeDesign(0);
+    doc_->undoStack()->clear(); // a fresh document: nothing to undo back to
+    analysis_->raiseKernel();
+  }
   return true;
 }
 

@@ -408,7 +408,7 @@ private slots:
     openWindow();
     QCOMPARE(doc()->target(), QStringLiteral("sm90"));
     QString error;
-    QVERIFY2(win->openFile(corpus(QStringLiteral("attention_gfx950.ttgir")), &error),
+    QVERIFY2(docks()->openKernel(corpus(QStringLiteral("attention_gfx950.ttgir")), &error),
              qPrintable(error));
     ls::ui::KernelView *kv = docks()->kernel();
     QCOMPARE(QString::fromStdString(kv->audit().bankTarget), QStringLiteral("gfx950"));

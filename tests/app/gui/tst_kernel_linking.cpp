@@ -83,8 +83,9 @@ private slots:
   void convertOpensBothLayoutsInTheCompareView() {
     openWindow();
     QString error;
-    QVERIFY2(win->openFile(corpus(QStringLiteral("attention_sm90.ttgir")), &error),
-             qPrintable(error));
+    QVERIFY2(
+        win->analysisDocks()->openKernel(corpus(QStringLiteral("attention_sm90.ttgir")), &error),
+        qPrintable(error));
     QVERIFY(win->analysisDocks()->kernelDock()->isVisible());
     const ls::audit::KernelAudit &a = kv()->audit();
     QVERIFY(!a.converts.empty());
@@ -116,8 +117,9 @@ private slots:
   void sharedAccessOpensThePairInTheBanksPanel() {
     openWindow();
     QString error;
-    QVERIFY2(win->openFile(corpus(QStringLiteral("matmul_fp8_sm90.ttgir")), &error),
-             qPrintable(error));
+    QVERIFY2(
+        win->analysisDocks()->openKernel(corpus(QStringLiteral("matmul_fp8_sm90.ttgir")), &error),
+        qPrintable(error));
     const ls::audit::KernelAudit &a = kv()->audit();
     int k = -1;
     for (size_t i = 0; i < a.shared.size(); ++i)
@@ -152,8 +154,9 @@ private slots:
     // and its conversions are costed without ldmatrix/stmatrix.
     openWindow();
     QString error;
-    QVERIFY2(win->openFile(corpus(QStringLiteral("transpose_gfx942.ttgir")), &error),
-             qPrintable(error));
+    QVERIFY2(
+        win->analysisDocks()->openKernel(corpus(QStringLiteral("transpose_gfx942.ttgir")), &error),
+        qPrintable(error));
     const ls::audit::KernelAudit &a = kv()->audit();
     QCOMPARE(QString::fromStdString(a.bankTarget), QStringLiteral("gfx942"));
     QCOMPARE(int(a.converts.size()), 1);
@@ -167,8 +170,9 @@ private slots:
              qPrintable(header));
     // A shared access of a gfx942 matmul, with the panel left on sm90 by an
     // earlier design: it moves to the kernel's machine.
-    QVERIFY2(win->openFile(corpus(QStringLiteral("matmul_gfx942.ttgir")), &error),
-             qPrintable(error));
+    QVERIFY2(
+        win->analysisDocks()->openKernel(corpus(QStringLiteral("matmul_gfx942.ttgir")), &error),
+        qPrintable(error));
     QVERIFY(!kv()->audit().shared.empty());
     win->analysisDocks()->banks()->setTarget(QStringLiteral("sm90"));
     activate(QStringLiteral("shared"), 0);
@@ -183,7 +187,7 @@ private slots:
   void valueAndGlobalOpenInTheDesigner() {
     openWindow();
     QString error;
-    QVERIFY2(win->openFile(corpus(QStringLiteral("softmax_sm90.ttgir")), &error),
+    QVERIFY2(win->analysisDocks()->openKernel(corpus(QStringLiteral("softmax_sm90.ttgir")), &error),
              qPrintable(error));
     const ls::audit::KernelAudit &a = kv()->audit();
     QVERIFY(!a.tensors.empty());
@@ -249,6 +253,33 @@ private slots:
   // The kernel is part of the document: saved with it (a file by its path,
   // a pasted module by its text), autosaved and recovered after a crash,
   // shown again when the document opens, and gone with a new document.
+  // A fresh window (only the untouched starter design) opening a kernel
+  // shows the kernel: its top finding's layouts replace the starter, with
+  // the kernel's machine; a window with the user's designs keeps them.
+  void openingAKernelInAFreshWindowShowsIt() {
+    openWindow();
+    QString error;
+    QVERIFY2(win->openFile(corpus(QStringLiteral("attention_gfx942.ttgir")), &error),
+             qPrintable(error));
+    Document *doc = win->document();
+    QCOMPARE(doc->count(), 2); // the top finding: the local_store at line 131, and its memdesc
+    QCOMPARE(doc->design(doc->currentIndex()).name, QStringLiteral("ttg.local_store (line 131)"));
+    QCOMPARE(doc->design(doc->currentIndex()).module.threadsPerWarp, 64);
+    QCOMPARE(doc->target(), QStringLiteral("gfx942"));
+    QCOMPARE(doc->undoStack()->count(), 0);
+    QVERIFY(!win->analysisDocks()->kernelDock()->visibleRegion().isEmpty());
+    // Not fresh: the designs stay as they are.
+    openWindow();
+    Design mine = MainWindow::starterDesign();
+    mine.name = QStringLiteral("mine");
+    doc = win->document();
+    doc->addDesign(mine);
+    const int before = doc->count();
+    QVERIFY(win->openFile(corpus(QStringLiteral("attention_gfx942.ttgir")), &error));
+    QCOMPARE(doc->count(), before);
+    QCOMPARE(doc->design(1).name, QStringLiteral("mine"));
+  }
+
   void kernelIsPartOfTheDocument() {
     openWindow();
     QTemporaryDir dir;
