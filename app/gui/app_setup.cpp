@@ -128,12 +128,15 @@ QString renderScreenshot(MainWindow &w, const CommandLine &cl) {
     return {};
   }
   const QImage img = w.grab().toImage();
-  QSaveFile f(cl.screenshot);
+  return saveScreenshotPng(img, cl.screenshot);
+}
+
+QString saveScreenshotPng(const QImage &img, const QString &path) {
+  QSaveFile f(path);
   if (!f.open(QIODevice::WriteOnly))
-    return QStringLiteral("--screenshot: cannot write '%1': %2")
-        .arg(cl.screenshot, f.errorString());
+    return QStringLiteral("--screenshot: cannot write '%1': %2").arg(path, f.errorString());
   if (!img.save(&f, "PNG") || !f.commit())
-    return QStringLiteral("--screenshot: cannot write '%1'").arg(cl.screenshot);
+    return QStringLiteral("--screenshot: cannot write '%1'").arg(path);
   return {};
 }
 

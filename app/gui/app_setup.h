@@ -2,6 +2,7 @@
 // benchmark and the tests: resources, identity, and the headless screenshot.
 #pragma once
 
+#include <QImage>
 #include <QString>
 
 #include "command_line.h"
@@ -17,6 +18,8 @@ void setApplicationIdentity();
 // Applies --color-by, --hardware-view and --presentation to the window.
 // Returns "" or why an option is wrong.
 QString applyViewOptions(MainWindow &w, const CommandLine &cl);
+// Writes `img` to `path` as a PNG atomically; "" or the --screenshot error.
+QString saveScreenshotPng(const QImage &img, const QString &path);
 // Shows the window at cl.size, waits for the layout, and writes the PNG (the
 // grid view as vector shapes and text for .svg / .pdf); with --arrangement
 // mma, the MMA arrangement of the current design instead.

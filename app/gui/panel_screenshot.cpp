@@ -6,6 +6,7 @@
 #include <QSaveFile>
 
 #include "analysis_docks.h"
+#include "app_setup.h"
 #include "banks/bank_heatmap.h"
 #include "document.h"
 #include "layout_evaluator.h"
@@ -118,13 +119,7 @@ QString renderPanelScreenshot(MainWindow &w, const CommandLine &cl) {
   dock->show();
   settle(8);
   const QImage img = dock->grab().toImage();
-  QSaveFile f(cl.screenshot);
-  if (!f.open(QIODevice::WriteOnly))
-    return QStringLiteral("--screenshot: cannot write '%1': %2")
-        .arg(cl.screenshot, f.errorString());
-  if (!img.save(&f, "PNG") || !f.commit())
-    return QStringLiteral("--screenshot: cannot write '%1'").arg(cl.screenshot);
-  return {};
+  return saveScreenshotPng(img, cl.screenshot);
 }
 
 } // namespace ls::app
