@@ -16,6 +16,7 @@
 #include "audit/pointer_strides.h"
 #include "encodings/padded_shared.h"
 #include "ir/type_printer.h"
+#include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
@@ -324,8 +325,10 @@ private:
                 "--writer W --reader R` searches both sides and says what each layout trades)";
         continue;
       }
-      const std::string text = "#ttg.shared_linear<{" +
-                               ir::printBases(*best, best->getInDimNames()) + "}, alignment = 16>";
+      // Printed as Triton 3.6 prints the attribute (no empty `block = []`).
+      const std::string text = ir::printEncoding(
+          *ir::parseEncoding("#ttg.shared_linear<{" + ir::printBases(*best, best->getInDimNames()) +
+                             "}, alignment = 16>"));
       for (const Record *r : recs) {
         AuditShared &s = out_.shared[r->index];
         s.proposal = text;

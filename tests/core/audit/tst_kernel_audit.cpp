@@ -376,7 +376,7 @@ void TestKernelAudit::swizzleProposalsJudgedPerBuffer() {
   audit::KernelAudit a = auditText(readFile(dataDir() + "shared_buffers.ttgir"));
   QCOMPARE(int(a.shared.size()), 4);
   const std::string expected = "#ttg.shared_linear<{offset = [[0, 4], [0, 8], [1, 0], [2, 0], "
-                               "[4, 0], [8, 0], [16, 0], [0, 1], [0, 2], [0, 16]], block = []}, "
+                               "[4, 0], [8, 0], [16, 0], [0, 1], [0, 2], [0, 16]]}, "
                                "alignment = 16>";
   for (int i : {0, 1}) {
     QCOMPARE(a.shared[i].conflicts.value_or(-1), 31);
