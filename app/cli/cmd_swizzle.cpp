@@ -47,13 +47,16 @@ void writeChanges(JsonWriter &w, const std::vector<SwizzleFigureChange> &changes
 }
 
 void writeFiguresText(std::ostream &out, const char *label, const SwizzleFigures &f) {
+  // Wavefronts of the whole CTA (every warp), as the sums line says.
   out << label << f.attribute << "\n";
   out << "  store: " << f.storeInstruction << " x" << f.storeInstructions << " per thread ("
-      << f.storeVector << " elements each): " << f.storeWavefronts << " wavefronts, ideal "
-      << f.storeIdeal << "; Triton bank_conflicts " << f.tritonStoreConflicts << "\n";
+      << f.storeVector << (f.storeVector == 1 ? " element" : " elements")
+      << " each): " << f.storeWavefronts << " wavefronts per CTA, ideal " << f.storeIdeal
+      << "; Triton bank_conflicts " << f.tritonStoreConflicts << "\n";
   out << "  load:  " << f.loadInstruction << " x" << f.loadInstructions << " per thread ("
-      << f.loadVector << " elements each): " << f.loadWavefronts << " wavefronts, ideal "
-      << f.loadIdeal << "; Triton bank_conflicts " << f.tritonLoadConflicts << "\n";
+      << f.loadVector << (f.loadVector == 1 ? " element" : " elements")
+      << " each): " << f.loadWavefronts << " wavefronts per CTA, ideal " << f.loadIdeal
+      << "; Triton bank_conflicts " << f.tritonLoadConflicts << "\n";
 }
 
 int runSwizzle(const Args &args, std::ostream &out) {
@@ -128,7 +131,9 @@ CommandRegistration
           {"shared", true, "the current shared layout, to compare against"},
           {"shape", true, "tensor shape, e.g. 64x64"},
           {"dtype", true, "element type"},
-          {"target", true, "sm80, sm90, sm100, sm120, gfx90a, gfx942, gfx950, gfx1200 or cuda:N / hip:gfxN (default: --file's ttg.target, else gfx942 for a 64-lane layout, else sm90)"},
+          {"target", true,
+           "sm80, sm90, sm100, sm120, gfx90a, gfx942, gfx950, gfx1200 or cuda:N / hip:gfxN "
+           "(default: --file's ttg.target, else gfx942 for a 64-lane layout, else sm90)"},
           {"json", false, "print JSON"}},
          false,
          runSwizzle});
