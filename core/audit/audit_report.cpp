@@ -227,6 +227,8 @@ std::string auditText(const KernelAudit &a) {
   for (const AuditShared &s : a.shared) {
     o << "  line " << s.site.line << " (" << s.site.loc << ")"
       << (s.site.loopDepth ? " loop " + std::to_string(s.site.loopDepth) : "") << " " << s.op;
+    if (s.tensor.empty() && s.error.empty())
+      o << ": memdesc operand (no register side) " << s.memdesc;
     if (s.conflicts)
       o << ": conflicts " << *s.conflicts;
     if (s.wavefronts)

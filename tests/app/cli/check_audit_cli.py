@@ -102,6 +102,9 @@ rc, out, _ = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir")
 check(rc == 0 and ":61:20) loop 1 ttg.async_copy_global_to_local: conflicts 0, wavefronts 16/16" in out,
       "loop depth on shared rows")
 
+check(":62:23) loop 1 ttng.warp_group_dot: memdesc operand (no register side) !ttg.memdesc<128x64xf16, "
+      "#ttg.nvmma_shared<" in out, "wgmma operand rows say what they are")
+
 # Readable report.
 rc, out, _ = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"))
 check(rc == 0 and "findings (costliest first): 1" in out and "conversions: 2" in out, "text report")
