@@ -293,6 +293,7 @@ void AnalysisDocks::updateCoalescing() {
   const Design &d = doc_->design(cur);
   try {
     auto access = std::make_shared<const ls::GlobalAccess>(r->layout(), r->elementBits);
+    coalescing_->setMachine(doc_->target());
     coalescing_->setAccess(access, d.elementType);
     coalescing_->setSuggestion(ls::coalesceInputForStrides(d.shape, ls::rowMajorStrides(d.shape),
                                                            r->elementBits, d.module.numWarps,

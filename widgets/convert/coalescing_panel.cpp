@@ -89,18 +89,32 @@ void CoalescingPanel::clear() {
   matrix_->clear();
 }
 
+void CoalescingPanel::setMachine(const QString &target) {
+  if (machine_ == target)
+    return;
+  machine_ = target;
+  summary_->setToolTip(
+      tr("Sectors are 32-byte segments of global memory, NVIDIA's L1/L2 transaction size; the "
+         "same segments are counted on AMD targets (%1), where they measure how many aligned "
+         "32-byte pieces one instruction touches.")
+          .arg(machine_));
+  if (access_)
+    summary_->setText(summaryText());
+}
+
 QString CoalescingPanel::summaryText() const {
   if (!access_)
     return {};
-  return tr("vector %1 x %2 (%3 bits), %4 instruction(s) per thread; all warps: %5 sectors, "
-            "minimum %6, efficiency %7")
-      .arg(access_->vectorElems())
-      .arg(dtype_)
-      .arg(access_->vectorBits())
-      .arg(access_->instructionsPerThread())
-      .arg(access_->totalSectors())
-      .arg(access_->totalMinSectors())
-      .arg(percent(access_->efficiency()));
+  const QString on = machine_.isEmpty() ? QString() : tr("on %1, 32-byte sectors: ").arg(machine_);
+  return on + tr("vector %1 x %2 (%3 bits), %4 instruction(s) per thread; all warps: %5 sectors, "
+                 "minimum %6, efficiency %7")
+                  .arg(access_->vectorElems())
+                  .arg(dtype_)
+                  .arg(access_->vectorBits())
+                  .arg(access_->instructionsPerThread())
+                  .arg(access_->totalSectors())
+                  .arg(access_->totalMinSectors())
+                  .arg(percent(access_->efficiency()));
 }
 
 void CoalescingPanel::setSuggestion(const QString &attributeText, const QStringList &steps) {

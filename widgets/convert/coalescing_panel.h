@@ -40,6 +40,10 @@ public:
   // The same, computed by core from the heuristic's input.
   void setSuggestion(const CoalesceInput &input);
 
+  // The document's target, named in the summary: the figures use 32-byte
+  // sectors (NVIDIA's L1/L2 granularity) on every target.
+  void setMachine(const QString &target);
+
   void setInstruction(int warp, int index);
   int warp() const;
   int instructionIndex() const;
@@ -60,6 +64,7 @@ private:
 
   std::shared_ptr<const GlobalAccess> access_;
   QString dtype_;
+  QString machine_;
   QString suggestion_;
   QLabel *summary_ = nullptr;
   QLabel *instructionSummary_ = nullptr;

@@ -5,9 +5,9 @@
 #include <QtTest>
 
 #include "convert/coalescing_panel.h"
-#include "notation/mlir/layout_parser.h"
 #include "convert/sector_matrix_view.h"
 #include "gui_test_main.h"
+#include "notation/mlir/layout_parser.h"
 
 using namespace ls;
 using namespace ls::ui;
@@ -20,8 +20,8 @@ const char *kStore = "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16
                      "warpsPerCTA = [1, 4], order = [0, 1]}>";
 
 std::shared_ptr<const GlobalAccess> access(const char *attr) {
-  return std::make_shared<const GlobalAccess>(
-      ir::parseEncoding(attr)->toLinearLayout({64, 64}), 32);
+  return std::make_shared<const GlobalAccess>(ir::parseEncoding(attr)->toLinearLayout({64, 64}),
+                                              32);
 }
 
 } // namespace
@@ -45,6 +45,9 @@ private slots:
     QCOMPARE(p.summaryText(),
              QString("vector 1 x f32 (32 bits), 32 instruction(s) per thread; all warps: 2048 "
                      "sectors, minimum 512, efficiency 25.0%"));
+    // The document's target is named with the sector model it is counted in.
+    p.setMachine("gfx942");
+    QVERIFY(p.summaryText().startsWith("on gfx942, 32-byte sectors: vector 1 x f32"));
     // Lanes 0..15 walk down rows 0, 4, ..., 60 (one sector each); lanes 16..31
     // read the next column of the same rows, in the same sectors.
     const SectorMatrixView *m = p.matrix();
