@@ -14,7 +14,6 @@
 #include "audit/audit_target.h"
 #include "audit/findings.h"
 #include "audit/pointer_strides.h"
-#include "encodings/padded_shared.h"
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
@@ -246,13 +245,19 @@ private:
   // a candidate shared layout.
   std::pair<int64_t, int> costWith(const LinearLayout &reg, const LinearLayout &smem, int bits,
                                    AccessDirection direction) {
+    const SharedAccessReport r = analyzeSharedAccess(reg, smem, bits, accessOptions(direction));
+    return {r.wavefronts, r.instructionsPerThread()};
+  }
+
+  // The bank model's options for one access on the module's machine: warp
+  // 0's instructions, no per-wavefront detail.
+  SharedAccessOptions accessOptions(AccessDirection direction) const {
     SharedAccessOptions o;
     o.direction = direction;
     o.target = target_.banks;
     o.detailLimit = 0;
     o.allWarps = false;
-    const SharedAccessReport r = analyzeSharedAccess(reg, smem, bits, o);
-    return {r.wavefronts, r.instructionsPerThread()};
+    return o;
   }
 
   // A swizzle changes the buffer, so every access of it pays: the accesses
@@ -555,23 +560,10 @@ private:
       const LinearLayout &sl = *smem.first;
       s.conflicts = bankConflictsMemDesc(*rl, sl, s.elementBits);
       if (options_.wavefronts) {
-        SharedAccessOptions o;
-        o.direction = direction;
-        o.target = target_.banks;
-        o.detailLimit = 0;
-        o.allWarps = false;
-        // What analyzeSharedAccess(Encoding...) checks, on the layouts
-        // already computed.
-        if (regEnc.isShared())
-          throw Error("--distributed", "is a shared layout; expected a distributed (register) "
-                                       "layout");
-        if (!memEnc.isShared())
-          throw Error("--shared", "is a distributed layout; expected a shared-memory layout");
-        checkSharedShape(shape);
-        const auto *padded = memEnc.kind() == EncodingKind::PaddedShared
-                                 ? static_cast<const PaddedSharedEncoding *>(&memEnc)
-                                 : nullptr;
-        SharedAccessReport r = analyzeSharedAccess(*rl, sl, s.elementBits, o, padded);
+        // The encoding overload's checks, on the layouts already computed.
+        const PaddedSharedEncoding *padded = checkSharedPair(regEnc, memEnc, shape);
+        SharedAccessReport r =
+            analyzeSharedAccess(*rl, sl, s.elementBits, accessOptions(direction), padded);
         s.wavefronts = r.wavefronts;
         s.idealWavefronts = r.idealWavefronts;
         s.instruction = r.instruction;

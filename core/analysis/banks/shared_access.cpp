@@ -114,17 +114,22 @@ SharedAccessReport analyzeSharedAccess(const LinearLayout &reg, const LinearLayo
   return r;
 }
 
-SharedAccessReport analyzeSharedAccess(const Encoding &distributed, const Encoding &shared,
-                                       const Shape &shape, int elementBits,
-                                       const SharedAccessOptions &options) {
+const PaddedSharedEncoding *checkSharedPair(const Encoding &distributed, const Encoding &shared,
+                                            const Shape &shape) {
   if (distributed.isShared())
     throw Error("--distributed", "is a shared layout; expected a distributed (register) layout");
   if (!shared.isShared())
     throw Error("--shared", "is a distributed layout; expected a shared-memory layout");
   checkSharedShape(shape);
-  const auto *padded = shared.kind() == EncodingKind::PaddedShared
-                           ? static_cast<const PaddedSharedEncoding *>(&shared)
-                           : nullptr;
+  return shared.kind() == EncodingKind::PaddedShared
+             ? static_cast<const PaddedSharedEncoding *>(&shared)
+             : nullptr;
+}
+
+SharedAccessReport analyzeSharedAccess(const Encoding &distributed, const Encoding &shared,
+                                       const Shape &shape, int elementBits,
+                                       const SharedAccessOptions &options) {
+  const PaddedSharedEncoding *padded = checkSharedPair(distributed, shared, shape);
   return analyzeSharedAccess(distributed.toLinearLayout(shape), shared.toLinearLayout(shape),
                              elementBits, options, padded);
 }

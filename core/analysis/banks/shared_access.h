@@ -82,6 +82,12 @@ SharedAccessReport analyzeSharedAccess(const LinearLayout &reg, const LinearLayo
                                        int elementBits, const SharedAccessOptions &options,
                                        const PaddedSharedEncoding *padded = nullptr);
 
+// Throws Error when `distributed`/`shared` is not a distributed layout and a
+// shared one of a valid shape (what the encoding overload below checks);
+// returns the shared layout's padding, or nullptr if it is not padded.
+const PaddedSharedEncoding *checkSharedPair(const Encoding &distributed, const Encoding &shared,
+                                            const Shape &shape);
+
 // From encodings (validates that one is distributed and one shared).
 SharedAccessReport analyzeSharedAccess(const Encoding &distributed, const Encoding &shared,
                                        const Shape &shape, int elementBits,
