@@ -83,17 +83,50 @@ SharedAccessReport analyzeSharedAccess(const LinearLayout &reg, const LinearLayo
   std::vector<LaneAccess> accesses;
   accesses.reserve(static_cast<size_t>(p.laneCount));
   const bool everyWarp = options.allWarps || padded;
+  // Without padding, instruction k of warp w reads the addresses of
+  // instruction 0 of the chosen warp xor one byte offset D. Where every
+  // address of that first instruction and D are multiples of the access
+  // size, the xor maps each lane's words to words of the same bank pattern
+  // (bank = low word bits), so the instruction takes the same wavefronts:
+  // only instructions kept in detail, or whose D breaks alignment, are
+  // served again.
+  const int64_t align = std::max(p.accessBytes, 1);
+  int32_t base = 0;
+  std::optional<InstructionWavefronts> first;
+  if (!padded && p.instructions() > 0) {
+    base = p.offset(0, 0, options.warp) ^ p.lane[0];
+    bool aligned = true;
+    accesses.clear();
+    for (int l = 0; l < p.laneCount; ++l)
+      if ((p.addressLanes >> l) & 1) {
+        accesses.push_back({l, r.byteAddress(p.offset(0, l, options.warp)), p.accessBytes});
+        aligned = aligned && accesses.back().byteAddress % align == 0;
+      }
+    if (aligned)
+      first = serveInstruction(t, p.cls, options.direction, p.accessBytes, p.laneCount, accesses,
+                               false);
+  }
   for (int w = 0; w < p.warpCount; ++w) {
     if (!everyWarp && w != options.warp)
       continue;
     for (int k = 0; k < p.instructions(); ++k) {
-      accesses.clear();
-      for (int l = 0; l < p.laneCount; ++l)
-        if ((p.addressLanes >> l) & 1)
-          accesses.push_back({l, r.byteAddress(p.offset(k, l, w)), p.accessBytes});
       const bool detail = w == options.warp && k < options.detailLimit;
-      InstructionWavefronts served = serveInstruction(t, p.cls, options.direction, p.accessBytes,
-                                                      p.laneCount, accesses, detail);
+      InstructionWavefronts served;
+      if (first && !detail &&
+          r.byteAddress(p.instr[static_cast<size_t>(k)] ^ p.warp[static_cast<size_t>(w)] ^
+                        base) %
+                  align ==
+              0) {
+        served.wavefronts = first->wavefronts;
+        served.ideal = first->ideal;
+      } else {
+        accesses.clear();
+        for (int l = 0; l < p.laneCount; ++l)
+          if ((p.addressLanes >> l) & 1)
+            accesses.push_back({l, r.byteAddress(p.offset(k, l, w)), p.accessBytes});
+        served = serveInstruction(t, p.cls, options.direction, p.accessBytes, p.laneCount,
+                                  accesses, detail);
+      }
       r.ctaWavefronts += served.wavefronts;
       r.ctaIdealWavefronts += served.ideal;
       if (w != options.warp)

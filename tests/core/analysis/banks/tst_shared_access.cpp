@@ -2,6 +2,9 @@
 // addresses, and the CUDA microbenchmark that replays them.
 #include <QtTest>
 
+#include <algorithm>
+#include <random>
+
 #include "analysis/banks/bank_model.h"
 #include "analysis/banks/shared_access.h"
 #include "codegen/bank_bench_kernel.h"
@@ -158,6 +161,96 @@ private slots:
     QVERIFY(cu.contains("//   load:  ldmatrix.sync.aligned.m8n8.x4.shared.b16 x4 per thread: "
                         "wavefronts 64, ideal 64"));
     QVERIFY(cu.contains("  0, 144, 288, 432,")); // lanes 0..3 of instruction 0
+  }
+
+  // analyzeSharedAccess serves one instruction and reuses its wavefronts for
+  // the instructions and warps whose addresses are an aligned xor of it. The
+  // figures must equal serving every instruction of every warp, on random
+  // linear layouts against random swizzles, for every bank model.
+  void translatedInstructionsTakeTheFirstOnesWavefronts() {
+    std::mt19937 rng(20261125);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    const char *targets[] = {"sm90", "sm80", "gfx942", "gfx950", "gfx1100"};
+    int compared = 0, conflicted = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+      const std::string target = targets[trial % 5];
+      const int laneBits = target == "gfx942" || target == "gfx950" ? 6 : 5;
+      // 64x64: 12 bits, split into registers, lanes and 2 warp bits; the
+      // bases are a random invertible map (unit vectors, xor-mixed, shuffled).
+      std::vector<int> bases;
+      for (int b = 0; b < 12; ++b)
+        bases.push_back(1 << b);
+      for (int i = 0; i < 6; ++i) { // within a dim: a basis moves along one dim
+        int a = pick(12), b = pick(12);
+        if (a != b && (a < 6) == (b < 6))
+          bases[static_cast<size_t>(a)] ^= bases[static_cast<size_t>(b)];
+      }
+      std::shuffle(bases.begin(), bases.end(), rng);
+      auto list = [&](size_t from, size_t to) {
+        std::string t = "[";
+        for (size_t i = from; i < to; ++i)
+          t += (i > from ? ", [" : "[") + std::to_string(bases[i] >> 6) + ", " +
+               std::to_string(bases[i] & 63) + "]";
+        return t + "]";
+      };
+      const size_t regs = 12 - 2 - static_cast<size_t>(laneBits);
+      const std::string dist = "#ttg.linear<{register = " + list(0, regs) +
+                               ", lane = " + list(regs, regs + static_cast<size_t>(laneBits)) +
+                               ", warp = " + list(regs + static_cast<size_t>(laneBits), 12) +
+                               ", block = []}>";
+      std::string shared =
+          "#ttg.swizzled_shared<{vec = " + std::to_string(1 << pick(4)) +
+          ", perPhase = " + std::to_string(1 << pick(3)) +
+          ", maxPhase = " + std::to_string(1 << pick(4)) + ", order = " +
+          (pick(2) ? "[1, 0]" : "[0, 1]") + "}>";
+      if (trial % 4 == 3) { // padding breaks the xor symmetry: every warp is served
+        std::string offs;
+        for (int b = 0; b < 12; ++b) {
+          if (b)
+            offs += ", ";
+          const std::string one = std::to_string(1 << (b % 6));
+          offs += b < 6 ? "[0, " + one + "]" : "[" + one + ", 0]";
+        }
+        shared = "#ttg.padded_shared<[" + std::to_string(16 << pick(4)) + ":+" +
+                 std::to_string(1 << pick(3)) + "] {offset = [" + offs + "], block = []}>";
+      }
+      const int bits = 8 << pick(3);
+      SharedAccessOptions o;
+      o.direction = pick(2) ? AccessDirection::Load : AccessDirection::Store;
+      o.target = BankTarget::byName(target);
+      o.detailLimit = 0;
+      o.warp = pick(4);
+      const SharedAccessReport r =
+          analyzeSharedAccess(*ir::parseEncoding(dist), *ir::parseEncoding(shared), {64, 64},
+                              bits, o);
+      const SharedAccessPlan &p = r.plan;
+      int64_t chosen = 0, chosenIdeal = 0, cta = 0;
+      int maxPer = 0;
+      for (int w = 0; w < p.warpCount; ++w)
+        for (int k = 0; k < p.instructions(); ++k) {
+          std::vector<LaneAccess> acc;
+          for (int l = 0; l < p.laneCount; ++l)
+            if ((p.addressLanes >> l) & 1)
+              acc.push_back({l, r.byteAddress(p.offset(k, l, w)), p.accessBytes});
+          const InstructionWavefronts s =
+              serveInstruction(o.target, p.cls, o.direction, p.accessBytes, p.laneCount, acc,
+                               false);
+          cta += s.wavefronts;
+          if (w == o.warp) {
+            chosen += s.wavefronts;
+            chosenIdeal += s.ideal;
+            maxPer = std::max(maxPer, s.wavefronts);
+          }
+        }
+      QCOMPARE(r.wavefronts, chosen);
+      QCOMPARE(r.idealWavefronts, chosenIdeal);
+      QCOMPARE(r.ctaWavefronts, cta);
+      QCOMPARE(r.maxWavefrontsPerInstruction, maxPer);
+      ++compared;
+      conflicted += r.wavefronts > r.idealWavefronts;
+    }
+    QCOMPARE(compared, 400);
+    QVERIFY(conflicted > 100); // the swizzles do not hide the conflicts
   }
 
   void badInputIsAnError() {
