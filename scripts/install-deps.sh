@@ -2,7 +2,7 @@
 # Installs the Debian packages Layout Studio needs, if any are missing.
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config qt6-base-dev qt6-svg-dev libeigen3-dev
-      libgl1-mesa-dev python3 xvfb xauth)
+      libgl1-mesa-dev libmimalloc-dev python3 xvfb xauth)
 # Optional: Debian's hipcc (about 40 MB to download) lets CTest compile the
 # exported HIP test kernels for gfx90a and gfx940; without it those tests are
 # not registered.  LS_SKIP_HIPCC=1 leaves it out; a failed install is not an

@@ -15,6 +15,12 @@
 namespace ls::cli {
 namespace {
 
+#ifdef LS_ALLOCATOR
+constexpr const char *kAllocator = LS_ALLOCATOR;
+#else
+constexpr const char *kAllocator = "system";
+#endif
+
 int runAudit(const Args &args, std::ostream &out) {
   const std::string &path = args.required("file");
   ir::ModuleFile file = ir::readModuleFile(readFile(path, "--file"));
@@ -49,7 +55,8 @@ int runAudit(const Args &args, std::ostream &out) {
     std::sort(ms.begin(), ms.end());
     std::ostringstream o;
     o << "{\"file\": " << JsonWriter::quote(path) << ", \"runs\": " << runs
-      << ", \"median_ms\": " << ms[ms.size() / 2] << ", \"ops\": " << a.opCount << "}\n";
+      << ", \"median_ms\": " << ms[ms.size() / 2] << ", \"ops\": " << a.opCount
+      << ", \"allocator\": \"" << kAllocator << "\"}\n";
     writeOutput(args, out, o.str());
     return 0;
   }
