@@ -104,8 +104,12 @@ private:
     auto it = typeCache_.find(v.type.get());
     if (it != typeCache_.end())
       return it->second;
-    std::string t =
-        ir::canonicalTypeText(*v.type, v.encoding.get(), m.aliases.get(), v.isTensorDesc);
+    const std::string *printed =
+        v.encoding && v.type->encoding ? &printedOf(*v.encoding, m, *v.type) : nullptr;
+    if (printed && printed->empty())
+      printed = nullptr;
+    std::string t = ir::canonicalTypeText(*v.type, v.encoding.get(), m.aliases.get(),
+                                          v.isTensorDesc, printed);
     typeCache_.emplace(v.type.get(), t);
     return t;
   }
@@ -139,7 +143,8 @@ private:
 
   // Canonical text of an encoding, printed once per encoding object (types
   // naming one alias share it).
-  std::string printedOf(const Encoding &enc, const ir::Module &m, const ir::TypeText &type) {
+  const std::string &printedOf(const Encoding &enc, const ir::Module &m,
+                               const ir::TypeText &type) {
     auto it = printed_.find(&enc);
     if (it != printed_.end())
       return it->second;

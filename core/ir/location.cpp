@@ -68,9 +68,9 @@ std::string Location::text() const {
   return file() + ":" + std::to_string(line()) + ":" + std::to_string(column());
 }
 
-Location LocationTable::resolve(std::string_view body) const {
+Location LocationTable::resolve(std::string_view body, Cache *cache) const {
   size_t pos = 0;
-  Location l = resolveAt(body, pos, 0);
+  Location l = resolveAt(body, pos, 0, cache);
   skipSpace(body, pos);
   if (pos != body.size())
     bad("unexpected text after the location");
@@ -80,7 +80,7 @@ Location LocationTable::resolve(std::string_view body) const {
 // location ::= `unknown` | `#` alias | string (`:` int `:` int)? (`(` location `)`)?
 //            | `callsite` `(` location `at` location `)`
 //            | `fused` (`<` attr `>`)? `[` location (`,` location)* `]`
-Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth) const {
+Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cache *cache) const {
   if (depth > kMaxLocDepth)
     bad("locations nest deeper than " + std::to_string(kMaxLocDepth) + " levels (a cycle?)");
   skipSpace(t, p);
@@ -94,8 +94,13 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth) cons
     auto it = defs_.find(name);
     if (it == defs_.end())
       return {}; // an alias never defined: unknown, as MLIR would refuse but we need not
+    if (cache)
+      if (auto hit = cache->find(it->first); hit != cache->end())
+        return hit->second;
     size_t q = 0;
-    Location l = resolveAt(it->second, q, depth + 1);
+    Location l = resolveAt(it->second, q, depth + 1, cache);
+    if (cache)
+      cache->emplace(it->first, l);
     return l;
   }
   if (t[p] == '"') {
@@ -110,7 +115,7 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth) cons
       return Location{{FileLineCol{s, line, col}}, ""};
     }
     if (accept(t, p, "(")) {
-      Location inner = resolveAt(t, p, depth + 1);
+      Location inner = resolveAt(t, p, depth + 1, cache);
       if (!accept(t, p, ")"))
         bad("expected ')' after a named location");
       inner.name = s;
@@ -125,10 +130,10 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth) cons
   if (accept(t, p, "callsite")) {
     if (!accept(t, p, "("))
       bad("expected '(' after callsite");
-    Location callee = resolveAt(t, p, depth + 1);
+    Location callee = resolveAt(t, p, depth + 1, cache);
     if (!accept(t, p, "at"))
       bad("expected 'at' in callsite");
-    Location caller = resolveAt(t, p, depth + 1);
+    Location caller = resolveAt(t, p, depth + 1, cache);
     if (!accept(t, p, ")"))
       bad("expected ')' after callsite");
     callee.frames.insert(callee.frames.end(), caller.frames.begin(), caller.frames.end());
@@ -151,7 +156,7 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth) cons
       bad("expected '[' after fused");
     Location first;
     do {
-      Location l = resolveAt(t, p, depth + 1);
+      Location l = resolveAt(t, p, depth + 1, cache);
       if (!first.known() && l.known())
         first = l;
     } while (accept(t, p, ","));

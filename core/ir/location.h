@@ -19,6 +19,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "util/source_text.h"
@@ -52,13 +53,17 @@ public:
   bool defines(const std::string &name) const { return defs_.count(name) != 0; }
   size_t size() const { return defs_.size(); }
 
+  // Aliases already resolved, by name: a reader resolving every loc of a
+  // file keeps one, so that each alias is followed once.
+  using Cache = std::unordered_map<std::string_view, Location>;
+
   // Resolves the text inside `loc( )`: `"f":1:2`, `#loc3`, `callsite(A at B)`,
   // `fused[A, B]`, `fused<...>[...]`, `"name"(A)`, `"name"`, `unknown`.
   // Throws ls::Error on text that is not a location.
-  Location resolve(std::string_view body) const;
+  Location resolve(std::string_view body, Cache *cache = nullptr) const;
 
 private:
-  Location resolveAt(std::string_view text, size_t &pos, int depth) const;
+  Location resolveAt(std::string_view text, size_t &pos, int depth, Cache *cache) const;
   std::map<std::string, std::string, std::less<>> defs_;
 };
 

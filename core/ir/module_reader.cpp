@@ -1197,12 +1197,13 @@ private:
   // --- locations, once every #loc alias is known ---
   void resolveLocations() {
     std::unordered_map<std::string_view, Location> cache;
+    LocationTable::Cache aliases;
     for (const LocRef &l : locs_) {
       auto it = cache.find(l.body);
       if (it == cache.end()) {
         Location loc;
         try {
-          loc = f_.locations.resolve(l.body);
+          loc = f_.locations.resolve(l.body, &aliases);
         } catch (const Error &e) {
           error(l.offset, e.what());
         }

@@ -62,12 +62,15 @@ std::string attributeSyntaxText(const Value &v, const AliasMap *aliases, int dep
 }
 
 std::string canonicalTypeText(const TypeText &type, const Encoding *encoding,
-                              const AliasMap *aliases, bool isTensorDesc) {
+                              const AliasMap *aliases, bool isTensorDesc,
+                              const std::string *encodingText) {
   std::string s = type.isMemDesc ? "!ttg.memdesc<" : "tensor<";
   for (int64_t d : type.shape)
     s += std::to_string(d) + "x";
   s += type.elementType;
-  if (type.encoding) {
+  if (type.encoding && encodingText) {
+    s += ", " + *encodingText;
+  } else if (type.encoding) {
     s += ", ";
     std::string enc;
     try {

@@ -20,9 +20,12 @@ namespace ls::ir {
 // Requires: `encoding` is the encoding built from type.encoding (or null if
 // the type has none or it is not a layout this tool models; then the
 // attribute is printed from its syntax, aliases inlined).
+// `encodingText`, if given, is the encoding's text already printed (a caller
+// printing many types of few layouts prints each layout once).
 // Postcondition: Triton 3.6's printing of the type, aliases inlined.
 std::string canonicalTypeText(const TypeText &type, const Encoding *encoding,
-                              const AliasMap *aliases, bool isTensorDesc = false);
+                              const AliasMap *aliases, bool isTensorDesc = false,
+                              const std::string *encodingText = nullptr);
 
 // An attribute's syntax printed back, aliases inlined (for attributes that
 // are not layouts: #ttg.shared_memory, #ttng.tensor_memory, `mutable`).

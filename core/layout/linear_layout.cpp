@@ -1,6 +1,7 @@
 #include "layout/linear_layout.h"
 
 #include <algorithm>
+#include <cstring>
 #include <atomic>
 #include <bit>
 #include <limits>
@@ -8,6 +9,7 @@
 #include <numeric>
 
 #include "f2/f2matrix.h"
+#include "layout/layout_utils.h"
 #include "util/bits.h"
 #include "util/error.h"
 #include "util/limits.h"
@@ -40,6 +42,15 @@ NameTable &nameTable() {
 }
 
 [[noreturn]] void layoutError(const std::string &rule) { throw Error("linear layout", rule); }
+
+// Dimension names are short and differ mostly in length, first or last
+// character ("lane"/"warp", "dim0"/"dim1"): check those before comparing
+// bytes. Names are never empty (intern refuses them).
+inline bool sameName(const DimName &a, const DimName &b) {
+  const size_t n = a.size();
+  return n == b.size() && n > 0 && a[0] == b[0] && a[n - 1] == b[n - 1] &&
+         std::memcmp(a.data(), b.data(), n) == 0;
+}
 
 std::string dimList(const std::vector<DimName> &v) {
   std::string s = "[";
@@ -177,12 +188,31 @@ f2::Matrix basisMatrix(const LinearLayout &l, const LinearLayout &rows) {
 
 } // namespace
 
-LinearLayout::DimId LinearLayout::intern(const DimName &name) {
-  NameTable &t = nameTable();
-  size_t n = t.count.load(std::memory_order_acquire);
+namespace {
+
+// The id of a name already interned, or -1. The callers' hot names are the
+// constants of layout_utils.h (kRegister, kLane, ...), known by address;
+// they are interned first, in this order, by NameTable().
+int knownId(const DimName &d) {
+  static const DimName *const constants[] = {&kRegister, &kLane, &kWarp, &kBlock, &kOffset};
+  for (int i = 0; i < 5; ++i)
+    if (&d == constants[i])
+      return i;
+  const NameTable &t = nameTable();
+  const size_t n = t.count.load(std::memory_order_acquire);
   for (size_t i = 0; i < n; ++i)
-    if (t.names[i] == name)
-      return static_cast<DimId>(i);
+    if (sameName(t.names[i], d))
+      return static_cast<int>(i);
+  return -1;
+}
+
+} // namespace
+
+LinearLayout::DimId LinearLayout::intern(const DimName &name) {
+  if (int id = knownId(name); id >= 0)
+    return static_cast<DimId>(id);
+  NameTable &t = nameTable();
+  size_t n;
   std::lock_guard<std::mutex> lock(t.mutex);
   n = t.count.load(std::memory_order_relaxed);
   for (size_t i = 0; i < n; ++i)
@@ -431,16 +461,19 @@ int LinearLayout::outIndexOf(DimId id) const {
   return -1;
 }
 
+
 int LinearLayout::inDimIndex(const DimName &d) const {
-  for (int i = 0; i < nIn_; ++i)
-    if (nameOf(in_[i].id) == d)
+  const int id = knownId(d);
+  for (int i = 0; i < nIn_ && id >= 0; ++i)
+    if (in_[i].id == id)
       return i;
   return -1;
 }
 
 int LinearLayout::outDimIndex(const DimName &d) const {
-  for (int i = 0; i < nOut_; ++i)
-    if (nameOf(out_[i].id) == d)
+  const int id = knownId(d);
+  for (int i = 0; i < nOut_ && id >= 0; ++i)
+    if (out_[i].id == id)
       return i;
   return -1;
 }
