@@ -229,6 +229,10 @@ ir::LayoutInput readLayoutFlag(const Args &args, const std::string &flag) {
   try {
     in = notation::readLayoutInput(layout, c, "--" + flag);
   } catch (const Error &e) {
+    // The text does not parse: the flag is the field, the syntax error the rule
+    // ("--distributed: expected '}' at the end of the text").
+    if (e.field() == "attribute text")
+      throw Error("--" + flag, e.rule());
     // An alias the text does not define: say which flag, and where aliases come from.
     const bool alias =
         !e.field().empty() && e.field()[0] == '#' && e.field().find('.') == std::string::npos;
@@ -265,6 +269,15 @@ ir::LayoutInput readLayoutFlag(const Args &args, const std::string &flag) {
       check(m.numWarps, kWarp, "warps per CTA", "ttg.num-warps");
     check(m.threadsPerWarp, kLane, "threads per warp", "ttg.threads-per-warp");
     check(m.numCTAs, kBlock, "CTAs", "ttg.num-ctas");
+  }
+  // A distributed layout whose warps no NVIDIA or AMD GPU runs is still a
+  // layout (Triton parses it), but never one of a kernel: say so.
+  if (!in.encoding->isShared() && !in.encoding->isTensorMemory()) {
+    const int lanes = in.encoding->warpSize();
+    if (lanes != 32 && lanes != 64)
+      warn("warning: --" + flag + ": " + std::to_string(lanes) +
+           " threads per warp; no NVIDIA or AMD GPU runs such warps (NVIDIA and RDNA: 32, "
+           "CDNA: 64), so no kernel for them can use this layout");
   }
   // Said only once the layout has been read: a bad layout is one error line.
   if (ctx) {

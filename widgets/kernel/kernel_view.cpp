@@ -275,7 +275,9 @@ void KernelView::fillSites() {
     sites_->setItem(row, ColLine, line);
     sites_->setItem(row, ColKind, new QTableWidgetItem(kind));
     sites_->setItem(row, ColOp, new QTableWidgetItem(QString::fromStdString(op)));
-    sites_->setItem(row, ColFigure, new QTableWidgetItem(figure));
+    auto *cost = new QTableWidgetItem(figure);
+    cost->setToolTip(figure); // whole, however narrow the column
+    sites_->setItem(row, ColFigure, cost);
     sites_->setItem(row, ColLoop, new NumberItem(s.loopDepth));
     sites_->setItem(row, ColLoc,
                     new QTableWidgetItem(QString::fromStdString(s.loc).section('/', -1)));

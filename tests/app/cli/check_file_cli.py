@@ -268,6 +268,23 @@ check(rc == 0 and "the proposal is not better; trades: store instructions per th
       and "store + load: wavefronts 80 -> 32 (ideal 48 -> 32), instructions per thread 18 -> 16, "
           "Triton bank_conflicts 1 -> 0 (whole CTA)\n" in out, f"swizzle totals: {out!r} {err!r}")
 
+# A layout that does not parse is an error of its flag, at the place it stops.
+fails(["banks", "--distributed", "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], "
+       "warpsPerCTA = [4, 1], order = [1, 0]", "--shared", SHARED, "--shape", "64x64", "--dtype", "f16"],
+      "unclosed --distributed", "error: --distributed: expected '}' at the end of the text")
+fails(["linear", "--file", ATT, "--layout", "tensor<128x64xf32, #mma"], "unclosed type",
+      "error: --layout: expected '>' at the end of the text")
+# A layout of a warp no GPU runs prints, with one warning saying so.
+rc, out, err = run(["print", "--layout", "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = "
+                    "[2, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"])
+check(rc == 0 and out.startswith("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 8]")
+      and err == "warning: --layout: 16 threads per warp; no NVIDIA or AMD GPU runs such warps "
+                 "(NVIDIA and RDNA: 32, CDNA: 64), so no kernel for them can use this layout\n",
+      f"16-lane layout: {rc} {err!r}")
+rc, out, err = run(["print", "--layout", "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = "
+                    "[4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>"])
+check(rc == 0 and err == "", f"64-lane layout: no warning: {err!r}")
+
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)

@@ -5,9 +5,10 @@
 #   tests/gpu/ttgir/time_audit.sh [CLI] [OUT]
 #
 # CLI defaults to build/bin/layout-studio-cli, OUT to $OUT or ./time_audit.
-# For each of the 72 files of tests/data/ttgir36: our median of 15 in-process
-# read+audit runs (`audit --time 15`), and Triton's median of 15
-# parse_mlir_module + walk reading every result type - measured again here if
+# For each file of tests/data/ttgir36: our median of RUNS (default 41)
+# in-process read+audit runs (`audit --time RUNS`), and Triton's median of RUNS
+# parse_mlir_module + walk reading every result type - both pinned to one CPU
+# (taskset -c ${PIN:-2}, where taskset works) - measured again here if
 # `import triton` works (each file in its own subprocess, 120 s timeout),
 # else taken from triton_reading.jsonl (recorded on this host). Writes
 # OUT/time_audit.jsonl and OUT/time_audit.txt (table + the overall ratio).
@@ -17,9 +18,14 @@ ROOT="$(cd "$HERE/../../.." && pwd)"
 CLI="${1:-$ROOT/build/bin/layout-studio-cli}"
 OUTDIR="${2:-${OUT:-$PWD/time_audit}}"
 mkdir -p "$OUTDIR"
-exec python3 - "$CLI" "$ROOT/tests/data/ttgir36" "$OUTDIR" <<'PY'
+exec python3 - "$CLI" "$ROOT/tests/data/ttgir36" "$OUTDIR" "${RUNS:-41}" "${PIN:-2}" <<'PY'
 import json, os, statistics, subprocess, sys, time
-cli, corpus, out = sys.argv[1:4]
+cli, corpus, out, runs, pin = sys.argv[1:6]
+try:
+    subprocess.run(["taskset", "-c", pin, "true"], check=True, capture_output=True)
+    PINNED = ["taskset", "-c", pin]
+except Exception:
+    PINNED = []
 recorded = {}
 with open(os.path.join(corpus, "triton_reading.jsonl")) as f:
     for line in f:
@@ -36,7 +42,7 @@ for be in ("nvidia", "amd"):
     try: getattr(lt, be).load_dialects(ctx)
     except Exception: pass
 times = []
-for _ in range(15):
+for _ in range(int(sys.argv[2])):
     t0 = time.perf_counter()
     m = ir.parse_mlir_module(sys.argv[1], ctx)
     seen = []
@@ -60,8 +66,8 @@ for name in sorted(recorded):
     path = os.path.join(corpus, name)
     row = {"file": name, "lines": recorded[name]["lines"]}
     try:
-        p = subprocess.run([cli, "audit", "--file", path, "--time", "15"], capture_output=True,
-                           text=True, timeout=120)
+        p = subprocess.run(PINNED + [cli, "audit", "--file", path, "--time", runs],
+                           capture_output=True, text=True, timeout=120)
         row["audit_ms"] = json.loads(p.stdout)["median_ms"] if p.returncode == 0 else None
         if p.returncode:
             row["audit_error"] = p.stderr.strip()
@@ -70,8 +76,8 @@ for name in sorted(recorded):
     row["triton_ms_recorded"] = recorded[name]["triton_parse_walk_median_s"] * 1e3
     if have_triton:
         try:
-            p = subprocess.run([sys.executable, "-c", TRITON, path], capture_output=True,
-                               text=True, timeout=120)
+            p = subprocess.run(PINNED + [sys.executable, "-c", TRITON, path, runs],
+                               capture_output=True, text=True, timeout=120)
             row["triton_ms"] = float(p.stdout.strip()) * 1e3
         except Exception as e:
             row["triton_error"] = repr(e)
@@ -92,7 +98,8 @@ for r in rows:
                  f"{t:9.3f} {r['ratio'] and round(r['ratio'], 1)!s:>7}")
 ratios = [r["ratio"] for r in ok]
 big = [r for r in ok if r["lines"] >= 300]
-lines.append(f"triton measured here: {have_triton}; files audited: {len(ok)}/{len(rows)}")
+lines.append(f"triton measured here: {have_triton}; files audited: {len(ok)}/{len(rows)}; "
+             f"median of {runs} runs each; pinned: {' '.join(PINNED) or 'no'}")
 if ratios:
     lines.append(f"ratio triton/audit: median {statistics.median(ratios):.1f}x, min {min(ratios):.1f}x")
 if big:
