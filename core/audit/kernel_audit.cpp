@@ -283,8 +283,13 @@ private:
         distinct.emplace(r->key, r);
       std::vector<const LinearLayout *> cands;
       for (const auto &[key, r] : distinct)
-        if (auto c = candidates_.find(key); c != candidates_.end())
-          cands.push_back(&c->second);
+        if (auto c = candidates_.find(key); c != candidates_.end()) {
+          // Accesses of one register layout propose the same swizzle: judge it once.
+          const LinearLayout &cand = c->second;
+          if (std::none_of(cands.begin(), cands.end(),
+                           [&](const LinearLayout *o) { return *o == cand; }))
+            cands.push_back(&cand);
+        }
       if (cands.empty())
         continue;
       auto conflicting = [&](const Record *r) { return *out_.shared[r->index].conflicts > 0; };
@@ -311,7 +316,7 @@ private:
           conflicts[key] = cc;
           worse |= cc > *cur.conflicts;
           better |= cc < *cur.conflicts;
-          if (cur.wavefronts && cur.instructionsPerThread) {
+          if (cur.wavefronts && cur.instructionsPerThread && !worse) {
             const auto [wf, instr] = costWith(*r->reg, *c, bits, std::get<4>(key));
             worse |= wf > *cur.wavefronts || instr > *cur.instructionsPerThread;
             better |= wf < *cur.wavefronts || instr < *cur.instructionsPerThread;
@@ -319,6 +324,8 @@ private:
           } else {
             total += cc;
           }
+          if (worse) // refused whatever the other accesses say
+            break;
         }
         if (!worse && better && (!best || total < bestTotal)) {
           best = c;
