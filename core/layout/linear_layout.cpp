@@ -1339,7 +1339,76 @@ LinearLayout lstsq(const LinearLayout &a, const LinearLayout &b) {
 
 } // namespace
 
+std::optional<LinearLayout>
+LinearLayout::composeWithBijectiveInverse(const LinearLayout &a) const {
+  const LinearLayout &b = *this;
+  if (a.nOut_ != b.nOut_)
+    return std::nullopt;
+  bool ownDim = false; // b has an in-dim a lacks (so neither side's rest is empty)
+  for (int i = 0; i < b.nIn_; ++i) {
+    const int j = a.inIndexOf(b.in_[i].id);
+    if (j < 0)
+      ownDim = true;
+    else if (a.in_[j].count || b.in_[i].count)
+      return std::nullopt;
+  }
+  const int n = a.totalBases();
+  const std::array<int, kMaxDims> shift = a.packedOutShifts();
+  int outBits = 0;
+  for (int o = 0; o < a.nOut_; ++o)
+    outBits += log2Floor(static_cast<uint64_t>(a.out_[o].size));
+  if (!ownDim || n == 0 || n != outBits || n > 62)
+    return std::nullopt;
+  // pivot[t]: a combination (comb[t], bit k = a's basis k) of a's bases
+  // whose highest set bit is t.
+  std::array<uint64_t, 64> pivot{}, comb{};
+  for (int k = 0; k < n; ++k) {
+    uint64_t v = a.packedBasis(k, shift), c = uint64_t{1} << k;
+    while (v) {
+      const int top = 63 - std::countl_zero(v);
+      if (!pivot[top]) {
+        pivot[top] = v;
+        comb[top] = c;
+        break;
+      }
+      v ^= pivot[top];
+      c ^= comb[top];
+    }
+    if (!v)
+      return std::nullopt; // not injective
+  }
+  std::array<int, kMaxDims> toA{};
+  for (int o = 0; o < b.nOut_; ++o) {
+    toA[o] = a.outIndexOf(b.out_[o].id);
+    if (toA[o] < 0 || a.out_[toA[o]].size < b.out_[o].size)
+      return std::nullopt; // the general path names the problem
+  }
+  LinearLayout r;
+  for (int j = 0; j < a.nIn_; ++j)
+    r.addOutDim(a.in_[j].id, int32_t{1} << a.in_[j].count);
+  for (int i = 0; i < b.nIn_; ++i) {
+    const int idx = r.appendInDim(b.in_[i].id, b.in_[i].count);
+    for (int t = 0; t < b.in_[i].count; ++t) {
+      const int32_t *bb = b.basisPtr(i, t);
+      uint64_t v = 0, x = 0;
+      for (int o = 0; o < b.nOut_; ++o)
+        v |= static_cast<uint64_t>(bb[o]) << shift[toA[o]];
+      while (v) {
+        const int top = 63 - std::countl_zero(v);
+        v ^= pivot[top];
+        x ^= comb[top];
+      }
+      int32_t *rb = r.basisPtr(idx, t);
+      for (int j = 0; j < a.nIn_; ++j)
+        rb[j] = static_cast<int32_t>((x >> a.in_[j].first) & ((uint64_t{1} << a.in_[j].count) - 1));
+    }
+  }
+  return r;
+}
+
 LinearLayout LinearLayout::invertAndCompose(const LinearLayout &outer) const {
+  if (auto fast = composeWithBijectiveInverse(outer))
+    return std::move(*fast);
   const std::vector<DimName> outNames = getOutDimNames();
   requireSameDimsIgnoringOrder(outNames, outer.getOutDimNames());
   const LinearLayout &b = *this;

@@ -299,6 +299,10 @@ private:
   // The same layout with out-dim k taken from out-dim perm[k] (a permutation
   // of 0..nOut_-1); used by the transposeOuts variants.
   LinearLayout permutedOuts(const std::array<int, kMaxDims> &perm) const;
+  // invertAndCompose when `outer` is a bijection and the two layouts share
+  // no in-dim with bases: the unique solution, by one elimination on packed
+  // bits. nullopt where those conditions do not hold.
+  std::optional<LinearLayout> composeWithBijectiveInverse(const LinearLayout &outer) const;
   // Appends an in-dim with `count` zero bases; returns its index.
   int appendInDim(DimId id, int32_t count);
   void addOutDim(DimId id, int32_t size);

@@ -118,9 +118,40 @@ GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
     }
   }
 
+  // An instruction whose lanes' offsets are those of warp 0's first
+  // instruction plus one delta D (the usual case: registers and warps step
+  // along other bits than lanes) covers as many sectors as any other such
+  // instruction whose D * elemBytes is the same modulo the sector size, and
+  // as many bytes: both are counted once per residue.
+  struct Counted {
+    int64_t sectors = -1, uniqueBytes = 0;
+  };
+  std::array<Counted, kSectorBytes> byResidue{};
   std::vector<int64_t> sectors, elems;
   for (int32_t w = 0; w < warps_; ++w)
     for (int32_t i = 0; i < instructionsPerThread(); ++i) {
+      const int64_t delta = offsets[static_cast<size_t>(w) * lanes_ * regs_ + i * vector_] -
+                            offsets[0];
+      bool translated = true;
+      for (int32_t l = 1; translated && l < lanes_; ++l)
+        translated = offsets[(static_cast<size_t>(w) * lanes_ + l) * regs_ + i * vector_] -
+                         offsets[static_cast<size_t>(l) * regs_] ==
+                     delta;
+      const size_t residue =
+          static_cast<size_t>(((delta * elemBytes_) % kSectorBytes + kSectorBytes) % kSectorBytes);
+      GlobalInstructionSummary s;
+      s.warp = w;
+      s.index = i;
+      if (translated && byResidue[residue].sectors >= 0) {
+        s.sectors = byResidue[residue].sectors;
+        s.uniqueBytes = byResidue[residue].uniqueBytes;
+        s.minSectors = (s.uniqueBytes + kSectorBytes - 1) / kSectorBytes;
+        totalSectors_ += s.sectors;
+        totalMinSectors_ += s.minSectors;
+        totalUniqueBytes_ += s.uniqueBytes;
+        summaries_.push_back(s);
+        continue;
+      }
       sectors.clear();
       elems.clear();
       for (int32_t l = 0; l < lanes_; ++l) {
@@ -136,11 +167,10 @@ GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
       sectors.erase(std::unique(sectors.begin(), sectors.end()), sectors.end());
       std::sort(elems.begin(), elems.end());
       elems.erase(std::unique(elems.begin(), elems.end()), elems.end());
-      GlobalInstructionSummary s;
-      s.warp = w;
-      s.index = i;
       s.sectors = static_cast<int64_t>(sectors.size());
       s.uniqueBytes = static_cast<int64_t>(elems.size()) * elemBytes_;
+      if (translated)
+        byResidue[residue] = {s.sectors, s.uniqueBytes};
       s.minSectors = (s.uniqueBytes + kSectorBytes - 1) / kSectorBytes;
       totalSectors_ += s.sectors;
       totalMinSectors_ += s.minSectors;

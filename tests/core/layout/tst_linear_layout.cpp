@@ -1,6 +1,9 @@
 // Facts about LinearLayout, each checked exactly (bases, sizes, text).
 #include <QtTest>
 
+#include <algorithm>
+#include <random>
+
 #include "layout/linear_layout.h"
 #include "util/error.h"
 
@@ -202,6 +205,65 @@ private slots:
     LinearLayout a = swizzle4x4();
     LinearLayout c = a.invertAndCompose(a);
     QCOMPARE(c, LinearLayout::identity1D(4, S("t"), S("t")) * LinearLayout::identity1D(4, S("w"), S("w")));
+  }
+
+  // When the outer layout is a bijection, invertAndCompose has one answer
+  // (computed by a direct elimination): on random bijections and random
+  // layouts with broadcast and smaller out-dims, outer(result(x)) == ours(x)
+  // for every basis, and the dims are ours in, the outer's in, in order.
+  void invertAndComposeOfABijectionIsItsUniqueSolution() {
+    std::mt19937 rng(112526);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    for (int trial = 0; trial < 500; ++trial) {
+      const int bits0 = pick(5), bits1 = 1 + pick(6), n = bits0 + bits1;
+      // Outer: n bases, an invertible matrix (unit vectors, xor-mixed, shuffled).
+      std::vector<int> cols;
+      for (int k = 0; k < n; ++k)
+        cols.push_back(1 << k);
+      for (int i = 0; i < 2 * n; ++i) {
+        int x = pick(n), y = pick(n);
+        if (x != y)
+          cols[static_cast<size_t>(x)] ^= cols[static_cast<size_t>(y)];
+      }
+      std::shuffle(cols.begin(), cols.end(), rng);
+      auto coords = [&](int v) { return std::vector<int32_t>{v >> bits1, v & ((1 << bits1) - 1)}; };
+      const int split = pick(n + 1);
+      LinearLayout::BasesT ob;
+      std::vector<std::vector<int32_t>> first, second;
+      for (int k = 0; k < n; ++k)
+        (k < split ? first : second).push_back(coords(cols[static_cast<size_t>(k)]));
+      ob.emplace_back("offset", first);
+      if (pick(2))
+        ob.emplace_back("block", std::vector<std::vector<int32_t>>{});
+      ob.emplace_back("pad", second);
+      const LinearLayout outer(ob, {S("dim0"), S("dim1")});
+      // Ours: random bases inside (maybe smaller) out-dims, some zero.
+      const int s0 = std::max(0, bits0 - pick(2)), s1 = std::max(0, bits1 - pick(2));
+      LinearLayout::BasesT bb;
+      for (const char *d : {"register", "lane", "warp"}) {
+        std::vector<std::vector<int32_t>> v;
+        for (int i = pick(4); i > 0; --i)
+          v.push_back(pick(4) == 0 ? std::vector<int32_t>{0, 0}
+                                   : std::vector<int32_t>{s0 ? pick(1 << s0) : 0,
+                                                          s1 ? pick(1 << s1) : 0});
+        bb.emplace_back(d, v);
+      }
+      bb.emplace_back("block", std::vector<std::vector<int32_t>>{});
+      const LinearLayout ours(bb, {{S("dim0"), 1 << s0}, {S("dim1"), 1 << s1}}, false);
+      const LinearLayout r = ours.invertAndCompose(outer);
+      QCOMPARE(r.getInDims(), ours.getInDims());
+      QCOMPARE(r.getOutDims(), outer.getInDims());
+      for (const auto &[dim, bases] : r.getBases())
+        for (size_t i = 0; i < bases.size(); ++i) {
+          LinearLayout::DimSizes in;
+          for (size_t j = 0; j < bases[i].size(); ++j)
+            in.push_back({r.getOutDimNames()[j], bases[i][j]});
+          const auto got = outer.apply(in);
+          const auto want = ours.getBasis(dim, static_cast<int32_t>(i));
+          QCOMPARE(got[0].second, want[0]);
+          QCOMPARE(got[1].second, want[1]);
+        }
+    }
   }
 
   void invert() {

@@ -2,6 +2,9 @@
 // and the 32-byte sectors a layout's global accesses touch.
 #include <QtTest>
 
+#include <algorithm>
+#include <random>
+
 #include "analysis/global/coalesce_heuristic.h"
 #include "analysis/global/global_access.h"
 #include "notation/mlir/layout_parser.h"
@@ -179,6 +182,54 @@ private slots:
     QCOMPARE(a.lanes[17].lastSector, int64_t{8});
     QCOMPARE(a.efficiency(), 1.0);
     QCOMPARE(ga.efficiency(), 1.0);
+  }
+
+  // The summaries count an instruction that is a translate of warp 0's first
+  // once per sector residue; they must equal counting each instruction
+  // alone (instruction()), on random layouts and strides, 8-64 lanes, 1-8
+  // byte elements.
+  void summariesEqualEachInstructionCounted() {
+    std::mt19937 rng(1125);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    int translatedAndShifted = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+      std::vector<int> bases; // 32x64: dim1 bits 0-5, dim0 bits 6-10
+      for (int b = 0; b < 11; ++b)
+        bases.push_back(1 << b);
+      for (int i = 0; i < 4; ++i) { // xor-mix within a dim
+        int a = pick(11), b = pick(11);
+        if (a != b && (a < 6) == (b < 6))
+          bases[static_cast<size_t>(a)] ^= bases[static_cast<size_t>(b)];
+      }
+      std::shuffle(bases.begin(), bases.end(), rng);
+      const int laneBits = 3 + pick(4), warpBits = pick(3);
+      const int regBits = 11 - laneBits - warpBits;
+      LinearLayout::BasesT b;
+      int k = 0;
+      for (auto [name, n] : {std::pair<const char *, int>{"register", regBits},
+                             {"lane", laneBits}, {"warp", warpBits}, {"block", 0}}) {
+        std::vector<LinearLayout::Basis> v;
+        for (int j = 0; j < n; ++j, ++k)
+          v.push_back({bases[static_cast<size_t>(k)] >> 6, bases[static_cast<size_t>(k)] & 63});
+        b.emplace_back(name, std::move(v));
+      }
+      const LinearLayout ll(std::move(b), {"dim0", "dim1"});
+      const std::vector<int64_t> strides = {pick(3) == 0 ? 1 + pick(100) : 64 + pick(3) * 7,
+                                            pick(4) == 0 ? 3 : 1};
+      const int bits = 8 << pick(4);
+      const GlobalAccess ga(ll, bits, strides);
+      int64_t total = 0;
+      for (const GlobalInstructionSummary &s : ga.summaries()) {
+        const GlobalInstruction one = ga.instruction(s.warp, s.index);
+        QCOMPARE(s.sectors, static_cast<int64_t>(one.sectors.size()));
+        QCOMPARE(s.uniqueBytes, one.uniqueBytes);
+        QCOMPARE(s.minSectors, one.minSectors);
+        total += s.sectors;
+        translatedAndShifted += s.index > 0 && one.lanes[0].firstByte % 32 != 0;
+      }
+      QCOMPARE(ga.totalSectors(), total);
+    }
+    QVERIFY(translatedAndShifted > 100); // instructions off the sector grid were compared
   }
 
   void stridesMustMatchRank() {
