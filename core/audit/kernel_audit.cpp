@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <map>
+#include <iterator>
 #include <set>
+#include <string_view>
 #include <tuple>
 #include <unordered_map>
 
@@ -76,14 +78,17 @@ int rowMajorVectorElems(const LinearLayout &ll, const Shape &shape, int elementB
 
 // Dialects whose ops the audit knows or knows to ignore; anything else is
 // listed as unknown.
-bool knownDialect(const std::string &name) {
-  static const std::set<std::string> known = {
+bool knownDialect(std::string_view name) {
+  static constexpr std::string_view known[] = {
       "tt",    "ttg",   "ttng", "amdg",   "amdgpu",           "scf",
       "arith", "math",  "cf",   "gpu",    "builtin",          "llvm",
       "ub",    "nvgpu", "nvws", "proton", "triton_gpu",       "rocdl",
       "nvvm",  "func",  "tti",  "index",  "triton_nvidia_gpu"};
-  size_t dot = name.find('.');
-  return dot != std::string::npos && known.count(name.substr(0, dot));
+  const size_t dot = name.find('.');
+  if (dot == std::string_view::npos)
+    return false;
+  const std::string_view dialect = name.substr(0, dot);
+  return std::find(std::begin(known), std::end(known), dialect) != std::end(known);
 }
 
 class Walker {
@@ -208,8 +213,10 @@ private:
     }
     for (int opIndex : m.walk()) {
       const ir::Operation &op = m.ops[opIndex];
+      // Compared as a view: the literals' lengths are known, most differ in size.
+      const std::string_view name = op.name;
       ++out_.opCount;
-      if (op.name == "tt.func" || op.name == "func.func") {
+      if (name == "tt.func" || name == "func.func") {
         function_ = op.stringAttribute("sym_name").value_or("");
         if (function_.empty())
           function_ = op.attribute("sym_name").value_or("?");
@@ -218,20 +225,20 @@ private:
       if (!op.implicit && !knownDialect(op.name))
         out_.unknownOps.push_back({op.name, op.pos.line});
       countResults(m, opIndex);
-      if (op.name == "ttg.convert_layout")
+      if (name == "ttg.convert_layout")
         convert(mi, m, opIndex);
-      else if (op.name == "ttg.local_load" || op.name == "ttg.local_store" ||
-               op.name == "ttg.local_alloc" || op.name == "ttg.async_copy_global_to_local")
+      else if (name == "ttg.local_load" || name == "ttg.local_store" ||
+               name == "ttg.local_alloc" || name == "ttg.async_copy_global_to_local")
         sharedAccess(mi, m, opIndex);
-      else if (op.name == "ttng.warp_group_dot" || op.name.rfind("ttng.tc_gen5_mma", 0) == 0 ||
-               op.name.rfind("ttng.async_tma_", 0) == 0)
+      else if (name == "ttng.warp_group_dot" || name.starts_with("ttng.tc_gen5_mma") ||
+               name.starts_with("ttng.async_tma_"))
         operandMemdescs(mi, m, opIndex); // tc_gen5_mma(_scaled), TMA copies, gathers...
-      else if (op.name == "tt.load" || op.name == "tt.store" || op.name == "tt.atomic_rmw" ||
-               op.name == "tt.atomic_cas")
+      else if (name == "tt.load" || name == "tt.store" || name == "tt.atomic_rmw" ||
+               name == "tt.atomic_cas")
         globalAccess(mi, m, opIndex);
-      else if (op.name == "amdg.buffer_load" || op.name == "amdg.buffer_store" ||
-               op.name == "amdg.buffer_atomic_rmw" || op.name == "amdg.buffer_atomic_cas" ||
-               op.name == "amdg.buffer_load_to_local")
+      else if (name == "amdg.buffer_load" || name == "amdg.buffer_store" ||
+               name == "amdg.buffer_atomic_rmw" || name == "amdg.buffer_atomic_cas" ||
+               name == "amdg.buffer_load_to_local")
         bufferAccess(mi, m, opIndex);
       if (op.name == "ttg.local_alloc" && !op.results.empty()) {
         const ir::SsaValue &r = m.values[op.results[0]];

@@ -198,6 +198,9 @@ int knownId(const DimName &d) {
   for (int i = 0; i < 5; ++i)
     if (&d == constants[i])
       return i;
+  // dim0..dim7 follow them (standardOutDimNames builds its own strings).
+  if (d.size() == 4 && d[0] == 'd' && d[1] == 'i' && d[2] == 'm' && d[3] >= '0' && d[3] <= '7')
+    return 5 + (d[3] - '0');
   const NameTable &t = nameTable();
   const size_t n = t.count.load(std::memory_order_acquire);
   for (size_t i = 0; i < n; ++i)

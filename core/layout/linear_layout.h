@@ -120,6 +120,8 @@ public:
   // In minor-to-major order.
   std::vector<DimName> getInDimNames() const;
   std::vector<DimName> getOutDimNames() const;
+  // The name of out-dim i (0 <= i < getNumOutDims()), without copying.
+  const DimName &outDimName(int i) const { return nameOf(out_[i].id); }
   DimSizes getOutDims() const;
   DimSizes getInDims() const;
 

@@ -1,6 +1,7 @@
 #include "analysis/banks/bank_conflicts.h"
 
 #include <algorithm>
+#include <array>
 
 #include "layout/layout_utils.h"
 #include "util/bits.h"
@@ -74,13 +75,15 @@ std::vector<int64_t> packedBases(const LinearLayout &ll, const Packing &p, const
   std::vector<int64_t> v;
   if (!ll.hasInDim(inDim))
     return v;
-  const auto names = ll.getOutDimNames();
-  std::vector<int> shift(names.size(), -1);
-  for (size_t o = 0; o < names.size(); ++o)
+  std::array<int, limits::kMaxRank> shift;
+  shift.fill(-1);
+  for (int o = 0; o < ll.getNumOutDims(); ++o)
     for (size_t d = 0; d < p.names.size(); ++d)
-      if (p.names[d] == names[o])
-        shift[o] = p.shifts[d];
-  for (int i = 0; i < ll.getInDimSizeLog2(inDim); ++i) {
+      if (p.names[d] == ll.outDimName(o))
+        shift[static_cast<size_t>(o)] = p.shifts[d];
+  const int n = ll.getInDimSizeLog2(inDim);
+  v.reserve(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
     auto basis = ll.getBasis(inDim, i);
     int64_t x = 0;
     for (size_t o = 0; o < basis.size(); ++o)
