@@ -501,6 +501,7 @@ void MainWindow::followStepInPanels(int step) {
   const ui::LayoutResultPtr &r = player_->result();
   if (step < 0 || !r || !r->layout().hasInDim("lane") || !r->layout().hasInDim("warp")) {
     conv->setSelectedLane(-1);
+    analysis_->banks()->setSelectedLane(-1);
     return;
   }
   const int lanes = r->layout().getInDimSize("lane"), warps = r->layout().getInDimSize("warp");
@@ -516,6 +517,7 @@ void MainWindow::followStepInPanels(int step) {
     analysis_->banks()->setWarp(warp);
   }
   conv->setSelectedLane(lane);
+  analysis_->banks()->setSelectedLane(lane);
 }
 
 void MainWindow::restartPlayerFor(const ui::LayoutResultPtr &r) {

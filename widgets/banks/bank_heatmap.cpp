@@ -150,6 +150,10 @@ int BankHeatmap::warp() const {
 void BankHeatmap::setWarp(int warp) {
   warp_->setValue(warp);
 }
+void BankHeatmap::setSelectedLane(int lane) {
+  current_->setSelectedLane(lane);
+  proposed_->setSelectedLane(lane);
+}
 void BankHeatmap::setDirection(AccessDirection d) {
   direction_->setCurrentIndex(d == AccessDirection::Load ? 0 : 1);
 }

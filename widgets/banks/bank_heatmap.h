@@ -40,6 +40,8 @@ public:
                  EncodingPtr reader = nullptr);
 
   void setWarp(int warp);
+  // Outlines one lane's cells in both heatmaps (-1: none); step-through sets it.
+  void setSelectedLane(int lane);
   int warp() const;
   void setDirection(AccessDirection direction);
   void setElementType(const QString &dtype);

@@ -72,6 +72,13 @@ QSize BankHeatmapView::minimumSizeHint() const {
   return {geometry_.width(), 60};
 }
 
+void BankHeatmapView::setSelectedLane(int lane) {
+  if (lane == selectedLane_)
+    return;
+  selectedLane_ = lane;
+  update();
+}
+
 void BankHeatmapView::paintEvent(QPaintEvent *event) {
   QPainter p(this);
   const QRect exposed = event->rect();
@@ -86,6 +93,21 @@ void BankHeatmapView::paintEvent(QPaintEvent *event) {
     for (int b = range.firstBank; b < range.lastBank; ++b)
       p.fillRect(g.xOfBank(b), g.yOfRow(r), g.cellWidth - 1, g.cellHeight - 1,
                  colorFor(model_.cell(r, b).load, maxLoad));
+  // The selected lane's cells: a frame inside each (the fill stays visible).
+  if (selectedLane_ >= 0 && selectedLane_ < 64) {
+    const QColor frame = selectionColor();
+    const int w = g.cellWidth - 1, h = g.cellHeight - 1, t = std::min(2, std::min(w, h) / 3);
+    for (int r = range.firstRow; r < range.lastRow; ++r)
+      for (int b = range.firstBank; b < range.lastBank; ++b) {
+        if (!((model_.cell(r, b).lanes >> selectedLane_) & 1))
+          continue;
+        const int x = g.xOfBank(b), y = g.yOfRow(r);
+        p.fillRect(x, y, w, t, frame);
+        p.fillRect(x, y + h - t, w, t, frame);
+        p.fillRect(x, y, t, h, frame);
+        p.fillRect(x + w - t, y, t, h, frame);
+      }
+  }
   // Instruction boundaries and labels; labels vanish when cells are tiny.
   const QFontMetrics fm(font());
   const bool labels = g.cellHeight >= fm.height() - 4 && g.cellWidth >= fm.horizontalAdvance("00");

@@ -26,6 +26,11 @@ public:
 
   // The colour of a cell of load `load` when the worst load is `maxLoad`.
   static QColor colorFor(int load, int maxLoad);
+  // The lane whose cells are outlined (-1: none), and the outline's colour:
+  // a 2-pixel frame inside each cell the lane touches.
+  void setSelectedLane(int lane);
+  int selectedLane() const { return selectedLane_; }
+  static QColor selectionColor() { return QColor(20, 90, 220); }
   // The hover text at a widget position ("" outside the cells).
   QString toolTipAt(QPoint pos) const;
 
@@ -42,6 +47,7 @@ private:
 
   BankHeatmapModel model_;
   BankHeatmapGeometry geometry_;
+  int selectedLane_ = -1;
 };
 
 } // namespace ls::ui

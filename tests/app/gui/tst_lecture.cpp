@@ -16,6 +16,7 @@
 #include "analysis_docks.h"
 #include "app_setup.h"
 #include "banks/bank_heatmap.h"
+#include "banks/bank_heatmap_view.h"
 #include "command_line.h"
 #include "convert/conversion_view.h"
 #include "grid/basis_matrix_view.h"
@@ -247,12 +248,15 @@ private slots:
     QCOMPARE(docks->conversion()->warp(), 1);
     QCOMPARE(docks->conversion()->selectedLane(), 5);
     QCOMPARE(docks->banks()->warp(), 1);
+    QCOMPARE(docks->banks()->currentView()->selectedLane(), 5); // its cells outlined
+    QCOMPARE(docks->banks()->proposedView()->selectedLane(), 5);
     player->setUnit(ls::ui::StepPlayer::Unit::Warp);
     player->goTo(2); // warp 2: no lane of its own
     QApplication::processEvents();
     QCOMPARE(docks->conversion()->warp(), 2);
     QCOMPARE(docks->conversion()->selectedLane(), -1);
     QCOMPARE(docks->banks()->warp(), 2);
+    QCOMPARE(docks->banks()->currentView()->selectedLane(), -1);
     player->setUnit(ls::ui::StepPlayer::Unit::Lane);
     player->goTo(5);
     QApplication::processEvents();

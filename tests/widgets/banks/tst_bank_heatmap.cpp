@@ -121,6 +121,41 @@ private slots:
     QCOMPARE(image.pixelColor(view->mapTo(&panel, centerOf(g, 5, 1))), QColor(236, 236, 236));
   }
 
+  // Step-through's lane: a frame in the selection colour inside exactly the
+  // cells whose word that lane touches; the fill inside stays the load's.
+  void selectedLaneOutlinesItsCells() {
+    BankHeatmap panel;
+    panel.setTarget("sm90");
+    panel.setDesign(ir::parseEncoding(kColumnWarp), ir::parseEncoding(kRowMajor), {32, 32}, "f32");
+    BankHeatmapView *view = panel.currentView();
+    view->resize(view->sizeHint());
+    const QImage plain = view->grab().toImage();
+    panel.setSelectedLane(5);
+    QCOMPARE(view->selectedLane(), 5);
+    const QImage image = view->grab().toImage();
+    const auto &g = view->geometryMap();
+    const int maxLoad = view->model().maxLoad();
+    int outlined = 0;
+    for (int r = 0; r < 64; ++r)
+      for (int b = 0; b < 32; ++b) {
+        const QPoint edge(g.xOfBank(b), g.yOfRow(r) + g.cellHeight / 2);
+        const bool lane5 = (view->model().cell(r, b).lanes >> 5) & 1;
+        const QColor fill = BankHeatmapView::colorFor(view->model().cell(r, b).load, maxLoad);
+        QCOMPARE(image.pixelColor(edge), lane5 ? BankHeatmapView::selectionColor() : fill);
+        QCOMPARE(image.pixelColor(centerOf(g, r, b)), fill);
+        QCOMPARE(plain.pixelColor(edge), fill);
+        outlined += lane5;
+      }
+    // Lane 5 reads row 5 of each of the 8 instructions' columns: one cell in
+    // each of the first two instructions' 32 rows.
+    QCOMPARE(outlined, 2);
+    QCOMPARE(image.pixelColor(QPoint(g.xOfBank(0), g.yOfRow(5) + g.cellHeight / 2)),
+             BankHeatmapView::selectionColor());
+    panel.setSelectedLane(-1);
+    QCOMPARE(view->grab().toImage().pixelColor(QPoint(g.xOfBank(0), g.yOfRow(5) + 2)),
+             QColor(185, 30, 30));
+  }
+
   void hoverNamesLanesAddressesAndElements() {
     BankHeatmap panel;
     panel.setDesign(ir::parseEncoding(kColumnWarp), ir::parseEncoding(kRowMajor), {32, 32}, "f32");
