@@ -27,6 +27,8 @@
 #include "forms/target_box.h"
 #include "grid/basis_matrix_view.h"
 #include "grid/grid_panel.h"
+#include "grid/mma_arrangement_view.h"
+#include "mma_arrangement.h"
 #include "module_retarget.h"
 #include "notation/mlir/layout_parser.h"
 #include "paste_import.h"
@@ -473,6 +475,7 @@ void MainWindow::followStep(int step) {
                       ? std::nullopt
                       : std::optional<std::pair<uint64_t, uint64_t>>(player_->locationOf(step)));
   followStepInPanels(step);
+  followStepInArrangement(step);
   comparePlayer_->setUnit(player_->unit());
   if (step < 0 || compareIndex() < 0 || comparePlayer_->stepCount() == 0) {
     if (comparePlayer_->isActive())
@@ -489,6 +492,17 @@ void MainWindow::followStep(int step) {
     compare_->view()->setStepOverlay(
         tr("no step %1 here: %2 steps").arg(step + 1).arg(comparePlayer_->stepCount()));
   }
+}
+
+// The open MMA arrangement outlines the stepped thread's cells in A, B and C
+// (step k of the lane walk is thread k); a warp or register step, or no
+// step, clears it.
+void MainWindow::followStepInArrangement(int step) {
+  if (!arrangement_)
+    return;
+  arrangement_->followThread(step >= 0 && player_->unit() == ui::StepPlayer::Unit::Lane
+                                 ? std::optional<int64_t>(step)
+                                 : std::nullopt);
 }
 
 // The Banks and Conversion panels show one warp of the current design: a

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QPointer>
 #include <memory>
 
 #include "document.h"
@@ -116,6 +117,7 @@ public:
   void setColorBlindSafe(bool on);
   // View > MMA Arrangement: A, B and C of the current design's MMA (defined
   // in mma_arrangement.cpp). The dialog is the window's child, shown modeless.
+  // View > MMA Arrangement: opens the dialog; it follows the lane step-through.
   MmaArrangementDialog *showMmaArrangement();
   // What a fresh window shows: the load layout of the coalesced transpose.
   static Design starterDesign();
@@ -160,6 +162,7 @@ private:
   void applyLabels();
   void followStep(int step);
   void followStepInPanels(int step);
+  void followStepInArrangement(int step);
   QString subtitleFor(const Design &d) const;
   Design baseDesign() const;
   bool maybeSave();
@@ -186,6 +189,7 @@ private:
   ui::BasisMatrixView *basis_;
   QLabel *basisCute_; // the CuTe form above the basis matrix
   ui::StepPlayer *player_;
+  QPointer<MmaArrangementDialog> arrangement_; // the open MMA arrangement, if any
   ui::StepPlayer *comparePlayer_;
   QActionGroup *labelGroup_ = nullptr;
   QLabel *hoverLabel_;

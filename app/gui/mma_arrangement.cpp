@@ -16,6 +16,7 @@
 #include "document.h"
 #include "export/view_export.h"
 #include "grid/grid_panel.h"
+#include "grid/step_player.h"
 #include "main_window.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
@@ -207,6 +208,8 @@ QString MmaArrangementDialog::refresh() {
       }
       try {
         view_->setArrangement(evaluateArrangement(d));
+        if (followed_)
+          view_->selectThread(followed_);
       } catch (const std::exception &e) {
         why = QString::fromStdString(e.what());
       }
@@ -215,6 +218,11 @@ QString MmaArrangementDialog::refresh() {
   error_->setText(why);
   error_->setVisible(!why.isEmpty());
   return why;
+}
+
+void MmaArrangementDialog::followThread(std::optional<int64_t> thread) {
+  followed_ = thread;
+  view_->selectThread(thread);
 }
 
 void MmaArrangementDialog::changeEvent(QEvent *e) {
@@ -242,6 +250,8 @@ namespace ls::app {
 MmaArrangementDialog *MainWindow::showMmaArrangement() {
   auto *dlg = new MmaArrangementDialog(this);
   dlg->setAttribute(Qt::WA_DeleteOnClose);
+  arrangement_ = dlg;
+  followStepInArrangement(player_->step());
   dlg->show();
   return dlg;
 }

@@ -4,6 +4,8 @@
 // together; and the dialog that shows them (View > MMA Arrangement...).
 #pragma once
 
+#include <optional>
+
 #include <QDialog>
 #include <variant>
 
@@ -55,6 +57,9 @@ public:
   QLabel *errorLabel() const { return error_; }
   // Rebuilds the picture from the boxes; returns "" or why not.
   QString refresh();
+  // The main window's lane step: that thread's cells stay outlined in A, B
+  // and C, across rebuilds, until the step moves (nullopt: none).
+  void followThread(std::optional<int64_t> thread);
 
 protected:
   // Presentation mode changes the application font: take the window's new
@@ -68,6 +73,7 @@ private:
   ui::MmaArrangementView *view_;
   QComboBox *a_, *b_, *c_, *type_;
   QLabel *error_;
+  std::optional<int64_t> followed_;
 };
 
 } // namespace ls::app

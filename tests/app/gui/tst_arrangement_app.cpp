@@ -15,6 +15,7 @@
 #include "export/view_export.h"
 #include "grid/grid_panel.h"
 #include "gui_test_main.h"
+#include "grid/step_player.h"
 #include "main_window.h"
 #include "mma_arrangement.h"
 #include "widgets/vector_text.h"
@@ -192,6 +193,51 @@ private slots:
     dlg->aBox()->setCurrentIndex(0);
     dlg->cBox()->setCurrentIndex(dlg->cBox()->findData(b));
     QVERIFY(dlg->refresh().contains(QStringLiteral("not the result of an MMA")));
+    dlg->close();
+  }
+
+  // The lane step-through selects the stepped thread in the open
+  // arrangement (its cells in A, B and C stay in colour, the others fade);
+  // a warp step clears it; a dialog opened mid-walk starts on the step and a
+  // rebuild of the picture keeps it.
+  void followsTheLaneStep() {
+    MainWindow w(/*interactive=*/false);
+    w.show();
+    QString error;
+    QVERIFY2(w.openLayout(kAmpere, QStringLiteral("16x8"), QStringLiteral("f16"), &error),
+             qPrintable(error));
+    w.document()->waitForEvaluations();
+    ls::ui::StepPlayer *player = w.stepPlayer();
+    player->goTo(5);
+    QApplication::processEvents();
+    MmaArrangementDialog *dlg = w.showMmaArrangement();
+    QVERIFY2(dlg->refresh().isEmpty(), qPrintable(dlg->errorLabel()->text()));
+    QCOMPARE(dlg->view()->selectedThread(), std::optional<int64_t>(5));
+    player->goTo(9);
+    QApplication::processEvents();
+    QCOMPARE(dlg->view()->selectedThread(), std::optional<int64_t>(9));
+    // mma v2 16x8: thread 9 (group 2, lane-in-group 1) holds C's row 2,
+    // columns 2 and 3, and A's row 2, columns 2 and 3. While it is stepped its
+    // cells keep their thread colour and every other thread's cells fade.
+    QCOMPARE(*dlg->view()->threadOf(MmaRole::C, 2, 2), int64_t(9));
+    QCOMPARE(*dlg->view()->threadOf(MmaRole::A, 2, 2), int64_t(9));
+    dlg->view()->resize(1200, 900);
+    auto inside = [&](const QImage &img, MmaRole role, int row, int col) {
+      return rgb(img.pixel((dlg->view()->cellRect(role, row, col).topLeft() + QPointF(3, 3))
+                               .toPoint()));
+    };
+    const QImage img = dlg->view()->grab().toImage();
+    QCOMPARE(inside(img, MmaRole::C, 3, 2), rgb(dlg->view()->cellColor(MmaRole::C, 3, 2)));
+    player->setUnit(ls::ui::StepPlayer::Unit::Warp);
+    player->goTo(0);
+    QApplication::processEvents();
+    QCOMPARE(dlg->view()->selectedThread(), std::nullopt);
+    const QImage cleared = dlg->view()->grab().toImage();
+    for (MmaRole role : {MmaRole::A, MmaRole::C}) {
+      QCOMPARE(inside(img, role, 2, 2), inside(cleared, role, 2, 2)); // thread 9: full colour
+      QVERIFY(inside(img, role, 3, 2) != inside(cleared, role, 3, 2)); // others: faded
+    }
+    player->stop();
     dlg->close();
   }
 
