@@ -1,5 +1,6 @@
 #include "ir/location.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "util/error.h"
@@ -70,7 +71,8 @@ std::string Location::text() const {
 
 Location LocationTable::resolve(std::string_view body, Cache *cache) const {
   size_t pos = 0;
-  Location l = resolveAt(body, pos, 0, cache);
+  int deepest = 0;
+  Location l = resolveAt(body, pos, 0, cache, deepest);
   skipSpace(body, pos);
   if (pos != body.size())
     bad("unexpected text after the location");
@@ -80,9 +82,11 @@ Location LocationTable::resolve(std::string_view body, Cache *cache) const {
 // location ::= `unknown` | `#` alias | string (`:` int `:` int)? (`(` location `)`)?
 //            | `callsite` `(` location `at` location `)`
 //            | `fused` (`<` attr `>`)? `[` location (`,` location)* `]`
-Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cache *cache) const {
+Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cache *cache,
+                                  int &deepest) const {
   if (depth > kMaxLocDepth)
     bad("locations nest deeper than " + std::to_string(kMaxLocDepth) + " levels (a cycle?)");
+  deepest = std::max(deepest, depth);
   skipSpace(t, p);
   if (p >= t.size())
     bad("expected a location");
@@ -95,12 +99,21 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cach
     if (it == defs_.end())
       return {}; // an alias never defined: unknown, as MLIR would refuse but we need not
     if (cache)
-      if (auto hit = cache->find(it->first); hit != cache->end())
-        return hit->second;
+      if (auto hit = cache->find(it->first); hit != cache->end()) {
+        // Resolving it again here would reach this deep.
+        const int reach = depth + 1 + hit->second.height;
+        if (reach > kMaxLocDepth)
+          bad("locations nest deeper than " + std::to_string(kMaxLocDepth) +
+              " levels (a cycle?)");
+        deepest = std::max(deepest, reach);
+        return hit->second.loc;
+      }
     size_t q = 0;
-    Location l = resolveAt(it->second, q, depth + 1, cache);
+    int below = depth + 1;
+    Location l = resolveAt(it->second, q, depth + 1, cache, below);
+    deepest = std::max(deepest, below);
     if (cache)
-      cache->emplace(it->first, l);
+      cache->emplace(it->first, Resolved{l, below - (depth + 1)});
     return l;
   }
   if (t[p] == '"') {
@@ -115,7 +128,7 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cach
       return Location{{FileLineCol{s, line, col}}, ""};
     }
     if (accept(t, p, "(")) {
-      Location inner = resolveAt(t, p, depth + 1, cache);
+      Location inner = resolveAt(t, p, depth + 1, cache, deepest);
       if (!accept(t, p, ")"))
         bad("expected ')' after a named location");
       inner.name = s;
@@ -130,10 +143,10 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cach
   if (accept(t, p, "callsite")) {
     if (!accept(t, p, "("))
       bad("expected '(' after callsite");
-    Location callee = resolveAt(t, p, depth + 1, cache);
+    Location callee = resolveAt(t, p, depth + 1, cache, deepest);
     if (!accept(t, p, "at"))
       bad("expected 'at' in callsite");
-    Location caller = resolveAt(t, p, depth + 1, cache);
+    Location caller = resolveAt(t, p, depth + 1, cache, deepest);
     if (!accept(t, p, ")"))
       bad("expected ')' after callsite");
     callee.frames.insert(callee.frames.end(), caller.frames.begin(), caller.frames.end());
@@ -156,7 +169,7 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cach
       bad("expected '[' after fused");
     Location first;
     do {
-      Location l = resolveAt(t, p, depth + 1, cache);
+      Location l = resolveAt(t, p, depth + 1, cache, deepest);
       if (!first.known() && l.known())
         first = l;
     } while (accept(t, p, ","));

@@ -54,8 +54,14 @@ public:
   size_t size() const { return defs_.size(); }
 
   // Aliases already resolved, by name: a reader resolving every loc of a
-  // file keeps one, so that each alias is followed once.
-  using Cache = std::unordered_map<std::string_view, Location>;
+  // file keeps one, so that each alias is followed once. `height` is how many
+  // levels its resolution nested, so that a use of the cached alias deeper
+  // down is refused as the same uncached resolution would be.
+  struct Resolved {
+    Location loc;
+    int height = 0;
+  };
+  using Cache = std::unordered_map<std::string_view, Resolved>;
 
   // Resolves the text inside `loc( )`: `"f":1:2`, `#loc3`, `callsite(A at B)`,
   // `fused[A, B]`, `fused<...>[...]`, `"name"(A)`, `"name"`, `unknown`.
@@ -63,7 +69,9 @@ public:
   Location resolve(std::string_view body, Cache *cache = nullptr) const;
 
 private:
-  Location resolveAt(std::string_view text, size_t &pos, int depth, Cache *cache) const;
+  // `deepest` is raised to the deepest level this resolution reaches.
+  Location resolveAt(std::string_view text, size_t &pos, int depth, Cache *cache,
+                     int &deepest) const;
   std::map<std::string, std::string, std::less<>> defs_;
 };
 

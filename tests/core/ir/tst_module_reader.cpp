@@ -11,10 +11,12 @@
 #include <sstream>
 
 #include "ir/file_layouts.h"
+#include "ir/location.h"
 #include "ir/module_printer.h"
 #include "ir/module_reader.h"
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_printer.h"
+#include "util/error.h"
 
 using namespace ls;
 
@@ -80,6 +82,7 @@ private slots:
   void smallKernelValuesAndUses();
   void smallKernelRegionsAndBlocks();
   void locations();
+  void locationDepthDoesNotDependOnTheCache();
   void moduleAttributesAndAliases();
   void unknownOps();
   void malformedLineInTheMiddle();
@@ -318,6 +321,39 @@ void TestModuleReader::locations() {
   QCOMPARE(arg0.loc.text(), std::string("k.py:10:0"));
   QCOMPARE(m.values[m.findValue("%x")].loc.text(), std::string("std.py:40:3"));
   QCOMPARE(f.locations.size(), size_t{11});
+}
+
+// Aliases resolved once (the reader's cache) nest as deep as resolved
+// afresh: a 64-alias chain resolves alone and is too deep under a callsite,
+// whichever the cache met first.
+void TestModuleReader::locationDepthDoesNotDependOnTheCache() {
+  ir::LocationTable t;
+  for (int i = 1; i < 64; ++i)
+    t.define("l" + std::to_string(i), "#l" + std::to_string(i + 1));
+  t.define("l64", "\"k.py\":1:1");
+  const std::string alone = "#l1", nested = "callsite(#l1 at \"k.py\":2:1)";
+  auto tooDeep = [&](const std::string &body, ir::LocationTable::Cache *c) {
+    try {
+      t.resolve(body, c);
+    } catch (const Error &e) {
+      return std::string(e.what()).find("nest deeper than 64 levels") != std::string::npos;
+    }
+    return false;
+  };
+  QCOMPARE(t.resolve(alone).text(), std::string("k.py:1:1"));
+  QVERIFY(tooDeep(nested, nullptr));
+  ir::LocationTable::Cache first, second;
+  QCOMPARE(t.resolve(alone, &first).text(), std::string("k.py:1:1"));
+  QVERIFY(tooDeep(nested, &first)); // the cached #l1 still nests 63 levels
+  QVERIFY(tooDeep(nested, &second));
+  QCOMPARE(t.resolve(alone, &second).text(), std::string("k.py:1:1"));
+  QCOMPARE(t.resolve(alone, &second).text(), std::string("k.py:1:1")); // from the cache
+  // One alias more is too deep even alone, cached or not.
+  t.define("l64", "#l65");
+  t.define("l65", "\"k.py\":3:1");
+  ir::LocationTable::Cache third;
+  QVERIFY(tooDeep(alone, &third));
+  QVERIFY(tooDeep(alone, nullptr));
 }
 
 void TestModuleReader::moduleAttributesAndAliases() {
