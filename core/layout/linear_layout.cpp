@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "f2/f2matrix.h"
+#include "f2/packed_solver.h"
 #include "layout/layout_utils.h"
 #include "util/bits.h"
 #include "util/error.h"
@@ -411,21 +412,10 @@ int32_t LinearLayout::computeRank() const {
     return basisMatrix(*this, *this).reduceToRowEchelon();
   // Xor-basis insertion over packed output bit vectors.
   const std::array<int, kMaxDims> shift = packedOutShifts();
-  std::array<uint64_t, 64> pivot{};
-  int rank = 0;
-  for (int k = 0; k < nBases; ++k) {
-    uint64_t v = packedBasis(k, shift);
-    while (v) {
-      int top = 63 - std::countl_zero(v);
-      if (!pivot[top]) {
-        pivot[top] = v;
-        ++rank;
-        break;
-      }
-      v ^= pivot[top];
-    }
-  }
-  return rank;
+  f2::PackedSolver solver;
+  for (int k = 0; k < nBases; ++k)
+    solver.add(packedBasis(k, shift));
+  return solver.rank();
 }
 
 std::array<int, LinearLayout::kMaxDims> LinearLayout::packedOutShifts() const {
@@ -1362,24 +1352,10 @@ LinearLayout::composeWithBijectiveInverse(const LinearLayout &a) const {
     outBits += log2Floor(static_cast<uint64_t>(a.out_[o].size));
   if (!ownDim || n == 0 || n != outBits || n > 62)
     return std::nullopt;
-  // pivot[t]: a combination (comb[t], bit k = a's basis k) of a's bases
-  // whose highest set bit is t.
-  std::array<uint64_t, 64> pivot{}, comb{};
-  for (int k = 0; k < n; ++k) {
-    uint64_t v = a.packedBasis(k, shift), c = uint64_t{1} << k;
-    while (v) {
-      const int top = 63 - std::countl_zero(v);
-      if (!pivot[top]) {
-        pivot[top] = v;
-        comb[top] = c;
-        break;
-      }
-      v ^= pivot[top];
-      c ^= comb[top];
-    }
-    if (!v)
+  f2::PackedSolver solver; // column k: a's basis k
+  for (int k = 0; k < n; ++k)
+    if (!solver.add(a.packedBasis(k, shift)))
       return std::nullopt; // not injective
-  }
   std::array<int, kMaxDims> toA{};
   for (int o = 0; o < b.nOut_; ++o) {
     toA[o] = a.outIndexOf(b.out_[o].id);
@@ -1393,14 +1369,10 @@ LinearLayout::composeWithBijectiveInverse(const LinearLayout &a) const {
     const int idx = r.appendInDim(b.in_[i].id, b.in_[i].count);
     for (int t = 0; t < b.in_[i].count; ++t) {
       const int32_t *bb = b.basisPtr(i, t);
-      uint64_t v = 0, x = 0;
+      uint64_t v = 0;
       for (int o = 0; o < b.nOut_; ++o)
         v |= static_cast<uint64_t>(bb[o]) << shift[toA[o]];
-      while (v) {
-        const int top = 63 - std::countl_zero(v);
-        v ^= pivot[top];
-        x ^= comb[top];
-      }
+      const uint64_t x = *solver.solve(v); // a is onto: every v is reached
       int32_t *rb = r.basisPtr(idx, t);
       for (int j = 0; j < a.nIn_; ++j)
         rb[j] = static_cast<int32_t>((x >> a.in_[j].first) & ((uint64_t{1} << a.in_[j].count) - 1));

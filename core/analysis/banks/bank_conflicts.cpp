@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "f2/packed_solver.h"
 #include "layout/layout_utils.h"
 #include "util/bits.h"
 #include "util/error.h"
@@ -94,50 +95,6 @@ std::vector<int64_t> packedBases(const LinearLayout &ll, const Packing &p, const
   return v;
 }
 
-// Solves A x = b over GF(2) the way Triton's lstsq does: pivots on the first
-// independent columns, free variables 0.  Columns are `cols` (packed
-// vectors); returns x as a bit mask over the columns, or -1 if b is not in
-// the span.
-class Solver {
-public:
-  explicit Solver(const std::vector<int64_t> &cols) {
-    // Reduce the columns in order, remembering which original columns each
-    // reduced vector combines; a column independent of the earlier ones is a
-    // pivot.
-    for (size_t c = 0; c < cols.size(); ++c) {
-      int64_t v = cols[c];
-      int64_t combo = int64_t{1} << c;
-      for (const auto &[vec, mask] : basis_)
-        if (v & highBit(vec))
-          v ^= vec, combo ^= mask;
-      if (v)
-        insert(v, combo);
-    }
-  }
-  int64_t solve(int64_t b) const {
-    int64_t x = 0;
-    for (const auto &[vec, mask] : basis_)
-      if (b & highBit(vec))
-        b ^= vec, x ^= mask;
-    return b ? -1 : x;
-  }
-
-private:
-  static int64_t highBit(int64_t v) {
-    return int64_t{1} << (63 - std::countl_zero(static_cast<uint64_t>(v)));
-  }
-  void insert(int64_t v, int64_t mask) {
-    // Keep the basis reduced: no vector has another's leading bit.
-    for (auto &[vec, m] : basis_)
-      if (vec & highBit(v))
-        vec ^= v, m ^= mask;
-    basis_.push_back({v, mask});
-    std::sort(basis_.begin(), basis_.end(),
-              [](const auto &a, const auto &b) { return a.first > b.first; });
-  }
-  std::vector<std::pair<int64_t, int64_t>> basis_;
-};
-
 bool sameBlockSublayout(const LinearLayout &reg, const LinearLayout &smem, const Packing &p) {
   if (!reg.hasInDim(kBlock) || !smem.hasInDim(kBlock))
     return false;
@@ -170,7 +127,10 @@ int bankConflictsMemDesc(const LinearLayout &reg, const LinearLayout &smem, int 
   std::vector<int64_t> cols = offsets;
   if (!blockIdentity)
     cols.insert(cols.end(), blocks.begin(), blocks.end());
-  const Solver solver(cols);
+  // Triton's lstsq: pivots on the first independent columns, free variables 0.
+  f2::PackedSolver solver;
+  for (int64_t c : cols)
+    solver.add(static_cast<uint64_t>(c));
   const int nOff = static_cast<int>(offsets.size());
   const int64_t offMask = (int64_t{1} << nOff) - 1;
   // Offset part (and whether the block part is zero) of every cvt basis.
@@ -189,9 +149,10 @@ int bankConflictsMemDesc(const LinearLayout &reg, const LinearLayout &smem, int 
     for (int64_t b : packedBases(reg, regPack, inDim)) {
       if (isReg && b == 0)
         continue; // broadcast register, removed first
-      const int64_t x = solver.solve(b);
-      if (x < 0)
+      const std::optional<uint64_t> solved = solver.solve(static_cast<uint64_t>(b));
+      if (!solved)
         throw Error("--shared", "does not hold every element the distributed layout holds");
+      const int64_t x = static_cast<int64_t>(*solved);
       (isReg ? regs : others).push_back({x & offMask, (x >> nOff) == 0});
     }
   }
