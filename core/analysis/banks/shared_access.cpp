@@ -90,22 +90,24 @@ SharedAccessReport analyzeSharedAccess(const LinearLayout &reg, const LinearLayo
   // (bank = low word bits), so the instruction takes the same wavefronts:
   // only instructions kept in detail, or whose D breaks alignment, are
   // served again.
-  const int64_t align = std::max(p.accessBytes, 1);
-  int32_t base = 0;
-  std::optional<InstructionWavefronts> first;
-  if (!padded && p.instructions() > 0) {
-    base = p.offset(0, 0, options.warp) ^ p.lane[0];
-    bool aligned = true;
+  auto addressesOf = [&](int k, int w) {
     accesses.clear();
     for (int l = 0; l < p.laneCount; ++l)
-      if ((p.addressLanes >> l) & 1) {
-        accesses.push_back({l, r.byteAddress(p.offset(0, l, options.warp)), p.accessBytes});
-        aligned = aligned && accesses.back().byteAddress % align == 0;
-      }
-    if (aligned)
+      if ((p.addressLanes >> l) & 1)
+        accesses.push_back({l, r.byteAddress(p.offset(k, l, w)), p.accessBytes});
+  };
+  const int64_t align = std::max(p.accessBytes, 1);
+  std::optional<InstructionWavefronts> first;
+  if (!padded && p.instructions() > 0) {
+    addressesOf(0, options.warp);
+    if (std::all_of(accesses.begin(), accesses.end(),
+                    [&](const LaneAccess &a) { return a.byteAddress % align == 0; }))
       first = serveInstruction(t, p.cls, options.direction, p.accessBytes, p.laneCount, accesses,
                                false);
   }
+  // D of instruction k of warp w, before the element size.
+  const int32_t base = p.instructions() > 0 ? p.instr[0] ^ p.warp[static_cast<size_t>(options.warp)]
+                                            : 0;
   for (int w = 0; w < p.warpCount; ++w) {
     if (!everyWarp && w != options.warp)
       continue;
@@ -120,10 +122,7 @@ SharedAccessReport analyzeSharedAccess(const LinearLayout &reg, const LinearLayo
         served.wavefronts = first->wavefronts;
         served.ideal = first->ideal;
       } else {
-        accesses.clear();
-        for (int l = 0; l < p.laneCount; ++l)
-          if ((p.addressLanes >> l) & 1)
-            accesses.push_back({l, r.byteAddress(p.offset(k, l, w)), p.accessBytes});
+        addressesOf(k, w);
         served = serveInstruction(t, p.cls, options.direction, p.accessBytes, p.laneCount,
                                   accesses, detail);
       }

@@ -128,6 +128,25 @@ GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
   };
   std::array<Counted, kSectorBytes> byResidue{};
   std::vector<int64_t> sectors, elems;
+  auto countInstruction = [&](int32_t w, int32_t i, GlobalInstructionSummary &s) {
+    sectors.clear();
+    elems.clear();
+    for (int32_t l = 0; l < lanes_; ++l) {
+      const int64_t first = offsets[(static_cast<size_t>(w) * lanes_ + l) * regs_ + i * vector_];
+      const int64_t firstByte = first * elemBytes_;
+      const int64_t lastByte = firstByte + int64_t{vector_} * elemBytes_ - 1;
+      for (int64_t sec = firstByte / kSectorBytes; sec <= lastByte / kSectorBytes; ++sec)
+        sectors.push_back(sec);
+      for (int j = 0; j < vector_; ++j)
+        elems.push_back(first + j);
+    }
+    std::sort(sectors.begin(), sectors.end());
+    sectors.erase(std::unique(sectors.begin(), sectors.end()), sectors.end());
+    std::sort(elems.begin(), elems.end());
+    elems.erase(std::unique(elems.begin(), elems.end()), elems.end());
+    s.sectors = static_cast<int64_t>(sectors.size());
+    s.uniqueBytes = static_cast<int64_t>(elems.size()) * elemBytes_;
+  };
   for (int32_t w = 0; w < warps_; ++w)
     for (int32_t i = 0; i < instructionsPerThread(); ++i) {
       const int64_t delta = offsets[static_cast<size_t>(w) * lanes_ * regs_ + i * vector_] -
@@ -145,32 +164,11 @@ GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
       if (translated && byResidue[residue].sectors >= 0) {
         s.sectors = byResidue[residue].sectors;
         s.uniqueBytes = byResidue[residue].uniqueBytes;
-        s.minSectors = (s.uniqueBytes + kSectorBytes - 1) / kSectorBytes;
-        totalSectors_ += s.sectors;
-        totalMinSectors_ += s.minSectors;
-        totalUniqueBytes_ += s.uniqueBytes;
-        summaries_.push_back(s);
-        continue;
+      } else {
+        countInstruction(w, i, s);
+        if (translated)
+          byResidue[residue] = {s.sectors, s.uniqueBytes};
       }
-      sectors.clear();
-      elems.clear();
-      for (int32_t l = 0; l < lanes_; ++l) {
-        const int64_t first = offsets[(static_cast<size_t>(w) * lanes_ + l) * regs_ + i * vector_];
-        const int64_t firstByte = first * elemBytes_;
-        const int64_t lastByte = firstByte + int64_t{vector_} * elemBytes_ - 1;
-        for (int64_t s = firstByte / kSectorBytes; s <= lastByte / kSectorBytes; ++s)
-          sectors.push_back(s);
-        for (int j = 0; j < vector_; ++j)
-          elems.push_back(first + j);
-      }
-      std::sort(sectors.begin(), sectors.end());
-      sectors.erase(std::unique(sectors.begin(), sectors.end()), sectors.end());
-      std::sort(elems.begin(), elems.end());
-      elems.erase(std::unique(elems.begin(), elems.end()), elems.end());
-      s.sectors = static_cast<int64_t>(sectors.size());
-      s.uniqueBytes = static_cast<int64_t>(elems.size()) * elemBytes_;
-      if (translated)
-        byResidue[residue] = {s.sectors, s.uniqueBytes};
       s.minSectors = (s.uniqueBytes + kSectorBytes - 1) / kSectorBytes;
       totalSectors_ += s.sectors;
       totalMinSectors_ += s.minSectors;
