@@ -2,9 +2,8 @@
 #include "audit/kernel_audit.h"
 
 #include <algorithm>
-#include <map>
 #include <iterator>
-#include <set>
+#include <map>
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
@@ -240,7 +239,7 @@ private:
                name == "amdg.buffer_atomic_rmw" || name == "amdg.buffer_atomic_cas" ||
                name == "amdg.buffer_load_to_local")
         bufferAccess(mi, m, opIndex);
-      if (op.name == "ttg.local_alloc" && !op.results.empty()) {
+      if (name == "ttg.local_alloc" && !op.results.empty()) {
         const ir::SsaValue &r = m.values[op.results[0]];
         if (r.type) {
           int64_t n = 1;

@@ -21,6 +21,10 @@ void skipSpace(std::string_view t, size_t &p) {
   throw Error("loc", what);
 }
 
+[[noreturn]] void tooDeep() {
+  bad("locations nest deeper than " + std::to_string(kMaxLocDepth) + " levels (a cycle?)");
+}
+
 bool accept(std::string_view t, size_t &p, std::string_view word) {
   skipSpace(t, p);
   if (t.substr(p, word.size()) == word) {
@@ -85,7 +89,7 @@ Location LocationTable::resolve(std::string_view body, Cache *cache) const {
 Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cache *cache,
                                   int &deepest) const {
   if (depth > kMaxLocDepth)
-    bad("locations nest deeper than " + std::to_string(kMaxLocDepth) + " levels (a cycle?)");
+    tooDeep();
   deepest = std::max(deepest, depth);
   skipSpace(t, p);
   if (p >= t.size())
@@ -103,8 +107,7 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cach
         // Resolving it again here would reach this deep.
         const int reach = depth + 1 + hit->second.height;
         if (reach > kMaxLocDepth)
-          bad("locations nest deeper than " + std::to_string(kMaxLocDepth) +
-              " levels (a cycle?)");
+          tooDeep();
         deepest = std::max(deepest, reach);
         return hit->second.loc;
       }
