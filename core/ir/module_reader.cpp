@@ -175,7 +175,7 @@ public:
       resolveLocations();
     } catch (const Stop &s) {
       // Half-read modules are not offered: the limit is the one answer.
-      f_.diagnostics.error(f_.source.position(s.offset), s.message);
+      f_.diagnostics.error(at(s.offset), s.message);
       f_.stopped = true;
       f_.cancelled = s.cancelled;
       f_.modules.clear();
@@ -234,7 +234,7 @@ private:
     if (f_.diagnostics.size() >= static_cast<size_t>(limits::kMaxDiagnostics))
       throw Stop{offset, "more than " + std::to_string(limits::kMaxDiagnostics) +
                              " lines could not be read; reading stopped (is this a TTGIR file?)"};
-    f_.diagnostics.error(f_.source.position(offset), std::move(message));
+    f_.diagnostics.error(at(offset), std::move(message));
   }
   Module &mod() { return f_.modules[module_]; }
 
@@ -321,10 +321,10 @@ private:
       try {
         enc = buildEncoding(*attr, aliases.get(), 0);
         enc->validate();
-        f_.layoutAliases.push_back({name, enc, f_.source.position(offset).line});
+        f_.layoutAliases.push_back({name, enc, at(offset).line});
         aliasEncodings_.emplace(name, enc);
         for (const auto &[field, what] : collected.take())
-          f_.warnings.warning(f_.source.position(offset), "#" + name + ": " + field + ": " + what);
+          f_.warnings.warning(at(offset), "#" + name + ": " + field + ": " + what);
       } catch (const Error &e) {
         collected.take(); // a failed layout's warnings are not said
         // Triton 3.6 verifies none of #ttg.nvidia_mma's fields: the file is
@@ -396,7 +396,7 @@ private:
     Module &m = mod();
     Operation op;
     op.name = "builtin.module";
-    op.pos = f_.source.position(offset);
+    op.pos = at(offset);
     m.ops.push_back(op);
     m.moduleOp = 0;
     m.regions.push_back({{0}, 0});
@@ -517,7 +517,7 @@ private:
     Module &m = mod();
     SsaValue v;
     v.name = std::move(name);
-    v.pos = f_.source.position(offset);
+    v.pos = at(offset);
     m.values.push_back(std::move(v));
     return static_cast<int>(m.values.size()) - 1;
   }
@@ -538,7 +538,7 @@ private:
       error(offset, c.error);
     if (!c.reported)
       for (const std::string &w : c.warnings)
-        f_.warnings.warning(f_.source.position(offset), "type " + std::string(text) + ": " + w);
+        f_.warnings.warning(at(offset), "type " + std::string(text) + ": " + w);
     c.reported = true;
   }
 
@@ -680,7 +680,20 @@ private:
       return !lex_.restOfLineBlank(t.offset + 1) && q < text_.size() && text_[q] != '^' &&
              text_[q] != '%';
     }
-    // The last character before the line break (a `// comment` ends no op).
+    // The last character before the line break (a `// comment` ends no op):
+    // where the previous token ended, when the lexer knows it (not after a
+    // seek to the start of a line).
+    auto endsIncomplete = [&](size_t last) {
+      const char c = text_[last];
+      if (c == ',' || c == ':' || c == '=')
+        return true;
+      return c == '>' && last > 0 && text_[last - 1] == '-';
+    };
+    if (t.prevEnd > 0 && t.prevEnd <= t.offset) {
+      const char c = text_[t.prevEnd - 1];
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\f' && c != '\v')
+        return endsIncomplete(t.prevEnd - 1);
+    }
     size_t k = t.offset;
     while (k > 0) {
       size_t lineStart = text_.rfind('\n', k - 1);
@@ -690,12 +703,8 @@ private:
       if (cut != std::string_view::npos)
         line = line.substr(0, cut);
       size_t last = line.find_last_not_of(" \t\r\n");
-      if (last != std::string_view::npos) {
-        char c = line[last];
-        if (c == ',' || c == ':' || c == '=')
-          return true;
-        return c == '>' && last > 0 && line[last - 1] == '-';
-      }
+      if (last != std::string_view::npos)
+        return endsIncomplete(from + last);
       if (lineStart == std::string_view::npos)
         return false;
       k = lineStart;
@@ -763,7 +772,7 @@ private:
     } else {
       fail(nameTok.offset, "expected an operation name");
     }
-    op.pos = f_.source.position(first.offset);
+    op.pos = at(first.offset);
     op.parentBlock = block;
     Module &m = mod();
     int opIdx = static_cast<int>(m.ops.size());
@@ -787,10 +796,10 @@ private:
     try {
       lastEnd = parseHeader(opIdx, opNameView, lastEnd);
     } catch (...) {
-      mod().ops[opIdx].endLine = f_.source.position(lastEnd).line;
+      mod().ops[opIdx].endLine = at(lastEnd).line;
       throw;
     }
-    mod().ops[opIdx].endLine = f_.source.position(lastEnd > 0 ? lastEnd - 1 : 0).line;
+    mod().ops[opIdx].endLine = at(lastEnd > 0 ? lastEnd - 1 : 0).line;
     return opIdx;
   }
 
@@ -843,7 +852,7 @@ private:
         } else {
           addOperand(opIdx, t);
         }
-        lastEnd = lex_.position();
+        lastEnd = lex_.consumedEnd();
         continue;
       }
       if (t.is('(') || t.is('[')) {
@@ -880,7 +889,7 @@ private:
           int r = parseRegion(owner, pending, t.offset);
           mod().ops[owner].regions.push_back(r);
           pending.clear();
-          lastEnd = lex_.position();
+          lastEnd = lex_.consumedEnd();
           continue;
         }
         size_t e = lex_.matchBracket(t.offset);
@@ -958,7 +967,7 @@ private:
             if (lex_.peek().kind != OpToken::Kind::ValueId)
               fail(lex_.peek().offset, "expected an operand after ','");
           }
-          lastEnd = lex_.position();
+          lastEnd = lex_.consumedEnd();
           continue;
         } else {
           colonTypes = scanTypeList();
@@ -971,12 +980,12 @@ private:
             arrowTypes = scanResultTypes();
           }
         }
-        lastEnd = lex_.position();
+        lastEnd = lex_.consumedEnd();
         continue;
       } else if (t.kind == OpToken::Kind::Arrow && depth == 0) {
         lex_.next();
         arrowTypes = scanResultTypes();
-        lastEnd = lex_.position();
+        lastEnd = lex_.consumedEnd();
         continue;
       }
       lex_.next();
@@ -1217,7 +1226,11 @@ private:
     }
   }
 
+  // The 1-based position of an offset; the reader mostly walks forward.
+  SourcePos at(size_t offset) { return f_.source.position(offset, lineHint_); }
+
   ModuleFile &f_;
+  size_t lineHint_ = 0;
   std::string_view text_;
   OpLexer lex_;
   int module_ = -1;

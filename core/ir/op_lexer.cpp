@@ -37,7 +37,7 @@ inline bool isDigit(char c) { return (cls(c) & kDigit) != 0; }
 
 OpToken OpLexer::peek() {
   if (!havePeek_) {
-    peeked_ = next();
+    peeked_ = scan();
     havePeek_ = true;
   }
   return peeked_;
@@ -45,6 +45,7 @@ OpToken OpLexer::peek() {
 
 void OpLexer::seek(size_t pos) {
   pos_ = pos;
+  consumedEnd_ = pos;
   havePeek_ = false;
 }
 
@@ -94,9 +95,17 @@ size_t OpLexer::matchBracket(size_t open) const {
 OpToken OpLexer::next() {
   if (havePeek_) {
     havePeek_ = false;
+    consumedEnd_ = peeked_.end();
     return peeked_;
   }
+  OpToken t = scan();
+  consumedEnd_ = t.end();
+  return t;
+}
+
+OpToken OpLexer::scan() {
   OpToken t;
+  t.prevEnd = pos_;
   // Skip blanks and // comments, noting line breaks.
   while (pos_ < text_.size()) {
     char c = text_[pos_];

@@ -36,6 +36,9 @@ struct OpToken {
   std::string_view text;
   size_t offset = 0;
   bool newlineBefore = false; // a line break between the previous token and this one
+  // Where the lexer stood before the blanks and comments ahead of this token:
+  // the end of the previous token, or where seek() put it.
+  size_t prevEnd = 0;
 
   bool is(char c) const { return kind == Kind::Punct && text.size() == 1 && text[0] == c; }
   bool isIdent(std::string_view s) const { return kind == Kind::Ident && text == s; }
@@ -51,6 +54,9 @@ public:
   // Requires: pos <= text().size().
   void seek(size_t pos);
   size_t position() const { return havePeek_ ? peeked_.offset : pos_; }
+  // The end of the last token next() returned, or where seek() put the lexer
+  // (a peeked token is not consumed).
+  size_t consumedEnd() const { return consumedEnd_; }
   std::string_view text() const { return text_; }
   // True if only blanks or a comment remain on the current line after pos.
   bool restOfLineBlank(size_t pos) const;
@@ -67,8 +73,10 @@ public:
   };
 
 private:
+  OpToken scan(); // the token at pos_, consumed
   std::string_view text_;
   size_t pos_ = 0;
+  size_t consumedEnd_ = 0;
   bool havePeek_ = false;
   OpToken peeked_;
 };

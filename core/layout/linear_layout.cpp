@@ -1332,58 +1332,91 @@ LinearLayout lstsq(const LinearLayout &a, const LinearLayout &b) {
 
 } // namespace
 
-std::optional<LinearLayout>
-LinearLayout::composeWithBijectiveInverse(const LinearLayout &a) const {
+std::optional<LinearLayout> LinearLayout::composePacked(const LinearLayout &a) const {
   const LinearLayout &b = *this;
   if (a.nOut_ != b.nOut_)
     return std::nullopt;
-  bool ownDim = false; // b has an in-dim a lacks (so neither side's rest is empty)
-  for (int i = 0; i < b.nIn_; ++i) {
-    const int j = a.inIndexOf(b.in_[i].id);
-    if (j < 0)
-      ownDim = true;
-    else if (a.in_[j].count || b.in_[i].count)
+  // b's out-dim o is a's toA[o]; a must be at least as large on each.
+  std::array<int, kMaxDims> toA{};
+  bool sameSizes = true;
+  for (int o = 0; o < b.nOut_; ++o) {
+    toA[o] = a.outIndexOf(b.out_[o].id);
+    if (toA[o] < 0 || a.out_[toA[o]].size < b.out_[o].size)
       return std::nullopt;
+    sameSizes = sameSizes && a.out_[toA[o]].size == b.out_[o].size;
   }
-  const int n = a.totalBases();
   const std::array<int, kMaxDims> shift = a.packedOutShifts();
   int outBits = 0;
   for (int o = 0; o < a.nOut_; ++o)
     outBits += log2Floor(static_cast<uint64_t>(a.out_[o].size));
-  if (!ownDim || n == 0 || n != outBits || n > 62)
+  if (outBits > 62 || a.totalBases() > 62)
     return std::nullopt;
-  f2::PackedSolver solver; // column k: a's basis k
-  for (int k = 0; k < n; ++k)
-    if (!solver.add(a.packedBasis(k, shift)))
-      return std::nullopt; // not injective
-  std::array<int, kMaxDims> toA{};
-  for (int o = 0; o < b.nOut_; ++o) {
-    toA[o] = a.outIndexOf(b.out_[o].id);
-    if (toA[o] < 0 || a.out_[toA[o]].size < b.out_[o].size)
-      return std::nullopt; // the general path names the problem
+  auto packedB = [&](int i, int t) {
+    const int32_t *bb = b.basisPtr(i, t);
+    uint64_t v = 0;
+    for (int o = 0; o < b.nOut_; ++o)
+      v |= static_cast<uint64_t>(bb[o]) << shift[toA[o]];
+    return v;
+  };
+  // Identity dims: in both, and the same sublayout onto every out-dim (the
+  // same bases and, as LinearLayout equality asks, the same out-dim sizes).
+  std::array<bool, kMaxDims> identityA{}, identityB{};
+  int restA = 0, restB = b.nIn_;
+  for (int j = 0; j < a.nIn_; ++j) {
+    const int i = b.inIndexOf(a.in_[j].id);
+    bool same = sameSizes && i >= 0 && a.in_[j].count == b.in_[i].count;
+    for (int t = 0; same && t < a.in_[j].count; ++t)
+      same = packedB(i, t) == a.packedBasis(a.in_[j].first + t, shift);
+    identityA[j] = same;
+    if (same) {
+      identityB[i] = true;
+      --restB;
+    } else {
+      ++restA;
+    }
   }
+  if ((restA == 0) != (restB == 0))
+    return std::nullopt; // "the layouts differ only on dims one of them lacks"
+  f2::PackedSolver solver; // column c: a's c-th basis outside the identity dims
+  std::array<uint8_t, 64> colDim{}, colBit{};
+  for (int j = 0; j < a.nIn_; ++j)
+    if (!identityA[j])
+      for (int t = 0; t < a.in_[j].count; ++t) {
+        colDim[solver.columns()] = static_cast<uint8_t>(j);
+        colBit[solver.columns()] = static_cast<uint8_t>(t);
+        solver.add(a.packedBasis(a.in_[j].first + t, shift));
+      }
   LinearLayout r;
   for (int j = 0; j < a.nIn_; ++j)
     r.addOutDim(a.in_[j].id, int32_t{1} << a.in_[j].count);
   for (int i = 0; i < b.nIn_; ++i) {
     const int idx = r.appendInDim(b.in_[i].id, b.in_[i].count);
+    const int j = a.inIndexOf(b.in_[i].id);
     for (int t = 0; t < b.in_[i].count; ++t) {
-      const int32_t *bb = b.basisPtr(i, t);
-      uint64_t v = 0;
-      for (int o = 0; o < b.nOut_; ++o)
-        v |= static_cast<uint64_t>(bb[o]) << shift[toA[o]];
-      const uint64_t x = *solver.solve(v); // a is onto: every v is reached
       int32_t *rb = r.basisPtr(idx, t);
-      for (int j = 0; j < a.nIn_; ++j)
-        rb[j] = static_cast<int32_t>((x >> a.in_[j].first) & ((uint64_t{1} << a.in_[j].count) - 1));
+      if (identityB[i]) {
+        rb[j] = int32_t{1} << t;
+        continue;
+      }
+      const std::optional<uint64_t> x = solver.solve(packedB(i, t));
+      if (!x)
+        return std::nullopt; // "not reachable by the layout being inverted"
+      for (uint64_t m = *x; m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        rb[colDim[c]] |= int32_t{1} << colBit[c];
+      }
     }
   }
   return r;
 }
 
 LinearLayout LinearLayout::invertAndCompose(const LinearLayout &outer) const {
-  if (auto fast = composeWithBijectiveInverse(outer))
+  if (auto fast = composePacked(outer))
     return std::move(*fast);
+  return invertAndComposeByDims(outer);
+}
+
+LinearLayout LinearLayout::invertAndComposeByDims(const LinearLayout &outer) const {
   const std::vector<DimName> outNames = getOutDimNames();
   requireSameDimsIgnoringOrder(outNames, outer.getOutDimNames());
   const LinearLayout &b = *this;

@@ -252,6 +252,10 @@ public:
   // broadcasting heuristic).  Requires: same out-dim names, outer surjective
   // onto each out-dim at least as large as ours.
   [[nodiscard]] LinearLayout invertAndCompose(const LinearLayout &outer) const;
+  // The same, always by the dim-by-dim definition (sublayouts, lstsq,
+  // transposes): the reference the packed path of invertAndCompose is tested
+  // against, and the path that names what is wrong when there is no answer.
+  [[nodiscard]] LinearLayout invertAndComposeByDims(const LinearLayout &outer) const;
   // Requires: isInvertible().
   [[nodiscard]] LinearLayout invert() const;
   // B with this(B(x)) == x on the image.
@@ -301,10 +305,11 @@ private:
   // The same layout with out-dim k taken from out-dim perm[k] (a permutation
   // of 0..nOut_-1); used by the transposeOuts variants.
   LinearLayout permutedOuts(const std::array<int, kMaxDims> &perm) const;
-  // invertAndCompose when `outer` is a bijection and the two layouts share
-  // no in-dim with bases: the unique solution, by one elimination on packed
-  // bits. nullopt where those conditions do not hold.
-  std::optional<LinearLayout> composeWithBijectiveInverse(const LinearLayout &outer) const;
+  // invertAndCompose on packed bits (outer's outputs and bases fit 62 bits):
+  // identity dims found by comparing bases, then one elimination of outer's
+  // other bases. nullopt where invertAndComposeByDims would throw, or the
+  // sizes do not fit; that path then answers.
+  std::optional<LinearLayout> composePacked(const LinearLayout &outer) const;
   // Appends an in-dim with `count` zero bases; returns its index.
   int appendInDim(DimId id, int32_t count);
   void addOutDim(DimId id, int32_t size);

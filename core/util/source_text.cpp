@@ -18,6 +18,23 @@ SourcePos SourceText::position(size_t offset) const {
   return {static_cast<int>(line), static_cast<int>(offset - lineStarts_[line - 1] + 1)};
 }
 
+SourcePos SourceText::position(size_t offset, size_t &lineHint) const {
+  offset = std::min(offset, text_.size());
+  size_t h = lineHint < lineStarts_.size() ? lineHint : 0;
+  if (lineStarts_[h] <= offset) {
+    for (int step = 0; step < 8; ++step) {
+      if (h + 1 == lineStarts_.size() || offset < lineStarts_[h + 1]) {
+        lineHint = h;
+        return {static_cast<int>(h + 1), static_cast<int>(offset - lineStarts_[h] + 1)};
+      }
+      ++h;
+    }
+  }
+  const SourcePos p = position(offset);
+  lineHint = static_cast<size_t>(p.line - 1);
+  return p;
+}
+
 size_t SourceText::lineStart(int line) const {
   if (line < 1)
     return 0;

@@ -35,6 +35,9 @@ public:
   // Requires: offset <= text().size().
   // Postcondition: the line whose range holds offset, and the byte column in it.
   SourcePos position(size_t offset) const;
+  // The same, starting from the line of an earlier call (lineHint, 0 at
+  // first, updated): a reader walking forward finds each line in a step or two.
+  SourcePos position(size_t offset, size_t &lineHint) const;
   // Byte offset where the 1-based line starts (text().size() past the end).
   size_t lineStart(int line) const;
   // The text of a 1-based line, without its newline.

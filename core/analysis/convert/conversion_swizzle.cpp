@@ -39,14 +39,31 @@ std::vector<MemOpTile> memOpTiles(ScratchTarget target, int bitwidth, bool store
   return tiles;
 }
 
+// b.invertAndCompose(a) (b's hardware -> a's hardware) of the two orders of
+// one pair, each computed once: every tile pair of a conversion asks for one.
+class ConversionMaps {
+public:
+  ConversionMaps(const LinearLayout &src, const LinearLayout &dst) : src_(src), dst_(dst) {}
+  const LinearLayout &of(const LinearLayout &a, const LinearLayout &b) {
+    std::optional<LinearLayout> &slot = &a == &src_ ? dstToSrc_ : srcToDst_;
+    if (!slot)
+      slot = b.invertAndCompose(a);
+    return *slot;
+  }
+
+private:
+  const LinearLayout &src_, &dst_;
+  std::optional<LinearLayout> dstToSrc_, srcToDst_;
+};
+
 // Triton's optimalSwizzlingTile: the vector bases (registers, then the
 // contiguous lanes) that both layouts can feed with their instructions.
 std::optional<Vecs> swizzlingTile(const LinearLayout &a, const LinearLayout &b, int nRegA,
-                                  int nRegB, const Vecs &laneIdTileA, const Vecs &laneIdTileB) {
+                                  int nRegB, const Vecs &laneIdTileA, const Vecs &laneIdTileB,
+                                  ConversionMaps &maps) {
   if (nRegA < nRegB)
-    return swizzlingTile(b, a, nRegB, nRegA, laneIdTileB, laneIdTileA);
+    return swizzlingTile(b, a, nRegB, nRegA, laneIdTileB, laneIdTileA, maps);
   const int dim = a.getTotalOutDimSizeLog2();
-  const LinearLayout cvt = b.invertAndCompose(a); // b's hardware -> a's hardware
   const Vecs regA = flatBases(a, kRegister), regB = flatBases(b, kRegister);
   const Vecs laneA = flatBases(a, kLane), laneB = flatBases(b, kLane);
   Vecs vbasis = intersectionBasis(regA, regB, dim);
@@ -65,6 +82,7 @@ std::optional<Vecs> swizzlingTile(const LinearLayout &a, const LinearLayout &b, 
   const auto laneTileA = index(laneA, laneIdTileA), laneTileB = index(laneB, laneIdTileB);
   if (!laneTileA || !laneTileB)
     return std::nullopt;
+  const LinearLayout &cvt = maps.of(a, b); // b's hardware -> a's hardware
   // The first lanes of b's tile must be registers of a ...
   for (int i = 0; i < nRegA - nRegB; ++i)
     if (cvt.getBasis(kLane, laneIdTileB[i], kRegister) == 0)
@@ -155,6 +173,7 @@ ScratchSwizzle chooseScratchSwizzle(const LinearLayout &src, const LinearLayout 
     Vecs tileSrc, tileDst;
   };
   std::optional<Candidate> best;
+  ConversionMaps maps(srcFlat, dstFlat);
   for (const MemOpTile &ts : srcTiles)
     for (const MemOpTile &td : dstTiles) {
       const int nRegSrc = totalBases - static_cast<int>(ts.laneContig.size());
@@ -162,7 +181,7 @@ ScratchSwizzle chooseScratchSwizzle(const LinearLayout &src, const LinearLayout 
       if (nRegSrc < 0 || nRegDst < 0)
         continue;
       const auto vbasis = swizzlingTile(srcFlat, dstFlat, nRegSrc, nRegDst, ts.laneContig,
-                                        td.laneContig);
+                                        td.laneContig, maps);
       if (!vbasis)
         continue;
       const auto tileSrc = accessTile(ts, regSrc, laneSrc, *vbasis);

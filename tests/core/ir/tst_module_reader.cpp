@@ -5,8 +5,10 @@
 // round trip of a 400+-line kernel.
 #include <QtTest>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -17,6 +19,7 @@
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
+#include "util/source_text.h"
 
 using namespace ls;
 
@@ -85,6 +88,8 @@ private slots:
   void locationDepthDoesNotDependOnTheCache();
   void moduleAttributesAndAliases();
   void unknownOps();
+  void opContinuesAfterAStringHoldingSlashes();
+  void positionsFromALineHintEqualTheSearch();
   void malformedLineInTheMiddle();
   void severalModulesAndBareOps();
   void neverThrows_data();
@@ -389,6 +394,62 @@ void TestModuleReader::unknownOps() {
   };
   QCOMPARE(opSummary(f.modules[0]), expected);
   QCOMPARE(f.modules[0].ops[1].intAttribute("a"), std::optional<int64_t>(1));
+}
+
+// An op whose line ends with ',' continues on the next line, also when a
+// string earlier on that line holds "//" (not a comment there), and an op
+// ends on the line of its last token.
+void TestModuleReader::opContinuesAfterAStringHoldingSlashes() {
+  ir::ModuleFile f = ir::readModuleFile(
+      "module {\n"
+      "  tt.func @f(%a: f32, %b: f32) {\n"
+      "    %0 = arith.addf %a, %b {note = \"x//y\"} :\n"
+      "      f32 // the type\n"
+      "    %1 = my.op \"x//y\", %0,\n"
+      "      // a comment line between\n"
+      "      %b : f32\n"
+      "    tt.return\n"
+      "  }\n"
+      "}\n");
+  QCOMPARE(diagnosticsText(f), QString());
+  const QStringList expected = {
+      "2:3 tt.func() -> [] regions=1",
+      "3:5 arith.addf(%a, %b) -> [%0: f32] regions=0",
+      "5:5 my.op(%0, %b) -> [%1: f32] regions=0",
+      "8:5 tt.return() -> [] regions=0",
+  };
+  QCOMPARE(opSummary(f.modules[0]), expected);
+  QCOMPARE(f.modules[0].ops[2].endLine, 4);
+}
+
+// SourceText::position with a line hint (the reader's) answers what the
+// binary search does, in any order of offsets.
+void TestModuleReader::positionsFromALineHintEqualTheSearch() {
+  std::mt19937 rng(4021);
+  std::string text;
+  for (int line = 0; line < 300; ++line)
+    text += std::string(rng() % 4 == 0 ? 0 : rng() % 90, 'x') + "\n";
+  text += "tail";
+  const SourceText source(text);
+  for (int order = 0; order < 3; ++order) {
+    std::vector<size_t> offsets;
+    for (size_t o = 0; o <= text.size(); o += 1 + rng() % 7)
+      offsets.push_back(o);
+    offsets.push_back(text.size());
+    if (order == 1)
+      std::reverse(offsets.begin(), offsets.end());
+    if (order == 2)
+      std::shuffle(offsets.begin(), offsets.end(), rng);
+    size_t hint = 0;
+    for (size_t o : offsets) {
+      const SourcePos want = source.position(o), got = source.position(o, hint);
+      QCOMPARE(got.line, want.line);
+      QCOMPARE(got.column, want.column);
+      QCOMPARE(hint, size_t(want.line - 1));
+    }
+  }
+  size_t stale = 100000; // a hint past the end is ignored
+  QCOMPARE(source.position(5, stale).line, 1);
 }
 
 void TestModuleReader::malformedLineInTheMiddle() {

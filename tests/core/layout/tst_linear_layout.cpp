@@ -266,6 +266,89 @@ private slots:
     }
   }
 
+  // The packed path of invertAndCompose (identity dims by comparing bases,
+  // one elimination of the rest) gives the dim-by-dim definition's answer,
+  // and has none where that definition throws: random pairs with shared
+  // dims equal or not, redundant and zero bases, smaller out-dims.
+  void invertAndComposeEqualsTheDimByDimDefinition() {
+    std::mt19937 rng(250911);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    const char *names[] = {"register", "lane", "warp", "block", "offset"};
+    int solved = 0, withIdentity = 0, refused = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+      const int s0 = pick(4), s1 = 1 + pick(4);
+      auto randomBasis = [&](int b0, int b1) {
+        if (pick(5) == 0)
+          return std::vector<int32_t>{0, 0};
+        if (pick(2))
+          return pick(2) ? std::vector<int32_t>{b0 ? 1 << pick(b0) : 0, 0}
+                         : std::vector<int32_t>{0, b1 ? 1 << pick(b1) : 0};
+        return std::vector<int32_t>{b0 ? pick(1 << b0) : 0, b1 ? pick(1 << b1) : 0};
+      };
+      LinearLayout::BasesT ob;
+      for (const char *d : names)
+        if (pick(3)) {
+          std::vector<std::vector<int32_t>> v;
+          for (int i = pick(4); i > 0; --i)
+            v.push_back(randomBasis(s0, s1));
+          ob.emplace_back(d, v);
+        }
+      // Outer's own bases plus unit vectors, so that most pairs have an answer.
+      std::vector<std::vector<int32_t>> units;
+      for (int k = 0; k < s0; ++k)
+        units.push_back({1 << k, 0});
+      for (int k = 0; k < s1; ++k)
+        units.push_back({0, 1 << k});
+      if (pick(4))
+        ob.emplace_back("pad", units);
+      const LinearLayout outer(ob, {{S("dim0"), 1 << s0}, {S("dim1"), 1 << s1}}, false);
+      const int t0 = pick(3) ? s0 : std::max(0, s0 - 1), t1 = pick(3) ? s1 : s1 - 1;
+      LinearLayout::BasesT bb;
+      bool identity = false;
+      for (const auto &[dim, bases] : ob) {
+        if (dim == "pad" || pick(3) == 0)
+          continue;
+        if (pick(2) && t0 == s0 && t1 == s1) {
+          bb.emplace_back(dim, bases); // the same sublayout: an identity dim
+          identity = true;
+        } else {
+          std::vector<std::vector<int32_t>> v;
+          for (int i = pick(4); i > 0; --i)
+            v.push_back(randomBasis(t0, t1));
+          bb.emplace_back(dim, v);
+        }
+      }
+      if (pick(2))
+        bb.emplace_back("extra", std::vector<std::vector<int32_t>>{randomBasis(t0, t1)});
+      if (pick(2))
+        std::shuffle(bb.begin(), bb.end(), rng);
+      LinearLayout ours(bb, {{S("dim0"), 1 << t0}, {S("dim1"), 1 << t1}}, false);
+      if (pick(2))
+        ours = ours.transposeOuts({S("dim1"), S("dim0")});
+      std::optional<LinearLayout> want;
+      try {
+        want = ours.invertAndComposeByDims(outer);
+      } catch (const ls::Error &) {
+      }
+      if (!want) {
+        QVERIFY_THROWS_EXCEPTION(ls::Error, (void)ours.invertAndCompose(outer));
+        ++refused;
+        continue;
+      }
+      const LinearLayout got = ours.invertAndCompose(outer);
+      QCOMPARE(got, *want);
+      QCOMPARE(got.getInDims(), want->getInDims());
+      QCOMPARE(got.getOutDims(), want->getOutDims());
+      ++solved;
+      withIdentity += identity ? 1 : 0;
+    }
+    QVERIFY2(solved > 1000 && withIdentity > 200 && refused > 100,
+             qPrintable(QString("solved %1, with identity dims %2, refused %3")
+                            .arg(solved)
+                            .arg(withIdentity)
+                            .arg(refused)));
+  }
+
   void invert() {
     LinearLayout smem({{S("offset"), {{0, 1}, {1, 0}}}}, {S("dim0"), S("dim1")});
     LinearLayout inv = smem.invert();
