@@ -101,7 +101,9 @@ public:
   }
 
 private:
-  std::string typeText(const ir::Module &m, int value) {
+  // The canonical text of a value's type (a reference into the cache, or to
+  // the value's own text when it has no parsed type).
+  const std::string &typeText(const ir::Module &m, int value) {
     const ir::SsaValue &v = m.values[value];
     if (!v.type)
       return v.typeText;
@@ -114,8 +116,7 @@ private:
       printed = nullptr;
     std::string t = ir::canonicalTypeText(*v.type, v.encoding.get(), m.aliases.get(),
                                           v.isTensorDesc, printed);
-    typeCache_.emplace(v.type.get(), t);
-    return t;
+    return typeCache_.emplace(v.type.get(), std::move(t)).first->second;
   }
 
   const LinearLayout *linearOf(const ir::Module &m, int value) {
@@ -368,8 +369,17 @@ private:
       const ir::SsaValue &v = m.values[r];
       if (!v.type || v.type->isMemDesc || v.isTensorDesc || !v.type->encoding)
         continue;
-      std::string t = typeText(m, r);
+      // Values of one parsed type share an entry: found by the type object,
+      // else by the canonical text (types written differently that read the same).
+      size_t index;
+      if (auto known = tensorOfType_.find(v.type.get()); known != tensorOfType_.end()) {
+        ++out_.tensors[known->second].count;
+        continue;
+      }
+      const std::string &t = typeText(m, r);
       auto [it, fresh] = tensorIndex_.emplace(t, out_.tensors.size());
+      index = it->second;
+      tensorOfType_.emplace(v.type.get(), index);
       if (fresh) {
         AuditTensor at;
         at.type = t;
@@ -388,7 +398,7 @@ private:
         }
         out_.tensors.push_back(std::move(at));
       }
-      ++out_.tensors[it->second].count;
+      ++out_.tensors[index].count;
     }
   }
 
@@ -750,6 +760,7 @@ private:
   AuditTarget target_;
   std::string function_;
   std::unordered_map<std::string, size_t> tensorIndex_;
+  std::unordered_map<const ir::TypeText *, size_t> tensorOfType_;
   std::unordered_map<const ir::TypeText *, std::string> typeCache_;
   std::map<std::pair<const Encoding *, Shape>, std::pair<std::optional<LinearLayout>, std::string>>
       llCache_;

@@ -152,7 +152,7 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cach
     Location caller = resolveAt(t, p, depth + 1, cache, deepest);
     if (!accept(t, p, ")"))
       bad("expected ')' after callsite");
-    callee.frames.insert(callee.frames.end(), caller.frames.begin(), caller.frames.end());
+    callee.frames.append(caller.frames);
     if (callee.name.empty())
       callee.name = caller.name;
     return callee;

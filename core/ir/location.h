@@ -16,7 +16,9 @@
 // first known member; `unknown` (or an alias never defined) is not known.
 #pragma once
 
+#include <initializer_list>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -32,8 +34,40 @@ struct FileLineCol {
   int column = 0;
 };
 
+// The frames of a location, callee first. Immutable once shared: a copy is
+// a pointer, since a kernel's ops and values share a few dozen locations.
+class LocationFrames {
+public:
+  LocationFrames() = default;
+  LocationFrames(std::initializer_list<FileLineCol> frames)
+      : p_(std::make_shared<std::vector<FileLineCol>>(frames)) {}
+
+  bool empty() const { return !p_ || p_->empty(); }
+  size_t size() const { return p_ ? p_->size() : 0; }
+  const FileLineCol &operator[](size_t i) const { return (*p_)[i]; }
+  const FileLineCol &front() const { return p_->front(); }
+  const FileLineCol &back() const { return p_->back(); }
+  const FileLineCol *begin() const { return p_ ? p_->data() : nullptr; }
+  const FileLineCol *end() const { return p_ ? p_->data() + p_->size() : nullptr; }
+  // Appends the other's frames (this one's own copy if it was shared).
+  void append(const LocationFrames &other) {
+    if (other.empty())
+      return;
+    if (!p_) {
+      p_ = other.p_;
+      return;
+    }
+    auto own = std::make_shared<std::vector<FileLineCol>>(*p_);
+    own->insert(own->end(), other.begin(), other.end());
+    p_ = std::move(own);
+  }
+
+private:
+  std::shared_ptr<const std::vector<FileLineCol>> p_;
+};
+
 struct Location {
-  std::vector<FileLineCol> frames; // callee first; empty = unknown
+  LocationFrames frames; // callee first; empty = unknown
   std::string name;                // from `loc("name"(...))`, innermost name
 
   bool known() const { return !frames.empty(); }

@@ -11,7 +11,15 @@ namespace {
 enum : unsigned char { kAlpha = 1, kDigit = 2, kExtra = 4, kDash = 8 };
 struct CharTable {
   unsigned char c[256] = {};
+  // Blanks other than '\n' (skipped between tokens), and the characters
+  // matchBracket must look at (quotes and brackets).
+  bool blank[256] = {};
+  bool bracketish[256] = {};
   constexpr CharTable() {
+    for (char b : {' ', '\t', '\r', '\f', '\v'})
+      blank[static_cast<unsigned char>(b)] = true;
+    for (char b : {'"', '(', ')', '[', ']', '{', '}', '<', '>'})
+      bracketish[static_cast<unsigned char>(b)] = true;
     for (int i = 'a'; i <= 'z'; ++i)
       c[i] = kAlpha;
     for (int i = 'A'; i <= 'Z'; ++i)
@@ -35,7 +43,7 @@ inline bool isDigit(char c) { return (cls(c) & kDigit) != 0; }
 
 } // namespace
 
-OpToken OpLexer::peek() {
+const OpToken &OpLexer::peek() {
   if (!havePeek_) {
     peeked_ = scan();
     havePeek_ = true;
@@ -72,8 +80,11 @@ size_t OpLexer::matchBracket(size_t open) const {
   char o = text_[open];
   char c = o == '(' ? ')' : o == '[' ? ']' : o == '{' ? '}' : '>';
   int depth = 0;
+  const char *s = text_.data();
   for (size_t i = open; i < text_.size(); ++i) {
-    char ch = text_[i];
+    const char ch = s[i];
+    if (!kChars.bracketish[static_cast<unsigned char>(ch)])
+      continue;
     if (ch == '"') {
       for (++i; i < text_.size() && text_[i] != '"'; ++i)
         if (text_[i] == '\\')
@@ -107,19 +118,25 @@ OpToken OpLexer::scan() {
   OpToken t;
   t.prevEnd = pos_;
   // Skip blanks and // comments, noting line breaks.
-  while (pos_ < text_.size()) {
-    char c = text_[pos_];
-    if (c == '\n') {
-      t.newlineBefore = true;
-      ++pos_;
-    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-      ++pos_;
-    } else if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '/') {
-      while (pos_ < text_.size() && text_[pos_] != '\n')
-        ++pos_;
-    } else {
-      break;
+  {
+    const char *s = text_.data();
+    const size_t n = text_.size();
+    size_t p = pos_;
+    while (p < n) {
+      const char c = s[p];
+      if (kChars.blank[static_cast<unsigned char>(c)]) {
+        ++p;
+      } else if (c == '\n') {
+        t.newlineBefore = true;
+        ++p;
+      } else if (c == '/' && p + 1 < n && s[p + 1] == '/') {
+        while (p < n && s[p] != '\n')
+          ++p;
+      } else {
+        break;
+      }
     }
+    pos_ = p;
   }
   t.offset = pos_;
   if (pos_ >= text_.size()) {

@@ -50,7 +50,7 @@ public:
   explicit OpLexer(std::string_view text) : text_(text) {}
 
   OpToken next();
-  OpToken peek();
+  const OpToken &peek(); // valid until the next call of next(), peek() or seek()
   // Requires: pos <= text().size().
   void seek(size_t pos);
   size_t position() const { return havePeek_ ? peeked_.offset : pos_; }

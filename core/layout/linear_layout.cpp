@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <atomic>
 #include <bit>
 #include <limits>
@@ -199,10 +200,37 @@ int knownId(const DimName &d) {
   for (int i = 0; i < 5; ++i)
     if (&d == constants[i])
       return i;
-  // dim0..dim7 follow them (standardOutDimNames builds its own strings).
-  if (d.size() == 4 && d[0] == 'd' && d[1] == 'i' && d[2] == 'm' && d[3] >= '0' && d[3] <= '7')
-    return 5 + (d[3] - '0');
+  // dim0..dim7 follow them (standardOutDimNames builds its own strings), and
+  // copies of the five (getInDimNames) are found by their length and bytes.
+  switch (d.size()) {
+  case 4:
+    if (d[0] == 'd' && d[1] == 'i' && d[2] == 'm' && d[3] >= '0' && d[3] <= '7')
+      return 5 + (d[3] - '0');
+    if (std::memcmp(d.data(), "lane", 4) == 0)
+      return 1;
+    if (std::memcmp(d.data(), "warp", 4) == 0)
+      return 2;
+    break;
+  case 5:
+    if (std::memcmp(d.data(), "block", 5) == 0)
+      return 3;
+    break;
+  case 6:
+    if (std::memcmp(d.data(), "offset", 6) == 0)
+      return 4;
+    break;
+  case 8:
+    if (std::memcmp(d.data(), "register", 8) == 0)
+      return 0;
+    break;
+  default:
+    break;
+  }
   const NameTable &t = nameTable();
+  // A name the table itself holds (nameOf's references): its index.
+  const std::less<const DimName *> before;
+  if (!before(&d, t.names.data()) && before(&d, t.names.data() + kMaxNames))
+    return static_cast<int>(&d - t.names.data());
   const size_t n = t.count.load(std::memory_order_acquire);
   for (size_t i = 0; i < n; ++i)
     if (sameName(t.names[i], d))
