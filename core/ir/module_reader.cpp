@@ -485,6 +485,8 @@ private:
     Module &m = mod();
     m.ops[op].operands[operand] = value;
     auto &uses = m.values[value].uses;
+    if (uses.capacity() == 0)
+      uses.reserve(4); // one allocation for most values' uses
     Use use{op, operand};
     // Keep uses in source (op index) order even when bound late.
     auto at = std::upper_bound(uses.begin(), uses.end(), use, [](const Use &a, const Use &b) {
@@ -495,8 +497,11 @@ private:
   void addOperand(int op, const OpToken &t) {
     Module &m = mod();
     const std::string_view name = t.text;
-    int k = static_cast<int>(m.ops[op].operands.size());
-    m.ops[op].operands.push_back(-1);
+    std::vector<int> &operands = m.ops[op].operands;
+    int k = static_cast<int>(operands.size());
+    if (operands.capacity() == 0)
+      operands.reserve(4); // one allocation for most ops' operands
+    operands.push_back(-1);
     if (scopes_.empty())
       scopes_.emplace_back();
     int v = lookup(name);
