@@ -80,9 +80,20 @@ LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &
                                     const Shape &shape) {
   const int rank = static_cast<int>(shape.size());
   require(ctaLayout.getNumOutDims() == rank, "combineCtaCgaWithShape: CTA layout rank mismatch");
-  const std::vector<DimName> outNames = standardOutDimNames(rank);
+  const std::vector<DimName> &outNames = standardOutDimNames(rank);
+  // "dimK" is tensor dim K (the layouts here have the standard out-dims).
   auto sizeOf = [&](const DimName &n) {
-    return shape[std::find(outNames.begin(), outNames.end(), n) - outNames.begin()];
+    size_t k = 0;
+    if (n.size() >= 4 && n.size() <= 5 && n.compare(0, 3, "dim") == 0) {
+      for (size_t i = 3; i < n.size(); ++i)
+        k = k * 10 + static_cast<size_t>(n[i] - '0');
+      if (k < outNames.size() && outNames[k] == n)
+        return shape[k];
+    }
+    k = static_cast<size_t>(std::find(outNames.begin(), outNames.end(), n) - outNames.begin());
+    if (k >= outNames.size())
+      throw Error("layout", "combineCtaCgaWithShape: out-dim '" + n + "' is not a tensor dim");
+    return shape[k];
   };
   auto shapeFor = [&](const LinearLayout &ll) {
     std::vector<int64_t> s;
@@ -91,6 +102,36 @@ LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &
     return s;
   };
   const std::vector<DimName> ctaOuts = ctaLayout.getOutDimNames();
+  auto checkCovers = [&](const LinearLayout &ret) {
+    for (int d = 0; d < rank; ++d)
+      if (ret.getOutDimSize(outNames[d]) != shape[d])
+        throw Error("shape", "the layout cannot cover dimension " + std::to_string(d) +
+                                 " of size " + std::to_string(shape[d]) + " (it spans " +
+                                 std::to_string(ret.getOutDimSize(outNames[d])) + ")");
+  };
+  // One CTA (the CGA layout has no bases and out-dims of size 1, the CTA
+  // layout's): each CTA holds the whole shape, and the product below only
+  // adds the CGA's in-dims, of size 1. The same layout, without the general
+  // path's intermediate layouts.
+  bool oneCta = rank >= 1 && cgaLayout.getTotalInDimSizeLog2() == 0 &&
+                cgaLayout.getTotalOutDimSizeLog2() == 0 &&
+                cgaLayout.getNumOutDims() == ctaLayout.getNumOutDims();
+  for (int64_t extent : shape)
+    oneCta = oneCta && extent >= 1;
+  for (const auto &d : cgaLayout.getOutDimNames())
+    oneCta = oneCta && ctaLayout.hasOutDim(d);
+  if (oneCta) {
+    std::vector<int64_t> ctaShape;
+    for (const auto &n : ctaOuts)
+      ctaShape.push_back(sizeOf(n));
+    ctaLayout = ensureLayoutNotSmallerThan(ctaLayout, ctaShape);
+    ctaLayout = ensureLayoutNotLargerThan(ctaLayout, ctaShape);
+    for (const auto &d : cgaLayout.getInDimNames())
+      ctaLayout *= LinearLayout::identity1D(1, d, ctaOuts[0]);
+    LinearLayout ret = ctaLayout.transposeOuts(outNames);
+    checkCovers(ret);
+    return ret;
+  }
   LinearLayout cga =
       ensureLayoutNotLargerThan(cgaLayout, shapeFor(cgaLayout)).transposeOutsLike(ctaLayout);
 
@@ -102,11 +143,7 @@ LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &
   ctaLayout = ensureLayoutNotSmallerThan(ctaLayout, ctaShape);
   ctaLayout = ensureLayoutNotLargerThan(ctaLayout, ctaShape);
   LinearLayout ret = (ctaLayout * cga).transposeOuts(outNames);
-  for (int d = 0; d < rank; ++d)
-    if (ret.getOutDimSize(outNames[d]) != shape[d])
-      throw Error("shape", "the layout cannot cover dimension " + std::to_string(d) + " of size " +
-                               std::to_string(shape[d]) + " (it spans " +
-                               std::to_string(ret.getOutDimSize(outNames[d])) + ")");
+  checkCovers(ret);
   return ret;
 }
 

@@ -1,10 +1,10 @@
 #include "layout/linear_layout.h"
 
 #include <algorithm>
-#include <cstring>
-#include <functional>
 #include <atomic>
 #include <bit>
+#include <cstring>
+#include <functional>
 #include <limits>
 #include <mutex>
 #include <numeric>
@@ -25,6 +25,8 @@ namespace {
 // Interned names: a fixed-capacity table that readers scan without locking
 // (entries never move or change once published); writers append under a mutex.
 constexpr size_t kMaxNames = 4096;
+// Where the table puts dim8 (after the 15 names it starts with).
+constexpr int kFirstHighDim = 15;
 
 struct NameTable {
   std::array<DimName, kMaxNames> names;
@@ -35,6 +37,9 @@ struct NameTable {
     for (const char *n : {"register", "lane", "warp", "block", "offset", "dim0", "dim1", "dim2",
                           "dim3", "dim4", "dim5", "dim6", "dim7", "row", "col"})
       names[count.fetch_add(1)] = n;
+    // dim8.. of the ranks the readers accept (kFirstHighDim on).
+    for (int d = 8; d < limits::kMaxRank; ++d)
+      names[count.fetch_add(1)] = "dim" + std::to_string(d);
   }
 };
 
@@ -204,8 +209,8 @@ int knownId(const DimName &d) {
   // copies of the five (getInDimNames) are found by their length and bytes.
   switch (d.size()) {
   case 4:
-    if (d[0] == 'd' && d[1] == 'i' && d[2] == 'm' && d[3] >= '0' && d[3] <= '7')
-      return 5 + (d[3] - '0');
+    if (d[0] == 'd' && d[1] == 'i' && d[2] == 'm' && d[3] >= '0' && d[3] <= '9')
+      return d[3] <= '7' ? 5 + (d[3] - '0') : kFirstHighDim + (d[3] - '8');
     if (std::memcmp(d.data(), "lane", 4) == 0)
       return 1;
     if (std::memcmp(d.data(), "warp", 4) == 0)
@@ -214,6 +219,9 @@ int knownId(const DimName &d) {
   case 5:
     if (std::memcmp(d.data(), "block", 5) == 0)
       return 3;
+    if (d[0] == 'd' && d[1] == 'i' && d[2] == 'm' && d[3] == '1' && d[4] >= '0' && d[4] <= '9' &&
+        10 + (d[4] - '0') < limits::kMaxRank)
+      return kFirstHighDim + 2 + (d[4] - '0');
     break;
   case 6:
     if (std::memcmp(d.data(), "offset", 6) == 0)

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <random>
 
+#include "layout/layout_utils.h"
 #include "layout/linear_layout.h"
 #include "util/error.h"
 
@@ -347,6 +348,68 @@ private slots:
                             .arg(solved)
                             .arg(withIdentity)
                             .arg(refused)));
+  }
+
+  // Every standard dim name (dim0..dim19), built from a fresh string, names
+  // itself again (the name table's fast paths find copies by content).
+  void standardDimNamesRoundTrip() {
+    for (int k = 0; k < 20; ++k) {
+      const std::string name = std::string("dim") + std::to_string(k);
+      const LinearLayout l = LinearLayout::identity1D(2, std::string(name), std::string(name));
+      QCOMPARE(l.getInDimNames(), std::vector<std::string>{name});
+      QCOMPARE(l.getOutDimNames(), std::vector<std::string>{name});
+      QCOMPARE(l, LinearLayout::identity1D(2, ls::standardOutDimNames(20)[k],
+                                           ls::standardOutDimNames(20)[k]));
+    }
+  }
+
+  // combineCtaCgaWithShape with one CTA (its shortcut) equals the general
+  // definition: grow and shrink the CTA layout to the shape, multiply by the
+  // CGA layout ordered like it, put the out-dims in standard order.
+  void combineWithOneCtaIsTheGeneralProduct() {
+    std::mt19937 rng(7702);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    int grown = 0, shrunk = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+      const int rank = 1 + pick(4);
+      std::vector<unsigned> spt, tpw, wpc, order;
+      for (int d = 0; d < rank; ++d) {
+        spt.push_back(1u << pick(3));
+        tpw.push_back(1u << pick(3));
+        wpc.push_back(1u << pick(2));
+        order.push_back(static_cast<unsigned>(d));
+      }
+      std::shuffle(order.begin(), order.end(), rng);
+      const LinearLayout cta = ls::identityStandardND(S("register"), spt, order) *
+                               ls::identityStandardND(S("lane"), tpw, order) *
+                               ls::identityStandardND(S("warp"), wpc, order);
+      std::vector<int64_t> shape;
+      for (int d = 0; d < rank; ++d)
+        shape.push_back(int64_t{1} << pick(8));
+      std::vector<std::string> cgaOuts = ls::standardOutDimNames(rank);
+      std::shuffle(cgaOuts.begin(), cgaOuts.end(), rng);
+      LinearLayout::DimSizes outs;
+      for (const auto &n : cgaOuts)
+        outs.push_back({n, 1});
+      const LinearLayout cga({{S("block"), {}}}, outs, /*requireSurjective=*/true);
+
+      std::vector<int64_t> ctaShape;
+      for (const auto &n : cta.getOutDimNames()) {
+        const int d = std::stoi(n.substr(3));
+        ctaShape.push_back(shape[static_cast<size_t>(d)]);
+        grown += cta.getOutDimSize(n) < shape[static_cast<size_t>(d)] ? 1 : 0;
+        shrunk += cta.getOutDimSize(n) > shape[static_cast<size_t>(d)] ? 1 : 0;
+      }
+      const LinearLayout sized = ls::ensureLayoutNotLargerThan(
+          ls::ensureLayoutNotSmallerThan(cta, ctaShape), ctaShape);
+      const LinearLayout want =
+          (sized * cga.transposeOutsLike(sized)).transposeOuts(ls::standardOutDimNames(rank));
+      const LinearLayout got = ls::combineCtaCgaWithShape(cta, cga, shape);
+      QCOMPARE(got, want);
+      QCOMPARE(got.getInDims(), want.getInDims());
+      QCOMPARE(got.getOutDims(), want.getOutDims());
+    }
+    QVERIFY(grown > 100 && shrunk > 100);
   }
 
   void invert() {
