@@ -26,6 +26,23 @@ LinearLayout SliceEncoding::computeLinearLayout(const Shape &shape) const {
 
   // Map the parent's out-dims onto ours, dropping `dim`.
   const std::vector<DimName> outNames = standardOutDimNames(static_cast<int>(shape.size()) + 1);
+  if (parentLL.getOutDimNames() == outNames) {
+    // The parent's out-dims in standard order (as toLinearLayout gives them):
+    // each basis loses its `dim` coordinate, the later dims move down one.
+    LinearLayout::BasesT bases = parentLL.getBases();
+    for (auto &[inDim, b] : bases) {
+      std::vector<LinearLayout::Basis> kept;
+      for (auto &basis : b) {
+        basis.erase(basis.begin() + dim);
+        // Registers that only walked along the removed dim are now duplicates.
+        if (inDim != kRegister ||
+            std::any_of(basis.begin(), basis.end(), [](int32_t v) { return v != 0; }))
+          kept.push_back(std::move(basis));
+      }
+      b = std::move(kept);
+    }
+    return LinearLayout(std::move(bases), standardOutDimNames(static_cast<int>(shape.size())));
+  }
   LinearLayout transform = LinearLayout::empty();
   const auto parentOuts = parentLL.getOutDims();
   for (const auto &[outDim, size] : parentOuts) {
