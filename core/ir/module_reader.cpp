@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <unordered_map>
 
@@ -148,10 +149,30 @@ std::string boolTypeLike(const std::string &t) {
   return t.substr(0, p) + "i1" + t.substr(e);
 }
 
+// A hash of source text eight bytes at a time: type texts, value names and
+// location bodies are hashed once per value or op, and std::hash's byte loop
+// was a tenth of reading a kernel.
+inline size_t hashText(std::string_view s) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ s.size();
+  const char *p = s.data();
+  size_t n = s.size();
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    h = (h ^ w) * 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
+  uint64_t tail = 0;
+  for (size_t i = 0; i < n; ++i)
+    tail |= uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+  h = (h ^ tail) * 0xc4ceb9fe1a85ec53ull;
+  return static_cast<size_t>(h ^ (h >> 29));
+}
+
 // Lets the type cache be searched with a string_view of the source.
 struct TextHash {
   using is_transparent = void;
-  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  size_t operator()(std::string_view s) const { return hashText(s); }
 };
 
 struct CachedType {
@@ -201,7 +222,7 @@ private:
   // source; most of them are found without building a string).
   struct NameHash {
     using is_transparent = void;
-    size_t operator()(std::string_view v) const { return std::hash<std::string_view>{}(v); }
+    size_t operator()(std::string_view v) const { return hashText(v); }
   };
   struct Scope {
     std::unordered_map<std::string, int, NameHash, std::equal_to<>> names;
@@ -520,10 +541,9 @@ private:
                              " values (results and block arguments) in one file; the limit is " +
                              std::to_string(limits::kMaxValues)};
     Module &m = mod();
-    SsaValue v;
+    SsaValue &v = m.values.emplace_back(); // built in place
     v.name = std::move(name);
     v.pos = at(offset);
-    m.values.push_back(std::move(v));
     return static_cast<int>(m.values.size()) - 1;
   }
 
@@ -766,22 +786,23 @@ private:
       throw Stop{first.offset, "more than " + std::to_string(limits::kMaxOps) +
                                    " operations in one file; the limit is " +
                                    std::to_string(limits::kMaxOps)};
-    Operation op;
     std::string_view opNameView = nameTok.text;
+    bool generic = false;
     if (nameTok.kind == OpToken::Kind::String) {
       opNameView = nameTok.text.substr(1, nameTok.text.size() - 2);
-      op.name = std::string(nameTok.text.substr(1, nameTok.text.size() - 2));
-      op.generic = true;
-    } else if (nameTok.kind == OpToken::Kind::Ident) {
-      op.name = std::string(nameTok.text);
-    } else {
+      generic = true;
+    } else if (nameTok.kind != OpToken::Kind::Ident) {
       fail(nameTok.offset, "expected an operation name");
     }
-    op.pos = at(first.offset);
-    op.parentBlock = block;
     Module &m = mod();
     int opIdx = static_cast<int>(m.ops.size());
-    m.ops.push_back(std::move(op));
+    {
+      Operation &op = m.ops.emplace_back(); // built in place
+      op.name = opNameView;
+      op.generic = generic;
+      op.pos = at(first.offset);
+      op.parentBlock = block;
+    }
     if (block >= 0)
       m.blocks[block].operations.push_back(opIdx);
     // Results are defined (and kept) even if the rest of the line is
@@ -1210,7 +1231,7 @@ private:
 
   // --- locations, once every #loc alias is known ---
   void resolveLocations() {
-    std::unordered_map<std::string_view, Location> cache;
+    std::unordered_map<std::string_view, Location, TextHash> cache;
     LocationTable::Cache aliases;
     for (const LocRef &l : locs_) {
       auto it = cache.find(l.body);
