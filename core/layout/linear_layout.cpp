@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cassert>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -25,8 +26,10 @@ namespace {
 // Interned names: a fixed-capacity table that readers scan without locking
 // (entries never move or change once published); writers append under a mutex.
 constexpr size_t kMaxNames = 4096;
-// Where the table puts dim8 (after the 15 names it starts with).
+// Where the table puts dim8 (after the 15 names it starts with), and the
+// first name interned later.
 constexpr int kFirstHighDim = 15;
+constexpr size_t kFirstInterned = kFirstHighDim + (limits::kMaxRank - 8);
 
 struct NameTable {
   std::array<DimName, kMaxNames> names;
@@ -40,6 +43,7 @@ struct NameTable {
     // dim8.. of the ranks the readers accept (kFirstHighDim on).
     for (int d = 8; d < limits::kMaxRank; ++d)
       names[count.fetch_add(1)] = "dim" + std::to_string(d);
+    assert(count.load() == kFirstInterned);
   }
 };
 
@@ -208,6 +212,12 @@ int knownId(const DimName &d) {
   // dim0..dim7 follow them (standardOutDimNames builds its own strings), and
   // copies of the five (getInDimNames) are found by their length and bytes.
   switch (d.size()) {
+  case 3:
+    if (std::memcmp(d.data(), "row", 3) == 0)
+      return 13;
+    if (std::memcmp(d.data(), "col", 3) == 0)
+      return 14;
+    break;
   case 4:
     if (d[0] == 'd' && d[1] == 'i' && d[2] == 'm' && d[3] >= '0' && d[3] <= '9')
       return d[3] <= '7' ? 5 + (d[3] - '0') : kFirstHighDim + (d[3] - '8');
@@ -239,8 +249,9 @@ int knownId(const DimName &d) {
   const std::less<const DimName *> before;
   if (!before(&d, t.names.data()) && before(&d, t.names.data() + kMaxNames))
     return static_cast<int>(&d - t.names.data());
+  // The names the table starts with are all found above by content.
   const size_t n = t.count.load(std::memory_order_acquire);
-  for (size_t i = 0; i < n; ++i)
+  for (size_t i = kFirstInterned; i < n; ++i)
     if (sameName(t.names[i], d))
       return static_cast<int>(i);
   return -1;

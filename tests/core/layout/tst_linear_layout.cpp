@@ -361,6 +361,14 @@ private slots:
       QCOMPARE(l, LinearLayout::identity1D(2, ls::standardOutDimNames(20)[k],
                                            ls::standardOutDimNames(20)[k]));
     }
+    // Names the table starts with but not by address, and names interned
+    // later: the same name read twice is the same dim.
+    for (const char *n : {"row", "col", "segment", "reps", "zz_interned_once"}) {
+      const LinearLayout a = LinearLayout::identity1D(4, std::string(n), std::string(n));
+      const LinearLayout b = LinearLayout::identity1D(4, std::string(n), std::string(n));
+      QCOMPARE(a, b);
+      QCOMPARE(a.getInDimNames(), std::vector<std::string>{n});
+    }
   }
 
   // combineCtaCgaWithShape with one CTA (its shortcut) equals the general
