@@ -109,11 +109,12 @@ LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &
                                  " of size " + std::to_string(shape[d]) + " (it spans " +
                                  std::to_string(ret.getOutDimSize(outNames[d])) + ")");
   };
-  // One CTA (the CGA layout has no bases and out-dims of size 1, the CTA
-  // layout's): each CTA holds the whole shape, and the product below only
-  // adds the CGA's in-dims, of size 1. The same layout, without the general
+  // One CTA (the CGA layout has one in-dim, no bases, and out-dims of size
+  // 1, the CTA layout's): each CTA holds the whole shape, and the product
+  // below only adds that in-dim, of size 1, where the product puts it. The same layout, without the general
   // path's intermediate layouts.
-  bool oneCta = rank >= 1 && cgaLayout.getTotalInDimSizeLog2() == 0 &&
+  bool oneCta = rank >= 1 && cgaLayout.getNumInDims() == 1 &&
+                cgaLayout.getTotalInDimSizeLog2() == 0 &&
                 cgaLayout.getTotalOutDimSizeLog2() == 0 &&
                 cgaLayout.getNumOutDims() == ctaLayout.getNumOutDims();
   for (int64_t extent : shape)

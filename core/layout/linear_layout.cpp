@@ -1398,6 +1398,9 @@ std::optional<LinearLayout> LinearLayout::composePacked(const LinearLayout &a) c
     outBits += log2Floor(static_cast<uint64_t>(a.out_[o].size));
   if (outBits > 62 || a.totalBases() > 62)
     return std::nullopt;
+  for (int j = 0; j < a.nIn_; ++j)
+    if (a.in_[j].count > 30)
+      return std::nullopt; // an out-dim of 2^31 or more: the general path says why not
   auto packedB = [&](int i, int t) {
     const int32_t *bb = b.basisPtr(i, t);
     uint64_t v = 0;

@@ -64,6 +64,7 @@ std::optional<Vecs> swizzlingTile(const LinearLayout &a, const LinearLayout &b, 
   if (nRegA < nRegB)
     return swizzlingTile(b, a, nRegB, nRegA, laneIdTileB, laneIdTileA, maps);
   const int dim = a.getTotalOutDimSizeLog2();
+  const LinearLayout &cvt = maps.of(a, b); // b's hardware -> a's hardware (may throw)
   const Vecs regA = flatBases(a, kRegister), regB = flatBases(b, kRegister);
   const Vecs laneA = flatBases(a, kLane), laneB = flatBases(b, kLane);
   Vecs vbasis = intersectionBasis(regA, regB, dim);
@@ -82,7 +83,6 @@ std::optional<Vecs> swizzlingTile(const LinearLayout &a, const LinearLayout &b, 
   const auto laneTileA = index(laneA, laneIdTileA), laneTileB = index(laneB, laneIdTileB);
   if (!laneTileA || !laneTileB)
     return std::nullopt;
-  const LinearLayout &cvt = maps.of(a, b); // b's hardware -> a's hardware
   // The first lanes of b's tile must be registers of a ...
   for (int i = 0; i < nRegA - nRegB; ++i)
     if (cvt.getBasis(kLane, laneIdTileB[i], kRegister) == 0)

@@ -399,7 +399,12 @@ private slots:
       LinearLayout::DimSizes outs;
       for (const auto &n : cgaOuts)
         outs.push_back({n, 1});
-      const LinearLayout cga({{S("block"), {}}}, outs, /*requireSurjective=*/true);
+      // Mostly Triton's CGA of one CTA (in-dim block); sometimes also a
+      // size-1 in-dim the CTA layout has, which the product puts first.
+      LinearLayout::BasesT cgaIns{{S("block"), {}}};
+      if (pick(4) == 0)
+        cgaIns.insert(cgaIns.begin() + pick(2), {S("register"), {}});
+      const LinearLayout cga(cgaIns, outs, /*requireSurjective=*/true);
 
       std::vector<int64_t> ctaShape;
       for (const auto &n : cta.getOutDimNames()) {
@@ -418,6 +423,17 @@ private slots:
       QCOMPARE(got.getOutDims(), want.getOutDims());
     }
     QVERIFY(grown > 100 && shrunk > 100);
+  }
+
+  // An outer in-dim of 2^31 inputs has no out-dim to become: both paths
+  // refuse it (review finding: the packed path had built a negative size).
+  void invertAndComposeOfAHugeInDimThrows() {
+    std::vector<std::vector<int32_t>> huge = {{1}, {2}, {4}, {8}};
+    huge.resize(31, std::vector<int32_t>{0});
+    const LinearLayout outer({{S("x"), huge}}, {{S("dim0"), 16}}, false);
+    const LinearLayout ours({{S("y"), {{1}, {2}, {4}, {8}}}}, {{S("dim0"), 16}}, false);
+    QVERIFY_THROWS_EXCEPTION(ls::Error, (void)ours.invertAndComposeByDims(outer));
+    QVERIFY_THROWS_EXCEPTION(ls::Error, (void)ours.invertAndCompose(outer));
   }
 
   void invert() {

@@ -3,6 +3,7 @@
 // test/Analysis/test-allocation.mlir), plus hand-built pairs of each class.
 #include <QtTest>
 
+#include "analysis/convert/conversion_swizzle.h"
 #include "analysis/convert/layout_conversion.h"
 #include "notation/mlir/layout_parser.h"
 #include "util/error.h"
@@ -53,6 +54,25 @@ const QString kStore = "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [
 class TestLayoutConversion : public QObject {
   Q_OBJECT
 private slots:
+  // A pair whose destination is not onto its tensor: the scratch swizzle
+  // asks for the inverse map of every tile pair it tries, so it says why
+  // there is none (review finding: computing the map only for the tile
+  // pairs that get past the first checks had returned a buffer instead).
+  void scratchSwizzleOfAPairWithoutAnInverseThrows() {
+    using LL = ls::LinearLayout;
+    const LL src({{"register", {{1}, {2}, {4}, {128}}},
+                  {"lane", {{8}, {16}, {32}, {64}, {0}}},
+                  {"warp", {}},
+                  {"block", {}}},
+                 {{"dim0", 256}}, /*requireSurjective=*/false);
+    const LL dst({{"register", {{8}, {16}, {32}}},
+                  {"lane", {{1}, {2}, {4}, {64}, {0}}},
+                  {"warp", {}},
+                  {"block", {}}},
+                 {{"dim0", 256}}, /*requireSurjective=*/false);
+    QVERIFY_THROWS_EXCEPTION(ls::Error, ls::chooseScratchSwizzle(src, dst, 16, ScratchTarget::Sm90));
+  }
+
   void classOfKnownPairs_data() {
     QTest::addColumn<QString>("from");
     QTest::addColumn<QString>("to");
