@@ -26,36 +26,31 @@ LinearLayout SliceEncoding::computeLinearLayout(const Shape &shape) const {
 
   // Map the parent's out-dims onto ours, dropping `dim`.
   const std::vector<DimName> outNames = standardOutDimNames(static_cast<int>(shape.size()) + 1);
+  LinearLayout::BasesT bases;
+  std::vector<DimName> names; // ours, in the order the mapping gives them
   if (parentLL.getOutDimNames() == outNames) {
     // The parent's out-dims in standard order (as toLinearLayout gives them):
     // each basis loses its `dim` coordinate, the later dims move down one.
-    LinearLayout::BasesT bases = parentLL.getBases();
-    for (auto &[inDim, b] : bases) {
-      std::vector<LinearLayout::Basis> kept;
-      for (auto &basis : b) {
+    bases = parentLL.getBases();
+    for (auto &[inDim, b] : bases)
+      for (auto &basis : b)
         basis.erase(basis.begin() + dim);
-        // Registers that only walked along the removed dim are now duplicates.
-        if (inDim != kRegister ||
-            std::any_of(basis.begin(), basis.end(), [](int32_t v) { return v != 0; }))
-          kept.push_back(std::move(basis));
-      }
-      b = std::move(kept);
+    names = standardOutDimNames(static_cast<int>(shape.size()));
+  } else {
+    LinearLayout transform = LinearLayout::empty();
+    for (const auto &[outDim, size] : parentLL.getOutDims()) {
+      size_t idx = std::find(outNames.begin(), outNames.end(), outDim) - outNames.begin();
+      if (idx == dim)
+        transform *= LinearLayout::zeros1D(size, outDim, outNames[0]);
+      else
+        transform *= LinearLayout::identity1D(size, outDim, outNames[idx - (idx < dim ? 0 : 1)]);
     }
-    return LinearLayout(std::move(bases), standardOutDimNames(static_cast<int>(shape.size())));
+    const LinearLayout sliced = parentLL.compose(transform);
+    bases = sliced.getBases();
+    names = sliced.getOutDimNames();
   }
-  LinearLayout transform = LinearLayout::empty();
-  const auto parentOuts = parentLL.getOutDims();
-  for (const auto &[outDim, size] : parentOuts) {
-    size_t idx = std::find(outNames.begin(), outNames.end(), outDim) - outNames.begin();
-    if (idx == dim)
-      transform *= LinearLayout::zeros1D(size, outDim, outNames[0]);
-    else
-      transform *= LinearLayout::identity1D(size, outDim, outNames[idx - (idx < dim ? 0 : 1)]);
-  }
-  LinearLayout sliced = parentLL.compose(transform);
 
   // Registers that only walked along the removed dim are now duplicates.
-  LinearLayout::BasesT bases = sliced.getBases();
   for (auto &[inDim, b] : bases) {
     if (inDim != kRegister)
       continue;
@@ -65,7 +60,7 @@ LinearLayout SliceEncoding::computeLinearLayout(const Shape &shape) const {
         kept.push_back(std::move(basis));
     b = std::move(kept);
   }
-  return LinearLayout(std::move(bases), sliced.getOutDimNames());
+  return LinearLayout(std::move(bases), std::move(names));
 }
 
 } // namespace ls

@@ -1,6 +1,7 @@
 #include "layout/layout_utils.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "util/bits.h"
@@ -102,17 +103,9 @@ LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &
     return s;
   };
   const std::vector<DimName> ctaOuts = ctaLayout.getOutDimNames();
-  auto checkCovers = [&](const LinearLayout &ret) {
-    for (int d = 0; d < rank; ++d)
-      if (ret.getOutDimSize(outNames[d]) != shape[d])
-        throw Error("shape", "the layout cannot cover dimension " + std::to_string(d) +
-                                 " of size " + std::to_string(shape[d]) + " (it spans " +
-                                 std::to_string(ret.getOutDimSize(outNames[d])) + ")");
-  };
   // One CTA (the CGA layout has one in-dim, no bases, and out-dims of size
-  // 1, the CTA layout's): each CTA holds the whole shape, and the product
-  // below only adds that in-dim, of size 1, where the product puts it. The same layout, without the general
-  // path's intermediate layouts.
+  // 1, the CTA layout's): each CTA holds the whole shape and the CGA product
+  // only adds that in-dim, of size 1, so the CGA layout is not reshaped.
   bool oneCta = rank >= 1 && cgaLayout.getNumInDims() == 1 &&
                 cgaLayout.getTotalInDimSizeLog2() == 0 &&
                 cgaLayout.getTotalOutDimSizeLog2() == 0 &&
@@ -121,30 +114,29 @@ LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout, const LinearLayout &
     oneCta = oneCta && extent >= 1;
   for (const auto &d : cgaLayout.getOutDimNames())
     oneCta = oneCta && ctaLayout.hasOutDim(d);
-  if (oneCta) {
-    std::vector<int64_t> ctaShape;
-    for (const auto &n : ctaOuts)
-      ctaShape.push_back(sizeOf(n));
-    ctaLayout = ensureLayoutNotSmallerThan(ctaLayout, ctaShape);
-    ctaLayout = ensureLayoutNotLargerThan(ctaLayout, ctaShape);
-    for (const auto &d : cgaLayout.getInDimNames())
-      ctaLayout *= LinearLayout::identity1D(1, d, ctaOuts[0]);
-    LinearLayout ret = ctaLayout.transposeOuts(outNames);
-    checkCovers(ret);
-    return ret;
+  std::optional<LinearLayout> cga;
+  LinearLayout::DimSizes cgaOuts;
+  if (!oneCta) {
+    cga = ensureLayoutNotLargerThan(cgaLayout, shapeFor(cgaLayout)).transposeOutsLike(ctaLayout);
+    cgaOuts = cga->getOutDims();
   }
-  LinearLayout cga =
-      ensureLayoutNotLargerThan(cgaLayout, shapeFor(cgaLayout)).transposeOutsLike(ctaLayout);
 
   // Each CTA holds shape / (CTA tiles along the dim), at least one element.
   std::vector<int64_t> ctaShape;
-  const auto cgaOuts = cga.getOutDims();
   for (size_t i = 0; i < ctaOuts.size(); ++i)
-    ctaShape.push_back(std::max<int64_t>(1, sizeOf(ctaOuts[i]) / cgaOuts[i].second));
+    ctaShape.push_back(std::max<int64_t>(1, sizeOf(ctaOuts[i]) / (cga ? cgaOuts[i].second : 1)));
   ctaLayout = ensureLayoutNotSmallerThan(ctaLayout, ctaShape);
   ctaLayout = ensureLayoutNotLargerThan(ctaLayout, ctaShape);
-  LinearLayout ret = (ctaLayout * cga).transposeOuts(outNames);
-  checkCovers(ret);
+  if (cga)
+    ctaLayout = std::move(ctaLayout) * *cga;
+  else
+    ctaLayout *= LinearLayout::identity1D(1, cgaLayout.getInDimNames()[0], ctaOuts[0]);
+  LinearLayout ret = ctaLayout.transposeOuts(outNames);
+  for (int d = 0; d < rank; ++d)
+    if (ret.getOutDimSize(outNames[d]) != shape[d])
+      throw Error("shape", "the layout cannot cover dimension " + std::to_string(d) + " of size " +
+                               std::to_string(shape[d]) + " (it spans " +
+                               std::to_string(ret.getOutDimSize(outNames[d])) + ")");
   return ret;
 }
 
