@@ -101,12 +101,15 @@ public:
   }
 
 private:
-  // The canonical text of a value's type (a reference into the cache, or to
-  // the value's own text when it has no parsed type).
-  const std::string &typeText(const ir::Module &m, int value) {
+  // What the audit keeps per parsed type object: its canonical text, and the
+  // entry of out_.tensors that counts its values (once one is counted).
+  struct TypeEntry {
+    std::string text;
+    std::optional<size_t> tensor;
+  };
+  // Requires: m.values[value].type.
+  TypeEntry &typeEntry(const ir::Module &m, int value) {
     const ir::SsaValue &v = m.values[value];
-    if (!v.type)
-      return v.typeText;
     auto it = typeCache_.find(v.type.get());
     if (it != typeCache_.end())
       return it->second;
@@ -116,7 +119,13 @@ private:
       printed = nullptr;
     std::string t = ir::canonicalTypeText(*v.type, v.encoding.get(), m.aliases.get(),
                                           v.isTensorDesc, printed);
-    return typeCache_.emplace(v.type.get(), std::move(t)).first->second;
+    return typeCache_.emplace(v.type.get(), TypeEntry{std::move(t), std::nullopt}).first->second;
+  }
+  // The canonical text of a value's type (a reference into the cache, or to
+  // the value's own text when it has no parsed type).
+  const std::string &typeText(const ir::Module &m, int value) {
+    const ir::SsaValue &v = m.values[value];
+    return v.type ? typeEntry(m, value).text : v.typeText;
   }
 
   const LinearLayout *linearOf(const ir::Module &m, int value) {
@@ -371,15 +380,15 @@ private:
         continue;
       // Values of one parsed type share an entry: found by the type object,
       // else by the canonical text (types written differently that read the same).
-      size_t index;
-      if (auto known = tensorOfType_.find(v.type.get()); known != tensorOfType_.end()) {
-        ++out_.tensors[known->second].count;
+      TypeEntry &entry = typeEntry(m, r);
+      if (entry.tensor) {
+        ++out_.tensors[*entry.tensor].count;
         continue;
       }
-      const std::string &t = typeText(m, r);
+      const std::string &t = entry.text;
       auto [it, fresh] = tensorIndex_.emplace(t, out_.tensors.size());
-      index = it->second;
-      tensorOfType_.emplace(v.type.get(), index);
+      const size_t index = it->second;
+      entry.tensor = index;
       if (fresh) {
         AuditTensor at;
         at.type = t;
@@ -760,8 +769,7 @@ private:
   AuditTarget target_;
   std::string function_;
   std::unordered_map<std::string, size_t> tensorIndex_;
-  std::unordered_map<const ir::TypeText *, size_t> tensorOfType_;
-  std::unordered_map<const ir::TypeText *, std::string> typeCache_;
+  std::unordered_map<const ir::TypeText *, TypeEntry> typeCache_;
   std::map<std::pair<const Encoding *, Shape>, std::pair<std::optional<LinearLayout>, std::string>>
       llCache_;
   std::unordered_map<const Encoding *, std::string> printed_;

@@ -43,7 +43,7 @@ std::vector<MemOpTile> memOpTiles(ScratchTarget target, int bitwidth, bool store
 // one pair, each computed once: every tile pair of a conversion asks for one.
 class ConversionMaps {
 public:
-  ConversionMaps(const LinearLayout &src, const LinearLayout &dst) : src_(src), dst_(dst) {}
+  explicit ConversionMaps(const LinearLayout &src) : src_(src) {}
   const LinearLayout &of(const LinearLayout &a, const LinearLayout &b) {
     std::optional<LinearLayout> &slot = &a == &src_ ? dstToSrc_ : srcToDst_;
     if (!slot)
@@ -52,7 +52,7 @@ public:
   }
 
 private:
-  const LinearLayout &src_, &dst_;
+  const LinearLayout &src_; // the other layout asked about is the destination
   std::optional<LinearLayout> dstToSrc_, srcToDst_;
 };
 
@@ -173,7 +173,7 @@ ScratchSwizzle chooseScratchSwizzle(const LinearLayout &src, const LinearLayout 
     Vecs tileSrc, tileDst;
   };
   std::optional<Candidate> best;
-  ConversionMaps maps(srcFlat, dstFlat);
+  ConversionMaps maps(srcFlat);
   for (const MemOpTile &ts : srcTiles)
     for (const MemOpTile &td : dstTiles) {
       const int nRegSrc = totalBases - static_cast<int>(ts.laneContig.size());
