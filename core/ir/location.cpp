@@ -1,7 +1,6 @@
 #include "ir/location.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "util/error.h"
 
@@ -12,8 +11,17 @@ namespace {
 // Deepest alias/callsite nesting followed (a cycle of aliases ends here).
 constexpr int kMaxLocDepth = 64;
 
+// The C library's isspace()/isalnum() go through the locale per character;
+// a kernel has a few hundred locations to read.
+inline bool isBlank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+inline bool isAliasChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 void skipSpace(std::string_view t, size_t &p) {
-  while (p < t.size() && std::isspace(static_cast<unsigned char>(t[p])))
+  while (p < t.size() && isBlank(t[p]))
     ++p;
 }
 
@@ -36,8 +44,14 @@ bool accept(std::string_view t, size_t &p, std::string_view word) {
 
 std::string readString(std::string_view t, size_t &p) {
   // Requires: t[p] == '"'.
-  std::string s;
   ++p;
+  // Most strings (file names, value names) hold no escape: one copy.
+  const size_t start = p;
+  while (p < t.size() && t[p] != '"' && t[p] != '\\')
+    ++p;
+  if (p < t.size() && t[p] == '"')
+    return std::string(t.substr(start, p++ - start));
+  std::string s(t.substr(start, p - start));
   while (p < t.size() && t[p] != '"') {
     if (t[p] == '\\' && p + 1 < t.size())
       ++p;
@@ -53,7 +67,7 @@ int readInt(std::string_view t, size_t &p) {
   skipSpace(t, p);
   size_t start = p;
   long v = 0;
-  while (p < t.size() && std::isdigit(static_cast<unsigned char>(t[p])) && v < 100000000)
+  while (p < t.size() && t[p] >= '0' && t[p] <= '9' && v < 100000000)
     v = v * 10 + (t[p++] - '0');
   if (p == start)
     bad("expected a line or column number");
@@ -96,7 +110,7 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cach
     bad("expected a location");
   if (t[p] == '#') {
     size_t s = ++p;
-    while (p < t.size() && (std::isalnum(static_cast<unsigned char>(t[p])) || t[p] == '_'))
+    while (p < t.size() && isAliasChar(t[p]))
       ++p;
     std::string_view name = t.substr(s, p - s);
     auto it = defs_.find(name);

@@ -17,7 +17,6 @@
 #pragma once
 
 #include <initializer_list>
-#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -106,7 +105,12 @@ private:
   // `deepest` is raised to the deepest level this resolution reaches.
   Location resolveAt(std::string_view text, size_t &pos, int depth, Cache *cache,
                      int &deepest) const;
-  std::map<std::string, std::string, std::less<>> defs_;
+  // Looked up by views of the source text (no string built per use).
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, std::string, NameHash, std::equal_to<>> defs_;
 };
 
 } // namespace ls::ir

@@ -2,6 +2,10 @@
 
 #include <cctype>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 namespace ls::ir {
 
 namespace {
@@ -11,15 +15,11 @@ namespace {
 enum : unsigned char { kAlpha = 1, kDigit = 2, kExtra = 4, kDash = 8 };
 struct CharTable {
   unsigned char c[256] = {};
-  // Blanks other than '\n' (skipped between tokens), and the characters
-  // matchBracket must look at (quotes and brackets).
+  // Blanks other than '\n' (skipped between tokens).
   bool blank[256] = {};
-  bool bracketish[256] = {};
   constexpr CharTable() {
     for (char b : {' ', '\t', '\r', '\f', '\v'})
       blank[static_cast<unsigned char>(b)] = true;
-    for (char b : {'"', '(', ')', '[', ']', '{', '}', '<', '>'})
-      bracketish[static_cast<unsigned char>(b)] = true;
     for (int i = 'a'; i <= 'z'; ++i)
       c[i] = kAlpha;
     for (int i = 'A'; i <= 'Z'; ++i)
@@ -74,31 +74,73 @@ size_t OpLexer::nextLineStart(size_t pos) const {
   return nl == std::string_view::npos ? text_.size() : nl + 1;
 }
 
+namespace {
+
+// Where the string whose body starts at i ends: the offset of its closing
+// quote (a backslash escapes the next byte), or n if it is not closed.
+size_t stringEnd(const char *s, size_t n, size_t i) {
+#ifdef __SSE2__
+  const __m128i vq = _mm_set1_epi8('"'), vb = _mm_set1_epi8('\\');
+#endif
+  while (i < n) {
+#ifdef __SSE2__
+    if (i + 16 <= n) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i));
+      const unsigned m = static_cast<unsigned>(
+          _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, vq), _mm_cmpeq_epi8(v, vb))));
+      if (m == 0) {
+        i += 16;
+        continue;
+      }
+      i += static_cast<size_t>(__builtin_ctz(m));
+    }
+#endif
+    if (s[i] == '"')
+      return i;
+    i += s[i] == '\\' ? 2 : 1;
+  }
+  return n;
+}
+
+} // namespace
+
 size_t OpLexer::matchBracket(size_t open) const {
   // Only the bracket kind that opened counts toward depth, except that '<'
   // of an arrow "->" never closes. Strings are skipped.
-  char o = text_[open];
-  char c = o == '(' ? ')' : o == '[' ? ']' : o == '{' ? '}' : '>';
+  const char o = text_[open];
+  const char c = o == '(' ? ')' : o == '[' ? ']' : o == '{' ? '}' : '>';
   int depth = 0;
   const char *s = text_.data();
-  for (size_t i = open; i < text_.size(); ++i) {
-    const char ch = s[i];
-    if (!kChars.bracketish[static_cast<unsigned char>(ch)])
-      continue;
-    if (ch == '"') {
-      for (++i; i < text_.size() && text_[i] != '"'; ++i)
-        if (text_[i] == '\\')
-          ++i;
-      continue;
-    }
-    if (ch == o) {
-      ++depth;
-    } else if (ch == c) {
-      if (c == '>' && i > 0 && text_[i - 1] == '-')
+  const size_t n = text_.size();
+#ifdef __SSE2__
+  const __m128i vo = _mm_set1_epi8(o), vc = _mm_set1_epi8(c), vq = _mm_set1_epi8('"');
+#endif
+  size_t i = open;
+  while (i < n) {
+#ifdef __SSE2__
+    // Sixteen bytes at a time up to the next byte that matters: the two
+    // brackets or a quote (types and attributes are mostly other bytes).
+    if (i + 16 <= n) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i));
+      const unsigned m = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(
+          _mm_or_si128(_mm_cmpeq_epi8(v, vo), _mm_cmpeq_epi8(v, vc)), _mm_cmpeq_epi8(v, vq))));
+      if (m == 0) {
+        i += 16;
         continue;
+      }
+      i += static_cast<size_t>(__builtin_ctz(m));
+    }
+#endif
+    const char ch = s[i];
+    if (ch == '"') {
+      i = stringEnd(s, n, i + 1);
+    } else if (ch == o) {
+      ++depth;
+    } else if (ch == c && !(c == '>' && i > 0 && s[i - 1] == '-')) {
       if (--depth == 0)
         return i + 1;
     }
+    ++i;
   }
   return std::string_view::npos;
 }
@@ -117,77 +159,82 @@ OpToken OpLexer::next() {
 OpToken OpLexer::scan() {
   OpToken t;
   t.prevEnd = pos_;
+  const char *s = text_.data();
+  const size_t n = text_.size();
+  size_t p = pos_;
   // Skip blanks and // comments, noting line breaks.
-  {
-    const char *s = text_.data();
-    const size_t n = text_.size();
-    size_t p = pos_;
-    while (p < n) {
-      const char c = s[p];
-      if (kChars.blank[static_cast<unsigned char>(c)]) {
+  while (p < n) {
+    const char c = s[p];
+    if (kChars.blank[static_cast<unsigned char>(c)]) {
+      ++p;
+    } else if (c == '\n') {
+      t.newlineBefore = true;
+      ++p;
+    } else if (c == '/' && p + 1 < n && s[p + 1] == '/') {
+      while (p < n && s[p] != '\n')
         ++p;
-      } else if (c == '\n') {
-        t.newlineBefore = true;
-        ++p;
-      } else if (c == '/' && p + 1 < n && s[p + 1] == '/') {
-        while (p < n && s[p] != '\n')
-          ++p;
-      } else {
-        break;
-      }
+    } else {
+      break;
     }
-    pos_ = p;
   }
-  t.offset = pos_;
-  if (pos_ >= text_.size()) {
+  t.offset = p;
+  if (p >= n) {
+    pos_ = p;
     t.kind = OpToken::Kind::End;
     return t;
   }
-  size_t start = pos_;
-  char c = text_[pos_];
+  const size_t start = p;
+  const char c = s[p];
   auto finish = [&](OpToken::Kind k) {
+    pos_ = p;
     t.kind = k;
-    t.text = text_.substr(start, pos_ - start);
+    t.text = std::string_view(s + start, p - start);
     return t;
   };
+  auto skipWhile = [&](auto pred) {
+    while (p < n && pred(s[p]))
+      ++p;
+  };
   auto readString = [&]() {
-    ++pos_;
-    while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\n') {
-      if (text_[pos_] == '\\')
-        ++pos_;
-      ++pos_;
+    ++p;
+    while (p < n && s[p] != '"' && s[p] != '\n') {
+      if (s[p] == '\\')
+        ++p;
+      ++p;
     }
-    if (pos_ >= text_.size() || text_[pos_] != '"')
+    if (p >= n || s[p] != '"') {
+      pos_ = p;
       throw Failure{start, "unterminated string"};
-    ++pos_;
+    }
+    ++p;
   };
   if (c == '%' || c == '^') {
-    ++pos_;
-    while (pos_ < text_.size() && isSuffixChar(text_[pos_]))
-      ++pos_;
-    if (c == '%' && pos_ + 1 < text_.size() && text_[pos_] == '#' && isDigit(text_[pos_ + 1])) {
-      ++pos_;
-      while (pos_ < text_.size() && isDigit(text_[pos_]))
-        ++pos_;
+    ++p;
+    skipWhile(isSuffixChar);
+    if (c == '%' && p + 1 < n && s[p] == '#' && isDigit(s[p + 1])) {
+      ++p;
+      skipWhile(isDigit);
     }
-    if (pos_ == start + 1)
+    if (p == start + 1)
       return finish(OpToken::Kind::Punct);
     return finish(c == '%' ? OpToken::Kind::ValueId : OpToken::Kind::CaretId);
   }
+  if (isIdStart(c)) {
+    skipWhile(isIdChar);
+    return finish(OpToken::Kind::Ident);
+  }
   if (c == '@') {
-    ++pos_;
-    if (pos_ < text_.size() && text_[pos_] == '"')
+    ++p;
+    if (p < n && s[p] == '"')
       readString();
     else
-      while (pos_ < text_.size() && isSuffixChar(text_[pos_]))
-        ++pos_;
-    return finish(pos_ == start + 1 ? OpToken::Kind::Punct : OpToken::Kind::AtId);
+      skipWhile(isSuffixChar);
+    return finish(p == start + 1 ? OpToken::Kind::Punct : OpToken::Kind::AtId);
   }
   if (c == '#' || c == '!') {
-    ++pos_;
-    while (pos_ < text_.size() && isSuffixChar(text_[pos_]))
-      ++pos_;
-    if (pos_ == start + 1)
+    ++p;
+    skipWhile(isSuffixChar);
+    if (p == start + 1)
       return finish(OpToken::Kind::Punct);
     return finish(c == '#' ? OpToken::Kind::HashId : OpToken::Kind::BangId);
   }
@@ -195,44 +242,35 @@ OpToken OpLexer::scan() {
     readString();
     return finish(OpToken::Kind::String);
   }
-  if (c == '-' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '>') {
-    pos_ += 2;
+  if (c == '-' && p + 1 < n && s[p + 1] == '>') {
+    p += 2;
     return finish(OpToken::Kind::Arrow);
   }
-  if (isDigit(c) || (c == '-' && pos_ + 1 < text_.size() && isDigit(text_[pos_ + 1]))) {
+  if (isDigit(c) || (c == '-' && p + 1 < n && isDigit(s[p + 1]))) {
     if (c == '-')
-      ++pos_;
-    if (text_[pos_] == '0' && pos_ + 1 < text_.size() && text_[pos_ + 1] == 'x') {
-      pos_ += 2;
-      while (pos_ < text_.size() && std::isxdigit(static_cast<unsigned char>(text_[pos_])))
-        ++pos_;
+      ++p;
+    if (s[p] == '0' && p + 1 < n && s[p + 1] == 'x') {
+      p += 2;
+      skipWhile([](char x) { return std::isxdigit(static_cast<unsigned char>(x)) != 0; });
       return finish(OpToken::Kind::Number);
     }
-    while (pos_ < text_.size() && isDigit(text_[pos_]))
-      ++pos_;
-    if (pos_ + 1 < text_.size() && text_[pos_] == '.' && isDigit(text_[pos_ + 1])) {
-      ++pos_;
-      while (pos_ < text_.size() && isDigit(text_[pos_]))
-        ++pos_;
+    skipWhile(isDigit);
+    if (p + 1 < n && s[p] == '.' && isDigit(s[p + 1])) {
+      ++p;
+      skipWhile(isDigit);
     }
-    if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
-      size_t q = pos_ + 1;
-      if (q < text_.size() && (text_[q] == '+' || text_[q] == '-'))
+    if (p < n && (s[p] == 'e' || s[p] == 'E')) {
+      size_t q = p + 1;
+      if (q < n && (s[q] == '+' || s[q] == '-'))
         ++q;
-      if (q < text_.size() && isDigit(text_[q])) {
-        pos_ = q;
-        while (pos_ < text_.size() && isDigit(text_[pos_]))
-          ++pos_;
+      if (q < n && isDigit(s[q])) {
+        p = q;
+        skipWhile(isDigit);
       }
     }
     return finish(OpToken::Kind::Number);
   }
-  if (isIdStart(c)) {
-    while (pos_ < text_.size() && isIdChar(text_[pos_]))
-      ++pos_;
-    return finish(OpToken::Kind::Ident);
-  }
-  ++pos_;
+  ++p;
   return finish(OpToken::Kind::Punct);
 }
 

@@ -1039,16 +1039,27 @@ LinearLayout LinearLayout::sublayout(const std::vector<DimName> &inDimNames,
                                      const std::vector<DimName> &outDimNames) const {
   requireSubset(inDimNames, getInDimNames());
   requireSubset(outDimNames, getOutDimNames());
+  uint32_t inKeep = 0, outKeep = 0;
+  for (int o = 0; o < nOut_; ++o)
+    if (contains(outDimNames, nameOf(out_[o].id)))
+      outKeep |= uint32_t{1} << o;
+  for (int d = 0; d < nIn_; ++d)
+    if (contains(inDimNames, nameOf(in_[d].id)))
+      inKeep |= uint32_t{1} << d;
+  return sublayoutByMasks(inKeep, outKeep);
+}
+
+LinearLayout LinearLayout::sublayoutByMasks(uint32_t inKeep, uint32_t outKeep) const {
   std::array<int, kMaxDims> keep{};
   int nKeep = 0;
   LinearLayout ll;
   for (int o = 0; o < nOut_; ++o)
-    if (contains(outDimNames, nameOf(out_[o].id))) {
+    if ((outKeep >> o) & 1) {
       keep[nKeep++] = o;
       ll.addOutDim(out_[o].id, out_[o].size);
     }
   for (int d = 0; d < nIn_; ++d) {
-    if (!contains(inDimNames, nameOf(in_[d].id)))
+    if (!((inKeep >> d) & 1))
       continue;
     int dst = ll.appendInDim(in_[d].id, in_[d].count);
     for (int i = 0; i < in_[d].count; ++i) {
@@ -1081,10 +1092,66 @@ bool LinearLayout::squareSublayoutIsIdentity(const std::vector<DimName> &dimName
   return true;
 }
 
+int LinearLayout::trivialOverMasks(const std::vector<DimName> &dimNames, uint32_t &inMask,
+                                   uint32_t &outMask) const {
+  inMask = outMask = 0;
+  bool square = true; // every named dim is an in-dim and an out-dim of one size
+  int namedOutLog = 0;
+  for (const auto &d : dimNames) {
+    const int i = inDimIndex(d), o = outDimIndex(d);
+    if (i < 0 && o < 0)
+      return 0;
+    if (i >= 0)
+      inMask |= uint32_t{1} << i;
+    if (o >= 0)
+      outMask |= uint32_t{1} << o;
+    if (i < 0 || o < 0 || (int64_t{1} << in_[i].count) != out_[o].size)
+      square = false;
+  }
+  if (!dimNames.empty()) {
+    if (!square)
+      return 0;
+    for (int o = 0; o < nOut_; ++o)
+      if ((outMask >> o) & 1)
+        namedOutLog += log2Floor(static_cast<uint64_t>(out_[o].size));
+    if (namedOutLog > 30)
+      return -1;
+    // The square sublayout, flattened (first dims minor), is the identity:
+    // its j-th basis is 1 << j.
+    int j = 0;
+    for (int d = 0; d < nIn_; ++d) {
+      if (!((inMask >> d) & 1))
+        continue;
+      for (int b = 0; b < in_[d].count; ++b, ++j) {
+        const int32_t *src = basisPtr(d, b);
+        int64_t flat = 0, scale = 1;
+        for (int o = 0; o < nOut_; ++o)
+          if ((outMask >> o) & 1) {
+            flat += int64_t{src[o]} * scale;
+            scale *= out_[o].size;
+          }
+        if (flat != (int64_t{1} << j))
+          return 0;
+      }
+    }
+  }
+  // Named in-dims reach no other out-dim, and other in-dims no named out-dim.
+  for (int d = 0; d < nIn_; ++d) {
+    const bool namedIn = (inMask >> d) & 1;
+    for (int b = 0; b < in_[d].count; ++b) {
+      const int32_t *src = basisPtr(d, b);
+      for (int o = 0; o < nOut_; ++o)
+        if (namedIn != (((outMask >> o) & 1) != 0) && src[o] != 0)
+          return 0;
+    }
+  }
+  return 1;
+}
+
 bool LinearLayout::isTrivialOver(const std::vector<DimName> &dimNames) const {
-  for (const auto &d : dimNames)
-    if (!hasInDim(d) && !hasOutDim(d))
-      return false;
+  uint32_t inMask, outMask;
+  if (int fast = trivialOverMasks(dimNames, inMask, outMask); fast >= 0)
+    return fast == 1;
   std::vector<DimName> restIn, restOut;
   for (const auto &d : getInDimNames())
     if (!contains(dimNames, d))
@@ -1104,16 +1171,13 @@ bool LinearLayout::isTrivialOver(const std::vector<DimName> &dimNames) const {
 }
 
 std::optional<LinearLayout> LinearLayout::quotient(const std::vector<DimName> &dimNames) const {
-  if (!isTrivialOver(dimNames))
+  uint32_t inMask, outMask;
+  const int fast = trivialOverMasks(dimNames, inMask, outMask);
+  if (fast == 0 || (fast < 0 && !isTrivialOver(dimNames)))
     return std::nullopt;
-  std::vector<DimName> restIn, restOut;
-  for (const auto &d : getInDimNames())
-    if (!contains(dimNames, d))
-      restIn.push_back(d);
-  for (const auto &d : getOutDimNames())
-    if (!contains(dimNames, d))
-      restOut.push_back(d);
-  return sublayout(restIn, restOut);
+  // The in-dims and out-dims that dimNames does not name.
+  const uint32_t all = (uint32_t{1} << kMaxDims) - 1;
+  return sublayoutByMasks(~inMask & all, ~outMask & all);
 }
 
 bool LinearLayout::appendProductInPlace(const LinearLayout &outer) {

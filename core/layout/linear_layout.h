@@ -310,6 +310,13 @@ private:
   // other bases. nullopt where invertAndComposeByDims would throw, or the
   // sizes do not fit; that path then answers.
   std::optional<LinearLayout> composePacked(const LinearLayout &outer) const;
+  // isTrivialOver on the dims it names, as masks of in-dim and out-dim
+  // indices: 1 trivial, 0 not, -1 when the flattened named outputs pass
+  // 2^30 (the by-name definition then answers, as it always did).
+  int trivialOverMasks(const std::vector<DimName> &dimNames, uint32_t &inMask,
+                       uint32_t &outMask) const;
+  // The in-dims and out-dims whose bits are set, in this layout's order.
+  LinearLayout sublayoutByMasks(uint32_t inKeep, uint32_t outKeep) const;
   // Appends an in-dim with `count` zero bases; returns its index.
   int appendInDim(DimId id, int32_t count);
   void addOutDim(DimId id, int32_t size);

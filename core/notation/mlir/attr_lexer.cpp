@@ -1,12 +1,20 @@
 #include "notation/mlir/attr_lexer.h"
 
-#include <cctype>
-
 #include "util/error.h"
 
 namespace ls::ir {
 
 namespace {
+
+// ASCII classes without the C library's per-character locale calls (types
+// and layouts of a whole kernel go through this lexer).
+inline bool isSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+inline bool isDigitChar(char c) { return c >= '0' && c <= '9'; }
+inline bool isAlnumChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigitChar(c);
+}
 
 std::string nearText(std::string_view text, size_t offset) {
   if (offset >= text.size())
@@ -43,7 +51,7 @@ SyntaxError::SyntaxError(std::string_view text, size_t offset, const std::string
 void Lexer::skipSpaceAndComments() {
   while (pos_ < text_.size()) {
     char c = text_[pos_];
-    if (std::isspace(static_cast<unsigned char>(c))) {
+    if (isSpace(c)) {
       ++pos_;
     } else if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '/') {
       while (pos_ < text_.size() && text_[pos_] != '\n')
@@ -54,7 +62,7 @@ void Lexer::skipSpaceAndComments() {
   }
 }
 
-Token Lexer::peek() {
+const Token &Lexer::peek() {
   if (!havePeek_) {
     peeked_ = next();
     havePeek_ = true;
@@ -65,7 +73,7 @@ Token Lexer::peek() {
 Token Lexer::next() {
   if (havePeek_) {
     havePeek_ = false;
-    return peeked_;
+    return std::move(peeked_);
   }
   skipSpaceAndComments();
   Token t;
@@ -74,7 +82,7 @@ Token Lexer::next() {
     return t;
   char c = text_[pos_];
   auto isIdentChar = [](char ch) {
-    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '$';
+    return isAlnumChar(ch) || ch == '_' || ch == '$';
   };
   if (c == '#') {
     ++pos_;
@@ -90,7 +98,11 @@ Token Lexer::next() {
   }
   if (c == '"') {
     ++pos_;
-    std::string s;
+    // Most strings hold no escape: one copy.
+    const size_t start = pos_;
+    while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\\')
+      ++pos_;
+    std::string s(text_.substr(start, pos_ - start));
     while (pos_ < text_.size() && text_[pos_] != '"') {
       if (text_[pos_] == '\\' && pos_ + 1 < text_.size())
         ++pos_;
@@ -103,15 +115,13 @@ Token Lexer::next() {
     t.text = std::move(s);
     return t;
   }
-  if (std::isdigit(static_cast<unsigned char>(c)) ||
-      (c == '-' && pos_ + 1 < text_.size() &&
-       std::isdigit(static_cast<unsigned char>(text_[pos_ + 1])))) {
+  if (isDigitChar(c) || (c == '-' && pos_ + 1 < text_.size() && isDigitChar(text_[pos_ + 1]))) {
     bool neg = c == '-';
     if (neg)
       ++pos_;
     size_t start = pos_;
     int64_t v = 0;
-    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+    while (pos_ < text_.size() && isDigitChar(text_[pos_])) {
       if (v > (int64_t{1} << 40))
         throw SyntaxError(text_, start, "number too large");
       v = v * 10 + (text_[pos_] - '0');
@@ -119,7 +129,7 @@ Token Lexer::next() {
     }
     t.kind = Token::Kind::Integer;
     t.value = neg ? -v : v;
-    t.text = std::string(text_.substr(t.offset, pos_ - t.offset));
+    t.text.assign(text_.substr(t.offset, pos_ - t.offset));
     return t;
   }
   if (isIdentChar(c)) {
@@ -128,12 +138,12 @@ Token Lexer::next() {
            (isIdentChar(text_[pos_]) || text_[pos_] == '.' || text_[pos_] == '-'))
       ++pos_;
     t.kind = Token::Kind::Ident;
-    t.text = std::string(text_.substr(start, pos_ - start));
+    t.text.assign(text_.substr(start, pos_ - start));
     return t;
   }
   ++pos_;
   t.kind = Token::Kind::Punct;
-  t.text = std::string(1, c);
+  t.text.assign(1, c);
   return t;
 }
 

@@ -21,7 +21,8 @@ class Lexer {
 public:
   explicit Lexer(std::string_view text) : text_(text) {}
   Token next();
-  Token peek();
+  // Valid until the next call of next(), peek() or seek().
+  const Token &peek();
   size_t position() const { return havePeek_ ? peeked_.offset : pos_; }
   void seek(size_t pos) {
     pos_ = pos;

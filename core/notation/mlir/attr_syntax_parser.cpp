@@ -22,7 +22,7 @@ void SyntaxParser::expectPunct(const char *p) {
 }
 
 bool SyntaxParser::acceptPunct(const char *p) {
-  Token t = lex_.peek();
+  const Token &t = lex_.peek();
   if (t.kind == Token::Kind::Punct && t.text == p) {
     lex_.next();
     return true;
@@ -31,7 +31,7 @@ bool SyntaxParser::acceptPunct(const char *p) {
 }
 
 void SyntaxParser::expectEnd() {
-  Token t = lex_.peek();
+  const Token &t = lex_.peek();
   if (t.kind != Token::Kind::End)
     fail("unexpected text after the attribute", t.offset);
 }
@@ -141,7 +141,7 @@ ValuePtr SyntaxParser::parseAttribute(int depth) {
 
 void SyntaxParser::parseEntries(std::vector<std::pair<std::string, ValuePtr>> &out,
                                 const char *close, int depth) {
-  Token t = lex_.peek();
+  const Token &t = lex_.peek();
   if (t.kind == Token::Kind::Punct && t.text == close)
     return;
   do {
@@ -160,7 +160,7 @@ void SyntaxParser::parseBody(Value &attr, int depth) {
   // Positional values (lists, numbers) may precede a `{dict}`; a body may
   // also be bare `key = value` pairs.
   for (;;) {
-    Token t = lex_.peek();
+    const Token &t = lex_.peek();
     if (t.kind == Token::Kind::Punct && t.text == ">")
       return;
     if (t.kind == Token::Kind::Punct && t.text == "{") {
@@ -187,7 +187,7 @@ void SyntaxParser::parseBody(Value &attr, int depth) {
 }
 
 bool SyntaxParser::atType() {
-  Token t = lex_.peek();
+  const Token &t = lex_.peek();
   if (t.kind == Token::Kind::Ident && t.text == "tensor")
     return true;
   return t.kind == Token::Kind::Bang;

@@ -509,6 +509,93 @@ private slots:
     QVERIFY(!mixed.quotient({"lane"}).has_value());
   }
 
+  // isTrivialOver and quotient work on masks of dim indices; their
+  // definition is by name: every named dim is a dim of the layout, the square
+  // sublayout on them is the identity, and named and other dims do not mix.
+  void isTrivialOverAndQuotientEqualTheSublayoutDefinition() {
+    std::mt19937 rng(251125);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    const std::vector<std::string> ins = {"register", "lane", "warp", "block"};
+    const std::vector<std::string> all = {"register", "lane", "warp", "block",
+                                          "dim0",     "dim1", "nowhere"};
+    int trivial = 0, notTrivial = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+      std::vector<int> inLog(ins.size());
+      for (int &k : inLog)
+        k = pick(4);
+      std::vector<std::string> outNames;
+      if (pick(3))
+        outNames.push_back("dim0");
+      for (const auto &d : ins)
+        if (pick(2))
+          outNames.push_back(d);
+      if (pick(3))
+        outNames.push_back("dim1");
+      if (outNames.empty())
+        outNames.push_back("dim0");
+      if (pick(2))
+        std::shuffle(outNames.begin(), outNames.end(), rng);
+      LinearLayout::DimSizes outs;
+      std::vector<int> outLog;
+      for (const auto &o : outNames) {
+        auto in = std::find(ins.begin(), ins.end(), o);
+        const int log = in != ins.end() && pick(4) ? inLog[in - ins.begin()] : pick(4);
+        outLog.push_back(log);
+        outs.push_back({S(o), int32_t{1} << log});
+      }
+      LinearLayout::BasesT bases;
+      for (size_t d = 0; d < ins.size(); ++d) {
+        if (!pick(4))
+          continue;
+        const int oi = static_cast<int>(std::find(outNames.begin(), outNames.end(), ins[d]) -
+                                        outNames.begin());
+        const bool ident = oi < static_cast<int>(outNames.size()) &&
+                           outLog[oi] == inLog[d] && pick(3);
+        std::vector<std::vector<int32_t>> v;
+        for (int b = 0; b < inLog[d]; ++b) {
+          std::vector<int32_t> basis(outNames.size(), 0);
+          if (ident)
+            basis[oi] = 1 << b;
+          if (!ident || pick(8) == 0) {
+            const int o = pick(static_cast<int>(outNames.size()));
+            if (outLog[o])
+              basis[o] ^= 1 << pick(outLog[o]);
+          }
+          v.push_back(basis);
+        }
+        bases.emplace_back(S(ins[d]), v);
+      }
+      if (pick(2))
+        std::shuffle(bases.begin(), bases.end(), rng);
+      const LinearLayout ll(bases, outs, false);
+      std::vector<std::string> named;
+      for (const auto &d : all)
+        if (pick(d == "nowhere" ? 12 : 3) == 0)
+          named.push_back(d);
+      // The definition, by name.
+      bool want = true;
+      for (const auto &d : named)
+        if (!ll.hasInDim(d) && !ll.hasOutDim(d))
+          want = false;
+      std::vector<std::string> restIn, restOut, inSet, outSet;
+      for (const auto &d : ll.getInDimNames())
+        (std::find(named.begin(), named.end(), d) == named.end() ? restIn : inSet).push_back(d);
+      for (const auto &d : ll.getOutDimNames())
+        (std::find(named.begin(), named.end(), d) == named.end() ? restOut : outSet).push_back(d);
+      want = want && ll.squareSublayoutIsIdentity(named) && ll.sublayoutIsZero(restIn, outSet) &&
+             ll.sublayoutIsZero(inSet, restOut);
+      (want ? trivial : notTrivial) += 1;
+      QCOMPARE(ll.isTrivialOver(named), want);
+      const std::optional<LinearLayout> q = ll.quotient(named);
+      QCOMPARE(q.has_value(), want);
+      if (want)
+        QCOMPARE(*q, ll.sublayout(restIn, restOut));
+    }
+    // Both answers are exercised.
+    QVERIFY2(trivial > 300 && notTrivial > 300,
+             qPrintable(QString("%1 trivial, %2 not").arg(trivial).arg(notTrivial)));
+  }
+
   void sublayout() {
     LinearLayout l = LinearLayout::identity1D(4, S("i"), S("o1")) * LinearLayout::identity1D(8, S("i"), S("o2"));
     LinearLayout s = l.sublayout({"i"}, {"o2"});
