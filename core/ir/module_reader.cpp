@@ -187,7 +187,7 @@ struct CachedType {
 class Reader {
 public:
   Reader(ModuleFile &f, const ReadProgress &progress)
-      : f_(f), text_(f.source.text()), lex_(text_), progress_(progress) {}
+      : f_(f), text_(f.source.text()), lex_(f.source.text()), progress_(progress) {}
 
   void run() {
     try {

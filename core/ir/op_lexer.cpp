@@ -162,15 +162,17 @@ OpToken OpLexer::scan() {
   const char *s = text_.data();
   const size_t n = text_.size();
   size_t p = pos_;
-  // Skip blanks and // comments, noting line breaks.
-  while (p < n) {
+  // Skip blanks and // comments, noting line breaks. The text ends in a NUL
+  // (s[n] == 0), which no character class holds: the loops over a class stop
+  // there without a bound check.
+  for (;;) {
     const char c = s[p];
     if (kChars.blank[static_cast<unsigned char>(c)]) {
       ++p;
     } else if (c == '\n') {
       t.newlineBefore = true;
       ++p;
-    } else if (c == '/' && p + 1 < n && s[p + 1] == '/') {
+    } else if (c == '/' && s[p + 1] == '/') {
       while (p < n && s[p] != '\n')
         ++p;
     } else {
@@ -192,7 +194,7 @@ OpToken OpLexer::scan() {
     return t;
   };
   auto skipWhile = [&](auto pred) {
-    while (p < n && pred(s[p]))
+    while (pred(s[p]))
       ++p;
   };
   auto readString = [&]() {

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace ls::ir {
@@ -47,7 +48,8 @@ struct OpToken {
 
 class OpLexer {
 public:
-  explicit OpLexer(std::string_view text) : text_(text) {}
+  // The text of a std::string: the lexer reads the NUL after its last byte.
+  explicit OpLexer(const std::string &text) : text_(text) {}
 
   OpToken next();
   const OpToken &peek(); // valid until the next call of next(), peek() or seek()

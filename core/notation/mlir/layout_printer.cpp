@@ -1,6 +1,7 @@
 #include "notation/mlir/layout_printer.h"
 
-#include <map>
+#include <initializer_list>
+#include <string_view>
 
 #include "encodings/amd_mfma.h"
 #include "encodings/amd_wmma.h"
@@ -65,16 +66,28 @@ std::string boolText(bool b) {
 // "key = value, ..." in encoding_params' order. Fields not in `values`, and
 // those Triton leaves out at their default, are skipped; a CGA field's value
 // is cgaText's whole fragment (", CGALayout = ..." or the legacy triple).
-std::string fieldsText(EncodingKind kind, const std::map<std::string, std::string> &values) {
+// `values` is a handful of fields: found by a scan, without building a map.
+std::string fieldsText(EncodingKind kind,
+                       std::initializer_list<std::pair<std::string_view, std::string>> values) {
   std::string s;
   for (const FieldParam &f : encodingParams(kind).fields) {
-    auto it = values.find(f.key);
-    if (it == values.end() || (f.omittedAtDefault && f.isDefault(it->second)))
+    const std::string *value = nullptr;
+    for (const auto &[key, text] : values)
+      if (key == f.key) {
+        value = &text;
+        break;
+      }
+    if (!value || (f.omittedAtDefault && f.isDefault(*value)))
       continue;
-    if (f.kind == ValueKind::Cga)
-      s += s.empty() && !it->second.empty() ? it->second.substr(2) : it->second;
-    else
-      s += (s.empty() ? "" : ", ") + f.key + " = " + it->second;
+    if (f.kind == ValueKind::Cga) {
+      s.append(*value, s.empty() && !value->empty() ? 2 : 0);
+    } else {
+      if (!s.empty())
+        s += ", ";
+      s += f.key;
+      s += " = ";
+      s += *value;
+    }
   }
   return s;
 }
@@ -84,12 +97,17 @@ std::string fieldsText(EncodingKind kind, const std::map<std::string, std::strin
 std::string printBases(const LinearLayout &ll, const std::vector<DimName> &inDims) {
   std::string s;
   for (const auto &d : inDims) {
-    std::vector<std::vector<int32_t>> bases;
-    for (int i = 0; i < ll.getInDimSizeLog2(d); ++i) {
-      auto b = ll.getBasis(d, i);
-      bases.emplace_back(b.begin(), b.end());
+    if (!s.empty())
+      s += ", ";
+    s += d;
+    s += " = [";
+    const int n = ll.getInDimSizeLog2(d);
+    for (int i = 0; i < n; ++i) {
+      if (i)
+        s += ", ";
+      appendSeq(s, ll.getBasis(d, i));
     }
-    s += (s.empty() ? "" : ", ") + d + " = " + basesText(bases);
+    s += ']';
   }
   return s;
 }
