@@ -26,9 +26,8 @@ void BlockedEncoding::validate() const {
 }
 
 LinearLayout BlockedEncoding::computeLinearLayout(const Shape &shape) const {
-  LinearLayout ctaLayout = identityStandardND(kRegister, sizePerThread, order) *
-                           identityStandardND(kLane, threadsPerWarp, order) *
-                           identityStandardND(kWarp, warpsPerCTA, order);
+  LinearLayout ctaLayout = identityStandardNDProduct(
+      {{kRegister, &sizePerThread}, {kLane, &threadsPerWarp}, {kWarp, &warpsPerCTA}}, order);
   return combineCtaCgaWithShape(std::move(ctaLayout), cga.toLinearLayout(), shape);
 }
 

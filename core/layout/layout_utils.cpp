@@ -58,6 +58,65 @@ LinearLayout identityStandardND(const DimName &inDim, const std::vector<unsigned
   return ll;
 }
 
+LinearLayout
+identityStandardNDProduct(const std::vector<std::pair<DimName, const std::vector<unsigned> *>> &factors,
+                          const std::vector<unsigned> &order) {
+  for (size_t k = 0; k < factors.size(); ++k)
+    for (size_t j = 0; j < k; ++j)
+      require(factors[j].first != factors[k].first,
+              "identityStandardNDProduct: the factors' in-dims must differ");
+  // Each out-dim's bits, factor after factor; an order that is not a
+  // permutation, or a product past the layout's bounds, is left to the
+  // factors and operator*, which name them.
+  std::vector<int> bits(order.size(), 0);
+  int total = 0;
+  bool fits = !factors.empty();
+  uint64_t seen = 0;
+  for (unsigned d : order) {
+    fits = fits && d < order.size() && d < 64 && !((seen >> d) & 1);
+    if (d < 64)
+      seen |= uint64_t{1} << d;
+  }
+  for (const auto &[inDim, shape] : factors) {
+    if (!fits)
+      break;
+    require(shape->size() == order.size(), "identityStandardND: shape and order differ in rank");
+    for (unsigned d : order) {
+      if (!isPowerOf2((*shape)[d]))
+        throw Error("layout", "size " + std::to_string((*shape)[d]) + " must be a power of two");
+      bits[d] += log2Floor((*shape)[d]);
+      total += log2Floor((*shape)[d]);
+      fits = fits && bits[d] <= 30;
+    }
+  }
+  if (!fits || total > 62 || order.empty()) {
+    LinearLayout ll = identityStandardND(factors.at(0).first, *factors[0].second, order);
+    for (size_t k = 1; k < factors.size(); ++k)
+      ll = std::move(ll) * identityStandardND(factors[k].first, *factors[k].second, order);
+    return ll;
+  }
+  const std::vector<DimName> &names = standardOutDimNames(static_cast<int>(order.size()));
+  LinearLayout ll;
+  for (unsigned d : order)
+    ll.addOutDim(LinearLayout::intern(names[d]), int32_t{1} << bits[d]);
+  std::vector<int> below(order.size(), 0); // bits of d taken by earlier factors
+  for (const auto &[inDim, shape] : factors) {
+    int count = 0;
+    for (unsigned d : order)
+      count += log2Floor((*shape)[d]);
+    const int in = ll.appendInDim(LinearLayout::intern(inDim), count);
+    int k = 0;
+    for (size_t oi = 0; oi < order.size(); ++oi) {
+      const unsigned d = order[oi];
+      for (int j = 0; j < log2Floor((*shape)[d]); ++j)
+        ll.basisPtr(in, k++)[oi] = int32_t{1} << (below[d] + j);
+      below[d] += log2Floor((*shape)[d]);
+    }
+  }
+  ll.rank_.v.store(total, std::memory_order_relaxed);
+  return ll;
+}
+
 LinearLayout ensureLayoutNotLargerThan(const LinearLayout &layout,
                                        const std::vector<int64_t> &shape,
                                        bool broadcastRegisters) {

@@ -34,6 +34,12 @@ std::vector<int32_t> flatBases(const LinearLayout &flat, const DimName &inDim);
 // minor dimension.  Out-dims are standardOutDimNames(rank) in standard order.
 LinearLayout identityStandardND(const DimName &inDim, const std::vector<unsigned> &shape,
                                 const std::vector<unsigned> &order);
+// The product identityStandardND(factors[0]) * identityStandardND(factors[1])
+// * ... with one order, built directly (a blocked layout's register, lane
+// and warp tiles). Requires: the factors' in-dims are distinct.
+LinearLayout
+identityStandardNDProduct(const std::vector<std::pair<DimName, const std::vector<unsigned> *>> &factors,
+                          const std::vector<unsigned> &order);
 
 // Shrinks each out-dim d to shape[d] by zeroing its largest basis values
 // (largest first), i.e. broadcasting.  With broadcastRegisters=false, register

@@ -354,6 +354,9 @@ private:
 
   friend LinearLayout identityStandardND(const DimName &, const std::vector<unsigned> &,
                                          const std::vector<unsigned> &);
+  friend LinearLayout
+  identityStandardNDProduct(const std::vector<std::pair<DimName, const std::vector<unsigned> *>> &,
+                            const std::vector<unsigned> &);
 
 };
 

@@ -371,6 +371,63 @@ private slots:
     }
   }
 
+  // identityStandardNDProduct (a blocked layout's CTA tile, built directly)
+  // equals the product of identityStandardND of each factor, bases, dims and
+  // rank; products past 2^30 along a dim fail with the product's message.
+  void identityStandardNDProductIsTheProduct() {
+    std::mt19937 rng(251126);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    const char *ins[] = {"register", "lane", "warp"};
+    int built = 0, refused = 0;
+    for (int trial = 0; trial < 2000; ++trial) {
+      const int rank = 1 + pick(5);
+      std::vector<unsigned> order;
+      for (int d = 0; d < rank; ++d)
+        order.push_back(static_cast<unsigned>(d));
+      std::shuffle(order.begin(), order.end(), rng);
+      const int nf = 1 + pick(3);
+      std::vector<std::vector<unsigned>> shapes(nf);
+      for (auto &sh : shapes)
+        for (int d = 0; d < rank; ++d)
+          sh.push_back(1u << (pick(5) == 0 ? 10 + pick(6) : pick(4)));
+      std::vector<std::pair<std::string, const std::vector<unsigned> *>> factors;
+      for (int k = 0; k < nf; ++k)
+        factors.push_back({S(ins[k]), &shapes[k]});
+      std::optional<LinearLayout> want;
+      std::string wantError;
+      try {
+        LinearLayout p = ls::identityStandardND(S(ins[0]), shapes[0], order);
+        for (int k = 1; k < nf; ++k)
+          p = p * ls::identityStandardND(S(ins[k]), shapes[k], order);
+        want = p;
+      } catch (const ls::Error &e) {
+        wantError = e.what();
+      }
+      std::optional<LinearLayout> got;
+      std::string gotError;
+      try {
+        got = ls::identityStandardNDProduct(factors, order);
+      } catch (const ls::Error &e) {
+        gotError = e.what();
+      }
+      QCOMPARE(gotError, wantError);
+      QCOMPARE(got.has_value(), want.has_value());
+      if (!got) {
+        ++refused;
+        continue;
+      }
+      QCOMPARE(*got, *want);
+      QCOMPARE(got->getOutDims(), want->getOutDims());
+      QCOMPARE(got->getInDimNames(), want->getInDimNames());
+      for (const auto &n : want->getInDimNames())
+        QCOMPARE(got->getInDimSizeLog2(n), want->getInDimSizeLog2(n));
+      QCOMPARE(got->getRank(), want->getRank());
+      ++built;
+    }
+    QVERIFY2(built > 1000 && refused > 20,
+             qPrintable(QString("%1 built, %2 refused").arg(built).arg(refused)));
+  }
+
   // combineCtaCgaWithShape with one CTA (its shortcut) equals the general
   // definition: grow and shrink the CTA layout to the shape, multiply by the
   // CGA layout ordered like it, put the out-dims in standard order.
