@@ -266,9 +266,17 @@ private:
     std::vector<std::tuple<std::string, ValuePtr, size_t>> defs;
     // An alias starts a line, or follows another on the same line
     // (`...}>#shared = ...`, as Triton's lit tests write some).
+    // Lines are found in the source's line table (no scan for each '\n');
+    // `line` is the line holding pos (an alias may end on a later line).
     size_t sameLine = std::string_view::npos;
-    for (size_t pos = 0; pos < text_.size();
-         pos = sameLine != std::string_view::npos ? sameLine : lex_.nextLineStart(pos)) {
+    int line = 1;
+    auto nextPos = [&]() {
+      if (sameLine == std::string_view::npos)
+        return f_.source.lineStart(++line);
+      line = at(sameLine).line;
+      return sameLine;
+    };
+    for (size_t pos = 0; pos < text_.size(); pos = nextPos()) {
       sameLine = std::string_view::npos;
       reportProgress(pos, 1, 0);
       char c = text_[pos];
