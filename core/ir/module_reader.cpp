@@ -639,7 +639,7 @@ private:
         fail(t.offset, "unbalanced '(' in a type");
       lex_.seek(e);
       if (lex_.peek().kind == OpToken::Kind::Arrow) {
-        lex_.next();
+        lex_.skip();
         scanResultTypes();
       }
       std::string_view fn = text_.substr(t.offset, lex_.position() - t.offset);
@@ -659,7 +659,7 @@ private:
     }
     if (t.kind != OpToken::Kind::Ident && t.kind != OpToken::Kind::BangId)
       fail(t.offset, "expected a type");
-    lex_.next();
+    lex_.skip();
     if (t.end() < text_.size() && text_[t.end()] == '<') {
       size_t e = lex_.matchBracket(t.end());
       if (e == std::string_view::npos)
@@ -673,7 +673,7 @@ private:
   std::vector<std::string_view> scanTypeList() {
     std::vector<std::string_view> out{scanType()};
     while (lex_.peek().is(',') || lex_.peek().is('*')) {
-      lex_.next();
+      lex_.skip();
       out.push_back(scanType());
     }
     return out;
@@ -682,7 +682,7 @@ private:
   std::vector<std::string_view> scanResultTypes() {
     if (!lex_.peek().is('('))
       return {scanType()};
-    lex_.next();
+    lex_.skip();
     std::vector<std::string_view> out;
     if (!lex_.peek().is(')'))
       out = scanTypeList();
@@ -765,7 +765,7 @@ private:
           fail(r.offset, "expected a result name");
         int count = 1;
         if (lex_.peek().is(':')) {
-          lex_.next();
+          lex_.skip();
           OpToken n = lex_.next();
           if (n.kind != OpToken::Kind::Number || n.text.size() > 6 || n.text[0] == '-')
             fail(n.offset, "expected the number of results after ':'");
@@ -776,7 +776,7 @@ private:
         groups.push_back({std::string(r.text), count, r.offset});
         if (!lex_.peek().is(','))
           break;
-        lex_.next();
+        lex_.skip();
       }
       OpToken eq = lex_.next();
       if (!eq.is('='))
@@ -875,13 +875,13 @@ private:
         break;
       size_t after = t.end();
       if (t.kind == OpToken::Kind::ValueId) {
-        lex_.next();
+        lex_.skip();
         OpToken n = lex_.peek();
         if (depth > 0 && n.is(':')) {
-          lex_.next();
+          lex_.skip();
           pending.push_back({std::string(t.text), scanType(), t.offset, {}, 0});
         } else if (n.is('=')) {
-          lex_.next();
+          lex_.skip();
           pending.push_back({std::string(t.text), "", t.offset, {}, 0});
         } else {
           addOperand(opIdx, t);
@@ -915,7 +915,7 @@ private:
             (lex_.restOfLineBlank(t.offset + 1) ||
              (q < text_.size() && (text_[q] == '^' || text_[q] == '%')))) {
           typeArgs();
-          lex_.next();
+          lex_.skip();
           int owner = opIdx;
           if (opName == "ttg.warp_specialize" && !mod().ops[opIdx].generic &&
               !mod().ops[opIdx].regions.empty())
@@ -974,9 +974,9 @@ private:
             s.size() && s[0] == '"' ? std::string(s) : "\"" + std::string(s) + "\"";
         mod().ops[opIdx].attributes.push_back({"sym_name", quoted});
       } else if (t.is(':') && depth == 0) {
-        lex_.next();
+        lex_.skip();
         if (lex_.peek().is('(')) {
-          lex_.next();
+          lex_.skip();
           std::vector<std::string_view> in;
           if (!lex_.peek().is(')'))
             in = scanTypeList();
@@ -984,7 +984,7 @@ private:
           if (!close.is(')'))
             fail(close.offset, "expected ')' after the operand types");
           if (lex_.peek().kind == OpToken::Kind::Arrow) {
-            lex_.next();
+            lex_.skip();
             fnInputs = std::move(in);
             arrowTypes = scanResultTypes();
           } else {
@@ -997,7 +997,7 @@ private:
             addOperand(opIdx, v);
             if (!lex_.peek().is(','))
               break;
-            lex_.next();
+            lex_.skip();
             if (lex_.peek().kind != OpToken::Kind::ValueId)
               fail(lex_.peek().offset, "expected an operand after ','");
           }
@@ -1006,23 +1006,23 @@ private:
         } else {
           colonTypes = scanTypeList();
           if (lex_.peek().isIdent("to")) {
-            lex_.next();
+            lex_.skip();
             toType = scanType();
           }
           if (lex_.peek().kind == OpToken::Kind::Arrow) {
-            lex_.next();
+            lex_.skip();
             arrowTypes = scanResultTypes();
           }
         }
         lastEnd = lex_.consumedEnd();
         continue;
       } else if (t.kind == OpToken::Kind::Arrow && depth == 0) {
-        lex_.next();
+        lex_.skip();
         arrowTypes = scanResultTypes();
         lastEnd = lex_.consumedEnd();
         continue;
       }
-      lex_.next();
+      lex_.skip();
       lastEnd = after;
     }
     assignResultTypes(opIdx, opName, colonTypes, arrowTypes, toType);
@@ -1147,12 +1147,12 @@ private:
           break;
         }
         if (t.is('}')) {
-          lex_.next();
+          lex_.skip();
           break;
         }
         at = t.offset;
         if (t.kind == OpToken::Kind::CaretId) {
-          lex_.next();
+          lex_.skip();
           if (entryFresh && mod().blocks[block].operations.empty()) {
             mod().blocks[block].label = std::string(t.text);
           } else {
@@ -1203,7 +1203,7 @@ private:
 
   void parseBlockArgs(int block) {
     if (lex_.peek().is('(')) {
-      lex_.next();
+      lex_.skip();
       if (!lex_.peek().is(')')) {
         for (;;) {
           OpToken name = lex_.next();
@@ -1225,7 +1225,7 @@ private:
           addBlockArg(block, a);
           if (!lex_.peek().is(','))
             break;
-          lex_.next();
+          lex_.skip();
         }
       }
       OpToken close = lex_.next();

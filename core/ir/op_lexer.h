@@ -52,6 +52,15 @@ public:
   explicit OpLexer(const std::string &text) : text_(text) {}
 
   OpToken next();
+  // next() without the token (one copy less where the caller has peeked it).
+  void skip() {
+    if (havePeek_) {
+      havePeek_ = false;
+      consumedEnd_ = peeked_.end();
+    } else {
+      next();
+    }
+  }
   const OpToken &peek(); // valid until the next call of next(), peek() or seek()
   // Requires: pos <= text().size().
   void seek(size_t pos);

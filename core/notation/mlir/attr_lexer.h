@@ -21,6 +21,13 @@ class Lexer {
 public:
   explicit Lexer(std::string_view text) : text_(text) {}
   Token next();
+  // next() without the token.
+  void skip() {
+    if (havePeek_)
+      havePeek_ = false;
+    else
+      next();
+  }
   // Valid until the next call of next(), peek() or seek().
   const Token &peek();
   size_t position() const { return havePeek_ ? peeked_.offset : pos_; }

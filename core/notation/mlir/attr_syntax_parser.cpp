@@ -24,7 +24,7 @@ void SyntaxParser::expectPunct(const char *p) {
 bool SyntaxParser::acceptPunct(const char *p) {
   const Token &t = lex_.peek();
   if (t.kind == Token::Kind::Punct && t.text == p) {
-    lex_.next();
+    lex_.skip();
     return true;
   }
   return false;
@@ -39,48 +39,56 @@ void SyntaxParser::expectEnd() {
 ValuePtr SyntaxParser::parseValue(int depth) {
   if (depth > kMaxNesting)
     fail("nesting deeper than " + std::to_string(kMaxNesting) + " levels", lex_.peek().offset);
-  Token t = lex_.peek();
-  auto v = std::make_shared<Value>();
-  v->offset = t.offset;
-  switch (t.kind) {
+  // Decided on the peeked token, then consumed (moved, not copied).
+  switch (lex_.peek().kind) {
   case Token::Kind::End:
-    fail("unexpected end of text; the attribute is truncated", t.offset);
+    fail("unexpected end of text; the attribute is truncated", lex_.peek().offset);
   case Token::Kind::Hash:
     return parseAttribute(depth + 1);
   case Token::Kind::Bang:
   case Token::Kind::Ident:
     if (atType())
-      fail("a type is not allowed here", t.offset);
-    lex_.next();
+      fail("a type is not allowed here", lex_.peek().offset);
+    break;
+  default:
+    break;
+  }
+  Token t = lex_.next();
+  auto v = std::make_shared<Value>();
+  v->offset = t.offset;
+  switch (t.kind) {
+  case Token::Kind::End:
+  case Token::Kind::Hash:
+    break; // decided above
+  case Token::Kind::Bang:
+  case Token::Kind::Ident:
     if (t.text == "true" || t.text == "false") {
       v->kind = Value::Kind::Bool;
       v->integer = t.text == "true";
     } else {
       v->kind = Value::Kind::Ident;
-      v->text = t.text;
+      v->text = std::move(t.text);
     }
     return v;
   case Token::Kind::String:
-    lex_.next();
     v->kind = Value::Kind::String;
-    v->text = t.text;
+    v->text = std::move(t.text);
     return v;
   case Token::Kind::Integer: {
-    lex_.next();
     v->kind = Value::Kind::Integer;
     v->integer = t.value;
     if (acceptPunct(":")) {
       // Either `interval:+padding` (padded_shared) or a typed integer `4 : i32`.
       Token n = lex_.peek();
       if (n.kind == Token::Kind::Punct && n.text == "+") {
-        lex_.next();
+        lex_.skip();
         Token pad = lex_.next();
         if (pad.kind != Token::Kind::Integer)
           fail("expected the padding after ':+'", pad.offset);
         v->kind = Value::Kind::Interval;
         v->padding = pad.value;
       } else if (n.kind == Token::Kind::Ident) {
-        lex_.next(); // `: i32` type suffix
+        lex_.skip(); // `: i32` type suffix
       } else {
         fail("expected '+padding' or a type after ':'", n.offset);
       }
@@ -89,7 +97,6 @@ ValuePtr SyntaxParser::parseValue(int depth) {
   }
   case Token::Kind::Punct:
     if (t.text == "[") {
-      lex_.next();
       v->kind = Value::Kind::List;
       if (acceptPunct("]"))
         return v;
@@ -100,7 +107,6 @@ ValuePtr SyntaxParser::parseValue(int depth) {
       return v;
     }
     if (t.text == "{") {
-      lex_.next();
       v->kind = Value::Kind::Dict;
       parseEntries(v->entries, "}", depth + 1);
       expectPunct("}");
@@ -164,7 +170,7 @@ void SyntaxParser::parseBody(Value &attr, int depth) {
     if (t.kind == Token::Kind::Punct && t.text == ">")
       return;
     if (t.kind == Token::Kind::Punct && t.text == "{") {
-      lex_.next();
+      lex_.skip();
       parseEntries(attr.entries, "}", depth);
       expectPunct("}");
       if (acceptPunct(","))
@@ -238,17 +244,20 @@ TypeText SyntaxParser::parseType() {
   }
   if (end == std::string_view::npos)
     fail("unterminated type", start);
-  std::string dims(rest.substr(0, end));
-  // trim
-  while (!dims.empty() && std::isspace(static_cast<unsigned char>(dims.front())))
-    dims.erase(dims.begin());
-  while (!dims.empty() && std::isspace(static_cast<unsigned char>(dims.back())))
-    dims.pop_back();
+  std::string_view dims = rest.substr(0, end);
+  auto space = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+  };
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  while (!dims.empty() && space(dims.front()))
+    dims.remove_prefix(1);
+  while (!dims.empty() && space(dims.back()))
+    dims.remove_suffix(1);
   size_t p = 0;
-  while (p < dims.size() && std::isdigit(static_cast<unsigned char>(dims[p]))) {
+  while (p < dims.size() && digit(dims[p])) {
     size_t q = p;
     int64_t v = 0;
-    while (q < dims.size() && std::isdigit(static_cast<unsigned char>(dims[q]))) {
+    while (q < dims.size() && digit(dims[q])) {
       if (v > (int64_t{1} << 40))
         fail("dimension too large", start + q);
       v = v * 10 + (dims[q] - '0');
