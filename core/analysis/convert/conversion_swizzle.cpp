@@ -39,21 +39,38 @@ std::vector<MemOpTile> memOpTiles(ScratchTarget target, int bitwidth, bool store
   return tiles;
 }
 
-// b.invertAndCompose(a) (b's hardware -> a's hardware) of the two orders of
-// one pair, each computed once: every tile pair of a conversion asks for one.
+// What every tile pair of one conversion asks of its two (flattened)
+// layouts, computed once per order of the pair: b.invertAndCompose(a) (b's
+// hardware -> a's hardware), each layout's register and lane bases, and the
+// intersection of a's and b's register bases.
 class ConversionMaps {
 public:
-  explicit ConversionMaps(const LinearLayout &src) : src_(src) {}
+  ConversionMaps(const LinearLayout &src, const Vecs &regSrc, const Vecs &laneSrc,
+                 const Vecs &regDst, const Vecs &laneDst)
+      : src_(src), reg_{&regSrc, &regDst}, lane_{&laneSrc, &laneDst} {}
+  // 0 for the source, 1 for the destination.
+  int side(const LinearLayout &a) const { return &a == &src_ ? 0 : 1; }
   const LinearLayout &of(const LinearLayout &a, const LinearLayout &b) {
-    std::optional<LinearLayout> &slot = &a == &src_ ? dstToSrc_ : srcToDst_;
+    std::optional<LinearLayout> &slot = cvt_[side(a)];
     if (!slot)
       slot = b.invertAndCompose(a);
+    return *slot;
+  }
+  const Vecs &reg(const LinearLayout &a) const { return *reg_[side(a)]; }
+  const Vecs &lane(const LinearLayout &a) const { return *lane_[side(a)]; }
+  const Vecs &regIntersection(const LinearLayout &a, int dim) {
+    std::optional<Vecs> &slot = intersection_[side(a)];
+    if (!slot)
+      slot = intersectionBasis(*reg_[side(a)], *reg_[1 - side(a)], dim);
     return *slot;
   }
 
 private:
   const LinearLayout &src_; // the other layout asked about is the destination
-  std::optional<LinearLayout> dstToSrc_, srcToDst_;
+  const Vecs *reg_[2];
+  const Vecs *lane_[2];
+  std::optional<LinearLayout> cvt_[2];
+  std::optional<Vecs> intersection_[2];
 };
 
 // Triton's optimalSwizzlingTile: the vector bases (registers, then the
@@ -65,9 +82,8 @@ std::optional<Vecs> swizzlingTile(const LinearLayout &a, const LinearLayout &b, 
     return swizzlingTile(b, a, nRegB, nRegA, laneIdTileB, laneIdTileA, maps);
   const int dim = a.getTotalOutDimSizeLog2();
   const LinearLayout &cvt = maps.of(a, b); // b's hardware -> a's hardware (may throw)
-  const Vecs regA = flatBases(a, kRegister), regB = flatBases(b, kRegister);
-  const Vecs laneA = flatBases(a, kLane), laneB = flatBases(b, kLane);
-  Vecs vbasis = intersectionBasis(regA, regB, dim);
+  const Vecs &laneA = maps.lane(a), &laneB = maps.lane(b);
+  Vecs vbasis = maps.regIntersection(a, dim);
   if (static_cast<int>(vbasis.size()) < nRegB)
     return std::nullopt;
   vbasis.resize(nRegB);
@@ -173,7 +189,7 @@ ScratchSwizzle chooseScratchSwizzle(const LinearLayout &src, const LinearLayout 
     Vecs tileSrc, tileDst;
   };
   std::optional<Candidate> best;
-  ConversionMaps maps(srcFlat);
+  ConversionMaps maps(srcFlat, regSrc, laneSrc, regDst, laneDst);
   for (const MemOpTile &ts : srcTiles)
     for (const MemOpTile &td : dstTiles) {
       const int nRegSrc = totalBases - static_cast<int>(ts.laneContig.size());
