@@ -1309,38 +1309,54 @@ std::optional<LinearLayout::DimSizes> quotientOutDims(const LinearLayout &a,
 } // namespace
 
 std::optional<LinearLayout> divideLeft(const LinearLayout &a, const LinearLayout &b) {
-  auto maybeOut = quotientOutDims(a, b);
-  if (!maybeOut)
+  // On dim indices (the by-name steps of quotientOutDims and the bases):
+  // b's dims must all be a's, each of a's out sizes divisible by b's; b's
+  // bases start each in-dim of a; the rest, divided by b's sizes, are C's.
+  using DimId = LinearLayout::DimId;
+  constexpr int kMax = LinearLayout::kMaxDims;
+  for (int d = 0; d < b.nIn_; ++d)
+    if (a.inIndexOf(b.in_[d].id) < 0)
+      return std::nullopt;
+  std::array<int, kMax> bOut{}; // a's out-dim o is b's out-dim bOut[o], or -1
+  std::array<int32_t, kMax> sizeB{};
+  int shared = 0;
+  for (int o = 0; o < a.nOut_; ++o) {
+    bOut[o] = b.outIndexOf(a.out_[o].id);
+    sizeB[o] = bOut[o] >= 0 ? b.out_[bOut[o]].size : 1;
+    shared += bOut[o] >= 0 ? 1 : 0;
+  }
+  if (shared != b.nOut_)
     return std::nullopt;
-  LinearLayout::DimSizes cOut = std::move(*maybeOut);
-  LinearLayout::BasesT cBases;
-  for (const auto &inDim : a.getInDimNames()) {
-    int inA = a.getInDimSizeLog2(inDim);
-    int inB = b.hasInDim(inDim) ? b.getInDimSizeLog2(inDim) : 0;
+  LinearLayout c;
+  for (int o = 0; o < a.nOut_; ++o) {
+    if (a.out_[o].size % sizeB[o] != 0)
+      return std::nullopt;
+    c.addOutDim(a.out_[o].id, a.out_[o].size / sizeB[o]);
+  }
+  for (int d = 0; d < a.nIn_; ++d) {
+    const DimId id = a.in_[d].id;
+    const int bd = b.inIndexOf(id);
+    const int inA = a.in_[d].count, inB = bd >= 0 ? b.in_[bd].count : 0;
     if (inA < inB)
       return std::nullopt;
-    for (int i = 0; i < inB; ++i)
-      for (const auto &[outDim, size] : a.getOutDims()) {
-        int expected = b.hasOutDim(outDim) ? b.getBasis(inDim, i, outDim) : 0;
-        if (a.getBasis(inDim, i, outDim) != expected)
+    for (int i = 0; i < inB; ++i) {
+      const int32_t *pa = a.basisPtr(d, i), *pb = b.basisPtr(bd, i);
+      for (int o = 0; o < a.nOut_; ++o)
+        if (pa[o] != (bOut[o] >= 0 ? pb[bOut[o]] : 0))
           return std::nullopt;
-      }
-    auto &entry = cBases.emplace_back(inDim, std::vector<LinearLayout::Basis>{});
+    }
+    const int dst = c.appendInDim(id, inA - inB);
     for (int i = inB; i < inA; ++i) {
-      LinearLayout::Basis basis;
-      for (const auto &[outDim, size] : cOut) {
-        int sizeB = b.hasOutDim(outDim) ? b.getOutDimSize(outDim) : 1;
-        int v = a.getBasis(inDim, i, outDim);
-        if (v % sizeB != 0)
+      const int32_t *pa = a.basisPtr(d, i);
+      int32_t *pc = c.basisPtr(dst, i - inB);
+      for (int o = 0; o < a.nOut_; ++o) {
+        if (pa[o] % sizeB[o] != 0)
           return std::nullopt;
-        basis.push_back(v / sizeB);
+        pc[o] = pa[o] / sizeB[o];
       }
-      entry.second.push_back(std::move(basis));
     }
   }
-  auto c = LinearLayout::tryCreate(std::move(cBases), std::move(cOut),
-                                   a.isSurjective() && b.isSurjective());
-  if (!c || b * *c != a)
+  if (!c.checkInvariants(a.isSurjective() && b.isSurjective(), /*quiet=*/true) || b * c != a)
     return std::nullopt;
   return c;
 }

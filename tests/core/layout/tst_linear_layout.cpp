@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <bit>
 #include <random>
 
 #include "layout/layout_utils.h"
@@ -564,6 +565,127 @@ private slots:
                        LinearLayout::DimSizes{{"reg", 4}, {"lane", 2}}, false);
     QVERIFY(!mixed.isTrivialOver({"lane"}));
     QVERIFY(!mixed.quotient({"lane"}).has_value());
+  }
+
+  // divideLeft works on dim indices; its definition, by name, is this:
+  // C's out sizes are A's divided by B's, B's bases start each in-dim of A,
+  // the rest divided by B's sizes are C's, and B * C == A.
+  static std::optional<LinearLayout> divideLeftByNames(const LinearLayout &a,
+                                                       const LinearLayout &b) {
+    for (const auto &d : b.getInDimNames())
+      if (!a.hasInDim(d))
+        return std::nullopt;
+    for (const auto &d : b.getOutDimNames())
+      if (!a.hasOutDim(d))
+        return std::nullopt;
+    LinearLayout::DimSizes cOut;
+    for (const auto &[d, sizeA] : a.getOutDims()) {
+      const int32_t sizeB = b.hasOutDim(d) ? b.getOutDimSize(d) : 1;
+      if (sizeA % sizeB != 0)
+        return std::nullopt;
+      cOut.push_back({d, sizeA / sizeB});
+    }
+    LinearLayout::BasesT cBases;
+    for (const auto &inDim : a.getInDimNames()) {
+      const int inA = a.getInDimSizeLog2(inDim);
+      const int inB = b.hasInDim(inDim) ? b.getInDimSizeLog2(inDim) : 0;
+      if (inA < inB)
+        return std::nullopt;
+      for (int i = 0; i < inB; ++i)
+        for (const auto &[outDim, size] : a.getOutDims())
+          if (a.getBasis(inDim, i, outDim) !=
+              (b.hasOutDim(outDim) ? b.getBasis(inDim, i, outDim) : 0))
+            return std::nullopt;
+      auto &entry = cBases.emplace_back(inDim, std::vector<LinearLayout::Basis>{});
+      for (int i = inB; i < inA; ++i) {
+        LinearLayout::Basis basis;
+        for (const auto &[outDim, size] : cOut) {
+          const int sizeB = b.hasOutDim(outDim) ? b.getOutDimSize(outDim) : 1;
+          const int v = a.getBasis(inDim, i, outDim);
+          if (v % sizeB != 0)
+            return std::nullopt;
+          basis.push_back(v / sizeB);
+        }
+        entry.second.push_back(std::move(basis));
+      }
+    }
+    auto c = LinearLayout::tryCreate(std::move(cBases), std::move(cOut),
+                                     a.isSurjective() && b.isSurjective());
+    if (!c || b * *c != a)
+      return std::nullopt;
+    return c;
+  }
+
+  void divideLeftEqualsTheByNameDefinition() {
+    std::mt19937 rng(251127);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    const char *ins[] = {"register", "lane", "warp", "block"};
+    const char *outs[] = {"dim0", "dim1", "offset"};
+    auto randomLayout = [&](int maxBases, int maxLog) {
+      LinearLayout::DimSizes od;
+      std::vector<int> logs;
+      for (const char *o : outs)
+        if (pick(3)) {
+          logs.push_back(pick(maxLog + 1));
+          od.push_back({S(o), int32_t{1} << logs.back()});
+        }
+      if (od.empty()) {
+        logs.push_back(1);
+        od.push_back({S("dim0"), 2});
+      }
+      if (pick(2))
+        std::shuffle(od.begin(), od.end(), rng); // logs no longer match: recompute
+      logs.clear();
+      for (const auto &[n, size] : od)
+        logs.push_back(std::countr_zero(static_cast<uint32_t>(size)));
+      LinearLayout::BasesT bases;
+      for (const char *d : ins)
+        if (pick(3)) {
+          std::vector<std::vector<int32_t>> v;
+          for (int i = pick(maxBases + 1); i > 0; --i) {
+            std::vector<int32_t> basis(od.size(), 0);
+            const int o = pick(static_cast<int>(od.size()));
+            if (logs[static_cast<size_t>(o)] > 0)
+              basis[static_cast<size_t>(o)] =
+                  pick(3) ? 1 << pick(logs[static_cast<size_t>(o)])
+                          : pick(1 << logs[static_cast<size_t>(o)]);
+            v.push_back(basis);
+          }
+          bases.emplace_back(S(d), v);
+        }
+      if (pick(2))
+        std::shuffle(bases.begin(), bases.end(), rng);
+      return LinearLayout(bases, od, false);
+    };
+    int divided = 0, refused = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+      const LinearLayout b = randomLayout(3, 2), c = randomLayout(3, 3);
+      LinearLayout a = pick(4) ? b * c : randomLayout(5, 4);
+      if (pick(5) == 0) {
+        // A near miss: one basis of the product changed.
+        LinearLayout::BasesT ab = a.getBases();
+        for (auto &[n, list] : ab)
+          if (!list.empty() && !list[0].empty()) {
+            list[0][0] ^= 1;
+            break;
+          }
+        if (auto bent = LinearLayout::tryCreate(ab, a.getOutDims(), false))
+          a = *bent;
+      }
+      const std::optional<LinearLayout> want = divideLeftByNames(a, b);
+      const std::optional<LinearLayout> got = ls::divideLeft(a, b);
+      QCOMPARE(got.has_value(), want.has_value());
+      if (!got) {
+        ++refused;
+        continue;
+      }
+      QCOMPARE(*got, *want);
+      QCOMPARE(got->getInDims(), want->getInDims());
+      QCOMPARE(got->getOutDims(), want->getOutDims());
+      ++divided;
+    }
+    QVERIFY2(divided > 500 && refused > 500,
+             qPrintable(QString("%1 divided, %2 refused").arg(divided).arg(refused)));
   }
 
   // isTrivialOver and quotient work on masks of dim indices; their
