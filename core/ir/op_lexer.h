@@ -50,6 +50,7 @@ class OpLexer {
 public:
   // The text of a std::string: the lexer reads the NUL after its last byte.
   explicit OpLexer(const std::string &text) : text_(text) {}
+  OpLexer(std::string &&) = delete; // the text must outlive the lexer
 
   OpToken next();
   // next() without the token (one copy less where the caller has peeked it).

@@ -1035,6 +1035,31 @@ LinearLayout LinearLayout::removeZeroBasesAlongDim(const DimName &inDim) const {
   return LinearLayout(std::move(b), getOutDims(), /*requireSurjective=*/false);
 }
 
+LinearLayout LinearLayout::selectBases(const DimName &inDim, const std::vector<int> &order) const {
+  const int d = inDimIndex(inDim);
+  if (d < 0)
+    return *this;
+  for (int k : order)
+    if (k < 0 || k >= in_[d].count)
+      layoutError("selectBases: basis " + std::to_string(k) + " of in-dim '" + inDim +
+                  "' does not exist");
+  if (order.size() > 62)
+    layoutError("in-dim '" + inDim + "' has more than 62 bases");
+  LinearLayout ll;
+  for (int o = 0; o < nOut_; ++o)
+    ll.addOutDim(out_[o].id, out_[o].size);
+  for (int e = 0; e < nIn_; ++e) {
+    const int count = e == d ? static_cast<int>(order.size()) : in_[e].count;
+    const int dst = ll.appendInDim(in_[e].id, count);
+    for (int i = 0; i < count; ++i) {
+      const int32_t *src = basisPtr(e, e == d ? order[static_cast<size_t>(i)] : i);
+      std::copy(src, src + nOut_, ll.basisPtr(dst, i));
+    }
+  }
+  ll.invalidateRank();
+  return ll;
+}
+
 LinearLayout LinearLayout::sublayout(const std::vector<DimName> &inDimNames,
                                      const std::vector<DimName> &outDimNames) const {
   requireSubset(inDimNames, getInDimNames());
@@ -1107,6 +1132,9 @@ int LinearLayout::trivialOverMasks(const std::vector<DimName> &dimNames, uint32_
       outMask |= uint32_t{1} << o;
     if (i < 0 || o < 0 || (int64_t{1} << in_[i].count) != out_[o].size)
       square = false;
+    // An in-dim past 2^30 values: the definition refuses it (getInDimSize).
+    if (i >= 0 && o >= 0 && in_[i].count > 30)
+      return -1;
   }
   if (!dimNames.empty()) {
     if (!square)

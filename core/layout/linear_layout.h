@@ -209,6 +209,11 @@ public:
   // Rename an in-dim (keeps position).  Requires: newName is not already used.
   [[nodiscard]] LinearLayout renameInDim(const DimName &oldName,
                                          const DimName &newName) const;
+  // The layout with inDim's bases replaced by its bases order[0], order[1],
+  // ... (each an index of one of them; repeats and omissions allowed). The
+  // same layout if there is no such in-dim.
+  // Requires: 0 <= order[k] < getInDimSizeLog2(inDim).
+  [[nodiscard]] LinearLayout selectBases(const DimName &inDim, const std::vector<int> &order) const;
   // Remove the zero bases of an in-dim.
   [[nodiscard]] LinearLayout removeZeroBasesAlongDim(const DimName &inDim) const;
 
@@ -311,8 +316,9 @@ private:
   // sizes do not fit; that path then answers.
   std::optional<LinearLayout> composePacked(const LinearLayout &outer) const;
   // isTrivialOver on the dims it names, as masks of in-dim and out-dim
-  // indices: 1 trivial, 0 not, -1 when the flattened named outputs pass
-  // 2^30 (the by-name definition then answers, as it always did).
+  // indices: 1 trivial, 0 not, -1 when a named in-dim (also an out-dim) or
+  // the flattened named outputs pass 2^30 (the by-name definition then
+  // answers, and refuses, as it always did).
   int trivialOverMasks(const std::vector<DimName> &dimNames, uint32_t &inMask,
                        uint32_t &outMask) const;
   // The in-dims and out-dims whose bits are set, in this layout's order.

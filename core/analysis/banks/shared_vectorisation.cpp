@@ -9,19 +9,12 @@ namespace ls {
 
 LinearLayout permuteBases(const LinearLayout &layout, const DimName &inDim,
                           const std::vector<int> &order) {
-  LinearLayout::BasesT bases = layout.getBases();
-  for (auto &[name, list] : bases) {
-    if (name != inDim)
-      continue;
-    std::vector<LinearLayout::Basis> reordered;
-    reordered.reserve(order.size());
-    for (int i : order) {
-      require(i >= 0 && i < static_cast<int>(list.size()), "permuteBases: index out of range");
-      reordered.push_back(list[static_cast<size_t>(i)]);
-    }
-    list = std::move(reordered);
+  if (layout.hasInDim(inDim)) {
+    const int n = layout.getInDimSizeLog2(inDim);
+    for (int i : order)
+      require(i >= 0 && i < n, "permuteBases: index out of range");
   }
-  return LinearLayout(std::move(bases), layout.getOutDims(), /*requireSurjective=*/false);
+  return layout.selectBases(inDim, order);
 }
 
 std::vector<int> nonBroadcastRegisters(const LinearLayout &layout) {

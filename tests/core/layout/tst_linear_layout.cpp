@@ -379,7 +379,7 @@ private slots:
     std::mt19937 rng(251126);
     auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
     const char *ins[] = {"register", "lane", "warp"};
-    int built = 0, refused = 0;
+    int built = 0, refused = 0, notPowerOfTwo = 0;
     for (int trial = 0; trial < 2000; ++trial) {
       const int rank = 1 + pick(5);
       std::vector<unsigned> order;
@@ -390,7 +390,8 @@ private slots:
       std::vector<std::vector<unsigned>> shapes(nf);
       for (auto &sh : shapes)
         for (int d = 0; d < rank; ++d)
-          sh.push_back(1u << (pick(5) == 0 ? 10 + pick(6) : pick(4)));
+          sh.push_back(pick(150) == 0 ? 3u * (1u << pick(3)) // not a power of two
+                                      : 1u << (pick(5) == 0 ? 10 + pick(6) : pick(4)));
       std::vector<std::pair<std::string, const std::vector<unsigned> *>> factors;
       for (int k = 0; k < nf; ++k)
         factors.push_back({S(ins[k]), &shapes[k]});
@@ -413,6 +414,8 @@ private slots:
       }
       QCOMPARE(gotError, wantError);
       QCOMPARE(got.has_value(), want.has_value());
+      if (gotError.find("must be a power of two") != std::string::npos)
+        ++notPowerOfTwo;
       if (!got) {
         ++refused;
         continue;
@@ -425,8 +428,11 @@ private slots:
       QCOMPARE(got->getRank(), want->getRank());
       ++built;
     }
-    QVERIFY2(built > 1000 && refused > 20,
-             qPrintable(QString("%1 built, %2 refused").arg(built).arg(refused)));
+    QVERIFY2(built > 1000 && refused > 20 && notPowerOfTwo > 20,
+             qPrintable(QString("%1 built, %2 refused, %3 not powers of two")
+                            .arg(built)
+                            .arg(refused)
+                            .arg(notPowerOfTwo)));
   }
 
   // combineCtaCgaWithShape with one CTA (its shortcut) equals the general
@@ -565,6 +571,64 @@ private slots:
                        LinearLayout::DimSizes{{"reg", 4}, {"lane", 2}}, false);
     QVERIFY(!mixed.isTrivialOver({"lane"}));
     QVERIFY(!mixed.quotient({"lane"}).has_value());
+  }
+
+  // selectBases (permuteBases, removeBroadcastRegisters) equals rebuilding
+  // the layout from its bases with the in-dim's list reordered.
+  void selectBasesEqualsRebuildingTheBases() {
+    std::mt19937 rng(251128);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    const char *ins[] = {"register", "lane", "warp", "block"};
+    int reordered = 0, shrunk = 0;
+    for (int trial = 0; trial < 2000; ++trial) {
+      LinearLayout::DimSizes od{{S("dim0"), 1 << pick(5)}, {S("dim1"), 1 << pick(5)}};
+      if (pick(2))
+        std::swap(od[0], od[1]);
+      LinearLayout::BasesT bases;
+      for (const char *d : ins)
+        if (pick(4)) {
+          std::vector<std::vector<int32_t>> v;
+          for (int i = pick(6); i > 0; --i)
+            v.push_back({pick(od[0].second), pick(od[1].second)});
+          bases.emplace_back(S(d), v);
+        }
+      const LinearLayout ll(bases, od, false);
+      const std::string dim = ins[pick(4)];
+      std::vector<int> order;
+      const int n = ll.hasInDim(dim) ? ll.getInDimSizeLog2(dim) : 0;
+      for (int i = 0; i < n; ++i)
+        order.push_back(i);
+      std::shuffle(order.begin(), order.end(), rng);
+      if (pick(3) == 0 && !order.empty())
+        order.resize(static_cast<size_t>(pick(static_cast<int>(order.size()) + 1)));
+      if (pick(6) == 0 && n > 0)
+        order.push_back(pick(n)); // a repeat
+      LinearLayout::BasesT want = bases;
+      for (auto &[name, list] : want)
+        if (name == dim) {
+          std::vector<std::vector<int32_t>> picked;
+          for (int k : order)
+            picked.push_back(list[static_cast<size_t>(k)]);
+          list = picked;
+        }
+      const LinearLayout expected(want, od, false);
+      const LinearLayout got = ll.selectBases(dim, order);
+      QCOMPARE(got, expected);
+      QCOMPARE(got.getInDims(), expected.getInDims());
+      QCOMPARE(got.getOutDims(), expected.getOutDims());
+      QCOMPARE(got.getRank(), expected.getRank());
+      (static_cast<int>(order.size()) < n ? shrunk : reordered) += 1;
+    }
+    QVERIFY(reordered > 500 && shrunk > 200);
+    const LinearLayout l = LinearLayout::identity1D(4, S("register"), S("dim0"));
+    bool refused = false;
+    try {
+      (void)l.selectBases("register", {0, 2});
+    } catch (const ls::Error &) {
+      refused = true;
+    }
+    QVERIFY(refused);
+    QCOMPARE(l.selectBases("lane", {0, 5}), l); // no such in-dim: unchanged
   }
 
   // divideLeft works on dim indices; its definition, by name, is this:
@@ -773,6 +837,20 @@ private slots:
     // Both answers are exercised.
     QVERIFY2(trivial > 300 && notTrivial > 300,
              qPrintable(QString("%1 trivial, %2 not").arg(trivial).arg(notTrivial)));
+    // A named dim of more than 2^30 values is refused, as the definition's
+    // getInDimSize refuses it.
+    const LinearLayout huge({{S("register"), std::vector<std::vector<int32_t>>(31, {0})}},
+                            {{S("register"), 2}}, false);
+    auto refuses = [&](auto f) {
+      try {
+        f();
+      } catch (const ls::Error &) {
+        return true;
+      }
+      return false;
+    };
+    QVERIFY(refuses([&] { (void)huge.isTrivialOver({"register"}); }));
+    QVERIFY(refuses([&] { (void)huge.quotient({"register"}); }));
   }
 
   void sublayout() {

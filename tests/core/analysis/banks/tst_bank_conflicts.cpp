@@ -3,6 +3,7 @@
 
 #include "analysis/banks/bank_conflicts.h"
 #include "analysis/banks/shared_vectorisation.h"
+#include "util/error.h"
 #include "notation/mlir/layout_parser.h"
 #include "layout/layout_utils.h"
 
@@ -69,6 +70,29 @@ private slots:
     LinearLayout l({{kRegister, {{0, 1}, {0, 0}, {1, 0}}}}, {S("dim0"), S("dim1")});
     QCOMPARE(nonBroadcastRegisters(l), (std::vector<int>{0, 2}));
     QCOMPARE(removeBroadcastRegisters(l).getInDimSizeLog2(kRegister), 2);
+  }
+
+  // permuteBases reorders (or keeps some of) one in-dim's bases; an index
+  // that is not a basis of it is refused.
+  void permuteBasesReordersOneInDim() {
+    const LinearLayout l({{kRegister, {{1, 0}, {0, 1}, {2, 0}}}, {kLane, {{0, 2}}}},
+                         {{"dim0", 4}, {"dim1", 4}}, false);
+    const LinearLayout p = permuteBases(l, kRegister, {2, 0});
+    QCOMPARE(p.getInDimSizeLog2(kRegister), 2);
+    QCOMPARE(std::vector<int32_t>(p.getBasis(kRegister, 0).begin(), p.getBasis(kRegister, 0).end()),
+             (std::vector<int32_t>{2, 0}));
+    QCOMPARE(std::vector<int32_t>(p.getBasis(kRegister, 1).begin(), p.getBasis(kRegister, 1).end()),
+             (std::vector<int32_t>{1, 0}));
+    QCOMPARE(std::vector<int32_t>(p.getBasis(kLane, 0).begin(), p.getBasis(kLane, 0).end()),
+             (std::vector<int32_t>{0, 2}));
+    QCOMPARE(p.getOutDims(), l.getOutDims());
+    bool refused = false;
+    try {
+      (void)permuteBases(l, kRegister, {3});
+    } catch (const ls::InternalError &) {
+      refused = true;
+    }
+    QVERIFY(refused);
   }
 
   void intersectionFollowsTriton() {
