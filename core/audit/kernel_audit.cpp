@@ -19,6 +19,7 @@
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
+#include "util/text_hash.h"
 
 namespace ls::audit {
 namespace {
@@ -768,7 +769,7 @@ private:
   KernelAudit &out_;
   AuditTarget target_;
   std::string function_;
-  std::unordered_map<std::string, size_t> tensorIndex_;
+  std::unordered_map<std::string, size_t, TextHash, std::equal_to<>> tensorIndex_;
   std::unordered_map<const ir::TypeText *, TypeEntry> typeCache_;
   std::map<std::pair<const Encoding *, Shape>, std::pair<std::optional<LinearLayout>, std::string>>
       llCache_;

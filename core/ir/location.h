@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "util/source_text.h"
+#include "util/text_hash.h"
 
 namespace ls::ir {
 
@@ -94,7 +95,7 @@ public:
     Location loc;
     int height = 0;
   };
-  using Cache = std::unordered_map<std::string_view, Resolved>;
+  using Cache = std::unordered_map<std::string_view, Resolved, TextHash>;
 
   // Resolves the text inside `loc( )`: `"f":1:2`, `#loc3`, `callsite(A at B)`,
   // `fused[A, B]`, `fused<...>[...]`, `"name"(A)`, `"name"`, `unknown`.
@@ -106,11 +107,7 @@ private:
   Location resolveAt(std::string_view text, size_t &pos, int depth, Cache *cache,
                      int &deepest) const;
   // Looked up by views of the source text (no string built per use).
-  struct NameHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  std::unordered_map<std::string, std::string, NameHash, std::equal_to<>> defs_;
+  std::unordered_map<std::string, std::string, TextHash, std::equal_to<>> defs_;
 };
 
 } // namespace ls::ir

@@ -11,6 +11,7 @@
 #include "notation/mlir/attr_syntax_parser.h"
 #include "util/error.h"
 #include "util/limits.h"
+#include "util/text_hash.h"
 
 namespace ls::ir {
 
@@ -148,32 +149,6 @@ std::string boolTypeLike(const std::string &t) {
   }
   return t.substr(0, p) + "i1" + t.substr(e);
 }
-
-// A hash of source text eight bytes at a time: type texts, value names and
-// location bodies are hashed once per value or op, and std::hash's byte loop
-// was a tenth of reading a kernel.
-inline size_t hashText(std::string_view s) {
-  uint64_t h = 0x9e3779b97f4a7c15ull ^ s.size();
-  const char *p = s.data();
-  size_t n = s.size();
-  for (; n >= 8; p += 8, n -= 8) {
-    uint64_t w;
-    std::memcpy(&w, p, 8);
-    h = (h ^ w) * 0xff51afd7ed558ccdull;
-    h ^= h >> 32;
-  }
-  uint64_t tail = 0;
-  for (size_t i = 0; i < n; ++i)
-    tail |= uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
-  h = (h ^ tail) * 0xc4ceb9fe1a85ec53ull;
-  return static_cast<size_t>(h ^ (h >> 29));
-}
-
-// Lets the type cache be searched with a string_view of the source.
-struct TextHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view s) const { return hashText(s); }
-};
 
 struct CachedType {
   std::shared_ptr<const TypeText> type;
@@ -1276,7 +1251,8 @@ private:
   int64_t valuesRead_ = 0; // every value defined (limits::kMaxValues)
   std::vector<Scope> scopes_;
   std::unordered_map<size_t, size_t> aliasEnds_;
-  std::unordered_map<std::string, EncodingPtr> aliasEncodings_; // valid layout aliases
+  std::unordered_map<std::string, EncodingPtr, TextHash, std::equal_to<>>
+      aliasEncodings_; // valid layout aliases
   std::unordered_map<std::string, CachedType, TextHash, std::equal_to<>> types_;
   std::deque<std::string> synthesized_; // type texts not in the source (stable addresses)
   std::vector<LocRef> locs_;
