@@ -48,7 +48,8 @@ public:
   ConversionMaps(const LinearLayout &src, const Vecs &regSrc, const Vecs &laneSrc,
                  const Vecs &regDst, const Vecs &laneDst)
       : src_(src), reg_{&regSrc, &regDst}, lane_{&laneSrc, &laneDst} {}
-  // 0 for the source, 1 for the destination.
+  // 0 for the source, 1 for the destination: told by address, so callers
+  // pass the very layouts the maps were made for (srcFlat and dstFlat).
   int side(const LinearLayout &a) const { return &a == &src_ ? 0 : 1; }
   const LinearLayout &of(const LinearLayout &a, const LinearLayout &b) {
     std::optional<LinearLayout> &slot = cvt_[side(a)];
@@ -56,7 +57,6 @@ public:
       slot = b.invertAndCompose(a);
     return *slot;
   }
-  const Vecs &reg(const LinearLayout &a) const { return *reg_[side(a)]; }
   const Vecs &lane(const LinearLayout &a) const { return *lane_[side(a)]; }
   const Vecs &regIntersection(const LinearLayout &a, int dim) {
     std::optional<Vecs> &slot = intersection_[side(a)];

@@ -3,6 +3,7 @@
 // test/Analysis/test-allocation.mlir), plus hand-built pairs of each class.
 #include <QtTest>
 
+#include "analysis/convert/conversion_scratch.h"
 #include "analysis/convert/conversion_swizzle.h"
 #include "analysis/convert/layout_conversion.h"
 #include "notation/mlir/layout_parser.h"
@@ -54,6 +55,34 @@ const QString kStore = "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [
 class TestLayoutConversion : public QObject {
   Q_OBJECT
 private slots:
+  // The scratch swizzle intersects the register bases of the layout with
+  // more registers per tile with the other's, in that order (Triton keeps
+  // the first one's order): here the source has fewer, so the destination's
+  // order picks the vector and leaves 512 to the reps. Intersecting in the
+  // source's order gives vector [4, 512, 32, 256] and reps [16] instead
+  // (review finding: no test caught that order).
+  void scratchSwizzleIntersectsInTheWiderLayoutsOrder() {
+    using LL = ls::LinearLayout;
+    const LL src({{"register", {{4}, {512}, {1}, {16}, {2}}},
+                  {"lane", {{32}, {256}, {128}, {64}, {8}}},
+                  {"warp", {}},
+                  {"block", {}}},
+                 {{"dim0", 1024}}, /*requireSurjective=*/false);
+    const LL dst({{"register", {{256}, {32}, {8}, {16}, {4}, {512}}},
+                  {"lane", {{2}, {128}, {1}, {0}, {64}}},
+                  {"warp", {}},
+                  {"block", {}}},
+                 {{"dim0", 1024}}, /*requireSurjective=*/false);
+    const ConversionScratch plan = planConversionScratch(src, dst, 8, ScratchTarget::Sm90);
+    std::vector<int32_t> vector, reps;
+    for (int i = 0; i < plan.buffer.getInDimSizeLog2("vector"); ++i)
+      vector.push_back(plan.buffer.getBasis("vector", i)[0]);
+    for (int i = 0; i < plan.buffer.getInDimSizeLog2("reps"); ++i)
+      reps.push_back(plan.buffer.getBasis("reps", i)[0]);
+    QCOMPARE(vector, (std::vector<int32_t>{16, 4, 32, 256}));
+    QCOMPARE(reps, (std::vector<int32_t>{512}));
+  }
+
   // A pair whose destination is not onto its tensor: the scratch swizzle
   // asks for the inverse map of every tile pair it tries, so it says why
   // there is none (review finding: computing the map only for the tile
