@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "util/ascii.h"
 #include "util/error.h"
 
 namespace ls::ir {
@@ -11,17 +12,10 @@ namespace {
 // Deepest alias/callsite nesting followed (a cycle of aliases ends here).
 constexpr int kMaxLocDepth = 64;
 
-// The C library's isspace()/isalnum() go through the locale per character;
-// a kernel has a few hundred locations to read.
-inline bool isBlank(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-inline bool isAliasChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
+inline bool isAliasChar(char c) { return isAsciiAlnum(c) || c == '_'; }
 
 void skipSpace(std::string_view t, size_t &p) {
-  while (p < t.size() && isBlank(t[p]))
+  while (p < t.size() && isAsciiSpace(t[p]))
     ++p;
 }
 
@@ -67,7 +61,7 @@ int readInt(std::string_view t, size_t &p) {
   skipSpace(t, p);
   size_t start = p;
   long v = 0;
-  while (p < t.size() && t[p] >= '0' && t[p] <= '9' && v < 100000000)
+  while (p < t.size() && isAsciiDigit(t[p]) && v < 100000000)
     v = v * 10 + (t[p++] - '0');
   if (p == start)
     bad("expected a line or column number");

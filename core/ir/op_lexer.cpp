@@ -76,29 +76,32 @@ size_t OpLexer::nextLineStart(size_t pos) const {
 
 namespace {
 
+// The first offset at or after i whose byte is a, b or c (n if none),
+// sixteen bytes at a time where SSE2 is there: types, attributes and
+// locations are mostly other bytes.
+size_t findAny(const char *s, size_t n, size_t i, char a, char b, char c) {
+#ifdef __SSE2__
+  const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), vc = _mm_set1_epi8(c);
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i));
+    const unsigned m = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)), _mm_cmpeq_epi8(v, vc))));
+    if (m != 0)
+      return i + static_cast<size_t>(__builtin_ctz(m));
+  }
+#endif
+  for (; i < n; ++i)
+    if (s[i] == a || s[i] == b || s[i] == c)
+      return i;
+  return n;
+}
+
 // Where the string whose body starts at i ends: the offset of its closing
 // quote (a backslash escapes the next byte), or n if it is not closed.
 size_t stringEnd(const char *s, size_t n, size_t i) {
-#ifdef __SSE2__
-  const __m128i vq = _mm_set1_epi8('"'), vb = _mm_set1_epi8('\\');
-#endif
-  while (i < n) {
-#ifdef __SSE2__
-    if (i + 16 <= n) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i));
-      const unsigned m = static_cast<unsigned>(
-          _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, vq), _mm_cmpeq_epi8(v, vb))));
-      if (m == 0) {
-        i += 16;
-        continue;
-      }
-      i += static_cast<size_t>(__builtin_ctz(m));
-    }
-#endif
+  for (i = findAny(s, n, i, '"', '\\', '"'); i < n; i = findAny(s, n, i + 2, '"', '\\', '"'))
     if (s[i] == '"')
       return i;
-    i += s[i] == '\\' ? 2 : 1;
-  }
   return n;
 }
 
@@ -112,35 +115,16 @@ size_t OpLexer::matchBracket(size_t open) const {
   int depth = 0;
   const char *s = text_.data();
   const size_t n = text_.size();
-#ifdef __SSE2__
-  const __m128i vo = _mm_set1_epi8(o), vc = _mm_set1_epi8(c), vq = _mm_set1_epi8('"');
-#endif
-  size_t i = open;
-  while (i < n) {
-#ifdef __SSE2__
-    // Sixteen bytes at a time up to the next byte that matters: the two
-    // brackets or a quote (types and attributes are mostly other bytes).
-    if (i + 16 <= n) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i));
-      const unsigned m = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(
-          _mm_or_si128(_mm_cmpeq_epi8(v, vo), _mm_cmpeq_epi8(v, vc)), _mm_cmpeq_epi8(v, vq))));
-      if (m == 0) {
-        i += 16;
-        continue;
-      }
-      i += static_cast<size_t>(__builtin_ctz(m));
-    }
-#endif
+  for (size_t i = findAny(s, n, open, o, c, '"'); i < n; i = findAny(s, n, i + 1, o, c, '"')) {
     const char ch = s[i];
     if (ch == '"') {
       i = stringEnd(s, n, i + 1);
     } else if (ch == o) {
       ++depth;
-    } else if (ch == c && !(c == '>' && i > 0 && s[i - 1] == '-')) {
+    } else if (!(c == '>' && i > 0 && s[i - 1] == '-')) { // ch == c
       if (--depth == 0)
         return i + 1;
     }
-    ++i;
   }
   return std::string_view::npos;
 }

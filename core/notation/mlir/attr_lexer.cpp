@@ -1,20 +1,11 @@
 #include "notation/mlir/attr_lexer.h"
 
+#include "util/ascii.h"
 #include "util/error.h"
 
 namespace ls::ir {
 
 namespace {
-
-// ASCII classes without the C library's per-character locale calls (types
-// and layouts of a whole kernel go through this lexer).
-inline bool isSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-inline bool isDigitChar(char c) { return c >= '0' && c <= '9'; }
-inline bool isAlnumChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigitChar(c);
-}
 
 std::string nearText(std::string_view text, size_t offset) {
   if (offset >= text.size())
@@ -51,7 +42,7 @@ SyntaxError::SyntaxError(std::string_view text, size_t offset, const std::string
 void Lexer::skipSpaceAndComments() {
   while (pos_ < text_.size()) {
     char c = text_[pos_];
-    if (isSpace(c)) {
+    if (isAsciiSpace(c)) {
       ++pos_;
     } else if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '/') {
       while (pos_ < text_.size() && text_[pos_] != '\n')
@@ -82,7 +73,7 @@ Token Lexer::next() {
     return t;
   char c = text_[pos_];
   auto isIdentChar = [](char ch) {
-    return isAlnumChar(ch) || ch == '_' || ch == '$';
+    return isAsciiAlnum(ch) || ch == '_' || ch == '$';
   };
   if (c == '#') {
     ++pos_;
@@ -115,13 +106,13 @@ Token Lexer::next() {
     t.text = std::move(s);
     return t;
   }
-  if (isDigitChar(c) || (c == '-' && pos_ + 1 < text_.size() && isDigitChar(text_[pos_ + 1]))) {
+  if (isAsciiDigit(c) || (c == '-' && pos_ + 1 < text_.size() && isAsciiDigit(text_[pos_ + 1]))) {
     bool neg = c == '-';
     if (neg)
       ++pos_;
     size_t start = pos_;
     int64_t v = 0;
-    while (pos_ < text_.size() && isDigitChar(text_[pos_])) {
+    while (pos_ < text_.size() && isAsciiDigit(text_[pos_])) {
       if (v > (int64_t{1} << 40))
         throw SyntaxError(text_, start, "number too large");
       v = v * 10 + (text_[pos_] - '0');

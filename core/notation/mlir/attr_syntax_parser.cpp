@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "util/ascii.h"
 #include "util/error.h"
 
 namespace ls::ir {
@@ -245,19 +246,15 @@ TypeText SyntaxParser::parseType() {
   if (end == std::string_view::npos)
     fail("unterminated type", start);
   std::string_view dims = rest.substr(0, end);
-  auto space = [](char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-  };
-  auto digit = [](char c) { return c >= '0' && c <= '9'; };
-  while (!dims.empty() && space(dims.front()))
+  while (!dims.empty() && isAsciiSpace(dims.front()))
     dims.remove_prefix(1);
-  while (!dims.empty() && space(dims.back()))
+  while (!dims.empty() && isAsciiSpace(dims.back()))
     dims.remove_suffix(1);
   size_t p = 0;
-  while (p < dims.size() && digit(dims[p])) {
+  while (p < dims.size() && isAsciiDigit(dims[p])) {
     size_t q = p;
     int64_t v = 0;
-    while (q < dims.size() && digit(dims[q])) {
+    while (q < dims.size() && isAsciiDigit(dims[q])) {
       if (v > (int64_t{1} << 40))
         fail("dimension too large", start + q);
       v = v * 10 + (dims[q] - '0');

@@ -86,13 +86,7 @@ private slots:
     QCOMPARE(std::vector<int32_t>(p.getBasis(kLane, 0).begin(), p.getBasis(kLane, 0).end()),
              (std::vector<int32_t>{0, 2}));
     QCOMPARE(p.getOutDims(), l.getOutDims());
-    bool refused = false;
-    try {
-      (void)permuteBases(l, kRegister, {3});
-    } catch (const ls::InternalError &) {
-      refused = true;
-    }
-    QVERIFY(refused);
+    QVERIFY_THROWS_EXCEPTION(ls::InternalError, (void)permuteBases(l, kRegister, {3}));
   }
 
   void intersectionFollowsTriton() {
