@@ -9,6 +9,7 @@
 
 #include "ir/op_lexer.h"
 #include "notation/mlir/attr_syntax_parser.h"
+#include "util/ascii.h"
 #include "util/error.h"
 #include "util/limits.h"
 #include "util/text_hash.h"
@@ -33,13 +34,14 @@ struct Stop {
   bool cancelled = false;
 };
 
-std::string trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+std::string_view trimView(std::string_view s) {
+  while (!s.empty() && isAsciiSpace(s.front()))
     s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+  while (!s.empty() && isAsciiSpace(s.back()))
     s.remove_suffix(1);
-  return std::string(s);
+  return s;
 }
+std::string trim(std::string_view s) { return std::string(trimView(s)); }
 
 bool isLayoutAttr(const Value &v) {
   if (v.kind != Value::Kind::Attr)
@@ -72,12 +74,14 @@ std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_vie
         break;
       }
     }
-    std::string key = trim(eq == std::string_view::npos ? entry : entry.substr(0, eq));
+    std::string_view key = trimView(eq == std::string_view::npos ? entry : entry.substr(0, eq));
     if (key.size() >= 2 && key.front() == '"' && key.back() == '"')
       key = key.substr(1, key.size() - 2);
     if (key.empty())
       return;
-    out.push_back({key, eq == std::string_view::npos ? "" : trim(entry.substr(eq + 1))});
+    out.emplace_back(std::string(key), eq == std::string_view::npos
+                                           ? std::string()
+                                           : std::string(trimView(entry.substr(eq + 1))));
   };
   int depth = 0;
   size_t start = 0;
@@ -130,7 +134,7 @@ std::string boolTypeLike(const std::string &t) {
   size_t p = 7;
   for (;;) {
     size_t q = p;
-    while (q < t.size() && std::isdigit(static_cast<unsigned char>(t[q])))
+    while (q < t.size() && isAsciiDigit(t[q]))
       ++q;
     if (q > p && q < t.size() && t[q] == 'x')
       p = q + 1;
@@ -182,7 +186,7 @@ public:
 
 private:
   struct PendingArg {
-    std::string name;
+    std::string_view name; // into the source text
     std::string_view type;
     size_t offset = 0;
     std::string_view loc;
@@ -190,7 +194,7 @@ private:
   };
   struct PendingUse {
     int op, operand;
-    std::string name;
+    std::string_view name; // into the source text
     size_t offset;
   };
   // Finds a std::string key from a string_view (operands are views into the
@@ -461,27 +465,26 @@ private:
         return f->second;
     return -1;
   }
-  void define(const std::string &name, int value, size_t offset) {
+  void define(std::string_view name, int value, size_t offset) {
     if (scopes_.empty())
       scopes_.emplace_back();
     auto [it, fresh] = scopes_.back().names.emplace(name, value);
     if (!fresh)
-      error(offset, "redefinition of value " + name);
+      error(offset, "redefinition of value " + std::string(name));
   }
   void popScope() {
     Scope s = std::move(scopes_.back());
     scopes_.pop_back();
     for (PendingUse &u : s.pending) {
       auto f = s.names.find(u.name);
-      if (f == s.names.end() && u.name.size() > 2 &&
-          u.name.compare(u.name.size() - 2, 2, "#0") == 0)
+      if (f == s.names.end() && u.name.size() > 2 && u.name.substr(u.name.size() - 2) == "#0")
         f = s.names.find(u.name.substr(0, u.name.size() - 2));
       if (f != s.names.end()) {
         bindUse(u.op, u.operand, f->second);
       } else if (!scopes_.empty()) {
         scopes_.back().pending.push_back(std::move(u));
       } else {
-        error(u.offset, "use of undefined value " + u.name);
+        error(u.offset, "use of undefined value " + std::string(u.name));
       }
     }
   }
@@ -515,7 +518,7 @@ private:
     if (v >= 0)
       bindUse(op, k, v);
     else
-      scopes_.back().pending.push_back({op, k, std::string(name), t.offset});
+      scopes_.back().pending.push_back({op, k, name, t.offset});
   }
 
   int newValue(std::string name, size_t offset) {
@@ -618,7 +621,7 @@ private:
         scanResultTypes();
       }
       std::string_view fn = text_.substr(t.offset, lex_.position() - t.offset);
-      while (!fn.empty() && std::isspace(static_cast<unsigned char>(fn.back())))
+      while (!fn.empty() && isAsciiSpace(fn.back()))
         fn.remove_suffix(1);
       return fn;
     }
@@ -728,7 +731,7 @@ private:
   int parseOperation(int block) {
     OpToken first = lex_.peek();
     struct Group {
-      std::string name;
+      std::string_view name; // into the source text
       int count;
       size_t offset;
     };
@@ -748,7 +751,7 @@ private:
           if (count < 1)
             fail(n.offset, "an op has at least one result in a group");
         }
-        groups.push_back({std::string(r.text), count, r.offset});
+        groups.push_back({r.text, count, r.offset});
         if (!lex_.peek().is(','))
           break;
         lex_.skip();
@@ -792,7 +795,9 @@ private:
     // malformed, so that later uses of them still resolve.
     for (const Group &g : groups)
       for (int k = 0; k < g.count; ++k) {
-        std::string name = g.count > 1 ? g.name + "#" + std::to_string(k) : g.name;
+        std::string name(g.name);
+        if (g.count > 1)
+          name += "#" + std::to_string(k);
         int v = newValue(name, g.offset);
         mod().values[v].definingOp = opIdx;
         mod().values[v].resultIndex = static_cast<int>(mod().ops[opIdx].results.size());
@@ -854,10 +859,10 @@ private:
         OpToken n = lex_.peek();
         if (depth > 0 && n.is(':')) {
           lex_.skip();
-          pending.push_back({std::string(t.text), scanType(), t.offset, {}, 0});
+          pending.push_back({t.text, scanType(), t.offset, {}, 0});
         } else if (n.is('=')) {
           lex_.skip();
-          pending.push_back({std::string(t.text), "", t.offset, {}, 0});
+          pending.push_back({t.text, "", t.offset, {}, 0});
         } else {
           addOperand(opIdx, t);
         }
@@ -881,11 +886,11 @@ private:
         // `attributes {` always opens a dictionary, also one written over
         // several lines.
         size_t b = t.offset;
-        while (b > 0 && std::isspace(static_cast<unsigned char>(text_[b - 1])))
+        while (b > 0 && isAsciiSpace(text_[b - 1]))
           --b;
         const bool afterAttributesKeyword =
             b >= 10 && text_.substr(b - 10, 10) == "attributes" &&
-            (b == 10 || !std::isalnum(static_cast<unsigned char>(text_[b - 11])));
+            (b == 10 || !isAsciiAlnum(text_[b - 11]));
         if (!afterAttributesKeyword &&
             (lex_.restOfLineBlank(t.offset + 1) ||
              (q < text_.size() && (text_[q] == '^' || text_[q] == '%')))) {
@@ -1164,7 +1169,7 @@ private:
   }
 
   void addBlockArg(int block, const PendingArg &a) {
-    int v = newValue(a.name, a.offset);
+    int v = newValue(std::string(a.name), a.offset);
     Module &m = mod();
     m.values[v].ownerBlock = block;
     m.values[v].argIndex = static_cast<int>(m.blocks[block].arguments.size());
@@ -1187,7 +1192,7 @@ private:
           OpToken colon = lex_.next();
           if (!colon.is(':'))
             fail(colon.offset, "expected ':' and the argument's type");
-          PendingArg a{std::string(name.text), scanType(), name.offset, {}, 0};
+          PendingArg a{name.text, scanType(), name.offset, {}, 0};
           OpToken l = lex_.peek();
           if (l.isIdent("loc") && l.end() < text_.size() && text_[l.end()] == '(') {
             size_t e = lex_.matchBracket(l.end());

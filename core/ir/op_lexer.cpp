@@ -43,14 +43,6 @@ inline bool isDigit(char c) { return (cls(c) & kDigit) != 0; }
 
 } // namespace
 
-const OpToken &OpLexer::peek() {
-  if (!havePeek_) {
-    peeked_ = scan();
-    havePeek_ = true;
-  }
-  return peeked_;
-}
-
 void OpLexer::seek(size_t pos) {
   pos_ = pos;
   consumedEnd_ = pos;
@@ -105,6 +97,23 @@ size_t stringEnd(const char *s, size_t n, size_t i) {
   return n;
 }
 
+// The first offset at or after i whose byte is not a space (n if none),
+// sixteen bytes at a time where SSE2 is there: indentation.
+size_t skipSpaces(const char *s, size_t n, size_t i) {
+#ifdef __SSE2__
+  const __m128i sp = _mm_set1_epi8(' ');
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + i));
+    const unsigned m = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, sp))) & 0xFFFFu;
+    if (m != 0)
+      return i + static_cast<size_t>(__builtin_ctz(m));
+  }
+#endif
+  while (i < n && s[i] == ' ')
+    ++i;
+  return i;
+}
+
 } // namespace
 
 size_t OpLexer::matchBracket(size_t open) const {
@@ -135,13 +144,14 @@ OpToken OpLexer::next() {
     consumedEnd_ = peeked_.end();
     return peeked_;
   }
-  OpToken t = scan();
+  OpToken t;
+  scan(t);
   consumedEnd_ = t.end();
   return t;
 }
 
-OpToken OpLexer::scan() {
-  OpToken t;
+void OpLexer::scan(OpToken &t) {
+  t.newlineBefore = false;
   t.prevEnd = pos_;
   const char *s = text_.data();
   const size_t n = text_.size();
@@ -151,7 +161,9 @@ OpToken OpLexer::scan() {
   // there without a bound check.
   for (;;) {
     const char c = s[p];
-    if (kChars.blank[static_cast<unsigned char>(c)]) {
+    if (c == ' ' && s[p + 1] == ' ') {
+      p = skipSpaces(s, n, p + 2);
+    } else if (kChars.blank[static_cast<unsigned char>(c)]) {
       ++p;
     } else if (c == '\n') {
       t.newlineBefore = true;
@@ -167,7 +179,8 @@ OpToken OpLexer::scan() {
   if (p >= n) {
     pos_ = p;
     t.kind = OpToken::Kind::End;
-    return t;
+    t.text = {};
+    return;
   }
   const size_t start = p;
   const char c = s[p];
@@ -175,7 +188,6 @@ OpToken OpLexer::scan() {
     pos_ = p;
     t.kind = k;
     t.text = std::string_view(s + start, p - start);
-    return t;
   };
   auto skipWhile = [&](auto pred) {
     while (pred(s[p]))

@@ -62,7 +62,14 @@ public:
       next();
     }
   }
-  const OpToken &peek(); // valid until the next call of next(), peek() or seek()
+  // Valid until the next call of next(), peek() or seek().
+  const OpToken &peek() {
+    if (!havePeek_) {
+      scan(peeked_);
+      havePeek_ = true;
+    }
+    return peeked_;
+  }
   // Requires: pos <= text().size().
   void seek(size_t pos);
   size_t position() const { return havePeek_ ? peeked_.offset : pos_; }
@@ -85,7 +92,7 @@ public:
   };
 
 private:
-  OpToken scan(); // the token at pos_, consumed
+  void scan(OpToken &t); // the token at pos_, consumed, into t
   std::string_view text_;
   size_t pos_ = 0;
   size_t consumedEnd_ = 0;

@@ -22,9 +22,24 @@ inline size_t hashText(std::string_view s) {
     h = (h ^ w) * 0xff51afd7ed558ccdull;
     h ^= h >> 32;
   }
+  // The last 0..7 bytes without a byte loop: the text's last eight bytes
+  // (overlapping bytes already hashed) when it has eight, else two
+  // overlapping four-byte reads, else three single bytes.
   uint64_t tail = 0;
-  for (size_t i = 0; i < n; ++i)
-    tail |= uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+  if (n > 0) {
+    if (s.size() >= 8) {
+      std::memcpy(&tail, s.data() + s.size() - 8, 8);
+    } else if (n >= 4) {
+      uint32_t lo, hi;
+      std::memcpy(&lo, p, 4);
+      std::memcpy(&hi, p + n - 4, 4);
+      tail = (uint64_t{hi} << 32) | lo;
+    } else {
+      tail = uint64_t{static_cast<unsigned char>(p[0])} |
+             (uint64_t{static_cast<unsigned char>(p[n / 2])} << 8) |
+             (uint64_t{static_cast<unsigned char>(p[n - 1])} << 16) | (uint64_t{n} << 24);
+    }
+  }
   h = (h ^ tail) * 0xc4ceb9fe1a85ec53ull;
   return static_cast<size_t>(h ^ (h >> 29));
 }
