@@ -1017,34 +1017,41 @@ private:
     size_t n = op.results.size();
     if (n == 0)
       return;
-    std::vector<std::string> owned; // derived types (tt.load, comparisons)
-    std::vector<std::string_view> rt;
+    // The result types: `count` of them at `src`, or one (`count` == 1)
+    // that every result has. No vector is built per op.
+    std::string owned; // a derived type (tt.load, comparisons)
+    std::string_view one;
+    const std::string_view *src = &one;
+    size_t count = 0;
+    auto single = [&](std::string_view t) {
+      one = t;
+      src = &one;
+      count = 1;
+    };
     if (name == "ttg.async_copy_global_to_local" || name == "ttg.async_commit_group" ||
         name == "ttg.async_wait" || name == "amdg.buffer_load_to_local")
-      rt.assign(n, "!ttg.async.token");
+      single("!ttg.async.token");
     else if (!arrowTypes.empty())
-      rt = arrowTypes;
+      src = arrowTypes.data(), count = arrowTypes.size();
     else if (!toType.empty())
-      rt = {toType};
+      single(toType);
     else if (!colonTypes.empty()) {
       if (name == "tt.load")
-        rt = {owned.emplace_back(pointeeType(std::string(colonTypes[0])))};
+        single(owned = pointeeType(std::string(colonTypes[0])));
       else if (name == "arith.cmpi" || name == "arith.cmpf")
-        rt = {owned.emplace_back(boolTypeLike(std::string(colonTypes[0])))};
+        single(owned = boolTypeLike(std::string(colonTypes[0])));
       else if (colonTypes.size() == n)
-        rt = colonTypes;
+        src = colonTypes.data(), count = n;
       else if (name == "arith.select")
-        rt = {colonTypes.back()};
+        single(colonTypes.back());
       else
-        rt = {colonTypes[0]};
+        single(colonTypes[0]);
     } else if (name == "arith.constant") {
-      rt = {"i1"}; // `arith.constant true` prints no type
+      single("i1"); // `arith.constant true` prints no type
     }
-    if (rt.size() == 1 && n > 1)
-      rt.assign(n, rt[0]);
-    for (size_t k = 0; k < n && k < rt.size(); ++k) {
+    for (size_t k = 0; k < n && (count == 1 || k < count); ++k) {
       int v = mod().ops[opIdx].results[k];
-      setType(v, rt[k], text_offset(mod().values[v].pos));
+      setType(v, src[count == 1 ? 0 : k], text_offset(mod().values[v].pos));
     }
   }
 
