@@ -28,8 +28,13 @@ std::vector<int32_t> flatBases(const LinearLayout &flat, const DimName &inDim) {
   std::vector<int32_t> v;
   if (!flat.hasInDim(inDim))
     return v;
-  for (int i = 0; i < flat.getInDimSizeLog2(inDim); ++i)
-    v.push_back(flat.getBasis(inDim, i)[0]);
+  const int n = flat.getInDimSizeLog2(inDim);
+  const size_t nOut = static_cast<size_t>(flat.getNumOutDims());
+  require(n == 0 || nOut >= 1, "flatBases: the layout has no out-dim");
+  const std::span<const int32_t> all = flat.basesOf(inDim);
+  v.reserve(static_cast<size_t>(n));
+  for (size_t i = 0; i < static_cast<size_t>(n); ++i)
+    v.push_back(all[i * nOut]);
   return v;
 }
 

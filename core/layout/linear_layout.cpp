@@ -548,6 +548,13 @@ std::span<const int32_t> LinearLayout::getBasis(const DimName &inDim, int32_t po
   return {basisPtr(d, pos), nOut_};
 }
 
+std::span<const int32_t> LinearLayout::basesOf(const DimName &inDim) const {
+  const int d = inDimIndex(inDim);
+  if (d < 0 || in_[d].count == 0)
+    return {};
+  return {basisPtr(d, 0), static_cast<size_t>(in_[d].count) * static_cast<size_t>(nOut_)};
+}
+
 int32_t LinearLayout::getBasis(const DimName &inDim, int32_t pos, const DimName &outDim) const {
   return getBasis(inDim, pos)[getOutDimIndex(outDim)];
 }

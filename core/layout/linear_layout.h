@@ -116,6 +116,10 @@ public:
   std::span<const int32_t> getBasis(const DimName &inDim, int32_t pos) const;
   int32_t getBasis(const DimName &inDim, int32_t pos,
                    const DimName &outDim) const;
+  // Every basis of inDim in one span: basis i is the getNumOutDims() values
+  // from i * getNumOutDims() (empty if there is no such in-dim). One name
+  // lookup for a loop over the bases, instead of one per basis.
+  std::span<const int32_t> basesOf(const DimName &inDim) const;
 
   // In minor-to-major order.
   std::vector<DimName> getInDimNames() const;

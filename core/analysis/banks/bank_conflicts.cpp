@@ -14,17 +14,16 @@ int rankOf(const std::vector<int64_t> &vectors) {
   // Xor basis indexed by the highest set bit.
   int64_t basis[64] = {};
   int rank = 0;
-  for (int64_t v : vectors) {
-    for (int bit = 63; bit >= 0 && v; --bit) {
-      if (!((v >> bit) & 1))
-        continue;
+  for (int64_t x : vectors) {
+    // Reduce by the highest set bit until zero or a new pivot.
+    for (uint64_t v = static_cast<uint64_t>(x); v != 0;) {
+      const int bit = 63 - __builtin_clzll(v);
       if (!basis[bit]) {
-        basis[bit] = v;
+        basis[bit] = static_cast<int64_t>(v);
         ++rank;
-        v = 0;
-      } else {
-        v ^= basis[bit];
+        break;
       }
+      v ^= static_cast<uint64_t>(basis[bit]);
     }
   }
   return rank;
@@ -83,13 +82,14 @@ std::vector<int64_t> packedBases(const LinearLayout &ll, const Packing &p, const
       if (p.names[d] == ll.outDimName(o))
         shift[static_cast<size_t>(o)] = p.shifts[d];
   const int n = ll.getInDimSizeLog2(inDim);
+  const size_t nOut = static_cast<size_t>(ll.getNumOutDims());
+  const std::span<const int32_t> all = ll.basesOf(inDim);
   v.reserve(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) {
-    auto basis = ll.getBasis(inDim, i);
+  for (size_t i = 0; i < static_cast<size_t>(n); ++i) {
     int64_t x = 0;
-    for (size_t o = 0; o < basis.size(); ++o)
+    for (size_t o = 0; o < nOut; ++o)
       if (shift[o] >= 0)
-        x |= int64_t{basis[o]} << shift[o];
+        x |= int64_t{all[i * nOut + o]} << shift[o];
     v.push_back(x);
   }
   return v;

@@ -117,6 +117,7 @@ InstructionWavefronts serveInstruction(const BankTarget &target, InstructionClas
   struct Touch {
     int64_t word;
     uint64_t lanes;
+    int bank; // word % banks, computed once (the sort compares it often)
   };
   // At most 64 lanes x 4 words of 16-byte accesses.
   std::array<Touch, 64 * 4> touches;
@@ -131,15 +132,14 @@ InstructionWavefronts serveInstruction(const BankTarget &target, InstructionClas
       const int64_t first = a.byteAddress / wordBytes;
       const int64_t last = (a.byteAddress + std::max(a.bytes, 1) - 1) / wordBytes;
       for (int64_t w = first; w <= last && n < touches.size(); ++w)
-        touches[n++] = {w, uint64_t{1} << a.lane};
+        touches[n++] = {w, uint64_t{1} << a.lane, static_cast<int>(w % banks)};
     }
     if (!active)
       continue;
     // Distinct words ordered by (bank, word); lanes of equal words merged.
     std::sort(touches.begin(), touches.begin() + static_cast<long>(n),
-              [banks](const Touch &x, const Touch &y) {
-                int bx = static_cast<int>(x.word % banks), by = static_cast<int>(y.word % banks);
-                return bx != by ? bx < by : x.word < y.word;
+              [](const Touch &x, const Touch &y) {
+                return x.bank != y.bank ? x.bank < y.bank : x.word < y.word;
               });
     size_t m = 0;
     for (size_t i = 0; i < n; ++i) {
@@ -152,7 +152,7 @@ InstructionWavefronts serveInstruction(const BankTarget &target, InstructionClas
     group.lanes = active;
     group.wordsPerBank.assign(static_cast<size_t>(banks), 0);
     for (size_t i = 0; i < m; ++i)
-      ++group.wordsPerBank[static_cast<size_t>(touches[i].word % banks)];
+      ++group.wordsPerBank[static_cast<size_t>(touches[i].bank)];
     group.wavefronts = *std::max_element(group.wordsPerBank.begin(), group.wordsPerBank.end());
     out.wavefronts += group.wavefronts;
     out.ideal += 1;
@@ -164,8 +164,8 @@ InstructionWavefronts serveInstruction(const BankTarget &target, InstructionClas
         f.group = gIndex;
       int rank = 0;
       for (size_t i = 0; i < m; ++i) {
-        const int bank = static_cast<int>(touches[i].word % banks);
-        rank = (i > 0 && static_cast<int>(touches[i - 1].word % banks) == bank) ? rank + 1 : 0;
+        const int bank = touches[i].bank;
+        rank = (i > 0 && touches[i - 1].bank == bank) ? rank + 1 : 0;
         Wavefront &f = fronts[static_cast<size_t>(rank)];
         f.cells.push_back({bank, touches[i].word, touches[i].lanes});
         f.lanes |= touches[i].lanes;

@@ -15,8 +15,14 @@ std::vector<int32_t> offsetBases(const LinearLayout &cvt, const DimName &inDim) 
   if (!cvt.hasInDim(inDim))
     return v;
   const int n = cvt.getInDimSizeLog2(inDim);
-  for (int i = 0; i < n; ++i)
-    v.push_back(cvt.getBasis(inDim, i, kOffset));
+  if (n == 0)
+    return v;
+  const size_t nOut = static_cast<size_t>(cvt.getNumOutDims());
+  const size_t o = static_cast<size_t>(cvt.getOutDimIndex(kOffset));
+  const std::span<const int32_t> all = cvt.basesOf(inDim);
+  v.reserve(static_cast<size_t>(n));
+  for (size_t i = 0; i < static_cast<size_t>(n); ++i)
+    v.push_back(all[i * nOut + o]);
   return v;
 }
 

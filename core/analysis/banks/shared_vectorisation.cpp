@@ -22,9 +22,11 @@ std::vector<int> nonBroadcastRegisters(const LinearLayout &layout) {
   if (!layout.hasInDim(kRegister))
     return kept;
   const int n = layout.getInDimSizeLog2(kRegister);
+  const size_t nOut = static_cast<size_t>(layout.getNumOutDims());
+  const std::span<const int32_t> all = layout.basesOf(kRegister);
   for (int i = 0; i < n; ++i) {
-    auto b = layout.getBasis(kRegister, i);
-    if (std::any_of(b.begin(), b.end(), [](int32_t v) { return v != 0; }))
+    const int32_t *b = all.data() + static_cast<size_t>(i) * nOut;
+    if (std::any_of(b, b + nOut, [](int32_t v) { return v != 0; }))
       kept.push_back(i);
   }
   return kept;
@@ -52,11 +54,13 @@ std::optional<std::vector<int>> registerOrderForDivide(const LinearLayout &a,
     for (const auto &o : outNames)
       want.push_back(tile.hasOutDim(o) ? tile.getBasis(kRegister, t, o) : 0);
     bool found = false;
+    const std::span<const int32_t> aRegs = a.basesOf(kRegister);
+    const size_t nOutA = outNames.size();
     for (int j = 0; j < nA && !found; ++j) {
       if (used[static_cast<size_t>(j)])
         continue;
-      auto b = a.getBasis(kRegister, j);
-      if (std::equal(b.begin(), b.end(), want.begin(), want.end())) {
+      const int32_t *b = aRegs.data() + static_cast<size_t>(j) * nOutA;
+      if (std::equal(b, b + nOutA, want.begin(), want.end())) {
         used[static_cast<size_t>(j)] = true;
         order.push_back(j);
         found = true;
