@@ -915,12 +915,17 @@ LinearLayout LinearLayout::reshapeOuts(const DimSizes &newOutDims) const {
   ll.in_ = in_;
   const size_t nNew = newOutDims.size();
   const int n = totalBases();
+  // The sizes are powers of two: each new out-dim takes the next log2(size)
+  // bits of the packed basis (a shift and a mask, not a division).
+  std::array<int, kMaxDims> bits{};
+  for (size_t o = 0; o < nNew && o < bits.size(); ++o)
+    bits[o] = log2Floor(static_cast<uint64_t>(newOutDims[o].second));
   ll.data_.assign(static_cast<size_t>(n) * nNew, 0);
   for (int k = 0; k < n; ++k) {
     uint64_t flat = packedBasis(k, shifts);
     for (size_t o = 0; o < nNew; ++o) {
-      ll.data_[k * nNew + o] = static_cast<int32_t>(flat % newOutDims[o].second);
-      flat /= static_cast<uint64_t>(newOutDims[o].second);
+      ll.data_[k * nNew + o] = static_cast<int32_t>(flat & ((uint64_t{1} << bits[o]) - 1));
+      flat >>= bits[o];
     }
   }
   ll.rank_ = rank_;

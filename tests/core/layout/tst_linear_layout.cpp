@@ -625,6 +625,45 @@ private slots:
     QCOMPARE(l.selectBases("lane", {0, 5}), l); // no such in-dim: unchanged
   }
 
+  // basesOf(inDim) is every getBasis(inDim, i) one after the other, and
+  // empty for an in-dim the layout does not have (or one with no bases).
+  void basesOfIsEveryBasisInOrder() {
+    std::mt19937 rng(251129);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    const char *ins[] = {"register", "lane", "warp", "block", "offset"};
+    int compared = 0, absent = 0;
+    for (int trial = 0; trial < 1000; ++trial) {
+      LinearLayout::DimSizes od{{S("dim0"), 1 << pick(5)}};
+      for (int k = pick(3); k > 0; --k)
+        od.push_back({S("dim") + std::to_string(od.size()), 1 << pick(5)});
+      LinearLayout::BasesT bases;
+      for (const char *d : ins)
+        if (pick(3)) {
+          std::vector<std::vector<int32_t>> v;
+          for (int i = pick(6); i > 0; --i) {
+            std::vector<int32_t> b;
+            for (const auto &[name, size] : od)
+              b.push_back(pick(size));
+            v.push_back(b);
+          }
+          bases.emplace_back(S(d), v);
+        }
+      const LinearLayout ll(bases, od, false);
+      for (const char *d : ins) {
+        const std::span<const int32_t> all = ll.basesOf(d);
+        std::vector<int32_t> want;
+        const int n = ll.hasInDim(d) ? ll.getInDimSizeLog2(d) : 0;
+        for (int i = 0; i < n; ++i)
+          for (int32_t x : ll.getBasis(d, i))
+            want.push_back(x);
+        QCOMPARE(std::vector<int32_t>(all.begin(), all.end()), want);
+        QCOMPARE(all.size(), static_cast<size_t>(n) * od.size());
+        (n > 0 ? compared : absent) += 1;
+      }
+    }
+    QVERIFY(compared > 2000 && absent > 1000);
+  }
+
   // divideLeft works on dim indices; its definition, by name, is this:
   // C's out sizes are A's divided by B's, B's bases start each in-dim of A,
   // the rest divided by B's sizes are C's, and B * C == A.
