@@ -19,6 +19,7 @@
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
+#include "util/literal.h"
 #include "util/text_hash.h"
 
 namespace ls::audit {
@@ -223,10 +224,10 @@ private:
     }
     for (int opIndex : m.walk()) {
       const ir::Operation &op = m.ops[opIndex];
-      // Compared as a view: the literals' lengths are known, most differ in size.
+      // Compared with each literal inline (util/literal.h).
       const std::string_view name = op.name;
       ++out_.opCount;
-      if (name == "tt.func" || name == "func.func") {
+      if (equalsLiteral(name, "tt.func") || equalsLiteral(name, "func.func")) {
         function_ = op.stringAttribute("sym_name").value_or("");
         if (function_.empty())
           function_ = op.attribute("sym_name").value_or("?");
@@ -235,22 +236,26 @@ private:
       if (!op.implicit && !knownDialect(op.name))
         out_.unknownOps.push_back({op.name, op.pos.line});
       countResults(m, opIndex);
-      if (name == "ttg.convert_layout")
+      if (equalsLiteral(name, "ttg.convert_layout"))
         convert(mi, m, opIndex);
-      else if (name == "ttg.local_load" || name == "ttg.local_store" ||
-               name == "ttg.local_alloc" || name == "ttg.async_copy_global_to_local")
+      else if (equalsLiteral(name, "ttg.local_load") || equalsLiteral(name, "ttg.local_store") ||
+               equalsLiteral(name, "ttg.local_alloc") ||
+               equalsLiteral(name, "ttg.async_copy_global_to_local"))
         sharedAccess(mi, m, opIndex);
-      else if (name == "ttng.warp_group_dot" || name.starts_with("ttng.tc_gen5_mma") ||
-               name.starts_with("ttng.async_tma_"))
+      else if (equalsLiteral(name, "ttng.warp_group_dot") ||
+               startsWithLiteral(name, "ttng.tc_gen5_mma") ||
+               startsWithLiteral(name, "ttng.async_tma_"))
         operandMemdescs(mi, m, opIndex); // tc_gen5_mma(_scaled), TMA copies, gathers...
-      else if (name == "tt.load" || name == "tt.store" || name == "tt.atomic_rmw" ||
-               name == "tt.atomic_cas")
+      else if (equalsLiteral(name, "tt.load") || equalsLiteral(name, "tt.store") ||
+               equalsLiteral(name, "tt.atomic_rmw") || equalsLiteral(name, "tt.atomic_cas"))
         globalAccess(mi, m, opIndex);
-      else if (name == "amdg.buffer_load" || name == "amdg.buffer_store" ||
-               name == "amdg.buffer_atomic_rmw" || name == "amdg.buffer_atomic_cas" ||
-               name == "amdg.buffer_load_to_local")
+      else if (equalsLiteral(name, "amdg.buffer_load") ||
+               equalsLiteral(name, "amdg.buffer_store") ||
+               equalsLiteral(name, "amdg.buffer_atomic_rmw") ||
+               equalsLiteral(name, "amdg.buffer_atomic_cas") ||
+               equalsLiteral(name, "amdg.buffer_load_to_local"))
         bufferAccess(mi, m, opIndex);
-      if (name == "ttg.local_alloc" && !op.results.empty()) {
+      if (equalsLiteral(name, "ttg.local_alloc") && !op.results.empty()) {
         const ir::SsaValue &r = m.values[op.results[0]];
         if (r.type) {
           int64_t n = 1;
@@ -451,8 +456,9 @@ private:
       // directly. Elementwise ops are not: they inherit their operands'
       // layout, so the conversion would only move.
       const std::string &p = m.ops[sv.definingOp].name;
-      bool free = p == "tt.load" || p == "ttg.local_load" || p == "arith.constant" ||
-                  p == "tt.splat" || p == "tt.make_range";
+      bool free = equalsLiteral(p, "tt.load") || equalsLiteral(p, "ttg.local_load") ||
+                  equalsLiteral(p, "arith.constant") || equalsLiteral(p, "tt.splat") ||
+                  equalsLiteral(p, "tt.make_range");
       const ir::SsaValue &dv = m.values[dst];
       if (free && dv.encoding) {
         // A load in the destination layout reads memory differently: the
@@ -480,7 +486,7 @@ private:
       return {};
     const std::string who = op.name + " (line " + std::to_string(op.pos.line) + ")";
     try {
-      if (op.name == "tt.load") {
+      if (equalsLiteral(op.name, "tt.load")) {
         const int ptr = op.operands[0];
         const ir::SsaValue &pv = m.values[ptr];
         const LinearLayout *now = linearOf(m, ptr);
@@ -504,7 +510,7 @@ private:
                    " sectors per warp-instruction instead of " + std::to_string(*a.sectorsPerWarp);
         return worse.empty() ? "" : "not proposed: " + who + " in that layout would use " + worse;
       }
-      if (op.name == "ttg.local_load") {
+      if (equalsLiteral(op.name, "ttg.local_load")) {
         const ir::SsaValue &mv = m.values[op.operands[0]];
         const LinearLayout *now = linearOf(m, op.results[0]);
         if (!now || !mv.encoding || !mv.type)
@@ -535,13 +541,14 @@ private:
   void sharedAccess(int mi, const ir::Module &m, int opIndex) {
     const ir::Operation &op = m.ops[opIndex];
     int reg = -1, mem = -1;
-    if (op.name == "ttg.local_load" && !op.operands.empty() && !op.results.empty())
+    if (equalsLiteral(op.name, "ttg.local_load") && !op.operands.empty() && !op.results.empty())
       reg = op.results[0], mem = op.operands[0];
-    else if (op.name == "ttg.local_store" && op.operands.size() >= 2)
+    else if (equalsLiteral(op.name, "ttg.local_store") && op.operands.size() >= 2)
       reg = op.operands[0], mem = op.operands[1];
-    else if (op.name == "ttg.local_alloc" && !op.operands.empty() && !op.results.empty())
+    else if (equalsLiteral(op.name, "ttg.local_alloc") && !op.operands.empty() &&
+             !op.results.empty())
       reg = op.operands[0], mem = op.results[0];
-    else if (op.name == "ttg.async_copy_global_to_local" && op.operands.size() >= 2)
+    else if (equalsLiteral(op.name, "ttg.async_copy_global_to_local") && op.operands.size() >= 2)
       reg = op.operands[0], mem = op.operands[1];
     else
       return;
@@ -559,7 +566,7 @@ private:
     }
     const Shape &shape = rv.type->shape;
     const AccessDirection direction =
-        op.name == "ttg.local_load" ? AccessDirection::Load : AccessDirection::Store;
+        equalsLiteral(op.name, "ttg.local_load") ? AccessDirection::Load : AccessDirection::Store;
     // A pipelined loop makes the same access in its prologue and body: the
     // figures of one (pair, shape, element, direction) are computed once.
     const SharedKey key{rv.encoding.get(), mv.encoding.get(), shape, s.elementBits, direction};
@@ -683,11 +690,13 @@ private:
     // The data's type: the loaded result or the stored value (whose layout
     // equals the offsets'); the offsets' type for a copy to shared memory.
     int data = offsets;
-    if ((op.name == "amdg.buffer_load" || op.name == "amdg.buffer_atomic_rmw" ||
-         op.name == "amdg.buffer_atomic_cas") &&
+    if ((equalsLiteral(op.name, "amdg.buffer_load") ||
+         equalsLiteral(op.name, "amdg.buffer_atomic_rmw") ||
+         equalsLiteral(op.name, "amdg.buffer_atomic_cas")) &&
         !op.results.empty() && m.values[op.results[0]].type)
       data = op.results[0];
-    else if (op.name == "amdg.buffer_store" && base > 0 && m.values[op.operands[0]].type)
+    else if (equalsLiteral(op.name, "amdg.buffer_store") && base > 0 &&
+             m.values[op.operands[0]].type)
       data = op.operands[0];
     g.type = typeText(m, data);
     g.elementBits = pointeeBits(m.values[op.operands[size_t(base)]].typeText);

@@ -5,6 +5,8 @@
 #include <limits>
 #include <string>
 
+#include "util/literal.h"
+
 namespace ls::audit {
 namespace {
 
@@ -21,9 +23,9 @@ std::optional<int64_t> constantOf(const ir::Module &m, const SourceText &src, in
   if (v.definingOp < 0)
     return std::nullopt;
   const ir::Operation &op = m.ops[v.definingOp];
-  if (op.name == "tt.splat" && !op.operands.empty())
+  if (equalsLiteral(op.name, "tt.splat") && !op.operands.empty())
     return constantOf(m, src, op.operands[0]);
-  if (op.name != "arith.constant")
+  if (!equalsLiteral(op.name, "arith.constant"))
     return std::nullopt;
   // The reader keeps no value for `arith.constant dense<64> : ...`; the
   // op's own line says it.
@@ -64,7 +66,7 @@ Strides sum(const ir::Module &m, const SourceText &src, const ir::Operation &op,
 Strides loopArgument(const ir::Module &m, const SourceText &src, const ir::SsaValue &v, int depth) {
   const ir::Block &block = m.blocks[v.ownerBlock];
   int loop = m.regions[block.parentRegion].parentOp;
-  if (loop < 0 || m.ops[loop].name != "scf.for" || v.argIndex < 1)
+  if (loop < 0 || !equalsLiteral(m.ops[loop].name, "scf.for") || v.argIndex < 1)
     return std::nullopt;
   const ir::Operation &forOp = m.ops[loop];
   size_t init = 3 + size_t(v.argIndex - 1); // lb, ub, step, then inits
@@ -75,7 +77,7 @@ Strides loopArgument(const ir::Module &m, const SourceText &src, const ir::SsaVa
     return std::nullopt;
   const ir::Operation &yield = m.ops[block.operations.back()];
   size_t k = size_t(v.argIndex - 1);
-  if (yield.name != "scf.yield" || k >= yield.operands.size())
+  if (!equalsLiteral(yield.name, "scf.yield") || k >= yield.operands.size())
     return std::nullopt;
   // The yielded value usually is `tt.addptr %arg, %splat`: its strides are
   // the argument's plus zeros. Check that shape without recursing on %arg.
@@ -83,7 +85,8 @@ Strides loopArgument(const ir::Module &m, const SourceText &src, const ir::SsaVa
   if (y.definingOp < 0)
     return std::nullopt;
   const ir::Operation &step = m.ops[y.definingOp];
-  if ((step.name != "tt.addptr" && step.name != "arith.addi") || step.operands.size() < 2)
+  if ((!equalsLiteral(step.name, "tt.addptr") && !equalsLiteral(step.name, "arith.addi")) ||
+      step.operands.size() < 2)
     return std::nullopt;
   int self = static_cast<int>(&v - m.values.data());
   int other = step.operands[0] == self   ? step.operands[1]
@@ -112,15 +115,16 @@ Strides stridesOf(const ir::Module &m, const SourceText &src, int value, int dep
     return std::nullopt;
   const ir::Operation &op = m.ops[v.definingOp];
   const std::string &n = op.name;
-  if (n == "tt.make_range")
+  if (equalsLiteral(n, "tt.make_range"))
     return std::vector<int64_t>{1};
-  if (n == "tt.splat" || n == "arith.constant")
+  if (equalsLiteral(n, "tt.splat") || equalsLiteral(n, "arith.constant"))
     return zeros(v);
-  if (n == "tt.addptr" || n == "arith.addi")
+  if (equalsLiteral(n, "tt.addptr") || equalsLiteral(n, "arith.addi"))
     return sum(m, src, op, depth);
-  if (n == "arith.subi" && op.operands.size() == 2 && constantOf(m, src, op.operands[1]))
+  if (equalsLiteral(n, "arith.subi") && op.operands.size() == 2 &&
+      constantOf(m, src, op.operands[1]))
     return stridesOf(m, src, op.operands[0], depth + 1);
-  if (n == "arith.muli" && op.operands.size() == 2) {
+  if (equalsLiteral(n, "arith.muli") && op.operands.size() == 2) {
     for (int k = 0; k < 2; ++k)
       if (std::optional<int64_t> c = constantOf(m, src, op.operands[k])) {
         Strides s = stridesOf(m, src, op.operands[1 - k], depth + 1);
@@ -154,14 +158,15 @@ Strides stridesOf(const ir::Module &m, const SourceText &src, int value, int dep
     }
     return std::nullopt;
   }
-  if (n == "tt.broadcast" || n == "ttg.convert_layout" || n == "arith.extsi" ||
-      n == "arith.extui" || n == "arith.trunci" || n == "arith.index_cast") {
+  if (equalsLiteral(n, "tt.broadcast") || equalsLiteral(n, "ttg.convert_layout") ||
+      equalsLiteral(n, "arith.extsi") || equalsLiteral(n, "arith.extui") ||
+      equalsLiteral(n, "arith.trunci") || equalsLiteral(n, "arith.index_cast")) {
     Strides s = stridesOf(m, src, op.operands.at(0), depth + 1);
     if (s && s->size() != v.shape().size())
       return std::nullopt;
     return s;
   }
-  if (n == "tt.expand_dims") {
+  if (equalsLiteral(n, "tt.expand_dims")) {
     Strides s = stridesOf(m, src, op.operands.at(0), depth + 1);
     std::optional<int64_t> axis = op.intAttribute("axis");
     if (!s || !axis || *axis < 0 || size_t(*axis) > s->size())

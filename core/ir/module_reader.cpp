@@ -12,6 +12,7 @@
 #include "util/ascii.h"
 #include "util/error.h"
 #include "util/limits.h"
+#include "util/literal.h"
 #include "util/text_hash.h"
 
 namespace ls::ir {
@@ -673,8 +674,9 @@ private:
   static bool continuesOp(const OpToken &t) {
     if (t.kind != OpToken::Kind::Ident)
       return false;
-    return t.text == "else" || t.text == "do" || t.text == "default" || t.text == "attributes" ||
-           t.text.rfind("partition", 0) == 0;
+    return equalsLiteral(t.text, "else") || equalsLiteral(t.text, "do") ||
+           equalsLiteral(t.text, "default") || equalsLiteral(t.text, "attributes") ||
+           startsWithLiteral(t.text, "partition");
   }
 
   // An op written over several lines (`ttng.warp_group_dot %a, %b, %c\n
@@ -835,7 +837,7 @@ private:
       // Types of block arguments the header defines without writing them:
       // `scf.for %i = ... : T iter_args(%x = ..) -> (Ts)`, `scf.while (%a = ..) : (Ts) -> ..`.
       std::vector<std::string_view> cand;
-      if (opName == "scf.for")
+      if (equalsLiteral(opName, "scf.for"))
         cand.push_back(colonTypes.empty() ? "index" : colonTypes[0]);
       const auto &more = !fnInputs.empty() ? fnInputs : arrowTypes;
       cand.insert(cand.end(), more.begin(), more.end());
@@ -897,7 +899,7 @@ private:
           typeArgs();
           lex_.skip();
           int owner = opIdx;
-          if (opName == "ttg.warp_specialize" && !mod().ops[opIdx].generic &&
+          if (equalsLiteral(opName, "ttg.warp_specialize") && !mod().ops[opIdx].generic &&
               !mod().ops[opIdx].regions.empty())
             owner = partitionsOp(opIdx);
           int r = parseRegion(owner, pending, t.offset);
@@ -1028,25 +1030,26 @@ private:
       src = &one;
       count = 1;
     };
-    if (name == "ttg.async_copy_global_to_local" || name == "ttg.async_commit_group" ||
-        name == "ttg.async_wait" || name == "amdg.buffer_load_to_local")
+    if (equalsLiteral(name, "ttg.async_copy_global_to_local") ||
+        equalsLiteral(name, "ttg.async_commit_group") || equalsLiteral(name, "ttg.async_wait") ||
+        equalsLiteral(name, "amdg.buffer_load_to_local"))
       single("!ttg.async.token");
     else if (!arrowTypes.empty())
       src = arrowTypes.data(), count = arrowTypes.size();
     else if (!toType.empty())
       single(toType);
     else if (!colonTypes.empty()) {
-      if (name == "tt.load")
+      if (equalsLiteral(name, "tt.load"))
         single(owned = pointeeType(std::string(colonTypes[0])));
-      else if (name == "arith.cmpi" || name == "arith.cmpf")
+      else if (equalsLiteral(name, "arith.cmpi") || equalsLiteral(name, "arith.cmpf"))
         single(owned = boolTypeLike(std::string(colonTypes[0])));
       else if (colonTypes.size() == n)
         src = colonTypes.data(), count = n;
-      else if (name == "arith.select")
+      else if (equalsLiteral(name, "arith.select"))
         single(colonTypes.back());
       else
         single(colonTypes[0]);
-    } else if (name == "arith.constant") {
+    } else if (equalsLiteral(name, "arith.constant")) {
       single("i1"); // `arith.constant true` prints no type
     }
     for (size_t k = 0; k < n && (count == 1 || k < count); ++k) {
@@ -1085,7 +1088,8 @@ private:
   // scf.for and scf.if print no `scf.yield` that yields nothing; MLIR's
   // parser adds it back (Triton's op count includes it), and so do we.
   void addImplicitTerminators(int opIdx, std::string_view name) {
-    if (name != "scf.for" && name != "scf.if" && name != "scf.parallel" && name != "scf.forall")
+    if (!equalsLiteral(name, "scf.for") && !equalsLiteral(name, "scf.if") &&
+        !equalsLiteral(name, "scf.parallel") && !equalsLiteral(name, "scf.forall"))
       return;
     std::vector<int> regions = mod().ops[opIdx].regions;
     for (int r : regions) {

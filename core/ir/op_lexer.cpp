@@ -150,7 +150,7 @@ OpToken OpLexer::next() {
   return t;
 }
 
-void OpLexer::scan(OpToken &t) {
+void OpLexer::scanToken(OpToken &t) {
   t.newlineBefore = false;
   t.prevEnd = pos_;
   const char *s = text_.data();

@@ -17,6 +17,8 @@
 #include <string>
 #include <string_view>
 
+#include "util/literal.h"
+
 namespace ls::ir {
 
 struct OpToken {
@@ -42,7 +44,9 @@ struct OpToken {
   size_t prevEnd = 0;
 
   bool is(char c) const { return kind == Kind::Punct && text.size() == 1 && text[0] == c; }
-  bool isIdent(std::string_view s) const { return kind == Kind::Ident && text == s; }
+  template <size_t N> bool isIdent(const char (&s)[N]) const {
+    return kind == Kind::Ident && equalsLiteral(text, s);
+  }
   size_t end() const { return offset + text.size(); }
 };
 
@@ -92,7 +96,38 @@ public:
   };
 
 private:
-  void scan(OpToken &t); // the token at pos_, consumed, into t
+  // The token at pos_, consumed, into t. Inline for the commonest case: a
+  // one-character punctuation token, after at most one space.
+  void scan(OpToken &t) {
+    const char *s = text_.data();
+    size_t p = pos_;
+    if (s[p] == ' ') // the text ends in a NUL: s[p] is readable at p == size
+      ++p;
+    switch (s[p]) {
+    case ',':
+    case ':':
+    case '(':
+    case ')':
+    case '=':
+    case '{':
+    case '}':
+    case '[':
+    case ']':
+    case '<':
+    case '>':
+    case '*':
+      t.newlineBefore = false;
+      t.prevEnd = pos_;
+      t.offset = p;
+      t.kind = OpToken::Kind::Punct;
+      t.text = std::string_view(s + p, 1);
+      pos_ = p + 1;
+      return;
+    default:
+      scanToken(t);
+    }
+  }
+  void scanToken(OpToken &t); // scan() for every token
   std::string_view text_;
   size_t pos_ = 0;
   size_t consumedEnd_ = 0;
