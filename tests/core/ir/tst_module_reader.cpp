@@ -19,6 +19,7 @@
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
+#include "util/literal.h"
 #include "util/source_text.h"
 
 using namespace ls;
@@ -88,6 +89,7 @@ private slots:
   void locationDepthDoesNotDependOnTheCache();
   void moduleAttributesAndAliases();
   void unknownOps();
+  void resultTypeRulesNameExactOps();
   void opContinuesAfterAStringHoldingSlashes();
   void positionsFromALineHintEqualTheSearch();
   void malformedLineInTheMiddle();
@@ -269,6 +271,45 @@ void TestModuleReader::smallKernelValuesAndUses() {
   for (const ir::Operation &op : m.ops)
     for (int v : op.operands)
       QVERIFY(v >= 0);
+}
+
+// The result-type rules (tt.load's pointee, a comparison's i1, the async
+// token, arith.select's last type) apply to those op names exactly: an op
+// whose name only starts with one keeps the written type.
+void TestModuleReader::resultTypeRulesNameExactOps() {
+  QVERIFY(ls::equalsLiteral("tt.load", "tt.load"));
+  QVERIFY(!ls::equalsLiteral("tt.load_x", "tt.load"));
+  QVERIFY(!ls::equalsLiteral("tt.loa", "tt.load"));
+  QVERIFY(!ls::equalsLiteral("tt.lobd", "tt.load"));
+  QVERIFY(ls::startsWithLiteral("ttng.tc_gen5_mma_scaled", "ttng.tc_gen5_mma"));
+  QVERIFY(!ls::startsWithLiteral("ttng.tc_gen5", "ttng.tc_gen5_mma"));
+  const std::string text =
+      "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], "
+      "order = [0]}>\n"
+      "module attributes {\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 32 : i32} {\n"
+      "  tt.func @k(%p: tensor<128x!tt.ptr<f16>, #b>, %x: tensor<128xi32, #b>) {\n"
+      "    %a = tt.load %p : tensor<128x!tt.ptr<f16>, #b>\n"
+      "    %b = tt.load_x %p : tensor<128x!tt.ptr<f16>, #b>\n"
+      "    %c = arith.cmpi slt, %x, %x : tensor<128xi32, #b>\n"
+      "    %d = arith.cmpix slt, %x, %x : tensor<128xi32, #b>\n"
+      "    %e = ttg.async_wait %x {num = 0 : i32}\n"
+      "    %f = ttg.async_waits %x : tensor<128xi32, #b>\n"
+      "    tt.return\n"
+      "  }\n"
+      "}\n";
+  const ir::ModuleFile f = ir::readModuleFile(text);
+  QCOMPARE(f.modules.size(), size_t{1});
+  const ir::Module &m = f.modules[0];
+  auto typeOf = [&](const char *name) {
+    const int v = m.findValue(name);
+    return v < 0 ? std::string("?") : m.values[v].typeText;
+  };
+  QCOMPARE(typeOf("%a"), std::string("tensor<128xf16, #b>"));
+  QCOMPARE(typeOf("%b"), std::string("tensor<128x!tt.ptr<f16>, #b>"));
+  QCOMPARE(typeOf("%c"), std::string("tensor<128xi1, #b>"));
+  QCOMPARE(typeOf("%d"), std::string("tensor<128xi32, #b>"));
+  QCOMPARE(typeOf("%e"), std::string("!ttg.async.token"));
+  QCOMPARE(typeOf("%f"), std::string("tensor<128xi32, #b>"));
 }
 
 void TestModuleReader::smallKernelRegionsAndBlocks() {
