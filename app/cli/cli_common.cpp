@@ -12,6 +12,7 @@
 
 #include "ir/module_reader.h"
 #include "notation/mlir/attr_syntax_parser.h"
+#include "util/ascii.h"
 #include "util/error.h"
 #include "util/json_writer.h"
 #include "util/limits.h"
@@ -132,13 +133,8 @@ const FileContext *fileContext(const Args &args) {
 
 namespace {
 
-std::string trimmed(std::string s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-    s.pop_back();
-  size_t b = 0;
-  while (b < s.size() && std::isspace(static_cast<unsigned char>(s[b])))
-    ++b;
-  return s.substr(b);
+std::string trimmed(std::string_view s) {
+  return std::string(trimAsciiSpace(s));
 }
 
 // `@57` -> the result type (as written) of the op starting on line 57.

@@ -35,15 +35,6 @@ struct Stop {
   bool cancelled = false;
 };
 
-std::string_view trimView(std::string_view s) {
-  while (!s.empty() && isAsciiSpace(s.front()))
-    s.remove_prefix(1);
-  while (!s.empty() && isAsciiSpace(s.back()))
-    s.remove_suffix(1);
-  return s;
-}
-std::string trim(std::string_view s) { return std::string(trimView(s)); }
-
 bool isLayoutAttr(const Value &v) {
   if (v.kind != Value::Kind::Attr)
     return false;
@@ -75,14 +66,15 @@ std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_vie
         break;
       }
     }
-    std::string_view key = trimView(eq == std::string_view::npos ? entry : entry.substr(0, eq));
+    std::string_view key =
+        trimAsciiSpace(eq == std::string_view::npos ? entry : entry.substr(0, eq));
     if (key.size() >= 2 && key.front() == '"' && key.back() == '"')
       key = key.substr(1, key.size() - 2);
     if (key.empty())
       return;
     out.emplace_back(std::string(key), eq == std::string_view::npos
                                            ? std::string()
-                                           : std::string(trimView(entry.substr(eq + 1))));
+                                           : std::string(trimAsciiSpace(entry.substr(eq + 1))));
   };
   int depth = 0;
   size_t start = 0;
@@ -123,8 +115,8 @@ std::string pointeeType(const std::string &t) {
   }
   if (e >= t.size())
     return t;
-  std::string elem =
-      trim(std::string_view(t).substr(s, (comma == std::string::npos ? e : comma) - s));
+  std::string elem = std::string(
+      trimAsciiSpace(std::string_view(t).substr(s, (comma == std::string::npos ? e : comma) - s)));
   return t.substr(0, p) + elem + t.substr(e + 1);
 }
 
@@ -198,14 +190,10 @@ private:
     std::string_view name; // into the source text
     size_t offset;
   };
-  // Finds a std::string key from a string_view (operands are views into the
-  // source; most of them are found without building a string).
-  struct NameHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view v) const { return hashText(v); }
-  };
   struct Scope {
-    std::unordered_map<std::string, int, NameHash, std::equal_to<>> names;
+    // Found by views of the source (TextHash is transparent): most operands
+    // are found without building a string.
+    std::unordered_map<std::string, int, TextHash, std::equal_to<>> names;
     std::vector<PendingUse> pending;
   };
   struct LocRef {

@@ -6,19 +6,12 @@
 #include "notation/cute/cute_layout.h"
 #include "notation/gluon/gluon_reader.h"
 #include "notation/named_encoding.h"
+#include "util/ascii.h"
 #include "util/error.h"
 
 namespace ls::notation {
 
 namespace {
-
-std::string_view trimmed(std::string_view t) {
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front())))
-    t.remove_prefix(1);
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back())))
-    t.remove_suffix(1);
-  return t;
-}
 
 bool startsWith(std::string_view t, std::string_view p) {
   return t.substr(0, p.size()) == p;
@@ -27,7 +20,7 @@ bool startsWith(std::string_view t, std::string_view p) {
 } // namespace
 
 Notation detectNotation(std::string_view text) {
-  std::string_view t = trimmed(text);
+  std::string_view t = trimAsciiSpace(text);
   if (startsWith(t, "cute:"))
     return Notation::Cute;
   // MLIR text starts with '#', '!' or a builtin type keyword; Gluon with an
@@ -62,9 +55,9 @@ ir::LayoutInput readLayoutInput(std::string_view text, const LayoutInputContext 
   case Notation::Mlir:
     return ir::parseLayoutInput(text, ctx.aliases);
   case Notation::Gluon:
-    return gluon::readGluon(trimmed(text), field);
+    return gluon::readGluon(trimAsciiSpace(text), field);
   case Notation::Cute: {
-    std::string_view body = trimmed(text).substr(5);
+    std::string_view body = trimAsciiSpace(text).substr(5);
     ir::LayoutInput in;
     if (cute::isCuteShared(body)) {
       // The tile is the layout's own unless --shape tiles it further.

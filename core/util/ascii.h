@@ -3,12 +3,22 @@
 // kernel; the GUI sets the locale from the environment).
 #pragma once
 
+#include <string_view>
+
 namespace ls {
 
 inline bool isAsciiSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 inline bool isAsciiDigit(char c) { return c >= '0' && c <= '9'; }
+// The text without the blanks (isAsciiSpace) at either end.
+inline std::string_view trimAsciiSpace(std::string_view s) {
+  while (!s.empty() && isAsciiSpace(s.front()))
+    s.remove_prefix(1);
+  while (!s.empty() && isAsciiSpace(s.back()))
+    s.remove_suffix(1);
+  return s;
+}
 inline bool isAsciiAlnum(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isAsciiDigit(c);
 }
