@@ -136,7 +136,9 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cach
       int col = 0;
       if (accept(t, p, ":"))
         col = readInt(t, p);
-      return Location{{FileLineCol{s, line, col}}, ""};
+      Location l;
+      l.frames = LocationFrames(FileLineCol{std::move(s), line, col});
+      return l;
     }
     if (accept(t, p, "(")) {
       Location inner = resolveAt(t, p, depth + 1, cache, deepest);

@@ -41,6 +41,12 @@ public:
   LocationFrames() = default;
   LocationFrames(std::initializer_list<FileLineCol> frames)
       : p_(std::make_shared<std::vector<FileLineCol>>(frames)) {}
+  // One frame, moved in (no copy of its file name).
+  explicit LocationFrames(FileLineCol &&frame) {
+    auto v = std::make_shared<std::vector<FileLineCol>>();
+    v->push_back(std::move(frame));
+    p_ = std::move(v);
+  }
 
   bool empty() const { return !p_ || p_->empty(); }
   size_t size() const { return p_ ? p_->size() : 0; }

@@ -190,11 +190,114 @@ private:
     std::string_view name; // into the source text
     size_t offset;
   };
+  // The value names in scope. One open-addressing table for all nested
+  // scopes, keyed by views of the source: a slot holds a name's innermost
+  // visible definition, each definition the one it shadows, and closing a
+  // scope restores what its definitions shadowed. A lookup hashes the name
+  // once, whatever the depth, and defining a name allocates nothing.
+  class NameTable {
+  public:
+    void reset(size_t expectedNames) {
+      size_t cap = 64;
+      while (cap < expectedNames * 2)
+        cap *= 2;
+      slots_.assign(cap, Slot{});
+      used_ = 0;
+      defs_.clear();
+    }
+    // The innermost visible definition of `name`: its index, or -1.
+    int find(std::string_view name) const {
+      const Slot *s = probe(name, hashText(name));
+      return s && s->top >= 0 ? s->top : -1;
+    }
+    int valueOf(int def) const { return defs_[size_t(def)].value; }
+    int depthOf(int def) const { return defs_[size_t(def)].depth; }
+    // Defines `name` at `depth` (the innermost open scope); false if the
+    // name is already defined at that depth (the first definition stays).
+    // Requires: `name` outlives the table's current contents.
+    bool define(std::string_view name, int value, int depth) {
+      if ((used_ + 1) * 2 > slots_.size())
+        grow();
+      const size_t h = hashText(name);
+      Slot *s = probe(name, h);
+      if (!s) {
+        s = emptySlot(h);
+        s->name = name;
+        s->hash = h;
+        ++used_;
+      } else if (s->top >= 0 && defs_[size_t(s->top)].depth == depth) {
+        return false;
+      }
+      defs_.push_back({value, depth, s->top, static_cast<int>(s - slots_.data())});
+      s->top = static_cast<int>(defs_.size()) - 1;
+      return true;
+    }
+    size_t definitions() const { return defs_.size(); }
+    // Forgets the definitions made since `mark` (a definitions() value).
+    void restore(size_t mark) {
+      while (defs_.size() > mark) {
+        const Def &d = defs_.back();
+        slots_[size_t(d.slot)].top = d.shadowed;
+        defs_.pop_back();
+      }
+    }
+
+  private:
+    struct Slot {
+      std::string_view name; // data() == nullptr: an empty slot
+      size_t hash = 0;
+      int top = -1; // innermost visible definition, or -1 (none now)
+    };
+    struct Def {
+      int value, depth;
+      int shadowed; // the definition this one hides, or -1
+      int slot;
+    };
+    const Slot *probe(std::string_view name, size_t h) const {
+      const size_t mask = slots_.size() - 1;
+      for (size_t i = h & mask;; i = (i + 1) & mask) {
+        const Slot &s = slots_[i];
+        if (s.name.data() == nullptr)
+          return nullptr;
+        if (s.hash == h && s.name == name)
+          return &s;
+      }
+    }
+    Slot *probe(std::string_view name, size_t h) {
+      return const_cast<Slot *>(static_cast<const NameTable *>(this)->probe(name, h));
+    }
+    Slot *emptySlot(size_t h) {
+      const size_t mask = slots_.size() - 1;
+      size_t i = h & mask;
+      while (slots_[i].name.data() != nullptr)
+        i = (i + 1) & mask;
+      return &slots_[i];
+    }
+    void grow() {
+      std::vector<Slot> old = std::move(slots_);
+      slots_.assign(old.size() * 2, Slot{});
+      std::vector<int> moved(old.size(), -1);
+      for (size_t i = 0; i < old.size(); ++i)
+        if (old[i].name.data() != nullptr) {
+          Slot *s = emptySlot(old[i].hash);
+          *s = old[i];
+          moved[i] = static_cast<int>(s - slots_.data());
+        }
+      for (Def &d : defs_)
+        d.slot = moved[size_t(d.slot)];
+    }
+    std::vector<Slot> slots_ = std::vector<Slot>(64);
+    size_t used_ = 0;
+    std::vector<Def> defs_;
+  };
   struct Scope {
-    // Found by views of the source (TextHash is transparent): most operands
-    // are found without building a string.
-    std::unordered_map<std::string, int, TextHash, std::equal_to<>> names;
+    size_t mark = 0; // names_.definitions() when the scope opened
     std::vector<PendingUse> pending;
+  };
+  struct ResultGroup {
+    std::string_view name; // into the source text
+    int count;
+    size_t offset;
   };
   struct LocRef {
     int module;
@@ -386,6 +489,7 @@ private:
     mod().aliases = f_.aliases;
     mod().layoutAliases = f_.layoutAliases;
     scopes_.clear();
+    names_.reset(f_.source.lineCount() + f_.source.lineCount() / 2);
   }
 
   void openImplicitModule(size_t offset) {
@@ -401,7 +505,7 @@ private:
     m.blocks.push_back({});
     m.blocks[0].parentRegion = 0;
     implicitBlock_ = 0;
-    scopes_.emplace_back();
+    pushScope();
   }
 
   void closeImplicitModule() {
@@ -448,34 +552,42 @@ private:
   }
 
   // --- scopes ---
+  void pushScope() { scopes_.push_back({names_.definitions(), {}}); }
   int lookup(std::string_view name) const {
-    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it)
-      if (auto f = it->names.find(name); f != it->names.end())
-        return f->second;
-    return -1;
+    int d = names_.find(name);
+    return d < 0 ? -1 : names_.valueOf(d);
+  }
+  // The value `name` names in the innermost scope itself, or -1.
+  int lookupInnermost(std::string_view name) const {
+    int d = names_.find(name);
+    return d >= 0 && names_.depthOf(d) == int(scopes_.size()) - 1 ? names_.valueOf(d) : -1;
+  }
+  // Requires: `name` views the source text or synthesized_ (it outlives the scope).
+  bool defineQuietly(std::string_view name, int value) {
+    if (scopes_.empty())
+      pushScope();
+    return names_.define(name, value, int(scopes_.size()) - 1);
   }
   void define(std::string_view name, int value, size_t offset) {
-    if (scopes_.empty())
-      scopes_.emplace_back();
-    auto [it, fresh] = scopes_.back().names.emplace(name, value);
-    if (!fresh)
+    if (!defineQuietly(name, value))
       error(offset, "redefinition of value " + std::string(name));
   }
   void popScope() {
     Scope s = std::move(scopes_.back());
-    scopes_.pop_back();
     for (PendingUse &u : s.pending) {
-      auto f = s.names.find(u.name);
-      if (f == s.names.end() && u.name.size() > 2 && u.name.substr(u.name.size() - 2) == "#0")
-        f = s.names.find(u.name.substr(0, u.name.size() - 2));
-      if (f != s.names.end()) {
-        bindUse(u.op, u.operand, f->second);
-      } else if (!scopes_.empty()) {
-        scopes_.back().pending.push_back(std::move(u));
+      int f = lookupInnermost(u.name);
+      if (f < 0 && u.name.size() > 2 && u.name.substr(u.name.size() - 2) == "#0")
+        f = lookupInnermost(u.name.substr(0, u.name.size() - 2));
+      if (f >= 0) {
+        bindUse(u.op, u.operand, f);
+      } else if (scopes_.size() > 1) {
+        scopes_[scopes_.size() - 2].pending.push_back(std::move(u));
       } else {
         error(u.offset, "use of undefined value " + std::string(u.name));
       }
     }
+    names_.restore(s.mark);
+    scopes_.pop_back();
   }
   void bindUse(int op, int operand, int value) {
     Module &m = mod();
@@ -499,7 +611,7 @@ private:
       operands.reserve(4); // one allocation for most ops' operands
     operands.push_back(-1);
     if (scopes_.empty())
-      scopes_.emplace_back();
+      pushScope();
     int v = lookup(name);
     // `%x#0` names the only result of a one-result op too.
     if (v < 0 && name.size() > 2 && name.substr(name.size() - 2) == "#0")
@@ -607,7 +719,7 @@ private:
       lex_.seek(e);
       if (lex_.peek().kind == OpToken::Kind::Arrow) {
         lex_.skip();
-        scanResultTypes();
+        scanResultTypes(discarded_); // only skipped
       }
       std::string_view fn = text_.substr(t.offset, lex_.position() - t.offset);
       while (!fn.empty() && isAsciiSpace(fn.back()))
@@ -637,26 +749,27 @@ private:
     return t.text;
   }
   // type (`,` type | `*` type)*
-  std::vector<std::string_view> scanTypeList() {
-    std::vector<std::string_view> out{scanType()};
+  // Appends to out.
+  void scanTypeList(std::vector<std::string_view> &out) {
+    out.push_back(scanType());
     while (lex_.peek().is(',') || lex_.peek().is('*')) {
       lex_.skip();
       out.push_back(scanType());
     }
-    return out;
   }
-  // `(` type-list? `)` | type
-  std::vector<std::string_view> scanResultTypes() {
-    if (!lex_.peek().is('('))
-      return {scanType()};
+  // `(` type-list? `)` | type, into out (cleared first).
+  void scanResultTypes(std::vector<std::string_view> &out) {
+    out.clear();
+    if (!lex_.peek().is('(')) {
+      out.push_back(scanType());
+      return;
+    }
     lex_.skip();
-    std::vector<std::string_view> out;
     if (!lex_.peek().is(')'))
-      out = scanTypeList();
+      scanTypeList(out);
     OpToken close = lex_.next();
     if (!close.is(')'))
       fail(close.offset, "expected ')' after the types");
-    return out;
   }
 
   static bool continuesOp(const OpToken &t) {
@@ -720,12 +833,9 @@ private:
   // at bracket depth 0 (regions and keyword continuations like `else` excepted).
   int parseOperation(int block) {
     OpToken first = lex_.peek();
-    struct Group {
-      std::string_view name; // into the source text
-      int count;
-      size_t offset;
-    };
-    std::vector<Group> groups;
+    // Used before the header is read (a region in it reads ops of its own).
+    std::vector<ResultGroup> &groups = groups_;
+    groups.clear();
     if (first.kind == OpToken::Kind::ValueId) {
       for (;;) {
         OpToken r = lex_.next();
@@ -750,7 +860,7 @@ private:
       if (!eq.is('='))
         fail(eq.offset, "expected '=' after the result names");
       int64_t results = 0;
-      for (const Group &g : groups)
+      for (const ResultGroup &g : groups)
         results += g.count;
       if (results > limits::kMaxResultsPerOp)
         fail(first.offset, "an op has at most " + std::to_string(limits::kMaxResultsPerOp) +
@@ -783,18 +893,18 @@ private:
       m.blocks[block].operations.push_back(opIdx);
     // Results are defined (and kept) even if the rest of the line is
     // malformed, so that later uses of them still resolve.
-    for (const Group &g : groups)
+    for (const ResultGroup &g : groups)
       for (int k = 0; k < g.count; ++k) {
-        std::string name(g.name);
+        std::string_view name = g.name; // a view of the source, or of synthesized_
         if (g.count > 1)
-          name += "#" + std::to_string(k);
-        int v = newValue(name, g.offset);
+          name = synthesized_.emplace_back(std::string(g.name) + "#" + std::to_string(k));
+        int v = newValue(std::string(name), g.offset);
         mod().values[v].definingOp = opIdx;
         mod().values[v].resultIndex = static_cast<int>(mod().ops[opIdx].results.size());
         mod().ops[opIdx].results.push_back(v);
         define(name, v, g.offset);
         if (g.count > 1 && k == 0)
-          scopes_.back().names.emplace(g.name, v);
+          defineQuietly(g.name, v);
       }
     size_t lastEnd = nameTok.end();
     try {
@@ -810,8 +920,22 @@ private:
   // Requires: opName views the source text (it outlives every op added meanwhile).
   size_t parseHeader(int opIdx, std::string_view opName, size_t lastEnd) {
     int depth = 0;
-    std::vector<PendingArg> pending;
-    std::vector<std::string_view> colonTypes, arrowTypes, fnInputs;
+    // This header's lists, kept from op to op at this nesting level (a
+    // region in the header reads ops of its own one level deeper).
+    if (headerDepth_ == headerScratch_.size())
+      headerScratch_.emplace_back();
+    HeaderScratch &scratch = headerScratch_[headerDepth_++];
+    struct Leave {
+      size_t &depth;
+      ~Leave() { --depth; }
+    } leave{headerDepth_};
+    std::vector<PendingArg> &pending = scratch.pending;
+    std::vector<std::string_view> &colonTypes = scratch.colon, &arrowTypes = scratch.arrow,
+                                  &fnInputs = scratch.fnInputs, &in = scratch.in;
+    pending.clear();
+    colonTypes.clear();
+    arrowTypes.clear();
+    fnInputs.clear();
     std::string_view toType;
     auto addAttributes = [&](std::string_view written, std::string_view inner) {
       Operation &o = mod().ops[opIdx];
@@ -947,18 +1071,18 @@ private:
         lex_.skip();
         if (lex_.peek().is('(')) {
           lex_.skip();
-          std::vector<std::string_view> in;
+          in.clear();
           if (!lex_.peek().is(')'))
-            in = scanTypeList();
+            scanTypeList(in);
           OpToken close = lex_.next();
           if (!close.is(')'))
             fail(close.offset, "expected ')' after the operand types");
           if (lex_.peek().kind == OpToken::Kind::Arrow) {
             lex_.skip();
-            fnInputs = std::move(in);
-            arrowTypes = scanResultTypes();
+            fnInputs.swap(in);
+            scanResultTypes(arrowTypes);
           } else {
-            colonTypes = std::move(in);
+            colonTypes.swap(in);
           }
         } else if (lex_.peek().kind == OpToken::Kind::ValueId) {
           // `tt.print "..." {..} : %a, %b : T1, T2`: operands after the colon
@@ -974,21 +1098,22 @@ private:
           lastEnd = lex_.consumedEnd();
           continue;
         } else {
-          colonTypes = scanTypeList();
+          colonTypes.clear();
+          scanTypeList(colonTypes);
           if (lex_.peek().isIdent("to")) {
             lex_.skip();
             toType = scanType();
           }
           if (lex_.peek().kind == OpToken::Kind::Arrow) {
             lex_.skip();
-            arrowTypes = scanResultTypes();
+            scanResultTypes(arrowTypes);
           }
         }
         lastEnd = lex_.consumedEnd();
         continue;
       } else if (t.kind == OpToken::Kind::Arrow && depth == 0) {
         lex_.skip();
-        arrowTypes = scanResultTypes();
+        scanResultTypes(arrowTypes);
         lastEnd = lex_.consumedEnd();
         continue;
       }
@@ -1112,7 +1237,7 @@ private:
     Module &m = mod();
     int r = static_cast<int>(m.regions.size());
     m.regions.push_back({{}, opIdx});
-    scopes_.emplace_back();
+    pushScope();
     int block = newBlock(r, "");
     for (PendingArg &a : args)
       addBlockArg(block, a);
@@ -1254,11 +1379,20 @@ private:
   int64_t opsRead_ = 0;    // every op read, all modules (limits::kMaxOps)
   int64_t valuesRead_ = 0; // every value defined (limits::kMaxValues)
   std::vector<Scope> scopes_;
+  NameTable names_;
+  std::vector<ResultGroup> groups_; // parseOperation's result names
+  struct HeaderScratch {
+    std::vector<PendingArg> pending;
+    std::vector<std::string_view> colon, arrow, fnInputs, in;
+  };
+  std::deque<HeaderScratch> headerScratch_; // one per nesting level of op headers
+  size_t headerDepth_ = 0;
+  std::vector<std::string_view> discarded_; // result types of function types inside types
   std::unordered_map<size_t, size_t> aliasEnds_;
   std::unordered_map<std::string, EncodingPtr, TextHash, std::equal_to<>>
       aliasEncodings_; // valid layout aliases
   std::unordered_map<std::string, CachedType, TextHash, std::equal_to<>> types_;
-  std::deque<std::string> synthesized_; // type texts not in the source (stable addresses)
+  std::deque<std::string> synthesized_; // type texts and names not in the source (stable addresses)
   std::vector<LocRef> locs_;
 };
 
