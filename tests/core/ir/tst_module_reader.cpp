@@ -93,6 +93,7 @@ private slots:
   void opContinuesAfterAStringHoldingSlashes();
   void positionsFromALineHintEqualTheSearch();
   void malformedLineInTheMiddle();
+  void valueNamesFollowTheirScopes();
   void severalModulesAndBareOps();
   void neverThrows_data();
   void neverThrows();
@@ -508,6 +509,57 @@ void TestModuleReader::malformedLineInTheMiddle() {
       "10:5 tt.return() -> [] regions=0",
   };
   QCOMPARE(opSummary(f.modules[0]), expected);
+}
+
+// Names are scoped by region: a name defined twice in one region is an
+// error (the first definition stays), a nested region may define a name the
+// enclosing one has (its own uses see the inner value) and, once it closes,
+// the outer value is visible again; a use before its definition in the same
+// region binds when the region closes, and sibling functions reuse names.
+void TestModuleReader::valueNamesFollowTheirScopes() {
+  ir::ModuleFile f = ir::readModuleFile(
+      "tt.func @a(%p: i32) {\n"                                   // 1
+      "  %x = arith.addi %p, %p : i32\n"                          // 2
+      "  %x = arith.muli %p, %p : i32\n"                          // 3
+      "  %y = arith.subi %x, %late : i32\n"                       // 4
+      "  %r = scf.if %c -> (i32) {\n"                             // 5
+      "    %x = arith.constant 7 : i32\n"                         // 6
+      "    %z = arith.addi %x, %y : i32\n"                        // 7
+      "    scf.yield %z : i32\n"                                  // 8
+      "  } else {\n"                                              // 9
+      "    scf.yield %x : i32\n"                                  // 10
+      "  }\n"                                                     // 11
+      "  %late = arith.addi %x, %p : i32\n"                       // 12
+      "  %c = arith.cmpi eq, %x, %p : i32\n"                      // 13
+      "  tt.return\n"                                             // 14
+      "}\n"                                                       // 15
+      "tt.func @b(%p: i32) {\n"                                   // 16
+      "  %x = arith.addi %p, %p : i32\n"                          // 17
+      "  %w = arith.addi %x, %q : i32\n"                          // 18
+      "  tt.return\n"                                             // 19
+      "}\n");
+  QCOMPARE(diagnosticsText(f), QString("3:3: error: redefinition of value %x\n"
+                                       "18:23: error: use of undefined value %q"));
+  const ir::Module &m = f.modules[0];
+  auto defLine = [&](int op, int k) {
+    const int v = m.ops[op].operands[k];
+    if (v < 0)
+      return -1;
+    const ir::SsaValue &sv = m.values[v];
+    return sv.definingOp >= 0 ? m.ops[sv.definingOp].pos.line : -sv.argIndex - 100;
+  };
+  QCOMPARE(defLine(m.opAtLine(4), 0), 2);  // the first %x stays
+  QCOMPARE(defLine(m.opAtLine(4), 1), 12); // %late, defined later in the region
+  QCOMPARE(defLine(m.opAtLine(5), 0), 13); // %c, too
+  QCOMPARE(defLine(m.opAtLine(7), 0), 6);  // the inner %x
+  QCOMPARE(defLine(m.opAtLine(7), 1), 4);  // %y from the enclosing region
+  QCOMPARE(defLine(m.opAtLine(10), 0), 2); // the sibling region sees the outer %x
+  QCOMPARE(defLine(m.opAtLine(12), 0), 2); // and so does the rest of the function
+  QCOMPARE(defLine(m.opAtLine(18), 0), 17); // @b's own %x
+  QCOMPARE(defLine(m.opAtLine(18), 1), -1); // %q is nowhere
+  QCOMPARE(defLine(m.opAtLine(17), 0), -100); // @b's own %p (argument 0)
+  const ir::SsaValue &pb = m.values[m.ops[m.opAtLine(17)].operands[0]];
+  QCOMPARE(m.blocks[pb.ownerBlock].parentRegion, m.ops[m.opAtLine(16)].regions[0]);
 }
 
 void TestModuleReader::severalModulesAndBareOps() {
