@@ -155,7 +155,7 @@ std::string typeAtLine(const FileContext *ctx, const std::string &flag, const st
       continue;
     for (int v : m.ops[op].results)
       if (m.values[v].type && m.values[v].type->encoding)
-        return m.values[v].typeText;
+        return std::string(m.values[v].typeText);
     throw Error("--" + flag, "the op on line " + std::to_string(line) + " of '" + ctx->path +
                                  "' (" + m.ops[op].name + ") has no result with a layout");
   }

@@ -125,9 +125,9 @@ private:
   }
   // The canonical text of a value's type (a reference into the cache, or to
   // the value's own text when it has no parsed type).
-  const std::string &typeText(const ir::Module &m, int value) {
+  std::string_view typeText(const ir::Module &m, int value) {
     const ir::SsaValue &v = m.values[value];
-    return v.type ? typeEntry(m, value).text : v.typeText;
+    return v.type ? std::string_view(typeEntry(m, value).text) : v.typeText;
   }
 
   const LinearLayout *linearOf(const ir::Module &m, int value) {
@@ -704,9 +704,9 @@ private:
   }
 
   // `!tt.ptr<f16>` or `!tt.ptr<f16, 1>` -> 16.
-  static int pointeeBits(const std::string &pointerType) {
-    std::string pointee = pointerType.substr(8);
-    return elementBitsOf(pointee.substr(0, pointee.find_first_of(",>")));
+  static int pointeeBits(std::string_view pointerType) {
+    std::string_view pointee = pointerType.substr(8);
+    return elementBitsOf(std::string(pointee.substr(0, pointee.find_first_of(",>"))));
   }
 
   // Measures an access whose addresses vary as `addresses` (a tensor of

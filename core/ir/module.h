@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -40,7 +41,9 @@ struct Use {
 
 struct SsaValue {
   std::string name;     // as written: "%0", "%acc_38#1", "%arg0"
-  std::string typeText; // the type as written ("tensor<128xf32, #blocked>"); "" if none printed
+  // The type as written ("tensor<128xf32, #blocked>"); "" if none printed.
+  // Views one of Module::typeTexts (valid while any copy of the module lives).
+  std::string_view typeText;
   // The parsed type when it is a tensor<>, !ttg.memdesc<> or !tt.tensordesc<tensor<>>
   // (shared by every value of the same type text; null otherwise).
   std::shared_ptr<const TypeText> type;
@@ -117,6 +120,10 @@ public:
   std::vector<SsaValue> values;
   std::vector<Block> blocks;
   std::vector<Region> regions;
+
+  // Every distinct type text of the file, once (shared by its modules and
+  // their copies): what SsaValue::typeText views.
+  std::shared_ptr<const std::deque<std::string>> typeTexts;
 
   // Every attribute alias of the file (shared by its modules) and the layout ones.
   std::shared_ptr<const AliasMap> aliases;

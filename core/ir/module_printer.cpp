@@ -63,7 +63,7 @@ public:
 private:
   std::string name(int v) const { return v >= 0 ? "%v" + std::to_string(v) : "%undefined"; }
   std::string type(int v) const {
-    return v >= 0 && !m_.values[v].typeText.empty() ? m_.values[v].typeText : "none";
+    return v >= 0 && !m_.values[v].typeText.empty() ? std::string(m_.values[v].typeText) : "none";
   }
 
   std::string attributes(const Operation &op, bool skipSymName) const {

@@ -148,6 +148,7 @@ std::string boolTypeLike(const std::string &t) {
 }
 
 struct CachedType {
+  std::string_view text; // in the file's type texts (Module::typeTexts)
   std::shared_ptr<const TypeText> type;
   bool isTensorDesc = false;
   EncodingPtr encoding;
@@ -488,6 +489,7 @@ private:
     mod().regions.reserve(lines / 8 + 8);
     mod().aliases = f_.aliases;
     mod().layoutAliases = f_.layoutAliases;
+    mod().typeTexts = typeTexts_;
     scopes_.clear();
     names_.reset(f_.source.lineCount() + f_.source.lineCount() / 2);
   }
@@ -638,11 +640,14 @@ private:
   void setType(int value, std::string_view text, size_t offset) {
     Module &m = mod();
     auto it = types_.find(text);
-    if (it == types_.end())
-      it = types_.emplace(std::string(text), parseType(std::string(text))).first;
+    if (it == types_.end()) {
+      const std::string &kept = typeTexts_->emplace_back(text);
+      it = types_.emplace(kept, parseType(kept)).first;
+      it->second.text = kept;
+    }
     CachedType &c = it->second;
     SsaValue &v = m.values[value];
-    v.typeText = text;
+    v.typeText = c.text;
     v.type = c.type;
     v.isTensorDesc = c.isTensorDesc;
     v.encoding = c.encoding;
@@ -1391,7 +1396,9 @@ private:
   std::unordered_map<size_t, size_t> aliasEnds_;
   std::unordered_map<std::string, EncodingPtr, TextHash, std::equal_to<>>
       aliasEncodings_; // valid layout aliases
-  std::unordered_map<std::string, CachedType, TextHash, std::equal_to<>> types_;
+  // By their text, kept in typeTexts_ (stable: a deque only grows at its ends).
+  std::unordered_map<std::string_view, CachedType, TextHash> types_;
+  std::shared_ptr<std::deque<std::string>> typeTexts_ = std::make_shared<std::deque<std::string>>();
   std::deque<std::string> synthesized_; // type texts and names not in the source (stable addresses)
   std::vector<LocRef> locs_;
 };

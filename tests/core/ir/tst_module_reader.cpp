@@ -66,7 +66,7 @@ QStringList opSummary(const ir::Module &m) {
     for (int v : op.operands)
       operands << (v >= 0 ? QString::fromStdString(m.values[v].name) : "?");
     for (int v : op.results)
-      results << QString::fromStdString(m.values[v].name + ": " + m.values[v].typeText);
+      results << QString::fromStdString(m.values[v].name + ": " + std::string(m.values[v].typeText));
     out << QString::number(op.pos.line) + ":" + QString::number(op.pos.column) + " " +
                QString::fromStdString(op.name) + "(" + operands.join(", ") + ") -> [" +
                results.join(", ") + "] regions=" + QString::number(op.regions.size());
@@ -94,6 +94,7 @@ private slots:
   void positionsFromALineHintEqualTheSearch();
   void malformedLineInTheMiddle();
   void valueNamesFollowTheirScopes();
+  void typeTextsOutliveTheFile();
   void severalModulesAndBareOps();
   void neverThrows_data();
   void neverThrows();
@@ -303,7 +304,7 @@ void TestModuleReader::resultTypeRulesNameExactOps() {
   const ir::Module &m = f.modules[0];
   auto typeOf = [&](const char *name) {
     const int v = m.findValue(name);
-    return v < 0 ? std::string("?") : m.values[v].typeText;
+    return v < 0 ? std::string("?") : std::string(m.values[v].typeText);
   };
   QCOMPARE(typeOf("%a"), std::string("tensor<128xf16, #b>"));
   QCOMPARE(typeOf("%b"), std::string("tensor<128x!tt.ptr<f16>, #b>"));
@@ -319,7 +320,7 @@ void TestModuleReader::smallKernelRegionsAndBlocks() {
   auto args = [&](int block) {
     QStringList out;
     for (int v : m.blocks[block].arguments)
-      out << QString::fromStdString(m.values[v].name + ": " + m.values[v].typeText);
+      out << QString::fromStdString(m.values[v].name + ": " + std::string(m.values[v].typeText));
     return out;
   };
   const ir::Operation &func = m.ops[m.opAtLine(6)];
@@ -560,6 +561,37 @@ void TestModuleReader::valueNamesFollowTheirScopes() {
   QCOMPARE(defLine(m.opAtLine(17), 0), -100); // @b's own %p (argument 0)
   const ir::SsaValue &pb = m.values[m.ops[m.opAtLine(17)].operands[0]];
   QCOMPARE(m.blocks[pb.ownerBlock].parentRegion, m.ops[m.opAtLine(16)].regions[0]);
+}
+
+// A value's type text views the module's own store of type texts, once per
+// distinct text, which copies of the module share: a copy outlives the file.
+void TestModuleReader::typeTextsOutliveTheFile() {
+  ir::Module copy;
+  {
+    ir::ModuleFile f = ir::readModuleFile("tt.func @a(%p: i32) {\n"
+                                          "  %x = arith.addi %p, %p : i32\n"
+                                          "  %y = tt.splat %x : i32 -> tensor<4xi32>\n"
+                                          "  %z = arith.cmpi eq, %y, %y : tensor<4xi32>\n"
+                                          "  tt.return\n"
+                                          "}\n");
+    QCOMPARE(diagnosticsText(f), QString());
+    copy = f.modules[0];
+  }
+  QVERIFY(copy.typeTexts);
+  QCOMPARE(copy.typeTexts->size(), size_t{3}); // i32, tensor<4xi32>, tensor<4xi1>
+  auto stored = [&](std::string_view t) {
+    for (const std::string &s : *copy.typeTexts)
+      if (s.data() == t.data() && s.size() == t.size())
+        return true;
+    return false;
+  };
+  for (const char *name : {"%p", "%x", "%y", "%z"}) {
+    const ir::SsaValue &v = copy.values[copy.findValue(name)];
+    QVERIFY2(stored(v.typeText), name);
+  }
+  QCOMPARE(std::string(copy.values[copy.findValue("%x")].typeText), std::string("i32"));
+  QCOMPARE(std::string(copy.values[copy.findValue("%p")].typeText), std::string("i32"));
+  QCOMPARE(std::string(copy.values[copy.findValue("%z")].typeText), std::string("tensor<4xi1>"));
 }
 
 void TestModuleReader::severalModulesAndBareOps() {
@@ -823,7 +855,7 @@ void TestModuleReader::warpSpecializePartitions() {
     const ir::Block &b = m.blocks[r.blocks[0]];
     QCOMPARE(b.arguments.size(), size_t{12});
     QCOMPARE(m.values[b.arguments[0]].name, std::string("%acc_23"));
-    QCOMPARE(m.values[b.arguments[0]].typeText,
+    QCOMPARE(std::string(m.values[b.arguments[0]].typeText),
              std::string("!ttg.memdesc<3x1xi64, #shared1, #smem, mutable>"));
     QCOMPARE(m.ops[b.operations.back()].name, std::string("ttg.warp_return"));
     QCOMPARE(m.ops[b.operations.back()].pos.line, k == 0 ? 119 : 145);
@@ -872,8 +904,8 @@ void TestModuleReader::roundTripGeneric() {
   QCOMPARE(generics, int(ma.ops.size()) - 1); // all but the module op
   for (size_t v = 0; v < ma.values.size(); ++v) {
     const ir::SsaValue &x = ma.values[v], &y = mb.values[v];
-    QCOMPARE(y.typeText.empty() ? std::string("none") : y.typeText,
-             x.typeText.empty() ? std::string("none") : x.typeText);
+    QCOMPARE(y.typeText.empty() ? std::string("none") : std::string(y.typeText),
+             x.typeText.empty() ? std::string("none") : std::string(x.typeText));
     QCOMPARE(y.definingOp, x.definingOp);
     QCOMPARE(y.ownerBlock, x.ownerBlock);
     QCOMPARE(y.uses.size(), x.uses.size());
