@@ -369,6 +369,18 @@ void TestModuleReader::locations() {
   QCOMPARE(arg0.loc.text(), std::string("k.py:10:0"));
   QCOMPARE(m.values[m.findValue("%x")].loc.text(), std::string("std.py:40:3"));
   QCOMPARE(f.locations.size(), size_t{11});
+
+  // A backslash takes the next byte as it is (an escaped quote or backslash
+  // inside a file or value name), wherever the name's closing quote is.
+  ir::LocationTable t;
+  const ir::Location esc = t.resolve(R"("C:\\k\"q.py":7:9)");
+  QCOMPARE(esc.file(), std::string(R"(C:\k"q.py)"));
+  QCOMPARE(esc.line(), 7);
+  QCOMPARE(esc.column(), 9);
+  const ir::Location named = t.resolve(R"("a\"b"("k.py":1:2))");
+  QCOMPARE(named.name, std::string(R"(a"b)"));
+  QCOMPARE(named.text(), std::string("k.py:1:2"));
+  QVERIFY_THROWS_EXCEPTION(Error, t.resolve(R"("open\")"));
 }
 
 // Aliases resolved once (the reader's cache) nest as deep as resolved
