@@ -1,6 +1,7 @@
 #include "analysis/convert/conversion_swizzle.h"
 
 #include "analysis/swizzle/optimal_swizzling.h"
+#include "analysis/banks/bank_conflicts.h"
 
 #include <algorithm>
 #include <bit>
@@ -138,11 +139,14 @@ std::optional<Vecs> accessTile(const MemOpTile &t, const Vecs &regs, const Vecs 
 
 // Triton's bankConflicts(tileSrc, tileDst, smem): read + write conflicts of
 // one wavefront by its GF(2) count.
+// Only the intersections' sizes count: intersectionBasisSize gives
+// intersectionBasis(...).size() (the same count of a power-of-two basis's
+// shared entries, else the dimension of the spans' intersection by ranks)
+// without building the basis.
 int tileConflicts(const Vecs &tileSrc, const Vecs &tileDst, const LinearLayout &flatBuffer) {
   const Vecs segment = flatBases(flatBuffer, kSegment);
-  const int rank = flatBuffer.getTotalOutDimSizeLog2();
-  const int write = (1 << intersectionBasis(segment, tileSrc, rank).size()) - 1;
-  const int read = (1 << intersectionBasis(segment, tileDst, rank).size()) - 1;
+  const int write = (1 << intersectionBasisSize(segment, tileSrc)) - 1;
+  const int read = (1 << intersectionBasisSize(segment, tileDst)) - 1;
   return read + write;
 }
 

@@ -1,8 +1,11 @@
 // Triton's bank_conflicts and largestVectorisation, on Triton-computed facts.
 #include <QtTest>
 
+#include <random>
+
 #include "analysis/banks/bank_conflicts.h"
 #include "analysis/banks/shared_vectorisation.h"
+#include "analysis/swizzle/optimal_swizzling.h"
 #include "util/error.h"
 #include "notation/mlir/layout_parser.h"
 #include "layout/layout_utils.h"
@@ -96,6 +99,30 @@ private slots:
     // Otherwise the dimension of the span intersection.
     QCOMPARE(intersectionBasisSize({3, 4}, {1, 2}), 1);
     QCOMPARE(intersectionBasisSize({3, 0}, {5}), 0);
+  }
+
+  // The size alone (what the bank counts and the conversion's swizzle
+  // choice use) equals the size of the basis intersectionBasis builds, on
+  // random bases: powers of two with repeats, and any vectors with zeros.
+  void intersectionSizeIsTheBasisSize() {
+    std::mt19937 rng(14);
+    int nonPow2 = 0, shared = 0;
+    for (int round = 0; round < 4000; ++round) {
+      const int dim = 1 + int(rng() % 12);
+      const bool pow2 = round % 2 == 0;
+      auto pick = [&]() {
+        std::vector<int32_t> v(rng() % 9);
+        for (int32_t &x : v)
+          x = pow2 ? int32_t{1} << (rng() % unsigned(dim)) : int32_t(rng() % (1u << dim));
+        return v;
+      };
+      const std::vector<int32_t> a = pick(), b = pick();
+      const int size = intersectionBasisSize(a, b);
+      QCOMPARE(size, int(intersectionBasis(a, b, dim).size()));
+      nonPow2 += !pow2;
+      shared += size > 0;
+    }
+    QVERIFY(nonPow2 == 2000 && shared > 1000);
   }
 };
 
