@@ -3,7 +3,6 @@
 #include <cctype>
 
 #include <algorithm>
-#include <cstring>
 #include <deque>
 #include <unordered_map>
 
@@ -198,13 +197,21 @@ private:
   // once, whatever the depth, and defining a name allocates nothing.
   class NameTable {
   public:
+    // Empties the table for a module of about `expectedNames` names: the
+    // slots used so far are cleared one by one (a file of many small modules
+    // does not clear the whole table each time), and a first table is made
+    // large enough for the estimate, up to 4096 slots (it grows as needed).
     void reset(size_t expectedNames) {
-      size_t cap = 64;
-      while (cap < expectedNames * 2)
-        cap *= 2;
-      slots_.assign(cap, Slot{});
+      for (size_t i : touched_)
+        slots_[i] = Slot{};
+      touched_.clear();
       used_ = 0;
       defs_.clear();
+      size_t cap = slots_.size();
+      while (cap < expectedNames * 2 && cap < 4096)
+        cap *= 2;
+      if (cap != slots_.size())
+        slots_.assign(cap, Slot{});
     }
     // The innermost visible definition of `name`: its index, or -1.
     int find(std::string_view name) const {
@@ -226,6 +233,7 @@ private:
         s->name = name;
         s->hash = h;
         ++used_;
+        touched_.push_back(static_cast<size_t>(s - slots_.data()));
       } else if (s->top >= 0 && defs_[size_t(s->top)].depth == depth) {
         return false;
       }
@@ -278,16 +286,20 @@ private:
       std::vector<Slot> old = std::move(slots_);
       slots_.assign(old.size() * 2, Slot{});
       std::vector<int> moved(old.size(), -1);
-      for (size_t i = 0; i < old.size(); ++i)
-        if (old[i].name.data() != nullptr) {
-          Slot *s = emptySlot(old[i].hash);
-          *s = old[i];
-          moved[i] = static_cast<int>(s - slots_.data());
-        }
+      std::vector<size_t> touched;
+      touched.reserve(touched_.size());
+      for (size_t i : touched_) {
+        Slot *s = emptySlot(old[i].hash);
+        *s = old[i];
+        moved[i] = static_cast<int>(s - slots_.data());
+        touched.push_back(static_cast<size_t>(moved[i]));
+      }
+      touched_ = std::move(touched);
       for (Def &d : defs_)
         d.slot = moved[size_t(d.slot)];
     }
     std::vector<Slot> slots_ = std::vector<Slot>(64);
+    std::vector<size_t> touched_; // the slots in use, to clear them on reset
     size_t used_ = 0;
     std::vector<Def> defs_;
   };
@@ -457,7 +469,7 @@ private:
         at = t.offset;
         if (t.isIdent("module")) {
           closeImplicitModule();
-          startModule();
+          startModule(t.offset);
           mod().moduleOp = parseOperation(-1);
           finishModule();
         } else if (t.is('}')) {
@@ -478,11 +490,25 @@ private:
     closeImplicitModule();
   }
 
-  void startModule() {
+  // The lines of the module that starts at `offset`, about, to reserve its
+  // arenas: the rest of the text for the first module (most files hold one),
+  // and for a later one the lines up to the first that starts with '}'
+  // (where MLIR's printer closes a module) - a file of thousands of small
+  // modules must not reserve the whole file's size for each.
+  size_t moduleLinesFrom(size_t offset) const {
+    const size_t from = static_cast<size_t>(f_.source.position(offset).line);
+    if (f_.modules.size() <= 1)
+      return f_.source.lineCount() + 1 - from;
+    const size_t close = text_.find("\n}", offset);
+    const size_t end = close == std::string_view::npos ? text_.size() : close + 1;
+    return static_cast<size_t>(f_.source.position(end).line) + 1 - from;
+  }
+
+  void startModule(size_t offset) {
     f_.modules.emplace_back();
     module_ = static_cast<int>(f_.modules.size()) - 1;
     // About one op and one value a line: no reallocation on real dumps.
-    const size_t lines = f_.source.lineCount();
+    const size_t lines = moduleLinesFrom(offset);
     mod().ops.reserve(lines + 8);
     mod().values.reserve(lines + lines / 2 + 8);
     mod().blocks.reserve(lines / 8 + 8);
@@ -491,11 +517,11 @@ private:
     mod().layoutAliases = f_.layoutAliases;
     mod().typeTexts = typeTexts_;
     scopes_.clear();
-    names_.reset(f_.source.lineCount() + f_.source.lineCount() / 2);
+    names_.reset(lines + lines / 2);
   }
 
   void openImplicitModule(size_t offset) {
-    startModule();
+    startModule(offset);
     Module &m = mod();
     Operation op;
     op.name = "builtin.module";

@@ -95,6 +95,7 @@ private slots:
   void malformedLineInTheMiddle();
   void valueNamesFollowTheirScopes();
   void typeTextsOutliveTheFile();
+  void manyModulesReuseNamesAndReserveTheirOwnSize();
   void severalModulesAndBareOps();
   void neverThrows_data();
   void neverThrows();
@@ -604,6 +605,40 @@ void TestModuleReader::typeTextsOutliveTheFile() {
   QCOMPARE(std::string(copy.values[copy.findValue("%x")].typeText), std::string("i32"));
   QCOMPARE(std::string(copy.values[copy.findValue("%p")].typeText), std::string("i32"));
   QCOMPARE(std::string(copy.values[copy.findValue("%z")].typeText), std::string("tensor<4xi1>"));
+}
+
+// A file of many modules: each module's names start afresh (the same names
+// in every module, one module with thousands of them), every use binds, and
+// a later module reserves room for its own lines, not the whole file's.
+void TestModuleReader::manyModulesReuseNamesAndReserveTheirOwnSize() {
+  std::string text;
+  const int kModules = 120, kBig = 3000;
+  for (int k = 0; k < kModules; ++k) {
+    text += "module {\n  tt.func @k" + std::to_string(k) + "(%a: i32) {\n";
+    text += "    %x = arith.addi %a, %a : i32\n";
+    const int extra = k == 7 ? kBig : k % 5;
+    for (int i = 0; i < extra; ++i)
+      text += "    %v" + std::to_string(i) + " = arith.addi %x, %" +
+              (i == 0 ? std::string("a") : "v" + std::to_string(i - 1)) + " : i32\n";
+    text += "    tt.return\n  }\n}\n";
+  }
+  const ir::ModuleFile f = ir::readModuleFile(text);
+  QCOMPARE(diagnosticsText(f), QString());
+  QCOMPARE(f.modules.size(), size_t(kModules));
+  for (int k = 0; k < kModules; ++k) {
+    const ir::Module &m = f.modules[size_t(k)];
+    const int extra = k == 7 ? kBig : k % 5;
+    QCOMPARE(m.values.size(), size_t(2 + extra)); // %a, %x, %v...
+    for (const ir::Operation &op : m.ops)
+      for (int v : op.operands)
+        QVERIFY(v >= 0 && m.values[size_t(v)].definingOp < int(m.ops.size()));
+    const ir::SsaValue &x = m.values[size_t(m.findValue("%x"))];
+    QCOMPARE(x.uses.size(), size_t(extra > 0 ? extra : 0));
+    if (k >= 1 && k != 7) {
+      QVERIFY2(m.ops.capacity() < 64, qPrintable(QString::number(m.ops.capacity())));
+      QVERIFY2(m.values.capacity() < 64, qPrintable(QString::number(m.values.capacity())));
+    }
+  }
 }
 
 void TestModuleReader::severalModulesAndBareOps() {
