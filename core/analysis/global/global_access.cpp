@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <type_traits>
 
 #include "layout/layout_utils.h"
 #include "util/error.h"
@@ -83,17 +84,35 @@ GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
   }
   std::vector<int64_t> offsets(static_cast<size_t>(regs_) * lanes_ * warps_);
   std::array<int32_t, kMaxRank> base{};
+  // One thread's offsets, with the rank known at compile time for tensors of
+  // rank 1 to 3 (the loop over dims is most of the work otherwise).
+  auto threadOffsets = [&]<size_t N>(std::integral_constant<size_t, N>, int64_t *o) {
+    const size_t n = N == 0 ? nOut : N;
+    for (int32_t r = 0; r < regs_; ++r) {
+      const int32_t *rc = regCoords.data() + r * n;
+      int64_t off = 0;
+      for (size_t d = 0; d < n; ++d)
+        off += int64_t{base[d] ^ rc[d]} * outStrides_[d];
+      o[r] = off;
+    }
+  };
   for (int32_t w = 0; w < warps_; ++w)
     for (int32_t l = 0; l < lanes_; ++l) {
       const int32_t in[4] = {0, l, w, 0};
       layout_.applyIndexed(in, base.data());
       int64_t *o = offsets.data() + (static_cast<size_t>(w) * lanes_ + l) * regs_;
-      for (int32_t r = 0; r < regs_; ++r) {
-        const int32_t *rc = regCoords.data() + r * nOut;
-        int64_t off = 0;
-        for (size_t d = 0; d < nOut; ++d)
-          off += int64_t{base[d] ^ rc[d]} * outStrides_[d];
-        o[r] = off;
+      switch (nOut) {
+      case 1:
+        threadOffsets(std::integral_constant<size_t, 1>{}, o);
+        break;
+      case 2:
+        threadOffsets(std::integral_constant<size_t, 2>{}, o);
+        break;
+      case 3:
+        threadOffsets(std::integral_constant<size_t, 3>{}, o);
+        break;
+      default:
+        threadOffsets(std::integral_constant<size_t, 0>{}, o);
       }
     }
 
@@ -128,6 +147,9 @@ GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
   };
   std::array<Counted, kSectorBytes> byResidue{};
   std::vector<int64_t> sectors, elems;
+  // A lane's vector starts at a multiple of the vector width (the check
+  // above), so two lanes' vectors are the same elements or none in common:
+  // the distinct elements are the distinct first elements times the width.
   auto countInstruction = [&](int32_t w, int32_t i, GlobalInstructionSummary &s) {
     sectors.clear();
     elems.clear();
@@ -137,15 +159,14 @@ GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
       const int64_t lastByte = firstByte + int64_t{vector_} * elemBytes_ - 1;
       for (int64_t sec = firstByte / kSectorBytes; sec <= lastByte / kSectorBytes; ++sec)
         sectors.push_back(sec);
-      for (int j = 0; j < vector_; ++j)
-        elems.push_back(first + j);
+      elems.push_back(first);
     }
     std::sort(sectors.begin(), sectors.end());
     sectors.erase(std::unique(sectors.begin(), sectors.end()), sectors.end());
     std::sort(elems.begin(), elems.end());
     elems.erase(std::unique(elems.begin(), elems.end()), elems.end());
     s.sectors = static_cast<int64_t>(sectors.size());
-    s.uniqueBytes = static_cast<int64_t>(elems.size()) * elemBytes_;
+    s.uniqueBytes = static_cast<int64_t>(elems.size()) * vector_ * elemBytes_;
   };
   for (int32_t w = 0; w < warps_; ++w)
     for (int32_t i = 0; i < instructionsPerThread(); ++i) {
