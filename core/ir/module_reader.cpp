@@ -490,24 +490,21 @@ private:
     closeImplicitModule();
   }
 
-  // The lines of the module that starts at `offset`, about, to reserve its
-  // arenas: the rest of the text for the first module (most files hold one),
-  // and for a later one the lines up to the first that starts with '}'
-  // (where MLIR's printer closes a module) - a file of thousands of small
-  // modules must not reserve the whole file's size for each.
+  // The lines to reserve a module's arenas for: the rest of the text for the
+  // first module (most files hold one, which then never reallocates), and
+  // none ahead for a later one - a file of thousands of small modules must
+  // not reserve (or search) the rest of the file for each; a large later
+  // module grows its arrays as it reads.
   size_t moduleLinesFrom(size_t offset) const {
-    const size_t from = static_cast<size_t>(f_.source.position(offset).line);
-    if (f_.modules.size() <= 1)
-      return f_.source.lineCount() + 1 - from;
-    const size_t close = text_.find("\n}", offset);
-    const size_t end = close == std::string_view::npos ? text_.size() : close + 1;
-    return static_cast<size_t>(f_.source.position(end).line) + 1 - from;
+    if (f_.modules.size() > 1)
+      return 0;
+    return f_.source.lineCount() + 1 - static_cast<size_t>(f_.source.position(offset).line);
   }
 
   void startModule(size_t offset) {
     f_.modules.emplace_back();
     module_ = static_cast<int>(f_.modules.size()) - 1;
-    // About one op and one value a line: no reallocation on real dumps.
+    // About one op and one value a line: a dump's one module never reallocates.
     const size_t lines = moduleLinesFrom(offset);
     mod().ops.reserve(lines + 8);
     mod().values.reserve(lines + lines / 2 + 8);

@@ -140,9 +140,10 @@ std::optional<Vecs> accessTile(const MemOpTile &t, const Vecs &regs, const Vecs 
 // Triton's bankConflicts(tileSrc, tileDst, smem): read + write conflicts of
 // one wavefront by its GF(2) count.
 // Only the intersections' sizes count: intersectionBasisSize gives
-// intersectionBasis(...).size() (the same count of a power-of-two basis's
-// shared entries, else the dimension of the spans' intersection by ranks)
-// without building the basis.
+// intersectionBasis(..., rank).size() (the same count of a power-of-two
+// basis's shared entries, else the dimension of the spans' intersection by
+// ranks) without building the basis - for vectors below 2^rank, as the
+// bases of these flattened layouts are.
 int tileConflicts(const Vecs &tileSrc, const Vecs &tileDst, const LinearLayout &flatBuffer) {
   const Vecs segment = flatBases(flatBuffer, kSegment);
   const int write = (1 << intersectionBasisSize(segment, tileSrc)) - 1;

@@ -609,7 +609,7 @@ void TestModuleReader::typeTextsOutliveTheFile() {
 
 // A file of many modules: each module's names start afresh (the same names
 // in every module, one module with thousands of them), every use binds, and
-// a later module reserves room for its own lines, not the whole file's.
+// a later module does not reserve room for the rest of the file.
 void TestModuleReader::manyModulesReuseNamesAndReserveTheirOwnSize() {
   std::string text;
   const int kModules = 120, kBig = 3000;
