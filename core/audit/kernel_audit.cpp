@@ -123,7 +123,7 @@ private:
                                           v.isTensorDesc, printed);
     return typeCache_.emplace(v.type.get(), TypeEntry{std::move(t), std::nullopt}).first->second;
   }
-  // The canonical text of a value's type (a reference into the cache, or to
+  // The canonical text of a value's type (a view of the cache's text, or of
   // the value's own text when it has no parsed type).
   std::string_view typeText(const ir::Module &m, int value) {
     const ir::SsaValue &v = m.values[value];

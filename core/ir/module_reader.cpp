@@ -205,7 +205,6 @@ private:
       for (size_t i : touched_)
         slots_[i] = Slot{};
       touched_.clear();
-      used_ = 0;
       defs_.clear();
       size_t cap = slots_.size();
       while (cap < expectedNames * 2 && cap < 4096)
@@ -224,7 +223,7 @@ private:
     // name is already defined at that depth (the first definition stays).
     // Requires: `name` outlives the table's current contents.
     bool define(std::string_view name, int value, int depth) {
-      if ((used_ + 1) * 2 > slots_.size())
+      if ((touched_.size() + 1) * 2 > slots_.size())
         grow();
       const size_t h = hashText(name);
       Slot *s = probe(name, h);
@@ -232,7 +231,6 @@ private:
         s = emptySlot(h);
         s->name = name;
         s->hash = h;
-        ++used_;
         touched_.push_back(static_cast<size_t>(s - slots_.data()));
       } else if (s->top >= 0 && defs_[size_t(s->top)].depth == depth) {
         return false;
@@ -300,7 +298,6 @@ private:
     }
     std::vector<Slot> slots_ = std::vector<Slot>(64);
     std::vector<size_t> touched_; // the slots in use, to clear them on reset
-    size_t used_ = 0;
     std::vector<Def> defs_;
   };
   struct Scope {
@@ -747,7 +744,8 @@ private:
       lex_.seek(e);
       if (lex_.peek().kind == OpToken::Kind::Arrow) {
         lex_.skip();
-        scanResultTypes(discarded_); // only skipped
+        std::vector<std::string_view> skipped; // a function type's results (rare)
+        scanResultTypes(skipped);
       }
       std::string_view fn = text_.substr(t.offset, lex_.position() - t.offset);
       while (!fn.empty() && isAsciiSpace(fn.back()))
@@ -1415,7 +1413,6 @@ private:
   };
   std::deque<HeaderScratch> headerScratch_; // one per nesting level of op headers
   size_t headerDepth_ = 0;
-  std::vector<std::string_view> discarded_; // result types of function types inside types
   std::unordered_map<size_t, size_t> aliasEnds_;
   std::unordered_map<std::string, EncodingPtr, TextHash, std::equal_to<>>
       aliasEncodings_; // valid layout aliases
