@@ -15,6 +15,7 @@
 #include "audit/audit_target.h"
 #include "audit/findings.h"
 #include "audit/pointer_strides.h"
+#include "ir/module_verifier.h"
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
@@ -233,7 +234,9 @@ private:
           function_ = op.attribute("sym_name").value_or("?");
         out_.functions.push_back(function_);
       }
-      if (!op.implicit && !knownDialect(op.name))
+      // An op of a dialect the audit does not know, or a name Triton 3.6's
+      // own dialects do not have (a misspelling, or an op of a newer Triton).
+      if (!op.implicit && (!knownDialect(op.name) || !ir::knownToTriton36(op.name)))
         out_.unknownOps.push_back({op.name, op.pos.line});
       countResults(m, opIndex);
       if (equalsLiteral(name, "ttg.convert_layout"))

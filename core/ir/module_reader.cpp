@@ -6,7 +6,9 @@
 #include <deque>
 #include <unordered_map>
 
+#include "ir/module_verifier.h"
 #include "ir/op_lexer.h"
+#include "ir/type_printer.h"
 #include "notation/mlir/attr_syntax_parser.h"
 #include "util/ascii.h"
 #include "util/error.h"
@@ -157,6 +159,9 @@ struct CachedType {
 };
 
 class Reader {
+private:
+  struct HeaderScratch; // one nesting level of op headers (below)
+
 public:
   Reader(ModuleFile &f, const ReadProgress &progress)
       : f_(f), text_(f.source.text()), lex_(f.source.text()), progress_(progress) {}
@@ -344,7 +349,8 @@ private:
   // Read before the body, since a location alias may follow its uses.
   void readAliases() {
     auto aliases = std::make_shared<AliasMap>();
-    std::vector<std::tuple<std::string, ValuePtr, size_t>> defs;
+    // name, attribute, where the alias and where its attribute start
+    std::vector<std::tuple<std::string, ValuePtr, size_t, size_t>> defs;
     // An alias starts a line, or follows another on the same line
     // (`...}>#shared = ...`, as Triton's lit tests write some).
     // Lines are found in the source's line table (no scan for each '\n');
@@ -393,7 +399,10 @@ private:
                                     ": redefinition of an attribute alias (Triton 3.6 "
                                     "rejects the file); the first definition is used");
             (*aliases)[key] = attr;
-            defs.emplace_back(key, attr, name.offset);
+            // Triton's verifier points at the mnemonic (`blocked` of `#ttg.blocked<`).
+            const size_t dot = v.text.find('.');
+            defs.emplace_back(key, attr, name.offset,
+                              v.offset + (dot == std::string_view::npos ? 0 : dot + 1));
           } catch (const SyntaxError &e) {
             // An attribute still open where the text was cut at the limit
             // is too long, not malformed.
@@ -423,7 +432,7 @@ private:
       }
     }
     f_.aliases = aliases;
-    for (const auto &[name, attr, offset] : defs) {
+    for (const auto &[name, attr, offset, attrOffset] : defs) {
       if (!isLayoutAttr(*attr))
         continue;
       EncodingPtr enc;
@@ -441,7 +450,8 @@ private:
         // valid; only a layout asked of that alias fails (and says why).
         if (enc && enc->kind() == EncodingKind::NvidiaMma)
           continue;
-        error(offset, "#" + name + ": " + e.what());
+        // Where Triton's verifier points: the attribute, not the alias name.
+        error(attrOffset, "#" + name + ": " + e.what());
       } catch (const std::exception &) {
         collected.take();
         // A limit of this tool, not of the text (e.g. a rank it cannot
@@ -535,10 +545,12 @@ private:
       return;
     popScope();
     implicitBlock_ = -1;
-    finishModule();
+    finishModule(/*written=*/false);
   }
 
-  void finishModule() {
+  // `written`: the text wrote the `module` op (ops outside any module are a
+  // snippet, read without the module's checks: it has no attributes).
+  void finishModule(bool written = true) {
     Module &m = mod();
     if (m.moduleOp < 0)
       return;
@@ -571,6 +583,27 @@ private:
       else if (k == "sym_name")
         m.symName = op.stringAttribute(k).value_or("");
     }
+    // TritonGPU's verifier: every result's layout fits the module.
+    if (!written)
+      return;
+    if (auto bad = firstLayoutMismatch(m)) {
+      const SsaValue &v = m.values[size_t(bad->value)];
+      error(text_offset(m.ops[size_t(v.definingOp)].pos), bad->message);
+    }
+  }
+
+  bool insideFuncFunc(int block) const {
+    const Module &m = f_.modules[module_];
+    for (int b = block, guard = 0; b >= 0 && guard < 4096; ++guard) {
+      const int r = m.blocks[b].parentRegion;
+      const int p = r >= 0 ? m.regions[r].parentOp : -1;
+      if (p < 0)
+        return false;
+      if (m.ops[p].name == "func.func")
+        return true;
+      b = m.ops[p].parentBlock;
+    }
+    return false;
   }
 
   // --- scopes ---
@@ -632,6 +665,11 @@ private:
     if (operands.capacity() == 0)
       operands.reserve(4); // one allocation for most ops' operands
     operands.push_back(-1);
+    if (headerDepth_ > 0 && headerScratch_[headerDepth_ - 1].op == op) {
+      std::vector<size_t> &at = headerScratch_[headerDepth_ - 1].offsets;
+      at.resize(static_cast<size_t>(k) + 1, t.offset);
+      at[static_cast<size_t>(k)] = t.offset;
+    }
     if (scopes_.empty())
       pushScope();
     int v = lookup(name);
@@ -657,15 +695,20 @@ private:
   }
 
   // --- types ---
-  void setType(int value, std::string_view text, size_t offset) {
-    Module &m = mod();
+  // The parsed form of a type text, parsed once per distinct text.
+  CachedType &internType(std::string_view text) {
     auto it = types_.find(text);
     if (it == types_.end()) {
       const std::string &kept = typeTexts_->emplace_back(text);
       it = types_.emplace(kept, parseType(kept)).first;
       it->second.text = kept;
     }
-    CachedType &c = it->second;
+    return it->second;
+  }
+
+  void setType(int value, std::string_view text, size_t offset) {
+    Module &m = mod();
+    CachedType &c = internType(text);
     SsaValue &v = m.values[value];
     v.typeText = c.text;
     v.type = c.type;
@@ -917,6 +960,22 @@ private:
     }
     if (block >= 0)
       m.blocks[block].operations.push_back(opIdx);
+    // MLIR: "custom op 'hello' is unknown" - a name without a dialect is
+    // builtin's or, inside func.func, the func dialect's.
+    if (opNameView.find('.') == std::string_view::npos &&
+        !bareOpNameAccepted(opNameView, insideFuncFunc(block))) {
+      std::string shown(opNameView.substr(0, 40));
+      if (opNameView.size() > 40)
+        shown += "...";
+      error(nameTok.offset, "custom op '" + shown +
+                                "' is unknown: an op name is dialect.op, e.g. tt.load "
+                                "(Triton 3.6 rejects the module)");
+    } else if (unknownUpstreamOp(opNameView)) {
+      const std::string_view dialect = opNameView.substr(0, opNameView.find('.'));
+      error(nameTok.offset, "custom op '" + std::string(opNameView.substr(0, 60)) +
+                                "' is unknown: the " + std::string(dialect) +
+                                " dialect has no such op (Triton 3.6 rejects the module)");
+    }
     // Results are defined (and kept) even if the rest of the line is
     // malformed, so that later uses of them still resolve.
     for (const ResultGroup &g : groups)
@@ -962,6 +1021,8 @@ private:
     colonTypes.clear();
     arrowTypes.clear();
     fnInputs.clear();
+    scratch.op = opIdx;
+    scratch.offsets.clear();
     std::string_view toType;
     auto addAttributes = [&](std::string_view written, std::string_view inner) {
       Operation &o = mod().ops[opIdx];
@@ -1147,8 +1208,98 @@ private:
       lastEnd = after;
     }
     assignResultTypes(opIdx, opName, colonTypes, arrowTypes, toType);
+    checkStatedTypes(opIdx, opName, scratch, toType);
     addImplicitTerminators(opIdx, opName);
     return lastEnd;
+  }
+
+  // MLIR's "use of value expects different type than prior uses": an
+  // operand whose type the op's syntax states (module_verifier.h says where)
+  // must have been defined with that type. Operands not yet defined (used
+  // before their definition) are not checked.
+  void checkStatedTypes(int opIdx, std::string_view name, const HeaderScratch &s,
+                        std::string_view toType) {
+    const Operation &op = mod().ops[opIdx];
+    if (op.operands.empty())
+      return;
+    stated_.clear();
+    statedOperandTypes(name, op.generic, op.operands.size(),
+                       StatedTypes{s.colon, s.arrow, toType, s.fnInputs}, stated_);
+    std::string derived;
+    for (const StatedType &st : stated_) {
+      const size_t k = st.operand;
+      const int v = mod().ops[opIdx].operands[k];
+      if (v < 0)
+        continue;
+      std::string_view stated = st.type;
+      if (st.how != Derivation::AsWritten) {
+        derived = st.how == Derivation::Pointee ? pointeeType(std::string(st.type))
+                                                : boolTypeLike(std::string(st.type));
+        stated = derived;
+      }
+      const SsaValue &value = mod().values[v];
+      const std::string_view defined = value.typeText;
+      if (defined.empty() || defined == stated)
+        continue;
+      // A result of an op this reader knows no syntax for has a guessed type.
+      if (value.definingOp >= 0) {
+        const std::string &def = mod().ops[value.definingOp].name;
+        if (!inFullyKnownDialect(def) || !knownToTriton36(def))
+          continue;
+      }
+      if (typesAgree(stated, defined))
+        continue;
+      const size_t offset = k < s.offsets.size() ? s.offsets[k] : text_offset(op.pos);
+      error(offset, "use of value '" + mod().values[v].name +
+                        "' expects different type than prior uses: '" + std::string(stated) +
+                        "' vs '" + std::string(defined) + "' (Triton 3.6 rejects the module)");
+      return;
+    }
+  }
+
+  // Whether two type texts name one type: equal once spacing and the
+  // default pointer address space are set aside, or, for tensor and memdesc
+  // types, equal canonical texts (aliases inlined). Texts this reader cannot
+  // judge (type aliases, types it cannot parse) agree.
+  bool typesAgree(std::string_view a, std::string_view b) {
+    const std::string na = normalisedTypeText(a), nb = normalisedTypeText(b);
+    if (na == nb)
+      return true;
+    auto judged = [](const std::string &t) {
+      for (size_t p = t.find('!'); p != std::string::npos; p = t.find('!', p + 1)) {
+        const std::string_view rest = std::string_view(t).substr(p + 1);
+        if (!(startsWithLiteral(rest, "tt.") || startsWithLiteral(rest, "ttg.") ||
+              startsWithLiteral(rest, "ttng.") || startsWithLiteral(rest, "amdg.")))
+          return false; // a type alias or another dialect's type
+      }
+      return true;
+    };
+    if (!judged(na) || !judged(nb))
+      return true;
+    // A text this reader did not read whole (`tensor <...>` with a space
+    // before '<' reads as `tensor`): nothing to compare.
+    auto whole = [](const std::string &t) {
+      return t.find('<') != std::string::npos ||
+             !(startsWithLiteral(t, "tensor") || startsWithLiteral(t, "vector") ||
+               startsWithLiteral(t, "memref") || startsWithLiteral(t, "!"));
+    };
+    if (!whole(na) || !whole(nb))
+      return true;
+    const CachedType &ca = internType(a), &cb = internType(b);
+    if (!ca.error.empty() || !cb.error.empty())
+      return true;
+    if (!ca.type || !cb.type)
+      return false; // scalar types that differ
+    if (ca.isTensorDesc != cb.isTensorDesc)
+      return false;
+    try {
+      return normalisedTypeText(canonicalTypeText(*ca.type, ca.encoding.get(), f_.aliases.get(),
+                                                  ca.isTensorDesc)) ==
+             normalisedTypeText(canonicalTypeText(*cb.type, cb.encoding.get(), f_.aliases.get(),
+                                                  cb.isTensorDesc));
+    } catch (const std::exception &) {
+      return true;
+    }
   }
 
   void assignResultTypes(int opIdx, std::string_view name,
@@ -1171,8 +1322,24 @@ private:
     };
     if (equalsLiteral(name, "ttg.async_copy_global_to_local") ||
         equalsLiteral(name, "ttg.async_commit_group") || equalsLiteral(name, "ttg.async_wait") ||
-        equalsLiteral(name, "amdg.buffer_load_to_local"))
+        equalsLiteral(name, "amdg.buffer_load_to_local") ||
+        // `%tok = ttng.tmem_store %v, %m[%t], %pred : T -> M`: M is the
+        // operand's type; the result is the store's token (as for the MMAs).
+        equalsLiteral(name, "ttng.tmem_store") || equalsLiteral(name, "ttng.tc_gen5_mma") ||
+        equalsLiteral(name, "ttng.tc_gen5_mma_scaled"))
       single("!ttg.async.token");
+    else if (equalsLiteral(name, "ttng.tmem_load") && n == 2 && arrowTypes.size() == 1) {
+      // `%r, %tok = ttng.tmem_load %m[%t] : M -> T`: the tensor, then a token.
+      const int v0 = mod().ops[opIdx].results[0], v1 = mod().ops[opIdx].results[1];
+      setType(v0, arrowTypes[0], text_offset(mod().values[v0].pos));
+      setType(v1, "!ttg.async.token", text_offset(mod().values[v1].pos));
+      return;
+    } else if (equalsLiteral(name, "tt.make_tensor_descriptor") && !colonTypes.empty() &&
+               startsWithLiteral(colonTypes.back(), "!ttg.memdesc<")) {
+      // `: <f16>, <tensor<..>>` - the short forms of the base pointer and
+      // of the descriptor type (scanType reads `<...>` as a memdesc's).
+      single(owned = "!tt.tensordesc" + std::string(colonTypes.back().substr(12)));
+    }
     else if (!arrowTypes.empty())
       src = arrowTypes.data(), count = arrowTypes.size();
     else if (!toType.empty())
@@ -1410,8 +1577,11 @@ private:
   struct HeaderScratch {
     std::vector<PendingArg> pending;
     std::vector<std::string_view> colon, arrow, fnInputs, in;
+    int op = -1;                 // the op whose header this level reads
+    std::vector<size_t> offsets; // where each of its operands is written
   };
   std::deque<HeaderScratch> headerScratch_; // one per nesting level of op headers
+  std::vector<StatedType> stated_; // checkStatedTypes' list
   size_t headerDepth_ = 0;
   std::unordered_map<size_t, size_t> aliasEnds_;
   std::unordered_map<std::string, EncodingPtr, TextHash, std::equal_to<>>
@@ -1429,8 +1599,8 @@ bool ModuleFile::looksLikeMlir() const {
   if ((aliases && !aliases->empty()) || locations.size() > 0)
     return true;
   for (const Module &m : modules)
-    if (m.ops.size() > 1)
-      return true;
+    if (m.ops.size() > 1 || (m.moduleOp >= 0 && m.ops[size_t(m.moduleOp)].name == "module"))
+      return true; // ops, or a written `module {}` (empty, as Triton reads it)
   return false;
 }
 

@@ -47,7 +47,8 @@ struct ModuleFile {
   bool stopped = false;
   bool cancelled = false; // stopped because the progress callback said so
 
-  // True if the text holds at least one operation or alias (an MLIR text at all).
+  // True if the text holds at least one operation, a written `module`
+  // (even an empty one) or an alias: an MLIR text at all.
   bool looksLikeMlir() const;
 };
 

@@ -82,7 +82,9 @@ std::string canonicalTypeText(const TypeText &type, const Encoding *encoding,
   }
   for (const ValuePtr &t : type.trailing)
     s += ", " + attributeSyntaxText(*t, aliases);
-  if (!type.allocShape.empty()) {
+  // Triton prints the allocation shape only where it differs from the shape
+  // (`!ttg.memdesc<16x32xf16, ..., 16x32>` is `!ttg.memdesc<16x32xf16, ...>`).
+  if (!type.allocShape.empty() && type.allocShape != type.shape) {
     s += ", ";
     for (size_t i = 0; i < type.allocShape.size(); ++i)
       s += (i ? "x" : "") + std::to_string(type.allocShape[i]);

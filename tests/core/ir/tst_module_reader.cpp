@@ -99,6 +99,11 @@ private slots:
   void severalModulesAndBareOps();
   void neverThrows_data();
   void neverThrows();
+  void whatTritonRejects_data();
+  void whatTritonRejects();
+  void whatTritonAccepts_data();
+  void whatTritonAccepts();
+  void tokenResultsAndDescriptorTypes();
   void fileLayoutsListsAliasesAndInlineLayouts();
   void hopperMatmul400();
   void amdMfmaKernel();
@@ -701,6 +706,185 @@ void TestModuleReader::neverThrows() {
   QString first =
       f.diagnostics.empty() ? QString() : QString::fromStdString(f.diagnostics.all()[0].text());
   QCOMPARE(first, firstDiagnostic);
+}
+
+// Modules Triton 3.6's parser and verifier reject (each verdict and message
+// seen on the GPU machine, tests/data/verify36): the reader says so at the
+// line and column Triton names (its loc for the layout checks: the op).
+namespace {
+const char *kHead =
+    "#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "
+    "order = [1, 0]}>\n"                                                        // 1
+    "#l2 = #ttg.linear<{register = [[64]], lane = [[1], [2], [4], [8], [16]], warp = [[32]], "
+    "block = []}>\n"                                                            // 2
+    "#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>\n" // 3
+    "#smem = #ttg.shared_memory\n";                                             // 4
+QByteArray kernel(const char *attrs, const char *body) {
+  return QByteArray(kHead) + "module attributes {" + attrs + "} {\n" // 5
+         + "  tt.func @k(%p: !tt.ptr<f16>, %i: i32) {\n"              // 6
+         + body + "    tt.return\n  }\n}\n";
+}
+const char *kAttrs = "\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 32 : i32";
+} // namespace
+
+void TestModuleReader::whatTritonRejects_data() {
+  QTest::addColumn<QByteArray>("text");
+  QTest::addColumn<QString>("firstDiagnostic");
+  QTest::newRow("bare op name")
+      << QByteArray("hello world\n")
+      << "1:1: error: custom op 'hello' is unknown: an op name is dialect.op, e.g. tt.load "
+         "(Triton 3.6 rejects the module)";
+  QTest::newRow("bare return in tt.func")
+      << kernel(kAttrs, "    return\n")
+      << "7:5: error: custom op 'return' is unknown: an op name is dialect.op, e.g. tt.load "
+         "(Triton 3.6 rejects the module)";
+  QTest::newRow("misspelt arith op")
+      << kernel(kAttrs, "    %0 = arith.addd %i, %i : i32\n")
+      << "7:10: error: custom op 'arith.addd' is unknown: the arith dialect has no such op "
+         "(Triton 3.6 rejects the module)";
+  QTest::newRow("operand of another type")
+      << kernel(kAttrs, "    %0 = arith.addi %i, %i : i32\n"
+                        "    %1 = arith.addi %0, %i : i64\n")
+      << "8:21: error: use of value '%0' expects different type than prior uses: 'i64' vs "
+         "'i32' (Triton 3.6 rejects the module)";
+  QTest::newRow("result typed otherwise than its next use")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n"
+                        "    %1 = ttg.convert_layout %0 : tensor<128x32xi32, #b> -> "
+                        "tensor<128x32xf32, #b>\n"
+                        "    %2 = arith.addi %1, %1 : tensor<128x32xi32, #b>\n")
+      << "9:21: error: use of value '%1' expects different type than prior uses: "
+         "'tensor<128x32xi32, #b>' vs 'tensor<128x32xf32, #b>' (Triton 3.6 rejects the module)";
+  QTest::newRow("stored value not the pointee")
+      << kernel(kAttrs, "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
+                        "    %1 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n"
+                        "    tt.store %0, %1 : tensor<128x32x!tt.ptr<f16>, #b>\n")
+      << "9:18: error: use of value '%1' expects different type than prior uses: "
+         "'tensor<128x32xf16, #b>' vs 'tensor<128x32xi32, #b>' (Triton 3.6 rejects the module)";
+  QTest::newRow("local_alloc operand shape")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n"
+                        "    %1 = ttg.local_alloc %0 : (tensor<128x16xi32, #b>) -> "
+                        "!ttg.memdesc<128x32xi32, #s, #smem>\n")
+      << "8:26: error: use of value '%0' expects different type than prior uses: "
+         "'tensor<128x16xi32, #b>' vs 'tensor<128x32xi32, #b>' (Triton 3.6 rejects the module)";
+  QTest::newRow("lanes of a layout")
+      << kernel("\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 64 : i32",
+                "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n")
+      << "7:5: error: result %0 of tt.splat has an invalid layout: it has 32 threads per warp, "
+         "but the module specifies 64 threads per warp (Triton 3.6 rejects the module)";
+  QTest::newRow("warps of a linear layout")
+      << kernel(kAttrs, "    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : "
+                        "tensor<128xi32, #l2>\n")
+      << "7:5: error: result %0 of tt.make_range has an invalid layout: it has 2 warps per "
+         "CTA, but its context requires 4 warps per CTA (Triton 3.6 rejects the module)";
+  QTest::newRow("a function's own num-warps")
+      << QByteArray(kHead) +
+             "module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+             "  tt.func @k(%i: i32) attributes {\"ttg.num-warps\" = 8 : i32} {\n"
+             "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n"
+             "    tt.return\n  }\n}\n"
+      << "7:5: error: result %0 of tt.splat has an invalid layout: it has 4 warps per CTA, but "
+         "its context requires 8 warps per CTA (Triton 3.6 rejects the module)";
+  QTest::newRow("CTAs of a layout")
+      << kernel("\"ttg.num-warps\" = 4 : i32, \"ttg.num-ctas\" = 2 : i32",
+                "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n")
+      << "7:5: error: result %0 of tt.splat has an invalid layout: it has 1 CTAs per CGA, but "
+         "the module requires 2 CTAs per CGA (Triton 3.6 rejects the module)";
+  QTest::newRow("no num-warps")
+      << kernel("\"ttg.threads-per-warp\" = 32 : i32",
+                "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n")
+      << "7:5: error: result %0 of tt.splat has a layout, but neither its function nor the "
+         "module has ttg.num-warps: the number of warps per CTA is unknown (Triton 3.6 rejects "
+         "the module)";
+}
+
+void TestModuleReader::whatTritonRejects() {
+  QFETCH(QByteArray, text);
+  QFETCH(QString, firstDiagnostic);
+  ir::ModuleFile f = ir::readModuleFile(text.toStdString());
+  QVERIFY(!f.diagnostics.empty());
+  QCOMPARE(QString::fromStdString(f.diagnostics.all()[0].text()), firstDiagnostic);
+}
+
+// What Triton 3.6 accepts that the checks above must let through.
+void TestModuleReader::whatTritonAccepts_data() {
+  QTest::addColumn<QByteArray>("text");
+  QTest::newRow("layouts of non-Triton ops are not verified")
+      << kernel(kAttrs, "    %0 = arith.constant dense<0> : tensor<128xi32, #l2>\n"
+                        "    %1 = arith.addi %0, %0 : tensor<128xi32, #l2>\n");
+  QTest::newRow("partition warps are its own")
+      << QByteArray(kHead) +
+             "module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+             "  tt.func @k(%i: i32) {\n"
+             "    ttg.warp_specialize(%i)\n"
+             "    default {\n"
+             "      ttg.warp_yield\n"
+             "    }\n"
+             "    partition0(%a: i32) num_warps(2) {\n"
+             "      %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #l2>\n"
+             "      ttg.warp_return\n"
+             "    } : (i32) -> ()\n"
+             "    tt.return\n  }\n}\n";
+  QTest::newRow("a function overriding num-warps")
+      << QByteArray(kHead) +
+             "module attributes {\"ttg.num-warps\" = 8 : i32} {\n"
+             "  tt.func @k(%i: i32) attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+             "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n"
+             "    tt.return\n  }\n}\n";
+  QTest::newRow("spelling of one type")
+      << kernel(kAttrs,
+                "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
+                "    %1 = tt.load %0 : tensor<128x32x!tt.ptr<f16, 1>, #ttg.blocked<{sizePerThread "
+                "= [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>\n"
+                "    %2 = ttg.local_alloc : () -> !ttg.memdesc<4x4xf16, #s, #smem, mutable>\n"
+                "    %3 = ttg.memdesc_trans %2 {order = array<i32: 1, 0>} : "
+                "!ttg.memdesc<4x4xf16, #s, #smem, mutable, 4x4> -> "
+                "!ttg.memdesc<4x4xf16, #s, #smem, mutable>\n");
+  QTest::newRow("ops of a newer Triton are listed, not rejected")
+      << kernel(kAttrs, "    ttg.convert_layuot\n");
+  QTest::newRow("a snippet outside any module")
+      << QByteArray("#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = "
+                    "[2], order = [0]}>\n"
+                    "%0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b>\n");
+}
+
+void TestModuleReader::whatTritonAccepts() {
+  QFETCH(QByteArray, text);
+  ir::ModuleFile f = ir::readModuleFile(text.toStdString());
+  QCOMPARE(diagnosticsText(f), QString());
+}
+
+// Results whose types the syntax gives elsewhere: tokens of the TMEM ops and
+// MMAs, and the descriptor of tt.make_tensor_descriptor (`: <f16>, <tensor<..>>`).
+void TestModuleReader::tokenResultsAndDescriptorTypes() {
+  ir::ModuleFile f = ir::readModuleFile(
+      "#b = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, "
+      "1], order = [1, 0]}>\n"
+      "#nv = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = "
+      "16}>\n"
+      "#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>\n"
+      "module attributes {\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 32 : i32} {\n"
+      "  tt.func @k(%m: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, %t: "
+      "!ttg.async.token, %p: !tt.ptr<f16>, %n: i32, %s: i64) {\n"
+      "    %true = arith.constant true\n"
+      "    %r, %t0 = ttng.tmem_load %m[%t] : !ttg.memdesc<128x128xf32, #tmem, "
+      "#ttng.tensor_memory, mutable> -> tensor<128x128xf32, #b>\n"
+      "    %t1 = ttng.tmem_store %r, %m[%t0], %true : tensor<128x128xf32, #b> -> "
+      "!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>\n"
+      "    %d = tt.make_tensor_descriptor %p, [%n, %n], [%s, %s] : <f16>, <tensor<64x64xf16, "
+      "#nv>>\n"
+      "    tt.return\n  }\n}\n");
+  QCOMPARE(diagnosticsText(f), QString());
+  const ir::Module &m = f.modules[0];
+  auto typeOf = [&](const char *name) {
+    for (const ir::SsaValue &v : m.values)
+      if (v.name == name)
+        return std::string(v.typeText);
+    return std::string("?");
+  };
+  QCOMPARE(typeOf("%r"), std::string("tensor<128x128xf32, #b>"));
+  QCOMPARE(typeOf("%t0"), std::string("!ttg.async.token"));
+  QCOMPARE(typeOf("%t1"), std::string("!ttg.async.token"));
+  QCOMPARE(typeOf("%d"), std::string("!tt.tensordesc<tensor<64x64xf16, #nv>>"));
 }
 
 void TestModuleReader::fileLayoutsListsAliasesAndInlineLayouts() {

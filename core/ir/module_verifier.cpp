@@ -1,0 +1,381 @@
+#include "ir/module_verifier.h"
+
+#include <algorithm>
+#include <initializer_list>
+#include <unordered_map>
+
+#include "util/error.h"
+#include "util/literal.h"
+
+namespace ls::ir {
+
+namespace {
+
+// The ops Triton 3.6 registers, by dialect (sorted): read from its library
+// on the GPU machine, each name confirmed by parsing it in generic form.
+constexpr std::string_view kTt[] = {
+    "addptr", "advance", "assert", "atomic_cas", "atomic_rmw", "bitcast", "broadcast", "call",
+    "cat", "clampf", "descriptor_gather", "descriptor_load", "descriptor_reduce",
+    "descriptor_scatter", "descriptor_store", "dot", "dot_scaled", "elementwise_inline_asm",
+    "expand_dims", "extern_elementwise", "fp_to_fp", "func", "gather", "get_num_programs",
+    "get_program_id", "histogram", "int_to_ptr", "join", "load", "make_range",
+    "make_tensor_descriptor", "make_tensor_ptr", "map_elementwise", "map_elementwise.return",
+    "mulhiui", "precise_divf", "precise_sqrt", "print", "ptr_to_int", "reduce", "reduce.return",
+    "reshape", "return", "scan", "scan.return", "splat", "split", "store", "trans", "unsplat"};
+constexpr std::string_view kTtg[] = {
+    "async_commit_group", "async_copy_global_to_local", "async_wait", "convert_layout",
+    "fp4_to_fp", "global_scratch_alloc", "local_alloc", "local_barrier", "local_dealloc",
+    "local_load", "local_store", "mask", "mask.return", "memdesc_index", "memdesc_reinterpret",
+    "memdesc_reshape", "memdesc_subslice", "memdesc_trans", "predicate_stage", "warp_return",
+    "warp_specialize", "warp_specialize.partitions", "warp_yield"};
+constexpr std::string_view kTtng[] = {
+    "arrive_barrier", "async_copy_mbarrier_arrive", "async_tma_copy_global_to_local",
+    "async_tma_copy_local_to_global", "async_tma_gather", "async_tma_reduce", "async_tma_scatter",
+    "async_tma_store_wait", "barrier_expect", "cluster_arrive", "cluster_wait",
+    "fence_async_shared", "init_barrier", "inval_barrier", "reinterpret_tensor_descriptor",
+    "tc_gen5_commit", "tc_gen5_mma", "tc_gen5_mma_scaled", "tensormap_create",
+    "tensormap_fenceproxy_acquire", "tmem_alloc", "tmem_copy", "tmem_load", "tmem_store",
+    "tmem_subslice", "wait_barrier", "warp_group_dot", "warp_group_dot_wait"};
+constexpr std::string_view kAmdg[] = {
+    "arrive_barrier", "async_copy_mbarrier_arrive", "async_tdm_copy_global_to_local",
+    "async_tdm_copy_local_to_global", "async_tdm_wait", "async_wait", "buffer_atomic_cas",
+    "buffer_atomic_rmw", "buffer_load", "buffer_load_to_local", "buffer_store", "concat",
+    "cond_barrier", "extract_slice", "in_thread_transpose", "init_barrier",
+    "instruction_sched_hint", "local_load_packed_tranposed", "masked_load", "masked_store",
+    "memory_counter_wait", "scaled_upcast_fp4", "scaled_upcast_fp8", "upcast_mxfp",
+    "wait_barrier"};
+constexpr std::string_view kScf[] = {
+    "condition", "execute_region", "for", "forall", "forall.in_parallel", "if", "index_switch",
+    "parallel", "reduce", "reduce.return", "while", "yield"};
+constexpr std::string_view kArith[] = {
+    "addf", "addi", "addui_extended", "andi", "bitcast", "ceildivsi", "ceildivui", "cmpf", "cmpi",
+    "constant", "divf", "divsi", "divui", "extf", "extsi", "extui", "floordivsi", "fptosi",
+    "fptoui", "index_cast", "index_castui", "maximumf", "maxnumf", "maxsi", "maxui", "minimumf",
+    "minnumf", "minsi", "minui", "mulf", "muli", "mulsi_extended", "mului_extended", "negf", "ori",
+    "remf", "remsi", "remui", "scaling_extf", "scaling_truncf", "select", "shli", "shrsi", "shrui",
+    "sitofp", "subf", "subi", "truncf", "trunci", "uitofp", "xori"};
+constexpr std::string_view kMath[] = {
+    "absf", "absi", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil",
+    "clampf", "copysign", "cos", "cosh", "ctlz", "ctpop", "cttz", "erf", "erfc", "exp", "exp2",
+    "expm1", "floor", "fma", "fpowi", "ipowi", "isfinite", "isinf", "isnan", "isnormal", "log",
+    "log10", "log1p", "log2", "powf", "round", "roundeven", "rsqrt", "sin", "sinh", "sqrt", "tan",
+    "tanh", "trunc"};
+constexpr std::string_view kCf[] = {"assert", "br", "cond_br", "switch"};
+constexpr std::string_view kUb[] = {"poison"};
+constexpr std::string_view kNvws[] = {
+    "aref.buffer", "aref.create", "aref.get.enter", "aref.get.exit", "aref.put.enter",
+    "aref.put.exit", "consumer_release", "consumer_wait", "create_token", "descriptor_gather",
+    "descriptor_load", "producer_acquire", "producer_commit", "warp_group", "warp_group.return",
+    "warp_group.yield"};
+constexpr std::string_view kNvg[] = {"cluster_id",          "ld_acquire", "tensor_memory_base",
+                                     "warp_id",             "wgmma",      "wgmma_wait_group"};
+constexpr std::string_view kTti[] = {
+    "experimental_assert_in_thread", "experimental_buffer_pointers", "experimental_lock_acquire",
+    "experimental_lock_release", "experimental_memdesc_to_i64"};
+constexpr std::string_view kGluon[] = {"set_auto_layout"};
+
+struct Dialect {
+  std::string_view name;
+  const std::string_view *begin, *end;
+};
+template <size_t N> constexpr Dialect dialect(std::string_view n, const std::string_view (&ops)[N]) {
+  return {n, ops, ops + N};
+}
+constexpr Dialect kDialects[] = {
+    dialect("tt", kTt),       dialect("ttg", kTtg),   dialect("ttng", kTtng),
+    dialect("amdg", kAmdg),   dialect("scf", kScf),   dialect("arith", kArith),
+    dialect("math", kMath),   dialect("cf", kCf),     dialect("ub", kUb),
+    dialect("nvws", kNvws),   dialect("nvg", kNvg),   dialect("tti", kTti),
+    dialect("gluon", kGluon)};
+
+const Dialect *fullyKnown(std::string_view name, std::string_view &op) {
+  const size_t dot = name.find('.');
+  if (dot == std::string_view::npos)
+    return nullptr;
+  const std::string_view d = name.substr(0, dot);
+  for (const Dialect &k : kDialects)
+    if (k.name == d) {
+      op = name.substr(dot + 1);
+      return &k;
+    }
+  return nullptr;
+}
+
+bool oneOf(std::string_view name, std::initializer_list<std::string_view> names) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Ops whose operands and results all have the one type after ':'.
+bool sameTypeOp(std::string_view n) {
+  if (startsWithLiteral(n, "math."))
+    return true;
+  return oneOf(n, {"arith.addi",      "arith.subi",     "arith.muli",       "arith.divsi",
+                   "arith.divui",     "arith.remsi",    "arith.remui",      "arith.ceildivsi",
+                   "arith.ceildivui", "arith.floordivsi", "arith.andi",     "arith.ori",
+                   "arith.xori",      "arith.shli",     "arith.shrsi",      "arith.shrui",
+                   "arith.maxsi",     "arith.minsi",    "arith.maxui",      "arith.minui",
+                   "arith.addf",      "arith.subf",     "arith.mulf",       "arith.divf",
+                   "arith.remf",      "arith.maximumf", "arith.minimumf",   "arith.maxnumf",
+                   "arith.minnumf",   "arith.negf",     "arith.cmpi",       "arith.cmpf",
+                   "tt.precise_sqrt", "tt.precise_divf", "tt.mulhiui",      "tt.clampf"});
+}
+
+// Terminators that list their operands' types, one each.
+bool returnLike(std::string_view n) {
+  return oneOf(n, {"scf.yield", "tt.return", "tt.reduce.return", "tt.scan.return",
+                   "tt.map_elementwise.return", "ttg.mask.return"});
+}
+
+// `op %x ... : T -> R` where %x (the first operand) has type T.
+bool firstOperandBeforeArrow(std::string_view n) {
+  return oneOf(n, {"ttg.convert_layout", "tt.splat", "tt.broadcast", "tt.expand_dims",
+                   "tt.reshape", "tt.trans", "tt.bitcast", "tt.int_to_ptr", "tt.ptr_to_int",
+                   "tt.fp_to_fp", "tt.histogram", "tt.split", "tt.unsplat", "ttg.local_load",
+                   "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_index",
+                   "ttg.memdesc_subslice", "ttg.memdesc_reinterpret"});
+}
+
+// `op %x : T to R` casts.
+bool castOp(std::string_view n) {
+  return oneOf(n, {"arith.extf", "arith.truncf", "arith.extsi", "arith.extui", "arith.trunci",
+                   "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui",
+                   "arith.bitcast", "arith.index_cast", "arith.index_castui"});
+}
+
+} // namespace
+
+bool inFullyKnownDialect(std::string_view name) {
+  std::string_view op;
+  return fullyKnown(name, op) != nullptr;
+}
+
+bool knownToTriton36(std::string_view name) {
+  std::string_view op;
+  const Dialect *d = fullyKnown(name, op);
+  return !d || std::binary_search(d->begin, d->end, op);
+}
+
+bool bareOpNameAccepted(std::string_view name, bool insideFunc) {
+  if (name == "module" || name == "unrealized_conversion_cast")
+    return true;
+  return insideFunc && oneOf(name, {"return", "call", "call_indirect", "constant"});
+}
+
+bool unknownUpstreamOp(std::string_view name) {
+  std::string_view op;
+  const Dialect *d = fullyKnown(name, op);
+  if (!d || !oneOf(d->name, {"scf", "arith", "math", "cf", "ub"}))
+    return false;
+  return !std::binary_search(d->begin, d->end, op);
+}
+
+void statedOperandTypes(std::string_view n, bool generic, size_t operands, const StatedTypes &t,
+                        std::vector<StatedType> &out) {
+  auto one = [&](size_t k, std::string_view type, Derivation how = Derivation::AsWritten) {
+    out.push_back({k, type, how});
+  };
+  auto all = [&](const std::vector<std::string_view> &types) {
+    for (size_t k = 0; k < operands && k < types.size(); ++k)
+      one(k, types[k]);
+  };
+  if (generic) {
+    if (t.fnInputs.size() == operands)
+      all(t.fnInputs);
+    return;
+  }
+  if (!t.fnInputs.empty()) {
+    // `(T1, T2) -> R`: one type per operand (warp_specialize's list follows
+    // its partitions, whose captures are operands too).
+    if (t.fnInputs.size() == operands && n != "ttg.warp_specialize")
+      all(t.fnInputs);
+    return;
+  }
+  if (operands == 0 || t.colon.empty())
+    return;
+  const std::vector<std::string_view> &c = t.colon;
+  if (!t.to.empty()) {
+    if (castOp(n) && c.size() == 1)
+      one(0, c[0]);
+    return;
+  }
+  if (!t.arrow.empty()) {
+    // `%a, %b, %acc : A * B -> C`: the accumulator has the result's type.
+    if ((n == "tt.dot" || n == "ttng.warp_group_dot") && c.size() == 2 && t.arrow.size() == 1 &&
+        operands >= 3) {
+      one(0, c[0]);
+      one(1, c[1]);
+      one(2, t.arrow[0]);
+      return;
+    }
+    if (c.size() != 1 || t.arrow.size() != 1)
+      return;
+    if (firstOperandBeforeArrow(n)) {
+      one(0, c[0]);
+    } else if (n == "tt.join" && operands == 2) {
+      one(0, c[0]);
+      one(1, c[0]);
+    } else if ((n == "ttg.local_store" || n == "ttg.async_copy_global_to_local") &&
+               operands >= 2) {
+      one(0, c[0]);
+      one(1, t.arrow[0]);
+    }
+    return;
+  }
+  if (returnLike(n)) {
+    if (c.size() == operands)
+      all(c);
+  } else if (sameTypeOp(n)) {
+    if (c.size() == 1)
+      for (size_t k = 0; k < operands; ++k)
+        one(k, c[0]);
+  } else if (n == "arith.select" && operands == 3) {
+    if (c.size() == 1) {
+      one(1, c[0]);
+      one(2, c[0]);
+    } else if (c.size() == 2) {
+      one(0, c[0]);
+      one(1, c[1]);
+      one(2, c[1]);
+    }
+  } else if (n == "tt.load") {
+    // `tt.load %ptr, %mask, %other : P`
+    if (c.size() == 1) {
+      one(0, c[0]);
+      if (operands >= 2)
+        one(1, c[0], Derivation::Mask);
+      if (operands >= 3)
+        one(2, c[0], Derivation::Pointee);
+    }
+  } else if (n == "tt.store") {
+    // `tt.store %ptr, %value, %mask : P`
+    if (c.size() == 1) {
+      one(0, c[0]);
+      if (operands >= 2)
+        one(1, c[0], Derivation::Pointee);
+      if (operands >= 3)
+        one(2, c[0], Derivation::Mask);
+    }
+  } else if (n == "tt.addptr") {
+    if (c.size() == 2 && operands == 2)
+      all(c);
+  }
+}
+
+std::string normalisedTypeText(std::string_view type) {
+  std::string s;
+  s.reserve(type.size());
+  for (char ch : type)
+    if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r')
+      s += ch;
+  // `!tt.ptr<T,1>` -> `!tt.ptr<T>`: address space 1 is the default.
+  for (size_t p = s.find("!tt.ptr<"); p != std::string::npos; p = s.find("!tt.ptr<", p + 1)) {
+    // k: the '>' closing this pointer; depth: nesting at the last ','.
+    int depth = 0, atComma = -1;
+    size_t k = p + 7, comma = std::string::npos;
+    for (; k < s.size(); ++k) {
+      if (s[k] == '<') {
+        ++depth;
+      } else if (s[k] == '>') {
+        if (--depth == 0)
+          break;
+      } else if (s[k] == ',') {
+        comma = k;
+        atComma = depth;
+      }
+    }
+    if (k < s.size() && atComma == 1 && comma + 2 == k && s[comma + 1] == '1')
+      s.erase(comma, 2);
+  }
+  return s;
+}
+
+std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
+  struct Counts {
+    int lanes = 0, warps = 0, ctas = 0;
+    bool ok = false;
+  };
+  std::unordered_map<const Encoding *, Counts> seen;
+  const int lanes = m.threadsPerWarp.value_or(32);
+  const int ctas = m.numCTAs.value_or(1);
+  // The warps an op runs with: its function's `ttg.num-warps` if it has one,
+  // else the module's; 0 inside a warp_specialize partition (which runs
+  // num_warps(N) of its own) and -1 where neither says.
+  std::unordered_map<int, int> warpsOfParent; // by the op holding the region
+  auto warpsAt = [&](int op) {
+    std::vector<int> path;
+    int w = m.numWarps ? *m.numWarps : -1;
+    for (int o = op; o >= 0;) {
+      const int b = m.ops[size_t(o)].parentBlock;
+      const int reg = b >= 0 ? m.blocks[size_t(b)].parentRegion : -1;
+      const int parent = reg >= 0 ? m.regions[size_t(reg)].parentOp : -1;
+      if (parent < 0)
+        break;
+      if (auto it = warpsOfParent.find(parent); it != warpsOfParent.end()) {
+        w = it->second;
+        break;
+      }
+      path.push_back(parent);
+      const Operation &p = m.ops[size_t(parent)];
+      if (p.name == "ttg.warp_specialize.partitions") {
+        w = 0;
+        break;
+      }
+      if (p.name == "tt.func" || p.name == "func.func") {
+        if (auto n = p.intAttribute("ttg.num-warps"))
+          w = int(*n);
+        break;
+      }
+      o = parent;
+    }
+    for (int p : path)
+      warpsOfParent[p] = w;
+    return w;
+  };
+  for (size_t i = 0; i < m.values.size(); ++i) {
+    const SsaValue &v = m.values[i];
+    if (v.definingOp < 0 || !v.encoding || !v.type || v.type->isMemDesc || v.isTensorDesc ||
+        v.encoding->isShared())
+      continue;
+    // Triton 3.6 verifies the results of its own dialects' ops (an
+    // arith.constant or an amdg op with any layout is accepted).
+    const std::string &op = m.ops[size_t(v.definingOp)].name;
+    if (!startsWithLiteral(op, "tt.") && !startsWithLiteral(op, "ttg.") &&
+        !startsWithLiteral(op, "ttng."))
+      continue;
+    auto [it, fresh] = seen.try_emplace(v.encoding.get());
+    Counts &c = it->second;
+    if (fresh) {
+      try {
+        c = {v.encoding->warpSize(), v.encoding->numWarps(), v.encoding->numCTAs(), true};
+      } catch (const std::exception &) {
+        c.ok = false; // a layout this tool cannot size: said where it is used
+      }
+    }
+    if (!c.ok)
+      continue;
+    const std::string head = "result " + v.name + " of " + op + " has an invalid layout: it has ";
+    const std::string tail = " (Triton 3.6 rejects the module)";
+    if (c.lanes != lanes)
+      return LayoutMismatch{int(i), head + std::to_string(c.lanes) +
+                                        " threads per warp, but the module specifies " +
+                                        std::to_string(lanes) + " threads per warp" + tail};
+    const int warps = warpsAt(v.definingOp);
+    if (warps < 0)
+      return LayoutMismatch{int(i), "result " + v.name + " of " + op +
+                                        " has a layout, but neither its function nor the module "
+                                        "has ttg.num-warps: the number of warps per CTA is "
+                                        "unknown" +
+                                        tail};
+    if (warps > 0 && c.warps != warps)
+      return LayoutMismatch{int(i), head + std::to_string(c.warps) +
+                                        " warps per CTA, but its context requires " +
+                                        std::to_string(warps) + " warps per CTA" + tail};
+    if (c.ctas != ctas)
+      return LayoutMismatch{int(i), head + std::to_string(c.ctas) +
+                                        " CTAs per CGA, but the module requires " +
+                                        std::to_string(ctas) + " CTAs per CGA" + tail};
+  }
+  return std::nullopt;
+}
+
+} // namespace ls::ir

@@ -1,0 +1,89 @@
+// What Triton 3.6's MLIR parser and verifier reject in a module that the
+// reader would otherwise read: the checks the reader applies as it reads.
+//
+//   - an op name must name a dialect (`tt.load`; a bare `hello` is "custom op
+//     'hello' is unknown"), except builtin's `module` and, inside `func.func`,
+//     the func dialect's own short names;
+//   - an operand's type, where the op's syntax states it, must be the type
+//     its value was defined with ("use of value '%x' expects different type
+//     than prior uses");
+//   - every result of a tt/ttg/ttng op with a distributed layout must have
+//     the module's threads per warp, warps per CTA and CTAs per CGA ("Result
+//     has an invalid layout").
+//
+// And which op names Triton 3.6 registers in the dialects it defines or
+// loads in full (tt, ttg, ttng, amdg, scf, arith, math, cf, ub, nvws, nvg,
+// tti, gluon), so that a misspelt op of those dialects is listed as unknown
+// rather than taken for a known one. The lists were read from Triton 3.6's
+// own library on the GPU machine (every op name it accepts in generic form).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/module.h"
+
+namespace ls::ir {
+
+// True if Triton 3.6 registers `name` ("ttg.convert_layout"), or if `name`'s
+// dialect is not one whose ops this tool knows in full (then nothing is
+// said about it). False for a name of a fully known dialect that Triton 3.6
+// does not have ("ttg.convert_layuot").
+bool knownToTriton36(std::string_view name);
+
+// True if `name` is a full dialect.op name of a fully known dialect.
+bool inFullyKnownDialect(std::string_view name);
+
+// A bare (dialect-less) op name the parser accepts: `module` anywhere;
+// `return`, `call`, `call_indirect`, `constant` inside func.func (`insideFunc`).
+bool bareOpNameAccepted(std::string_view name, bool insideFunc);
+
+// Where an op's syntax states its operands' types. `colon` holds the types
+// after its last ':' (`: T1, T2`), `arrow` those after '->', `to` the type
+// after `to`, `fnInputs` the inputs of a functional type `(T1, T2) -> R`.
+// Appends, for each operand whose type the syntax of that op gives, its
+// index and the stated type - as written, or derived from it: a tt.load's
+// `other` and a tt.store's value have the pointee type of the pointers, their
+// masks the same shape and layout of i1. Operands it does not type are left out.
+struct StatedTypes {
+  const std::vector<std::string_view> &colon;
+  const std::vector<std::string_view> &arrow;
+  std::string_view to;
+  const std::vector<std::string_view> &fnInputs;
+};
+enum class Derivation { AsWritten, Pointee, Mask };
+struct StatedType {
+  size_t operand;
+  std::string_view type;
+  Derivation how = Derivation::AsWritten;
+};
+void statedOperandTypes(std::string_view opName, bool generic, size_t operands,
+                        const StatedTypes &types, std::vector<StatedType> &out);
+
+// True if `name` belongs to an upstream MLIR dialect Triton 3.6 loads in
+// full (scf, arith, math, cf, ub) but is none of its ops: every MLIR of
+// that dialect rejects it ("custom op 'arith.addd' is unknown"). Misspelt
+// ops of Triton's own dialects are listed, not rejected: a newer Triton may
+// have them.
+bool unknownUpstreamOp(std::string_view name);
+
+// The text of a type with what MLIR prints the same way normalised: no
+// spaces, and `!tt.ptr<T, 1>` (address space 1, the default) as `!tt.ptr<T>`.
+std::string normalisedTypeText(std::string_view type);
+
+// The first result of a tt, ttg or ttng op of `m` (in definition order; Triton
+// 3.6 does not verify other dialects' results) whose distributed layout
+// disagrees with the module's threads per warp (default 32), warps per CTA
+// (the `ttg.num-warps` of the op's function, else of the module) or CTAs per
+// CGA (default 1): the value and why. Results inside ttg.warp_specialize
+// partitions are checked for lanes and CTAs only (a partition runs its own
+// number of warps).
+struct LayoutMismatch {
+  int value = -1;
+  std::string message;
+};
+std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m);
+
+} // namespace ls::ir

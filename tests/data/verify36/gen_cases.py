@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Mutations of real Triton 3.6 kernels that probe what Triton's parser and verifier reject.
+
+    python3 gen_cases.py OUT_DIR
+
+Writes OUT_DIR/<case>.ttgir from tests/data/ttgir36 (attention_sm90, attention_w8_gfx942): each a
+kernel Triton wrote with one edit (a layout that does not fit the module, an operand or result of
+another type, a misspelt or dialect-less op name, an unknown dialect, ...) or a tiny text.
+triton_verdicts.jsonl holds Triton 3.6's verdict on each (GPU machine, `ir.parse_mlir_module` with
+the NVIDIA and AMD dialects loaded) and its first diagnostic; check_verify.py compares the CLI's.
+"""
+import os, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+D = os.path.join(HERE, "..", "ttgir36")
+A = open(os.path.join(D, "attention_sm90.ttgir")).read()
+G = open(os.path.join(D, "attention_w8_gfx942.ttgir")).read()
+cases = {}
+
+
+def sub(name, base, old, new):
+    assert old in base, (name, old)
+    cases[name] = base.replace(old, new, 1)
+
+
+BLK = "threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
+CVT = "%5 = ttg.convert_layout %4 : tensor<128x64xf16, #mma> -> tensor<128x64xf16, #blocked>"
+ALLOC = "(tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem> loc(#loc70)"
+RET = "    tt.return loc(#loc52)"
+cases["hello"] = "hello world\n"
+cases["py"] = "def kernel(x):\n    return x\n"
+cases["emptymod"] = "module {\n}\n"
+cases["alias_only"] = "#a = [[[1]]]\n"
+cases["empty"] = ""
+cases["comment_only"] = "// nothing\n"
+sub("typo4", A, BLK, "threadsPerWarp = [4, 4], warpsPerCTA = [4, 1], order = [1, 0]}>")
+sub("warps8", A, '"ttg.num-warps" = 4', '"ttg.num-warps" = 8')
+sub("warps2_layout", A, BLK, "threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>")
+sub("tpw64", A, '"ttg.threads-per-warp" = 32', '"ttg.threads-per-warp" = 64')
+sub("shape_use", A, "ttg.local_alloc %q_15 : (tensor<128x64xf16, #blocked>)",
+    "ttg.local_alloc %q_15 : (tensor<128x63xf16, #blocked>)")
+sub("shape_use_pow2", A, "ttg.local_alloc %q_15 : (tensor<128x64xf16, #blocked>)",
+    "ttg.local_alloc %q_15 : (tensor<128x32xf16, #blocked>)")
+sub("convert_elem", A, CVT, CVT.replace("-> tensor<128x64xf16", "-> tensor<128x64xf32"))
+sub("convert_shape", A, CVT, CVT.replace("-> tensor<128x64xf16", "-> tensor<64x128xf16"))
+sub("convert_src_type", A, CVT, CVT.replace("%4 : tensor<128x64xf16, #mma>", "%4 : tensor<128x64xf16, #blocked>"))
+sub("opname_ttg", A, "%5 = ttg.convert_layout", "%5 = ttg.convert_layuot")
+sub("opname_tt", A, "%q_15 = tt.load", "%q_15 = tt.lod")
+sub("opname_arith", A, "%acc_55 = arith.addi", "%acc_55 = arith.addd")
+sub("opname_scf", A, "scf.for", "scf.fore")
+sub("sm75", A, 'ttg.target = "cuda:90"', 'ttg.target = "cuda:75"')
+sub("target_bogus", A, 'ttg.target = "cuda:90"', 'ttg.target = "cuda:abc"')
+cases["two_copies"] = A + A
+sub("unused_bad_alias", A, "#smem = #ttg.shared_memory",
+    "#smem = #ttg.shared_memory\n#badalias = #ttg.blocked<{sizePerThread = [1, 1], "
+    "threadsPerWarp = [4, 4], warpsPerCTA = [4, 1], order = [1, 0]}>")
+sub("generic_unknown_dialect", A, RET, '    %zz = "foo.bar"() : () -> i32 loc(#loc52)\n' + RET)
+sub("custom_unknown_dialect", A, RET, "    %zz = foo.bar : i32 loc(#loc52)\n" + RET)
+sub("bare_hello_op", A, RET, "    hello\n" + RET)
+sub("bare_return", A, RET, "    return loc(#loc52)")
+sub("func_return", A, RET, "    func.return loc(#loc52)")
+sub("addi_type", A, "%acc_55 = arith.addi %acc_50, %c1_i32 : i32", "%acc_55 = arith.addi %acc_50, %c1_i32 : i64")
+sub("load_result_type", A, "%q_15 = tt.load %q_14 : tensor<128x64x!tt.ptr<f16>, #blocked>",
+    "%q_15 = tt.load %q_14 : tensor<128x64x!tt.ptr<f32>, #blocked>")
+sub("gfx_warps4", G, "#mma1 = #ttg.amd_mfma<{version = 3, warpsPerCTA = [8, 1]",
+    "#mma1 = #ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1]")
+sub("gfx_tpw32", G, '"ttg.threads-per-warp" = 64', '"ttg.threads-per-warp" = 32')
+sub("gfx_no_tpw", G, ', "ttg.threads-per-warp" = 64 : i32', '')
+sub("numctas2", A, '"ttg.num-ctas" = 1', '"ttg.num-ctas" = 2')
+sub("mma_warps", A, "#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1]",
+    "#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1]")
+sub("slice_inline_bad", A, "tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> loc(#loc63)",
+    "tensor<128xi32, #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 8], "
+    "threadsPerWarp = [4, 4], warpsPerCTA = [4, 1], order = [1, 0]}>}>> loc(#loc63)")
+sub("alloc_memdesc_elem", A, ALLOC, ALLOC.replace("-> !ttg.memdesc<128x64xf16", "-> !ttg.memdesc<128x64xf32"))
+sub("alloc_memdesc_shape", A, ALLOC, ALLOC.replace("-> !ttg.memdesc<128x64xf16", "-> !ttg.memdesc<64x128xf16"))
+sub("order_not_perm", A, BLK, "threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 1]}>")
+sub("no_num_warps", A, '"ttg.num-warps" = 4 : i32, ', '')
+sub("mma_kwidth", A, "#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<128x64xf",
+    "#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<128x64xf")
+
+
+def with_op(name, lin, line):
+    t = A.replace("#smem = #ttg.shared_memory", "#smem = #ttg.shared_memory\n#lin = " + lin, 1)
+    cases[name] = t.replace(RET, line + "\n" + RET, 1)
+
+
+RANGE = "    %zz = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #lin> loc(#loc52)"
+LIN = "#ttg.linear<{register = [[64]], lane = [[1], [2], [4], [8], [16]], warp = [[32]], block = []}>"
+with_op("lin_ok", "#ttg.linear<{register = [], lane = [[1], [2], [4], [8], [16]], warp = [[32], [64]], block = []}>", RANGE)
+with_op("lin_w2", LIN, RANGE)
+with_op("lin_w8", "#ttg.linear<{register = [], lane = [[1], [2], [4], [8], [16]], warp = [[32], [64], [0]], block = []}>", RANGE)
+with_op("lin_l16", "#ttg.linear<{register = [[64]], lane = [[1], [2], [4], [8]], warp = [[16], [32]], block = []}>", RANGE)
+with_op("lin_l64", "#ttg.linear<{register = [], lane = [[1], [2], [4], [8], [16], [32]], warp = [[64], [0]], block = []}>", RANGE)
+with_op("blk_w2_slice", "#ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 1], order = [0, 1]}>}>", RANGE)
+with_op("arith_const_w2", LIN, "    %zz = arith.constant dense<0> : tensor<128xi32, #lin> loc(#loc52)")
+SL = "tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>"
+with_op("convert_w2", LIN, f"    %zz0 = tt.make_range {{end = 128 : i32, start = 0 : i32}} : {SL} loc(#loc52)\n"
+        f"    %zz = ttg.convert_layout %zz0 : {SL} -> tensor<128xi32, #lin> loc(#loc52)")
+sub("func_scope_8", A, "attributes {noinline = false} {", 'attributes {noinline = false, "ttg.num-warps" = 8 : i32} {')
+cases["func_scope_4_in_8"] = A.replace('"ttg.num-warps" = 4', '"ttg.num-warps" = 8', 1).replace(
+    "attributes {noinline = false} {", 'attributes {noinline = false, "ttg.num-warps" = 4 : i32} {', 1)
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+for k, v in cases.items():
+    with open(os.path.join(out, k + ".ttgir"), "w") as f:
+        f.write(v)
+print(len(cases), "cases")
