@@ -15,7 +15,6 @@
 #include "audit/audit_target.h"
 #include "audit/findings.h"
 #include "audit/pointer_strides.h"
-#include "ir/module_verifier.h"
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
@@ -236,7 +235,7 @@ private:
       }
       // An op of a dialect the audit does not know, or a name Triton 3.6's
       // own dialects do not have (a misspelling, or an op of a newer Triton).
-      if (!op.implicit && (!knownDialect(op.name) || !ir::knownToTriton36(op.name)))
+      if (!op.implicit && (op.unknownToTriton36 || !knownDialect(op.name)))
         out_.unknownOps.push_back({op.name, op.pos.line});
       countResults(m, opIndex);
       if (equalsLiteral(name, "ttg.convert_layout"))

@@ -68,6 +68,11 @@ struct Operation {
   // Not written in the text: a terminator MLIR's printer elides (scf.yield)
   // or the holder of ttg.warp_specialize's partition regions.
   bool implicit = false;
+  // A name of a dialect whose ops Triton 3.6 has in full that it does not
+  // have (a misspelling, or an op of a newer Triton): listed as unknown.
+  bool unknownToTriton36 = false;
+  // The reader guessed its result types (no syntax known for this name).
+  bool guessedResultTypes = false;
   std::vector<int> operands; // value indices
   std::vector<int> results;  // value indices
   // The attribute dictionary: `<{...}>` properties and `{...}` attributes,

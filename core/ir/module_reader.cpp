@@ -667,8 +667,12 @@ private:
     operands.push_back(-1);
     if (headerDepth_ > 0 && headerScratch_[headerDepth_ - 1].op == op) {
       std::vector<size_t> &at = headerScratch_[headerDepth_ - 1].offsets;
-      at.resize(static_cast<size_t>(k) + 1, t.offset);
-      at[static_cast<size_t>(k)] = t.offset;
+      if (at.size() == static_cast<size_t>(k))
+        at.push_back(t.offset);
+      else {
+        at.resize(static_cast<size_t>(k) + 1, t.offset);
+        at[static_cast<size_t>(k)] = t.offset;
+      }
     }
     if (scopes_.empty())
       pushScope();
@@ -970,7 +974,12 @@ private:
       error(nameTok.offset, "custom op '" + shown +
                                 "' is unknown: an op name is dialect.op, e.g. tt.load "
                                 "(Triton 3.6 rejects the module)");
-    } else if (unknownUpstreamOp(opNameView)) {
+    }
+    const OpNameFacts &facts = factsOf(opNameView);
+    nextFacts_ = &facts; // parseHeader's, before a nested op's replace it
+    mod().ops[opIdx].unknownToTriton36 = facts.fullyKnownDialect && !facts.registered;
+    mod().ops[opIdx].guessedResultTypes = !facts.fullyKnownDialect || !facts.registered;
+    if (facts.unknownUpstream && opNameView.find('.') != std::string_view::npos) {
       const std::string_view dialect = opNameView.substr(0, opNameView.find('.'));
       error(nameTok.offset, "custom op '" + std::string(opNameView.substr(0, 60)) +
                                 "' is unknown: the " + std::string(dialect) +
@@ -1023,6 +1032,7 @@ private:
     fnInputs.clear();
     scratch.op = opIdx;
     scratch.offsets.clear();
+    scratch.facts = nextFacts_;
     std::string_view toType;
     auto addAttributes = [&](std::string_view written, std::string_view inner) {
       Operation &o = mod().ops[opIdx];
@@ -1223,7 +1233,7 @@ private:
     if (op.operands.empty())
       return;
     stated_.clear();
-    statedOperandTypes(name, op.generic, op.operands.size(),
+    statedOperandTypes(s.facts ? *s.facts : factsOf(name), name, op.generic, op.operands.size(),
                        StatedTypes{s.colon, s.arrow, toType, s.fnInputs}, stated_);
     std::string derived;
     for (const StatedType &st : stated_) {
@@ -1242,11 +1252,8 @@ private:
       if (defined.empty() || defined == stated)
         continue;
       // A result of an op this reader knows no syntax for has a guessed type.
-      if (value.definingOp >= 0) {
-        const std::string &def = mod().ops[value.definingOp].name;
-        if (!inFullyKnownDialect(def) || !knownToTriton36(def))
-          continue;
-      }
+      if (value.definingOp >= 0 && mod().ops[value.definingOp].guessedResultTypes)
+        continue;
       if (typesAgree(stated, defined))
         continue;
       const size_t offset = k < s.offsets.size() ? s.offsets[k] : text_offset(op.pos);
@@ -1578,10 +1585,20 @@ private:
     std::vector<PendingArg> pending;
     std::vector<std::string_view> colon, arrow, fnInputs, in;
     int op = -1;                 // the op whose header this level reads
+    const OpNameFacts *facts = nullptr; // of its name (opFacts_ keeps them)
     std::vector<size_t> offsets; // where each of its operands is written
   };
   std::deque<HeaderScratch> headerScratch_; // one per nesting level of op headers
   std::vector<StatedType> stated_; // checkStatedTypes' list
+  // Facts of each distinct op name (names view the source text).
+  std::unordered_map<std::string_view, OpNameFacts, TextHash> opFacts_;
+  const OpNameFacts *nextFacts_ = nullptr; // of the op parseOperation hands to parseHeader
+  const OpNameFacts &factsOf(std::string_view name) {
+    auto it = opFacts_.find(name);
+    if (it == opFacts_.end())
+      it = opFacts_.emplace(name, opNameFacts(name)).first;
+    return it->second;
+  }
   size_t headerDepth_ = 0;
   std::unordered_map<size_t, size_t> aliasEnds_;
   std::unordered_map<std::string, EncodingPtr, TextHash, std::equal_to<>>

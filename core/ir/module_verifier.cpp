@@ -105,55 +105,85 @@ bool oneOf(std::string_view name, std::initializer_list<std::string_view> names)
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-// Ops whose operands and results all have the one type after ':'.
-bool sameTypeOp(std::string_view n) {
+// How an op's syntax types its operands (statedOperandTypes).
+enum class Rule {
+  None,
+  SameType,         // `: T`, every operand T (arith binary ops, comparisons, math.*)
+  ReturnLike,       // `: T1, T2`, one type per operand
+  FirstBeforeArrow, // `%x ... : T -> R`, %x has T
+  Cast,             // `%x : T to R`
+  Join,             // `%a, %b : T -> R`, both T
+  IntoMemory,       // `%v, %m : T -> M` (local_store, async copies)
+  Dot,              // `%a, %b, %acc : A * B -> C`
+  Select,
+  Load,
+  Store,
+  Addptr,
+};
+
+Rule ruleOf(std::string_view n) {
   if (startsWithLiteral(n, "math."))
-    return true;
-  return oneOf(n, {"arith.addi",      "arith.subi",     "arith.muli",       "arith.divsi",
-                   "arith.divui",     "arith.remsi",    "arith.remui",      "arith.ceildivsi",
-                   "arith.ceildivui", "arith.floordivsi", "arith.andi",     "arith.ori",
-                   "arith.xori",      "arith.shli",     "arith.shrsi",      "arith.shrui",
-                   "arith.maxsi",     "arith.minsi",    "arith.maxui",      "arith.minui",
-                   "arith.addf",      "arith.subf",     "arith.mulf",       "arith.divf",
-                   "arith.remf",      "arith.maximumf", "arith.minimumf",   "arith.maxnumf",
-                   "arith.minnumf",   "arith.negf",     "arith.cmpi",       "arith.cmpf",
-                   "tt.precise_sqrt", "tt.precise_divf", "tt.mulhiui",      "tt.clampf"});
-}
-
-// Terminators that list their operands' types, one each.
-bool returnLike(std::string_view n) {
-  return oneOf(n, {"scf.yield", "tt.return", "tt.reduce.return", "tt.scan.return",
-                   "tt.map_elementwise.return", "ttg.mask.return"});
-}
-
-// `op %x ... : T -> R` where %x (the first operand) has type T.
-bool firstOperandBeforeArrow(std::string_view n) {
-  return oneOf(n, {"ttg.convert_layout", "tt.splat", "tt.broadcast", "tt.expand_dims",
-                   "tt.reshape", "tt.trans", "tt.bitcast", "tt.int_to_ptr", "tt.ptr_to_int",
-                   "tt.fp_to_fp", "tt.histogram", "tt.split", "tt.unsplat", "ttg.local_load",
-                   "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_index",
-                   "ttg.memdesc_subslice", "ttg.memdesc_reinterpret"});
-}
-
-// `op %x : T to R` casts.
-bool castOp(std::string_view n) {
-  return oneOf(n, {"arith.extf", "arith.truncf", "arith.extsi", "arith.extui", "arith.trunci",
-                   "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui",
-                   "arith.bitcast", "arith.index_cast", "arith.index_castui"});
+    return Rule::SameType;
+  static const std::vector<std::pair<std::string_view, Rule>> table = [] {
+    std::vector<std::pair<std::string_view, Rule>> t;
+    for (std::string_view op :
+         {"arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui", "arith.remsi",
+          "arith.remui", "arith.ceildivsi", "arith.ceildivui", "arith.floordivsi", "arith.andi",
+          "arith.ori", "arith.xori", "arith.shli", "arith.shrsi", "arith.shrui", "arith.maxsi",
+          "arith.minsi", "arith.maxui", "arith.minui", "arith.addf", "arith.subf", "arith.mulf",
+          "arith.divf", "arith.remf", "arith.maximumf", "arith.minimumf", "arith.maxnumf",
+          "arith.minnumf", "arith.negf", "arith.cmpi", "arith.cmpf", "tt.precise_sqrt",
+          "tt.precise_divf", "tt.mulhiui", "tt.clampf"})
+      t.emplace_back(op, Rule::SameType);
+    for (std::string_view op : {"scf.yield", "tt.return", "tt.reduce.return", "tt.scan.return",
+                                "tt.map_elementwise.return", "ttg.mask.return"})
+      t.emplace_back(op, Rule::ReturnLike);
+    for (std::string_view op :
+         {"ttg.convert_layout", "tt.splat", "tt.broadcast", "tt.expand_dims", "tt.reshape",
+          "tt.trans", "tt.bitcast", "tt.int_to_ptr", "tt.ptr_to_int", "tt.fp_to_fp",
+          "tt.histogram", "tt.split", "tt.unsplat", "ttg.local_load", "ttg.memdesc_trans",
+          "ttg.memdesc_reshape", "ttg.memdesc_index", "ttg.memdesc_subslice",
+          "ttg.memdesc_reinterpret"})
+      t.emplace_back(op, Rule::FirstBeforeArrow);
+    for (std::string_view op :
+         {"arith.extf", "arith.truncf", "arith.extsi", "arith.extui", "arith.trunci",
+          "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.bitcast",
+          "arith.index_cast", "arith.index_castui"})
+      t.emplace_back(op, Rule::Cast);
+    t.emplace_back("tt.join", Rule::Join);
+    t.emplace_back("ttg.local_store", Rule::IntoMemory);
+    t.emplace_back("ttg.async_copy_global_to_local", Rule::IntoMemory);
+    t.emplace_back("tt.dot", Rule::Dot);
+    t.emplace_back("ttng.warp_group_dot", Rule::Dot);
+    t.emplace_back("arith.select", Rule::Select);
+    t.emplace_back("tt.load", Rule::Load);
+    t.emplace_back("tt.store", Rule::Store);
+    t.emplace_back("tt.addptr", Rule::Addptr);
+    std::sort(t.begin(), t.end());
+    return t;
+  }();
+  auto it = std::lower_bound(table.begin(), table.end(), n,
+                             [](const auto &e, std::string_view key) { return e.first < key; });
+  return it != table.end() && it->first == n ? it->second : Rule::None;
 }
 
 } // namespace
 
-bool inFullyKnownDialect(std::string_view name) {
-  std::string_view op;
-  return fullyKnown(name, op) != nullptr;
-}
-
-bool knownToTriton36(std::string_view name) {
+OpNameFacts opNameFacts(std::string_view name) {
+  OpNameFacts f;
   std::string_view op;
   const Dialect *d = fullyKnown(name, op);
-  return !d || std::binary_search(d->begin, d->end, op);
+  if (d) {
+    f.fullyKnownDialect = true;
+    f.registered = std::binary_search(d->begin, d->end, op);
+    f.unknownUpstream =
+        !f.registered && oneOf(d->name, {"scf", "arith", "math", "cf", "ub"});
+  }
+  f.operandRule = static_cast<unsigned char>(ruleOf(name));
+  return f;
 }
+
+bool knownToTriton36(std::string_view name) { return opNameFacts(name).registered; }
 
 bool bareOpNameAccepted(std::string_view name, bool insideFunc) {
   if (name == "module" || name == "unrealized_conversion_cast")
@@ -161,16 +191,8 @@ bool bareOpNameAccepted(std::string_view name, bool insideFunc) {
   return insideFunc && oneOf(name, {"return", "call", "call_indirect", "constant"});
 }
 
-bool unknownUpstreamOp(std::string_view name) {
-  std::string_view op;
-  const Dialect *d = fullyKnown(name, op);
-  if (!d || !oneOf(d->name, {"scf", "arith", "math", "cf", "ub"}))
-    return false;
-  return !std::binary_search(d->begin, d->end, op);
-}
-
-void statedOperandTypes(std::string_view n, bool generic, size_t operands, const StatedTypes &t,
-                        std::vector<StatedType> &out) {
+void statedOperandTypes(const OpNameFacts &facts, std::string_view n, bool generic,
+                        size_t operands, const StatedTypes &t, std::vector<StatedType> &out) {
   auto one = [&](size_t k, std::string_view type, Derivation how = Derivation::AsWritten) {
     out.push_back({k, type, how});
   };
@@ -192,53 +214,58 @@ void statedOperandTypes(std::string_view n, bool generic, size_t operands, const
   }
   if (operands == 0 || t.colon.empty())
     return;
+  const Rule rule = static_cast<Rule>(facts.operandRule);
+  if (rule == Rule::None)
+    return;
   const std::vector<std::string_view> &c = t.colon;
   if (!t.to.empty()) {
-    if (castOp(n) && c.size() == 1)
+    if (rule == Rule::Cast && c.size() == 1)
       one(0, c[0]);
     return;
   }
   if (!t.arrow.empty()) {
-    // `%a, %b, %acc : A * B -> C`: the accumulator has the result's type.
-    if ((n == "tt.dot" || n == "ttng.warp_group_dot") && c.size() == 2 && t.arrow.size() == 1 &&
-        operands >= 3) {
-      one(0, c[0]);
-      one(1, c[1]);
-      one(2, t.arrow[0]);
+    if (rule == Rule::Dot) {
+      if (c.size() == 2 && t.arrow.size() == 1 && operands >= 3) {
+        one(0, c[0]);
+        one(1, c[1]);
+        one(2, t.arrow[0]);
+      }
       return;
     }
     if (c.size() != 1 || t.arrow.size() != 1)
       return;
-    if (firstOperandBeforeArrow(n)) {
+    if (rule == Rule::FirstBeforeArrow) {
       one(0, c[0]);
-    } else if (n == "tt.join" && operands == 2) {
+    } else if (rule == Rule::Join && operands == 2) {
       one(0, c[0]);
       one(1, c[0]);
-    } else if ((n == "ttg.local_store" || n == "ttg.async_copy_global_to_local") &&
-               operands >= 2) {
+    } else if (rule == Rule::IntoMemory && operands >= 2) {
       one(0, c[0]);
       one(1, t.arrow[0]);
     }
     return;
   }
-  if (returnLike(n)) {
+  switch (rule) {
+  case Rule::ReturnLike:
     if (c.size() == operands)
       all(c);
-  } else if (sameTypeOp(n)) {
+    break;
+  case Rule::SameType:
     if (c.size() == 1)
       for (size_t k = 0; k < operands; ++k)
         one(k, c[0]);
-  } else if (n == "arith.select" && operands == 3) {
-    if (c.size() == 1) {
+    break;
+  case Rule::Select:
+    if (operands == 3 && c.size() == 1) {
       one(1, c[0]);
       one(2, c[0]);
-    } else if (c.size() == 2) {
+    } else if (operands == 3 && c.size() == 2) {
       one(0, c[0]);
       one(1, c[1]);
       one(2, c[1]);
     }
-  } else if (n == "tt.load") {
-    // `tt.load %ptr, %mask, %other : P`
+    break;
+  case Rule::Load: // `tt.load %ptr, %mask, %other : P`
     if (c.size() == 1) {
       one(0, c[0]);
       if (operands >= 2)
@@ -246,8 +273,8 @@ void statedOperandTypes(std::string_view n, bool generic, size_t operands, const
       if (operands >= 3)
         one(2, c[0], Derivation::Pointee);
     }
-  } else if (n == "tt.store") {
-    // `tt.store %ptr, %value, %mask : P`
+    break;
+  case Rule::Store: // `tt.store %ptr, %value, %mask : P`
     if (c.size() == 1) {
       one(0, c[0]);
       if (operands >= 2)
@@ -255,9 +282,13 @@ void statedOperandTypes(std::string_view n, bool generic, size_t operands, const
       if (operands >= 3)
         one(2, c[0], Derivation::Mask);
     }
-  } else if (n == "tt.addptr") {
+    break;
+  case Rule::Addptr:
     if (c.size() == 2 && operands == 2)
       all(c);
+    break;
+  default:
+    break;
   }
 }
 
@@ -294,13 +325,14 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
     int lanes = 0, warps = 0, ctas = 0;
     bool ok = false;
   };
-  std::unordered_map<const Encoding *, Counts> seen;
+  // Few distinct layouts: a short list, searched from the last one found.
+  std::vector<std::pair<const Encoding *, Counts>> seen;
   const int lanes = m.threadsPerWarp.value_or(32);
   const int ctas = m.numCTAs.value_or(1);
   // The warps an op runs with: its function's `ttg.num-warps` if it has one,
   // else the module's; 0 inside a warp_specialize partition (which runs
   // num_warps(N) of its own) and -1 where neither says.
-  std::unordered_map<int, int> warpsOfParent; // by the op holding the region
+  std::vector<int> warpsOfParent(m.ops.size(), -2); // by the op holding the region; -2: not yet
   auto warpsAt = [&](int op) {
     std::vector<int> path;
     int w = m.numWarps ? *m.numWarps : -1;
@@ -310,8 +342,8 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
       const int parent = reg >= 0 ? m.regions[size_t(reg)].parentOp : -1;
       if (parent < 0)
         break;
-      if (auto it = warpsOfParent.find(parent); it != warpsOfParent.end()) {
-        w = it->second;
+      if (warpsOfParent[size_t(parent)] != -2) {
+        w = warpsOfParent[size_t(parent)];
         break;
       }
       path.push_back(parent);
@@ -328,7 +360,7 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
       o = parent;
     }
     for (int p : path)
-      warpsOfParent[p] = w;
+      warpsOfParent[size_t(p)] = w;
     return w;
   };
   for (size_t i = 0; i < m.values.size(); ++i) {
@@ -342,8 +374,13 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
     if (!startsWithLiteral(op, "tt.") && !startsWithLiteral(op, "ttg.") &&
         !startsWithLiteral(op, "ttng."))
       continue;
-    auto [it, fresh] = seen.try_emplace(v.encoding.get());
-    Counts &c = it->second;
+    size_t k = 0;
+    while (k < seen.size() && seen[k].first != v.encoding.get())
+      ++k;
+    const bool fresh = k == seen.size();
+    if (fresh)
+      seen.emplace_back(v.encoding.get(), Counts{});
+    Counts &c = seen[k].second;
     if (fresh) {
       try {
         c = {v.encoding->warpSize(), v.encoding->numWarps(), v.encoding->numCTAs(), true};
@@ -353,10 +390,10 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
     }
     if (!c.ok)
       continue;
-    const std::string head = "result " + v.name + " of " + op + " has an invalid layout: it has ";
-    const std::string tail = " (Triton 3.6 rejects the module)";
+    auto head = [&]() { return "result " + v.name + " of " + op + " has an invalid layout: it has "; };
+    const char *tail = " (Triton 3.6 rejects the module)";
     if (c.lanes != lanes)
-      return LayoutMismatch{int(i), head + std::to_string(c.lanes) +
+      return LayoutMismatch{int(i), head() + std::to_string(c.lanes) +
                                         " threads per warp, but the module specifies " +
                                         std::to_string(lanes) + " threads per warp" + tail};
     const int warps = warpsAt(v.definingOp);
@@ -367,11 +404,11 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
                                         "unknown" +
                                         tail};
     if (warps > 0 && c.warps != warps)
-      return LayoutMismatch{int(i), head + std::to_string(c.warps) +
+      return LayoutMismatch{int(i), head() + std::to_string(c.warps) +
                                         " warps per CTA, but its context requires " +
                                         std::to_string(warps) + " warps per CTA" + tail};
     if (c.ctas != ctas)
-      return LayoutMismatch{int(i), head + std::to_string(c.ctas) +
+      return LayoutMismatch{int(i), head() + std::to_string(c.ctas) +
                                         " CTAs per CGA, but the module requires " +
                                         std::to_string(ctas) + " CTAs per CGA" + tail};
   }

@@ -27,14 +27,25 @@
 
 namespace ls::ir {
 
-// True if Triton 3.6 registers `name` ("ttg.convert_layout"), or if `name`'s
-// dialect is not one whose ops this tool knows in full (then nothing is
-// said about it). False for a name of a fully known dialect that Triton 3.6
-// does not have ("ttg.convert_layuot").
-bool knownToTriton36(std::string_view name);
+// What the reader needs to know of an op name (computed once per distinct
+// name: the reader keeps them).
+struct OpNameFacts {
+  // Its dialect is one whose ops this tool knows in full (tt, ttg, ttng,
+  // amdg, scf, arith, math, cf, ub, nvws, nvg, tti, gluon).
+  bool fullyKnownDialect = false;
+  // Triton 3.6 has it (true of every name outside those dialects: nothing
+  // is said about them).
+  bool registered = true;
+  // A name of scf/arith/math/cf/ub that no MLIR has ("arith.addd").
+  bool unknownUpstream = false;
+  unsigned char operandRule = 0; // how its syntax states operand types
+};
+OpNameFacts opNameFacts(std::string_view name);
 
-// True if `name` is a full dialect.op name of a fully known dialect.
-bool inFullyKnownDialect(std::string_view name);
+// True if Triton 3.6 registers `name` ("ttg.convert_layout"), or if `name`'s
+// dialect is not one whose ops this tool knows in full. False for a name of a
+// fully known dialect that Triton 3.6 does not have ("ttg.convert_layuot").
+bool knownToTriton36(std::string_view name);
 
 // A bare (dialect-less) op name the parser accepts: `module` anywhere;
 // `return`, `call`, `call_indirect`, `constant` inside func.func (`insideFunc`).
@@ -59,15 +70,8 @@ struct StatedType {
   std::string_view type;
   Derivation how = Derivation::AsWritten;
 };
-void statedOperandTypes(std::string_view opName, bool generic, size_t operands,
-                        const StatedTypes &types, std::vector<StatedType> &out);
-
-// True if `name` belongs to an upstream MLIR dialect Triton 3.6 loads in
-// full (scf, arith, math, cf, ub) but is none of its ops: every MLIR of
-// that dialect rejects it ("custom op 'arith.addd' is unknown"). Misspelt
-// ops of Triton's own dialects are listed, not rejected: a newer Triton may
-// have them.
-bool unknownUpstreamOp(std::string_view name);
+void statedOperandTypes(const OpNameFacts &facts, std::string_view opName, bool generic,
+                        size_t operands, const StatedTypes &types, std::vector<StatedType> &out);
 
 // The text of a type with what MLIR prints the same way normalised: no
 // spaces, and `!tt.ptr<T, 1>` (address space 1, the default) as `!tt.ptr<T>`.
