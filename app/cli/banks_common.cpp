@@ -36,7 +36,11 @@ BanksInput resolveBanksInput(const Args &args, const std::string &first, const s
   }
   if (in.shape.empty())
     throw Error("--shape", "is required (or give a layout as a tensor/memdesc type)");
+  // A tensor of pointers (an async copy's source, as the audit lists it)
+  // stores its pointee.
   std::optional<ir::ElementType> elem = a.element;
+  if (elem)
+    elem = accessedElement(*elem);
   if (b && b->element) {
     if (elem && elem->name != b->element->name)
       throw Error("--" + second, "has a different element type than --" + first);

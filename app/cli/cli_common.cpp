@@ -137,7 +137,8 @@ std::string trimmed(std::string_view s) {
   return std::string(trimAsciiSpace(s));
 }
 
-// `@57` -> the result type (as written) of the op starting on line 57.
+// `@57` -> the result type (as written) of the op starting on line 57, or for
+// an op without one (a store) its first register operand's type.
 std::string typeAtLine(const FileContext *ctx, const std::string &flag, const std::string &ref) {
   int line = 0;
   for (size_t i = 1; i < ref.size(); ++i) {
@@ -155,6 +156,13 @@ std::string typeAtLine(const FileContext *ctx, const std::string &flag, const st
       continue;
     for (int v : m.ops[op].results)
       if (m.values[v].type && m.values[v].type->encoding)
+        return std::string(m.values[v].typeText);
+    // A store or copy (local_store, tt.store, buffer_store, async copies):
+    // its first operand held in registers with a layout - the value stored,
+    // or the pointers (whose pointee `sectors` and `banks` then use).
+    for (int v : m.ops[op].operands)
+      if (v >= 0 && m.values[v].type && m.values[v].type->encoding &&
+          !m.values[v].type->isMemDesc && !m.values[v].isTensorDesc)
         return std::string(m.values[v].typeText);
     throw Error("--" + flag, "the op on line " + std::to_string(line) + " of '" + ctx->path +
                                  "' (" + m.ops[op].name + ") has no result with a layout");
@@ -317,6 +325,15 @@ audit::AuditTarget machineTarget(const Args &args, int lanes) {
   if (auto t = flagOrModule(args, "target"))
     return audit::auditTarget(*t, "ttg.target");
   return audit::auditTarget(audit::defaultTargetFor(lanes), "--target");
+}
+
+ir::ElementType accessedElement(const ir::ElementType &element) {
+  const std::string &t = element.name;
+  if (t.rfind("!tt.ptr<", 0) != 0 || t.size() < 10)
+    return element;
+  const std::string inner = t.substr(8, t.size() - 9);    // "f32" or "f32, 1"
+  const std::string pointee = inner.substr(0, inner.find(',')); // the address space dropped
+  return ir::parseElementType(pointee, "element type");
 }
 
 ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag, bool requireShape) {

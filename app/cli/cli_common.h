@@ -72,6 +72,11 @@ std::optional<std::string> flagOrModule(const Args &args, const std::string &fla
 // NVIDIA (sm90). `lanes` is the layout's warp width.
 audit::AuditTarget machineTarget(const Args &args, int lanes);
 
+// The element a tensor of pointers reads or writes: `!tt.ptr<f32>` -> f32 (the
+// audit lists a global access or an async copy by its pointer tensor); any
+// other element as it is.
+ir::ElementType accessedElement(const ir::ElementType &element);
+
 // --layout with --shape (required unless the layout is given as a type).
 ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag = "layout",
                              bool requireShape = true);

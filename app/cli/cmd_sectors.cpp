@@ -11,6 +11,8 @@ namespace {
 
 int runSectors(const Args &args, std::ostream &out) {
   ResolvedLayout r = resolveLayout(args);
+  if (r.element) // a tensor of pointers (the audit's `type`) accesses its pointee
+    r.element = accessedElement(*r.element);
   if (!r.element)
     throw Error("--dtype", "is required (the element size sets vectors and sectors)");
   if (r.encoding->isShared() || r.encoding->isTensorMemory())

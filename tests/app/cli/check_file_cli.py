@@ -285,6 +285,33 @@ rc, out, err = run(["print", "--layout", "#ttg.blocked<{sizePerThread = [1, 4], 
                     "[4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>"])
 check(rc == 0 and err == "", f"64-lane layout: no warning: {err!r}")
 
+# What the audit lists, pasted into the commands that explain it. A global
+# access is listed by its pointer tensor: `sectors` counts its pointee's bytes
+# (f32: 16 sectors per warp-instruction of 4 x f32, as the audit says), the
+# same as for the loaded tensor.
+SOFTMAX = os.path.join(SRC, "tests/data/ttgir36/softmax_sm90.ttgir")
+PTRS = ("tensor<1024x!tt.ptr<f32>, #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], "
+        "warpsPerCTA = [4], order = [0]}>>")
+rc, out, err = run(["sectors", "--layout", PTRS])
+check(rc == 0 and out.startswith("vector: 4 x f32 (128 bits), 2 instruction(s) per thread\n")
+      and "warp 0 instruction 0: 16 sectors (minimum 16)" in out, f"sectors of a pointer tensor: {out[:120]!r} {err!r}")
+same(["sectors", "--file", SOFTMAX, "--layout", "@24"], ["sectors", "--file", SOFTMAX, "--layout", "@25"],
+     "sectors: the pointers (@24) and the loaded tensor (@25)")
+# @LINE of a store names its stored value (no result has a layout).
+TMA = os.path.join(SRC, "tests/data/ttgir36/matmul_tma_gfx942.ttgir")
+rc, out, err = run(["linear", "--file", TMA, "--layout", "@93"])
+rc2, out2, _ = run(["linear", "--file", TMA, "--layout", "tensor<128x64xf16, #blocked>"])
+check(rc == 0 and out == out2 and out != "", f"@LINE of a local_store: {rc} {err!r}")
+# An async copy's source (pointers to f32) into an f32 buffer: the banks of its pointee.
+TF32 = os.path.join(SRC, "tests/data/ttgir36/matmul_tf32_sm90.ttgir")
+audit = json.loads(run(["audit", "--file", TF32, "--json"])[1])
+copy = [a for a in audit["shared"] if a["line"] == 125][0]
+rc, out, err = run(["banks", "--distributed", copy["tensor"], "--shared", copy["memdesc"],
+                    "--op", "store"])
+check(rc == 0 and out.startswith(f"conflicts: {copy['conflicts']} (Triton's bank_conflicts)\n")
+      and copy["tensor"].startswith("tensor<32x64x!tt.ptr<f32>"),
+      f"banks of an async copy's pointer tensor: {rc} {err!r} {out[:80]!r}")
+
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)
