@@ -257,6 +257,10 @@ private:
                equalsLiteral(name, "amdg.buffer_atomic_cas") ||
                equalsLiteral(name, "amdg.buffer_load_to_local"))
         bufferAccess(mi, m, opIndex);
+      // cp.async reads global memory through its pointer tensor as a load
+      // does (its shared side is listed above): the same vectors and sectors.
+      if (equalsLiteral(name, "ttg.async_copy_global_to_local"))
+        globalAccess(mi, m, opIndex);
       if (equalsLiteral(name, "ttg.local_alloc") && !op.results.empty()) {
         const ir::SsaValue &r = m.values[op.results[0]];
         if (r.type) {

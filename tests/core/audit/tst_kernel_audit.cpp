@@ -86,6 +86,7 @@ private slots:
   void unknownSectorsWithRuntimeStride();
   void amdBufferAccesses();
   void unknownOpsListed();
+  void asyncCopiesAreGlobalAccesses();
   void jsonKeys();
   void swizzleProposalsJudgedPerBuffer();
   void idealWavefrontsAreNoFinding();
@@ -339,6 +340,30 @@ void TestKernelAudit::unknownOpsListed() {
   QCOMPARE(QString::fromStdString(a.unknownOps[0].name), QStringLiteral("mydialect.frob"));
   QCOMPARE(a.unknownOps[0].line, 21);
   QCOMPARE(int(a.functions.size()), 2);
+}
+
+// cp.async reads global memory as a load does: each copy is listed under
+// shared (its buffer side) and under global (its pointer tensor), and a
+// misspelt op of Triton's own dialects is an unknown op, not a known one.
+void TestKernelAudit::asyncCopiesAreGlobalAccesses() {
+  audit::KernelAudit a = auditText(readFile(corpusDir() + "attention_sm90.ttgir"));
+  QStringList global;
+  for (const auto &g : a.global)
+    global << QString::number(g.site.line) + " " + QString::fromStdString(g.op) + " " +
+                  QString::number(g.vectorBits);
+  QCOMPARE(global, QStringList({"50 tt.load 128", "71 ttg.async_copy_global_to_local 128",
+                                "80 ttg.async_copy_global_to_local 128",
+                                "135 ttg.async_copy_global_to_local 128",
+                                "144 ttg.async_copy_global_to_local 128", "161 tt.store 128"}));
+  QCOMPARE(int(a.global.size()), 6);
+  std::string text = readFile(corpusDir() + "attention_sm90.ttgir");
+  const std::string from = "%5 = ttg.convert_layout";
+  text.replace(text.find(from), from.size(), "%5 = ttg.convert_layuot");
+  audit::KernelAudit b = auditText(text);
+  QCOMPARE(int(b.unknownOps.size()), 1);
+  QCOMPARE(QString::fromStdString(b.unknownOps[0].name), QStringLiteral("ttg.convert_layuot"));
+  QCOMPARE(b.unknownOps[0].line, 160);
+  QCOMPARE(int(b.converts.size()), 1); // the misspelt one is not a conversion
 }
 
 void TestKernelAudit::jsonKeys() {

@@ -30,17 +30,18 @@ private slots:
   void rowsOfAttention() {
     ui::KernelView v;
     QVERIFY(v.openFile(corpus("attention_sm90.ttgir")));
-    // 2 converts + 8 shared + 2 global sites; 1 finding.
-    QCOMPARE(v.sitesTable()->rowCount(), 12);
+    // 2 converts + 8 shared + 6 global sites (tt.load, tt.store and the four
+    // cp.async copies, listed as shared and as global accesses); 1 finding.
+    QCOMPARE(v.sitesTable()->rowCount(), 16);
     QCOMPARE(v.findingsList()->count(), 1);
     QVERIFY(v.findingsList()->item(0)->text().startsWith(
         "1. line 160  convert_layout through shared memory: 8192 bytes of scratch"));
     // Sorted by line: 50 (tt.load) first, 161 (tt.store) last.
     QCOMPARE(v.sitesTable()->item(0, 0)->text(), QStringLiteral("50"));
     QCOMPARE(v.sitesTable()->item(0, 2)->text(), QStringLiteral("tt.load"));
-    QCOMPARE(v.sitesTable()->item(11, 0)->text(), QStringLiteral("161"));
-    QCOMPARE(v.sitesTable()->item(10, 0)->text(), QStringLiteral("160"));
-    QCOMPARE(v.sitesTable()->item(10, 3)->text(), QStringLiteral("shared-memory, 8192 B scratch"));
+    QCOMPARE(v.sitesTable()->item(15, 0)->text(), QStringLiteral("161"));
+    QCOMPARE(v.sitesTable()->item(14, 0)->text(), QStringLiteral("160"));
+    QCOMPARE(v.sitesTable()->item(14, 3)->text(), QStringLiteral("shared-memory, 8192 B scratch"));
     QVERIFY(v.summaryText().contains("cuda:90, 4 warps x 32 lanes"));
     // Sorting by loop depth puts the loop's sites last (numeric, not text).
     v.sitesTable()->sortByColumn(4, Qt::DescendingOrder);
@@ -55,13 +56,13 @@ private slots:
     QVERIFY(QTest::qWaitForWindowExposed(&v));
     QTableWidget *t = v.sitesTable();
     t->clearSelection();
-    QCOMPARE(t->item(10, 0)->background().color(), ui::KernelView::kFindingColor);
-    QCOMPARE(t->item(9, 0)->background().style(), Qt::NoBrush);
+    QCOMPARE(t->item(14, 0)->background().color(), ui::KernelView::kFindingColor);
+    QCOMPARE(t->item(13, 0)->background().style(), Qt::NoBrush);
     QImage img = t->viewport()->grab().toImage();
-    // A pixel inside the Kind cell of row 10 (line 160) is the finding tint;
-    // the same cell of row 9 (line 144, no finding) is not.
-    QRect r10 = t->visualItemRect(t->item(10, 1));
-    QRect r9 = t->visualItemRect(t->item(9, 1));
+    // A pixel inside the Kind cell of row 14 (line 160) is the finding tint;
+    // the same cell of row 13 (line 144, no finding) is not.
+    QRect r10 = t->visualItemRect(t->item(14, 1));
+    QRect r9 = t->visualItemRect(t->item(13, 1));
     QVERIFY(!r10.isEmpty());
     QCOMPARE(QColor(img.pixel(r10.right() - 3, r10.center().y())), ui::KernelView::kFindingColor);
     QVERIFY(QColor(img.pixel(r9.right() - 3, r9.center().y())) != ui::KernelView::kFindingColor);
