@@ -78,6 +78,7 @@ int runSwizzle(const Args &args, std::ostream &out) {
     w.key("target").value(opt.target.name);
     w.key("candidates").value(int64_t{p.candidates});
     w.key("improves").value(p.improves());
+    w.key("improves_overall").value(p.improvesOverall());
     if (p.current) {
       // What the proposal gains and loses, so that a false "improves" is
       // never silent about why.
@@ -103,6 +104,8 @@ int runSwizzle(const Args &args, std::ostream &out) {
     writeFiguresText(out, "current:  ", *p.current);
     if (p.improves())
       out << "the proposal is better\n";
+    else if (p.improvesOverall())
+      out << "the proposal is better overall (store + load below); " << p.trades() << "\n";
     else if (p.worse().empty())
       out << "the current layout is already as good\n";
     else

@@ -146,6 +146,8 @@ std::string auditJson(const KernelAudit &a) {
     if (!s.proposal.empty()) {
       w.key("proposal").value(s.proposal);
       w.key("proposed_conflicts").value(int64_t{s.proposedConflicts.value_or(0)});
+      optionalInt(w, "proposed_wavefronts", s.proposedWavefronts);
+      w.key("proposal_trade").value(s.proposalTrade);
     }
     if (!s.proposalNote.empty())
       w.key("proposal_note").value(s.proposalNote);

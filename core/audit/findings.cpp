@@ -80,9 +80,14 @@ void sharedFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
     if (!s.proposalNote.empty())
       m << "; " << s.proposalNote;
     f.message = m.str();
-    if (!s.proposal.empty())
-      f.proposal = "swizzle to " + s.proposal + " (" +
-                   std::to_string(s.proposedConflicts.value_or(0)) + " conflicts)";
+    if (!s.proposal.empty()) {
+      f.proposal = "swizzle to " + s.proposal + " (here: Triton's count " + std::to_string(triton) +
+                   " -> " + std::to_string(s.proposedConflicts.value_or(0));
+      if (modelled && s.proposedWavefronts)
+        f.proposal += ", wavefronts " + std::to_string(*s.wavefronts) + " -> " +
+                      std::to_string(*s.proposedWavefronts);
+      f.proposal += "; " + s.proposalTrade + ")";
+    }
     f.weight = double(modelled ? extra : triton) * loopFactor(s.site.loopDepth);
     out.push_back(std::move(f));
   }

@@ -276,6 +276,14 @@ private:
 
   // Wavefronts and instructions per thread of one register/shared pair with
   // a candidate shared layout.
+  // An access the findings call conflicting: more wavefronts than ideal in
+  // the bank model, else (no model) a Triton count above zero.
+  static bool conflictingAccess(const AuditShared &s) {
+    if (s.wavefronts && s.idealWavefronts)
+      return *s.wavefronts > *s.idealWavefronts;
+    return s.conflicts && *s.conflicts > 0;
+  }
+
   std::pair<int64_t, int> costWith(const LinearLayout &reg, const LinearLayout &smem, int bits,
                                    AccessDirection direction) {
     const SharedAccessReport r = analyzeSharedAccess(reg, smem, bits, accessOptions(direction));
@@ -294,94 +302,129 @@ private:
   }
 
   // A swizzle changes the buffer, so every access of it pays: the accesses
-  // of one memdesc layout and shape are one group, a candidate (Triton's
-  // optimal swizzle for one of them) is proposed only if no access of the
-  // group gets more wavefronts, instructions or Triton conflicts and one gets
-  // fewer, and
-  // never for a buffer an MMA or TMA unit reads (NVMMA layouts only).
+  // of one memdesc layout and shape are one group. A candidate (Triton's
+  // optimal swizzle for a conflicting access's register layout) is proposed
+  // if the group's accesses together take fewer wavefronts and no more
+  // instructions per thread with it (without a bank model: fewer Triton
+  // conflicts), the best such candidate by total wavefronts; the trade is
+  // said where an access pays more. Never for a buffer an MMA or TMA unit
+  // reads (NVMMA layouts only).
   void settleProposals() {
     using GroupKey = std::tuple<const Encoding *, Shape, int>;
     std::map<GroupKey, std::vector<const Record *>> groups;
     for (const Record &r : records_)
       groups[{std::get<1>(r.key), std::get<2>(r.key), std::get<3>(r.key)}].push_back(&r);
     for (const auto &[group, recs] : groups) {
+      auto conflicting = [&](const Record *r) { return conflictingAccess(out_.shared[r->index]); };
+      if (std::none_of(recs.begin(), recs.end(), conflicting))
+        continue;
       // One evaluation per distinct access (a pipelined loop repeats them).
       std::map<SharedKey, const Record *> distinct;
       for (const Record *r : recs)
         distinct.emplace(r->key, r);
-      std::vector<const LinearLayout *> cands;
-      for (const auto &[key, r] : distinct)
-        if (auto c = candidates_.find(key); c != candidates_.end()) {
-          // Accesses of one register layout propose the same swizzle: judge it once.
-          const LinearLayout &cand = c->second;
-          if (std::none_of(cands.begin(), cands.end(),
-                           [&](const LinearLayout *o) { return *o == cand; }))
-            cands.push_back(&cand);
-        }
-      if (cands.empty())
-        continue;
-      auto conflicting = [&](const Record *r) { return *out_.shared[r->index].conflicts > 0; };
-      if (auto mma = nvmmaReaders_.find(std::get<0>(group)); mma != nvmmaReaders_.end()) {
+      auto noteAll = [&](const std::string &note) {
         for (const Record *r : recs)
           if (conflicting(r))
-            out_.shared[r->index].proposalNote =
-                "no swizzle proposed: " + mma->second.first + " (line " +
+            out_.shared[r->index].proposalNote = note;
+      };
+      if (auto mma = nvmmaReaders_.find(std::get<0>(group)); mma != nvmmaReaders_.end()) {
+        noteAll("no swizzle proposed: " + mma->second.first + " (line " +
                 std::to_string(mma->second.second) +
-                ") reads this buffer, and it takes NVMMA layouts only";
+                ") reads this buffer, and it takes NVMMA layouts only");
         continue;
       }
-      const LinearLayout *best = nullptr;
-      int64_t bestTotal = 0;
-      std::map<SharedKey, int> bestConflicts;
-      for (const LinearLayout *c : cands) {
-        bool worse = false, better = false;
-        int64_t total = 0;
-        std::map<SharedKey, int> conflicts;
+      // Triton's optimal swizzle for each conflicting access's register
+      // layout (accesses of one register layout propose the same swizzle:
+      // judged once).
+      std::vector<LinearLayout> cands;
+      std::vector<const LinearLayout *> from;
+      for (const auto &[key, r] : distinct) {
+        if (!conflicting(r) || !r->reg ||
+            std::find(from.begin(), from.end(), r->reg) != from.end())
+          continue;
+        from.push_back(r->reg);
+        try {
+          LinearLayout c = optimalSharedLayout(*r->reg, *r->reg, std::get<3>(key));
+          if (std::find(cands.begin(), cands.end(), c) == cands.end())
+            cands.push_back(std::move(c));
+        } catch (const Error &) {
+          // no candidate from this access
+        }
+      }
+      // The group's figures now; modelled when every access has wavefronts.
+      bool modelled = true;
+      int64_t nowCost = 0, nowInstr = 0;
+      for (const auto &[key, r] : distinct) {
+        const AuditShared &cur = out_.shared[r->index];
+        modelled &= cur.wavefronts && cur.instructionsPerThread;
+      }
+      for (const auto &[key, r] : distinct) {
+        const AuditShared &cur = out_.shared[r->index];
+        nowCost += modelled ? *cur.wavefronts : *cur.conflicts;
+        nowInstr += modelled ? *cur.instructionsPerThread : 0;
+      }
+      struct Judged {
+        const LinearLayout *layout = nullptr;
+        int64_t cost = 0, instr = 0;
+        std::map<SharedKey, std::pair<int, int64_t>> perAccess; // Triton count, wavefronts
+      };
+      std::optional<Judged> best;
+      for (const LinearLayout &cand : cands) {
+        const LinearLayout *c = &cand;
+        Judged j;
+        j.layout = c;
         for (const auto &[key, r] : distinct) {
-          const AuditShared &cur = out_.shared[r->index];
           const int bits = std::get<3>(key);
           const int cc = bankConflictsMemDesc(*r->reg, *c, bits);
-          conflicts[key] = cc;
-          worse |= cc > *cur.conflicts;
-          better |= cc < *cur.conflicts;
-          if (cur.wavefronts && cur.instructionsPerThread && !worse) {
-            const auto [wf, instr] = costWith(*r->reg, *c, bits, std::get<4>(key));
-            worse |= wf > *cur.wavefronts || instr > *cur.instructionsPerThread;
-            better |= wf < *cur.wavefronts || instr < *cur.instructionsPerThread;
-            total += wf;
-          } else {
-            total += cc;
+          int64_t wf = cc;
+          if (modelled) {
+            const auto [w, instr] = costWith(*r->reg, *c, bits, std::get<4>(key));
+            wf = w;
+            j.instr += instr;
           }
-          if (worse) // refused whatever the other accesses say
-            break;
+          j.cost += wf;
+          j.perAccess[key] = {cc, wf};
         }
-        if (!worse && better && (!best || total < bestTotal)) {
-          best = c;
-          bestTotal = total;
-          bestConflicts = std::move(conflicts);
-        }
+        const bool gains = j.cost < nowCost && j.instr <= nowInstr;
+        if (gains && (!best || j.cost < best->cost || (j.cost == best->cost && j.instr < best->instr)))
+          best = std::move(j);
       }
       if (!best) {
-        for (const Record *r : recs)
-          if (conflicting(r))
-            out_.shared[r->index].proposalNote =
-                "no swizzle proposed: Triton's optimal swizzle for one access of this buffer "
-                "costs another access more wavefronts, instructions or conflicts (`swizzle "
-                "--writer W --reader R` searches both sides and says what each layout trades)";
+        noteAll(cands.empty()
+                    ? "no swizzle proposed: Triton's optimal swizzle could not be built for this "
+                      "buffer's accesses"
+                    : std::string("no swizzle proposed: with Triton's optimal swizzle for any "
+                                  "access of this buffer, its accesses together take no fewer ") +
+                          (modelled ? "wavefronts (or more instructions)" : "Triton conflicts") +
+                          " (`swizzle --writer W --reader R` searches further)");
         continue;
       }
       // Printed as Triton 3.6 prints the attribute (no empty `block = []`).
-      const std::string text = ir::printEncoding(
-          *ir::parseEncoding("#ttg.shared_linear<{" + ir::printBases(*best, best->getInDimNames()) +
-                             "}, alignment = 16>"));
+      const std::string text = ir::printEncoding(*ir::parseEncoding(
+          "#ttg.shared_linear<{" + ir::printBases(*best->layout, best->layout->getInDimNames()) +
+          "}, alignment = 16>"));
+      std::string trade = std::string(modelled ? "wavefronts" : "Triton conflicts") + " " +
+                          std::to_string(nowCost) + " -> " + std::to_string(best->cost) +
+                          " over the buffer's " + std::to_string(distinct.size()) +
+                          " distinct access" + (distinct.size() == 1 ? "" : "es");
+      for (const auto &[key, r] : distinct) {
+        const AuditShared &cur = out_.shared[r->index];
+        const int64_t now = modelled ? *cur.wavefronts : *cur.conflicts;
+        const int64_t then = best->perAccess.at(key).second;
+        if (then > now)
+          trade += "; line " + std::to_string(cur.site.line) + "'s " + cur.op + " pays " +
+                   std::to_string(now) + " -> " + std::to_string(then);
+      }
       for (const Record *r : recs) {
         AuditShared &s = out_.shared[r->index];
         s.proposal = text;
-        s.proposedConflicts = bestConflicts.at(r->key);
+        s.proposedConflicts = best->perAccess.at(r->key).first;
+        if (modelled)
+          s.proposedWavefronts = best->perAccess.at(r->key).second;
+        s.proposalTrade = trade;
       }
     }
     records_.clear();
-    candidates_.clear();
     nvmmaReaders_.clear();
   }
 
@@ -590,6 +633,8 @@ private:
     s.instruction = r.instruction;
     s.instructionsPerThread = r.instructionsPerThread;
     s.error = r.error;
+    // Every register-side access with figures: a swizzle for one changes
+    // the buffer for all of them.
     if (r.error.empty() && r.conflicts)
       records_.push_back({out_.shared.size(), key, linearOf(m, reg)});
     out_.shared.push_back(std::move(s));
@@ -619,14 +664,6 @@ private:
         s.idealWavefronts = r.idealWavefronts;
         s.instruction = r.instruction;
         s.instructionsPerThread = r.instructionsPerThread();
-      }
-      if (*s.conflicts > 0) {
-        // Triton's optimal swizzle for this register layout: a candidate
-        // for the buffer, judged against all its accesses (settleProposals).
-        LinearLayout best = optimalSharedLayout(*rl, *rl, s.elementBits);
-        if (bankConflictsMemDesc(*rl, best, s.elementBits) < *s.conflicts)
-          candidates_.emplace(SharedKey{&regEnc, &memEnc, shape, s.elementBits, direction},
-                              std::move(best));
       }
     } catch (const Error &e) {
       s.error = e.what();
@@ -723,9 +760,16 @@ private:
       g.error = "layout not modelled";
     } else {
       try {
-        measureGlobal(g, *ll, m.values[addresses].type->shape,
-                      pointerStrides(m, addresses, file_.source),
-                      partialPointerStrides(m, addresses, file_.source));
+        // One walk of the pointer's chain: all strides known, or some.
+        auto partial = partialPointerStrides(m, addresses, file_.source);
+        std::optional<std::vector<int64_t>> strides;
+        if (partial && std::all_of(partial->begin(), partial->end(),
+                                   [](const std::optional<int64_t> &x) { return x.has_value(); })) {
+          strides.emplace();
+          for (const std::optional<int64_t> &x : *partial)
+            strides->push_back(*x);
+        }
+        measureGlobal(g, *ll, m.values[addresses].type->shape, std::move(strides), partial);
       } catch (const Error &e) {
         g.error = e.what();
       }
@@ -802,7 +846,6 @@ private:
     const LinearLayout *reg;
   };
   std::vector<Record> records_;
-  std::map<SharedKey, LinearLayout> candidates_;
   std::map<const Encoding *, std::pair<std::string, int>> nvmmaReaders_;
 };
 

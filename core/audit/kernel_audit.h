@@ -87,10 +87,16 @@ struct AuditShared {
   std::optional<int> instructionsPerThread; // of `instruction`, bank model
   std::string error;
   // A swizzle for the buffer, or "": Triton's optimal swizzle for one of the
-  // buffer's register-side accesses, kept only if no access of the buffer
-  // (same memdesc layout and shape) gets more wavefronts or conflicts with it.
+  // buffer's register-side accesses, kept if the buffer's accesses (same
+  // memdesc layout and shape) together take fewer wavefronts with it and no
+  // more instructions (without a bank model: fewer Triton conflicts).
   std::string proposal;
-  std::optional<int> proposedConflicts; // Triton's count with the proposal
+  std::optional<int> proposedConflicts;      // Triton's count with the proposal
+  std::optional<int64_t> proposedWavefronts; // this access's, bank model
+  // The buffer's accesses together, now -> with the proposal, and what any
+  // access pays for it: "wavefronts 4224 -> 768 over 2 accesses; line 93's
+  // ttg.local_store 32 -> 64". "" without a proposal.
+  std::string proposalTrade;
   // Why a conflicting access has no proposal ("" if it has one or needs none).
   std::string proposalNote;
 };

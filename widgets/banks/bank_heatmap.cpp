@@ -254,11 +254,15 @@ void BankHeatmap::recompute() {
       SwizzleProposal p = proposeSharedLayout(*distributed_, reader, shape_, bits, target, shared_);
       proposalEncoding_ = p.proposed.shared;
       proposal_ = QString::fromStdString(p.proposed.attribute);
-      // Apply is offered only for a real improvement (no figure worse);
-      // otherwise the verdict names what the proposal would trade.
-      apply_->setEnabled(p.improves());
+      // Apply is offered for a real improvement: no figure worse, or the
+      // store and the load together cheaper (the verdict says what one side
+      // pays); otherwise the verdict names what the proposal would trade.
+      apply_->setEnabled(p.improves() || p.improvesOverall());
       if (p.improves())
         verdict_->setText(tr("The proposal is better: no figure worse."));
+      else if (p.improvesOverall())
+        verdict_->setText(tr("The proposal is better overall (store and load together); ") +
+                          QString::fromStdString(p.trades()));
       else if (p.worse().empty())
         verdict_->setText(tr("The current layout is already as good."));
       else

@@ -154,6 +154,15 @@ bool SwizzleProposal::improves() const {
   return !current || (worse().empty() && !better().empty());
 }
 
+bool SwizzleProposal::improvesOverall() const {
+  if (!current)
+    return true;
+  const int64_t now = current->storeWavefronts + current->loadWavefronts;
+  const int64_t then = proposed.storeWavefronts + proposed.loadWavefronts;
+  const int nowInstr = current->instructions(), thenInstr = proposed.instructions();
+  return (then < now && thenInstr <= nowInstr) || (then == now && thenInstr < nowInstr);
+}
+
 std::string SwizzleProposal::trades() const {
   auto list = [](const std::vector<SwizzleFigureChange> &changes) {
     std::string s;

@@ -66,6 +66,11 @@ struct SwizzleProposal {
   // Postcondition: true if there is no current layout, or the proposal is no
   // worse than it on every figure of figureNames() and better on at least one.
   bool improves() const;
+  // True if there is no current layout, or the store and the load together
+  // take fewer wavefronts and no more instructions per thread (or as many
+  // wavefronts and fewer instructions) with the proposal: better overall,
+  // though one side may pay (trades() says what).
+  bool improvesOverall() const;
   // The figures where the proposal is worse / better than the current layout,
   // in figureNames() order (empty without a current layout).
   std::vector<SwizzleFigureChange> worse() const;

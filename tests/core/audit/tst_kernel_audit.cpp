@@ -411,13 +411,29 @@ void TestKernelAudit::swizzleProposalsJudgedPerBuffer() {
     QVERIFY(a.shared[i].proposalNote.empty());
   }
   // Buffer #shared1: the row-major writer conflicts (7), the column reader
-  // does not (0); the writer's optimal swizzle would cost the reader, so
-  // nothing is proposed and the note says why.
+  // does not (0); with the writer's optimal swizzle the two together take no
+  // fewer wavefronts, so nothing is proposed and the note says why.
   QCOMPARE(a.shared[2].conflicts.value_or(-1), 7);
   QCOMPARE(a.shared[3].conflicts.value_or(-1), 0);
   QVERIFY(a.shared[2].proposal.empty() && a.shared[3].proposal.empty());
   QVERIFY(QString::fromStdString(a.shared[2].proposalNote)
-              .startsWith("no swizzle proposed: Triton's optimal swizzle for one access"));
+              .startsWith("no swizzle proposed: with Triton's optimal swizzle for any access of "
+                          "this buffer, its accesses together take no fewer wavefronts"));
+  // A swizzle that costs one access but saves more on another is proposed,
+  // and the trade is said (gfx942 TMA matmul, B buffer: the store pays 32 ->
+  // 128 wavefronts per warp, the loads gain 1024 -> 64).
+  audit::KernelAudit g = auditText(readFile(corpusDir() + "matmul_tma_gfx942.ttgir"));
+  int proposed = 0;
+  for (const audit::AuditShared &s : g.shared)
+    if (s.site.line == 141 || s.site.line == 93) {
+      ++proposed;
+      QVERIFY(!s.proposal.empty());
+      QCOMPARE(QString::fromStdString(s.proposalTrade),
+               QStringLiteral("wavefronts 1056 -> 192 over the buffer's 2 distinct accesses; "
+                              "line 93's ttg.local_store pays 32 -> 128"));
+      QCOMPARE(s.proposedWavefronts.value_or(-1), s.site.line == 141 ? 64 : 128);
+    }
+  QCOMPARE(proposed, 2);
   // A buffer an MMA unit reads keeps its NVMMA layout (wgmma, tcgen05 read
   // shared operands through descriptors of NVMMA swizzles only).
   audit::KernelAudit w = auditText(readFile(corpusDir() + "matmul_fp8_sm90.ttgir"));

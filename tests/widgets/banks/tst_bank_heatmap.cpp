@@ -213,6 +213,28 @@ private slots:
                      "bank_conflicts 1)"));
   }
 
+  // gfx942 TMA matmul's B buffer: the search's winner makes the store pay
+  // (128 -> 256 wavefronts per CTA) for a load that gains far more (4096 ->
+  // 512): better overall, offered, and the verdict names what the store pays.
+  void overallBetterProposalSaysTheTrade() {
+    BankHeatmap panel;
+    panel.setTarget("gfx942");
+    panel.setDesign(ir::parseEncoding("#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, "
+                                      "8], warpsPerCTA = [4, 1], order = [1, 0]}>"),
+                    ir::parseEncoding("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, "
+                                      "order = [1, 0]}>"),
+                    {128, 64}, "f16",
+                    ir::parseEncoding("#ttg.linear<{register = [[0, 1], [0, 2], [0, 8], [0, 16], "
+                                      "[0, 32], [64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], "
+                                      "[16, 0], [0, 4]], warp = [[32, 0], [0, 0]], block = []}>"));
+    QCOMPARE(panel.errorText(), QString());
+    QVERIFY(panel.applyButton()->isEnabled());
+    QVERIFY2(panel.verdictText().startsWith(
+                 "The proposal is better overall (store and load together); trades: store "
+                 "wavefronts 128 -> 256"),
+             qPrintable(panel.verdictText()));
+  }
+
   void badDesignShowsAnError() {
     BankHeatmap panel;
     // A shared layout where the distributed one belongs.
