@@ -29,13 +29,23 @@ void conversionFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
     std::ostringstream m;
     if (c.cost->scratch) {
       const ConversionScratch &s = *c.cost->scratch;
-      int64_t conflicts = s.conflicts ? s.conflicts->store + s.conflicts->load : 0;
+      // Triton's count is extra wavefronts per instruction on a 32-lane warp;
+      // a 64-lane wave takes two wavefronts per access at least, which the
+      // count includes (1 there is no conflict).
+      const bool wave64 = a.threadsPerWarp == 64;
+      const int64_t st = s.conflicts ? s.conflicts->store : 0;
+      const int64_t ld = s.conflicts ? s.conflicts->load : 0;
+      const int64_t conflicts = wave64 ? std::max<int64_t>(0, st - 1) + std::max<int64_t>(0, ld - 1)
+                                       : st + ld;
       f.kind = c.site.loopDepth > 0 ? "convert_in_loop" : "convert";
       m << "convert_layout through shared memory" << where(c.site) << ": " << s.bytes
         << " bytes of scratch, " << s.storesPerThread << " stores + " << s.loadsPerThread
         << " loads per thread, " << s.barriers << " barrier(s)";
-      if (conflicts)
-        m << ", " << conflicts << " extra wavefronts from bank conflicts";
+      if (st || ld) {
+        m << ", Triton's bank_conflicts " << st << " per store and " << ld << " per load";
+        if (wave64)
+          m << (conflicts ? "" : " (none extra: a 64-lane wave takes two wavefronts per access)");
+      }
       if (!c.proposalNote.empty())
         m << "; " << c.proposalNote;
       f.weight =

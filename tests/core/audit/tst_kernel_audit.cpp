@@ -87,6 +87,7 @@ private slots:
   void amdBufferAccesses();
   void unknownOpsListed();
   void asyncCopiesAreGlobalAccesses();
+  void convertConflictsOnWave64();
   void jsonKeys();
   void swizzleProposalsJudgedPerBuffer();
   void idealWavefrontsAreNoFinding();
@@ -364,6 +365,25 @@ void TestKernelAudit::asyncCopiesAreGlobalAccesses() {
   QCOMPARE(QString::fromStdString(b.unknownOps[0].name), QStringLiteral("ttg.convert_layuot"));
   QCOMPARE(b.unknownOps[0].line, 160);
   QCOMPARE(int(b.converts.size()), 1); // the misspelt one is not a conversion
+}
+
+// A conversion's conflicts are Triton's counts per instruction; on a 64-lane
+// wave a count of 1 is the wave's two halves, not a conflict: said so, and
+// not weighed (16 stores + 8 loads, weight 24, not 26).
+void TestKernelAudit::convertConflictsOnWave64() {
+  audit::KernelAudit a = auditText(readFile(corpusDir() + "dot_scaled_gfx942.ttgir"));
+  bool seen = false;
+  for (const audit::AuditFinding &f : a.findings)
+    if (f.site.line == 32) {
+      seen = true;
+      QVERIFY2(QString::fromStdString(f.message)
+                   .endsWith("16 stores + 8 loads per thread, 1 barrier(s), Triton's "
+                             "bank_conflicts 1 per store and 1 per load (none extra: a 64-lane "
+                             "wave takes two wavefronts per access)"),
+               f.message.c_str());
+      QCOMPARE(f.weight, 24.0);
+    }
+  QVERIFY(seen);
 }
 
 void TestKernelAudit::jsonKeys() {
