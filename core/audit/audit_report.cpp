@@ -236,6 +236,11 @@ std::string auditText(const KernelAudit &a) {
     if (s.wavefronts)
       o << ", wavefronts " << *s.wavefronts << "/" << s.idealWavefronts.value_or(0) << " ("
         << s.instruction << ")";
+    // Triton's GF(2) count is not the machine's: on a 64-lane wave it counts
+    // the wave's two halves. Said where the bank model finds nothing extra.
+    if (s.conflicts && *s.conflicts > 0 && s.wavefronts && s.idealWavefronts &&
+        *s.wavefronts <= *s.idealWavefronts)
+      o << " - no wavefront over the ideal: Triton's count is not a cost here";
     if (!s.error.empty())
       o << ": " << s.error;
     o << "\n";
