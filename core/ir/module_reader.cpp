@@ -397,7 +397,7 @@ private:
             if (aliases->count(key)) // MLIR: "redefinition of attribute alias id"
               fail(name.offset, "#" + key +
                                     ": redefinition of an attribute alias (Triton 3.6 "
-                                    "rejects the file); the first definition is used");
+                                    "rejects the file)");
             (*aliases)[key] = attr;
             // Triton's verifier points at the mnemonic (`blocked` of `#ttg.blocked<`).
             const size_t dot = v.text.find('.');
