@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -412,14 +414,14 @@ void writeOutput(const Args &args, std::ostream &out, const std::string &text) {
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
     if (!f)
-      throw Error("-o", "cannot write '" + *path + "'");
+      throw Error("-o/--output", "cannot write '" + *path + "': " + std::strerror(errno));
     f << text;
     if (!f.flush())
-      throw Error("-o", "cannot write '" + *path + "'");
+      throw Error("-o/--output", "cannot write '" + *path + "': " + std::strerror(errno));
   }
   if (std::rename(tmp.c_str(), path->c_str()) != 0) {
     std::remove(tmp.c_str());
-    throw Error("-o", "cannot write '" + *path + "'");
+    throw Error("-o/--output", "cannot write '" + *path + "': " + std::strerror(errno));
   }
 }
 

@@ -41,7 +41,9 @@ int runAudit(const Args &args, std::ostream &out) {
   if (auto t = args.optional("time")) {
     // In-process timing for tests/gpu/ttgir/time_audit.sh: read + audit the
     // text `runs` times, print the median (the file is read from disk once).
-    int runs = static_cast<int>(parseIntList(*t, "--time").at(0));
+    if (t->empty() || t->size() > 5 || t->find_first_not_of("0123456789") != std::string::npos)
+      throw Error("--time", "'" + *t + "' is not a number of runs (1..10000)");
+    const int runs = std::stoi(*t);
     if (runs < 1 || runs > 10000)
       throw Error("--time", "must be 1..10000 runs");
     std::vector<double> ms;

@@ -84,7 +84,7 @@ CommandRegistration
           {"shape", true, "tensor shape, e.g. 64x64"},
           {"dtype", true, "element type: f8, bf16, f16, f32, f64, i1, i8, i16, i32, i64"},
           {"op", true, "load, store or both (default both)"},
-          {"target", true, "sm80, sm90, sm100, sm120, gfx90a, gfx942, gfx950, gfx1200 or cuda:N / hip:gfxN (default: --file's ttg.target, else gfx942 for a 64-lane layout, else sm90)"},
+          {"target", true, "sm80, sm90, sm100, sm120, gfx90a, gfx942, gfx950, gfx1100, gfx1200 or cuda:N / hip:gfxN (default: --file's ttg.target, else gfx942 for a 64-lane layout, else sm90)"},
           {"warp", true, "warp shown in detail (default 0)"},
           {"no-matrix", false, "never use ldmatrix/stmatrix (plain ld.shared/st.shared)"},
           {"detail", true, "instructions shown in detail (default 4096)"},

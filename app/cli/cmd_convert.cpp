@@ -87,7 +87,7 @@ CommandRegistration reg(
       {"dtype", true, "element type (default f32); sets shuffle packing and scratch bytes"},
       {"target", true,
        "the machine, for the shared-memory instructions a conversion may use: sm90/sm100 "
-       "(ldmatrix, stmatrix), sm80 (ldmatrix), gfx90a/gfx942/gfx950/gfx1200 or any AMD target "
+       "(ldmatrix, stmatrix), sm80 (ldmatrix), gfx90a/gfx942/gfx950/gfx1100/gfx1200 or any AMD target "
        "(ld/st.shared only), cuda:N, hip:gfxN, or generic (ld/st.shared only, Triton's default "
        "allocation); default: --file's ttg.target, else gfx942 for a 64-lane layout, else sm90"},
       {"json", false, "print JSON"},

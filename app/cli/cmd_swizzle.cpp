@@ -135,7 +135,7 @@ CommandRegistration
           {"shape", true, "tensor shape, e.g. 64x64"},
           {"dtype", true, "element type"},
           {"target", true,
-           "sm80, sm90, sm100, sm120, gfx90a, gfx942, gfx950, gfx1200 or cuda:N / hip:gfxN "
+           "sm80, sm90, sm100, sm120, gfx90a, gfx942, gfx950, gfx1100, gfx1200 or cuda:N / hip:gfxN "
            "(default: --file's ttg.target, else gfx942 for a 64-lane layout, else sm90)"},
           {"json", false, "print JSON"}},
          false,

@@ -314,6 +314,11 @@ check(rc == 0 and out.startswith(f"conflicts: {copy['conflicts']} (Triton's bank
       and copy["tensor"].startswith("tensor<32x64x!tt.ptr<f32>"),
       f"banks of an async copy's pointer tensor: {rc} {err!r} {out[:80]!r}")
 
+fails(["audit", "--file", ATT, "--time", "abc"], "--time not a number",
+      "error: --time: 'abc' is not a number of runs (1..10000)")
+fails(["audit", "--file", ATT, "--output", "/nonexistent-dir/x.txt"], "--output into a missing directory",
+      "error: -o/--output: cannot write '/nonexistent-dir/x.txt': No such file or directory")
+
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)
