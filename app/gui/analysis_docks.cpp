@@ -529,7 +529,9 @@ QString AnalysisDocks::openSite(const QString &kind, int index) {
   if (a.threadsPerWarp == 64 && !isAmdTarget(kernelTarget))
     kernelTarget = kDefaultAmdTarget; // a wave64 module without ttg.target
 
-  const bool retarget = !kernelTarget.isEmpty() && kernelTarget != doc_->target();
+  // Set explicitly even where the layouts would imply the same machine: the
+  // target box then says it is the kernel's, not a guess from the layouts.
+  const bool retarget = !kernelTarget.isEmpty() && kernelTarget != doc_->explicitTarget();
   if (add1 || add2 || retarget) {
     doc_->undoStack()->beginMacro(tr("Open from kernel"));
     if (retarget)

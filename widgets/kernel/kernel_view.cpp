@@ -5,6 +5,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QPainter>
+#include <QPaintEvent>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
@@ -27,6 +29,7 @@ namespace ls::ui {
 
 const QColor KernelView::kFindingColor(255, 214, 214);
 const QColor KernelView::kLineColor(255, 240, 160);
+const QColor KernelView::kGutterColor(236, 236, 236);
 
 namespace {
 
@@ -43,7 +46,80 @@ public:
   }
 };
 
+// The kernel's text with its line numbers in a gutter on the left, so that
+// "line 160" of a finding can be checked by eye.
+class NumberedSource : public QPlainTextEdit {
+public:
+  explicit NumberedSource(QWidget *parent) : QPlainTextEdit(parent), gutter_(new Gutter(this)) {
+    gutter_->setObjectName(QStringLiteral("KernelSourceGutter"));
+    connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { fitMargin(); });
+    connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect &r, int dy) {
+      if (dy)
+        gutter_->scroll(0, dy);
+      else
+        gutter_->update(0, r.y(), gutter_->width(), r.height());
+    });
+    fitMargin();
+  }
+  QWidget *gutter() const { return gutter_; }
+  int gutterWidth() const {
+    int digits = 1;
+    for (int n = std::max(1, blockCount()); n >= 10; n /= 10)
+      ++digits;
+    return 10 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * digits;
+  }
+
+protected:
+  void resizeEvent(QResizeEvent *e) override {
+    QPlainTextEdit::resizeEvent(e);
+    const QRect r = contentsRect();
+    gutter_->setGeometry(r.left(), r.top(), gutterWidth(), r.height());
+  }
+
+private:
+  class Gutter : public QWidget {
+  public:
+    explicit Gutter(NumberedSource *editor) : QWidget(editor), editor_(editor) {}
+    QSize sizeHint() const override { return {editor_->gutterWidth(), 0}; }
+
+  protected:
+    void paintEvent(QPaintEvent *e) override { editor_->paintGutter(e); }
+
+  private:
+    NumberedSource *editor_;
+  };
+
+  void fitMargin() {
+    setViewportMargins(gutterWidth(), 0, 0, 0);
+    const QRect r = contentsRect();
+    gutter_->setGeometry(r.left(), r.top(), gutterWidth(), r.height());
+  }
+  void paintGutter(QPaintEvent *e) {
+    QPainter p(gutter_);
+    p.fillRect(e->rect(), KernelView::kGutterColor);
+    p.setPen(QColor(110, 110, 110));
+    p.setFont(font());
+    QTextBlock block = firstVisibleBlock();
+    qreal top = blockBoundingGeometry(block).translated(contentOffset()).top();
+    const int lineHeight = fontMetrics().height();
+    while (block.isValid() && top <= e->rect().bottom()) {
+      const qreal bottom = top + blockBoundingRect(block).height();
+      if (block.isVisible() && bottom >= e->rect().top())
+        p.drawText(0, int(top), gutter_->width() - 5, lineHeight, Qt::AlignRight,
+                   QString::number(block.blockNumber() + 1));
+      block = block.next();
+      top = bottom;
+    }
+  }
+
+  Gutter *gutter_;
+};
+
 } // namespace
+
+QWidget *KernelView::sourceGutter() const {
+  return static_cast<NumberedSource *>(source_)->gutter();
+}
 
 KernelView::KernelView(QWidget *parent) : QWidget(parent) {
   summary_ = new QLabel(this);
@@ -54,7 +130,7 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
   sites_ = new QTableWidget(0, ColCount, this);
   sites_->setHorizontalHeaderLabels(
       {tr("Line"), tr("Kind"), tr("Op"), tr("Cost"), tr("Loop"), tr("Python loc")});
-  source_ = new QPlainTextEdit(this);
+  source_ = new NumberedSource(this);
   source_->setReadOnly(true);
   source_->setLineWrapMode(QPlainTextEdit::NoWrap);
   source_->setFont(QFont(QStringLiteral("monospace"), 9));
@@ -296,7 +372,9 @@ void KernelView::fillSites() {
   }
   for (size_t i = 0; i < audit_.shared.size(); ++i) {
     const audit::AuditShared &s = audit_.shared[i];
-    QString fig = s.conflicts ? tr("%1 conflicts").arg(*s.conflicts) : tr("operand");
+    QString fig = !s.conflicts         ? tr("operand")
+                  : *s.conflicts == 1 ? tr("1 conflict")
+                                      : tr("%1 conflicts").arg(*s.conflicts);
     if (s.wavefronts)
       fig += tr(", %1/%2 wavefronts").arg(*s.wavefronts).arg(s.idealWavefronts.value_or(0));
     add(QStringLiteral("shared"), int(i), s.site, s.op, fig);
@@ -455,7 +533,24 @@ void KernelView::onFinding() {
   int row = findings_->currentRow();
   if (row < 0 || row >= int(audit_.findings.size()))
     return;
-  showLine(audit_.findings[size_t(row)].site.line);
+  const audit::AuditFinding &f = audit_.findings[size_t(row)];
+  showLine(f.site.line);
+  // Its row in the Sites table becomes the selection, so that Open in
+  // designer (and Enter) opens what the finding is about.
+  const QString kind = f.kind.rfind("convert", 0) == 0 ? QStringLiteral("convert")
+                       : f.kind == "bank_conflict"     ? QStringLiteral("shared")
+                       : f.kind == "uncoalesced"       ? QStringLiteral("global")
+                                                       : QString();
+  for (int r = 0; r < sites_->rowCount() && !kind.isEmpty(); ++r) {
+    const QTableWidgetItem *line = sites_->item(r, ColLine);
+    if (line && line->data(Qt::UserRole).toString() == kind &&
+        line->text().toInt() == f.site.line) {
+      tabs_->setCurrentWidget(sites_);
+      sites_->selectRow(r);
+      sites_->scrollToItem(line);
+      break;
+    }
+  }
 }
 
 } // namespace ls::ui

@@ -82,6 +82,8 @@ public:
   QTreeWidget *outline() const { return outline_; }
   QTabWidget *tabs() const { return tabs_; }
   QPlainTextEdit *sourceView() const { return source_; }
+  // The line numbers beside the source (kGutterColor behind them).
+  QWidget *sourceGutter() const;
   QString summaryText() const;
   // Emits siteActivated for the selected row (nothing if none).
   void openSelected();
@@ -93,6 +95,7 @@ public:
 
   static const QColor kFindingColor;
   static const QColor kLineColor;
+  static const QColor kGutterColor; // behind the source's line numbers
 
 signals:
   // kind: "convert", "shared", "global" or "value"; index into the audit's

@@ -95,6 +95,9 @@ private slots:
     const Design &src = win->document()->design(win->document()->currentIndex());
     QCOMPARE(src.attribute, layoutOf(a.converts[0].src));
     QCOMPARE(src.module.numWarps, a.numWarps);
+    // The kernel's machine becomes the document's, said as chosen (not the
+    // "(auto, from the layouts)" guess), even where the layouts imply it too.
+    QCOMPARE(win->document()->explicitTarget(), QStringLiteral("sm90"));
     QVERIFY(win->compareIndex() >= 0);
     QCOMPARE(win->document()->design(win->compareIndex()).attribute, layoutOf(a.converts[0].dst));
     QVERIFY(win->analysisDocks()->conversionDock()->isVisible());
@@ -112,6 +115,7 @@ private slots:
     QCOMPARE(win->document()->count(), before + 2);
     win->document()->undoStack()->undo();
     QCOMPARE(win->document()->count(), before);
+    QCOMPARE(win->document()->explicitTarget(), QString());
   }
 
   void sharedAccessOpensThePairInTheBanksPanel() {

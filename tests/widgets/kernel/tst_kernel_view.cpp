@@ -5,6 +5,7 @@
 #include <QHeaderView>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTabWidget>
@@ -66,6 +67,55 @@ private slots:
     QVERIFY(!r10.isEmpty());
     QCOMPARE(QColor(img.pixel(r10.right() - 3, r10.center().y())), ui::KernelView::kFindingColor);
     QVERIFY(QColor(img.pixel(r9.right() - 3, r9.center().y())) != ui::KernelView::kFindingColor);
+  }
+
+  // The source has its line numbers in a gutter: grey behind, digits drawn,
+  // wide enough for the file's 259 lines, the text to its right.
+  void sourceHasLineNumbers() {
+    ui::KernelView v;
+    v.resize(1000, 700);
+    QVERIFY(v.openFile(corpus("attention_sm90.ttgir")));
+    v.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    QWidget *g = v.sourceGutter();
+    QVERIFY(g && g->isVisible());
+    const int digit = v.sourceView()->fontMetrics().horizontalAdvance(QLatin1Char('9'));
+    QVERIFY2(g->width() >= 3 * digit, qPrintable(QString::number(g->width())));
+    QCOMPARE(v.sourceView()->viewport()->geometry().left(), g->geometry().right() + 1);
+    const QImage img = g->grab().toImage();
+    QCOMPARE(QColor(img.pixel(1, 1)), ui::KernelView::kGutterColor);
+    int dark = 0;
+    for (int y = 0; y < std::min(img.height(), 40); ++y)
+      for (int x = 0; x < img.width(); ++x)
+        dark += qGray(img.pixel(x, y)) < 160;
+    QVERIFY2(dark > 10, "no digits drawn in the gutter's first lines");
+    // Scrolled to a finding's line (selecting it), the gutter numbers the
+    // lines it shows.
+    v.findingsList()->setCurrentRow(0);
+    const QImage later = g->grab().toImage();
+    int darkLater = 0;
+    for (int y = 0; y < later.height(); ++y)
+      for (int x = 0; x < later.width(); ++x)
+        darkLater += qGray(later.pixel(x, y)) < 160;
+    QVERIFY(darkLater > 10);
+  }
+
+  // Selecting a finding selects its site, so Open in designer opens it.
+  void selectingAFindingSelectsItsSite() {
+    ui::KernelView v;
+    QVERIFY(v.openFile(corpus("attention_sm90.ttgir")));
+    QPushButton *open = v.findChild<QPushButton *>(QStringLiteral("KernelOpenButton"));
+    QVERIFY(open);
+    v.findingsList()->setCurrentRow(-1);
+    v.sitesTable()->clearSelection();
+    QVERIFY(!open->isEnabled());
+    v.findingsList()->setCurrentRow(0); // line 160, the epilogue convert
+    const QList<QTableWidgetItem *> sel = v.sitesTable()->selectedItems();
+    QVERIFY(!sel.isEmpty());
+    QCOMPARE(v.sitesTable()->item(sel[0]->row(), 0)->text(), QStringLiteral("160"));
+    QCOMPARE(v.sitesTable()->item(sel[0]->row(), 1)->text(), QStringLiteral("convert"));
+    QVERIFY(open->isEnabled());
+    QCOMPARE(v.currentLine(), 160);
   }
 
   void selectingARowShowsItsLine() {
