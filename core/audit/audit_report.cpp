@@ -72,6 +72,18 @@ std::string auditJson(const KernelAudit &a) {
   w.key("threads_per_warp").value(int64_t{a.threadsPerWarp});
   w.key("num_ctas").value(int64_t{a.numCtas});
   w.key("bank_model").value(a.bankTarget);
+  w.key("modules").beginArray();
+  for (const AuditModule &m : a.modules) {
+    w.beginObject();
+    w.key("line").value(int64_t{m.firstLine});
+    w.key("target").value(m.target);
+    w.key("bank_model").value(m.bankTarget);
+    w.key("num_warps").value(int64_t{m.numWarps});
+    w.key("threads_per_warp").value(int64_t{m.threadsPerWarp});
+    w.key("num_ctas").value(int64_t{m.numCtas});
+    w.endObject();
+  }
+  w.endArray();
   w.key("functions").beginArray();
   for (const auto &f : a.functions)
     w.value(f);
@@ -210,6 +222,14 @@ std::string auditText(const KernelAudit &a) {
   o << a.file << ": " << a.target << " (bank model " << a.bankTarget << "), " << a.numWarps
     << " warps x " << a.threadsPerWarp << " lanes, " << a.numCtas << " CTA(s), " << a.opCount
     << " ops\n";
+  // Several modules: each one's machine (the header above is the first's).
+  if (a.modules.size() > 1)
+    for (size_t i = 0; i < a.modules.size(); ++i) {
+      const AuditModule &m = a.modules[i];
+      o << "  module " << i + 1 << " (line " << m.firstLine << "): " << m.target
+        << " (bank model " << m.bankTarget << "), " << m.numWarps << " warps x "
+        << m.threadsPerWarp << " lanes, " << m.numCtas << " CTA(s)\n";
+    }
   o << "shared memory: " << a.sharedAllocated << " bytes allocated";
   if (a.sharedDeclared)
     o << " (ttg.shared = " << *a.sharedDeclared << ")";

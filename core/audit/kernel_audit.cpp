@@ -222,6 +222,14 @@ private:
       out_.target = target_.module;
       out_.bankTarget = target_.banks.name;
     }
+    AuditModule am;
+    am.target = target_.module;
+    am.bankTarget = target_.banks.name;
+    am.numWarps = m.numWarps.value_or(4);
+    am.threadsPerWarp = lanes;
+    am.numCtas = m.numCTAs.value_or(1);
+    am.firstLine = m.moduleOp >= 0 ? m.ops[size_t(m.moduleOp)].pos.line : 0;
+    out_.modules.push_back(std::move(am));
     for (int opIndex : m.walk()) {
       const ir::Operation &op = m.ops[opIndex];
       // Compared with each literal inline (util/literal.h).

@@ -129,8 +129,19 @@ struct UnknownOp {
   int line = 0;
 };
 
+// One module of the file: its machine as the audit used it.
+struct AuditModule {
+  std::string target;     // "cuda:90", "hip:gfx942"
+  std::string bankTarget; // the bank model's name
+  int numWarps = 0, threadsPerWarp = 32, numCtas = 1;
+  int firstLine = 0; // where its `module` (or first op) is
+};
+
 struct KernelAudit {
   std::string file;
+  // Every module in file order; the fields below are the first module's
+  // (a file of several modules for several machines lists each here).
+  std::vector<AuditModule> modules;
   std::string target;     // as used: "cuda:90", "hip:gfx942"
   std::string bankTarget; // the bank model's name
   int numWarps = 0, threadsPerWarp = 32, numCtas = 1;

@@ -88,6 +88,7 @@ private slots:
   void unknownOpsListed();
   void asyncCopiesAreGlobalAccesses();
   void convertConflictsOnWave64();
+  void eachModuleItsMachine();
   void jsonKeys();
   void swizzleProposalsJudgedPerBuffer();
   void idealWavefrontsAreNoFinding();
@@ -390,6 +391,37 @@ void TestKernelAudit::convertConflictsOnWave64() {
       audit::auditText(auditText(readFile(corpusDir() + "matmul_tma_gfx942.ttgir")));
   QVERIFY(text.find("ttg.local_store: conflicts 1, wavefronts 32/32 (ds_write_b128) - no wavefront "
                     "over the ideal: Triton's count is not a cost here\n") != std::string::npos);
+}
+
+// A file of two modules for two machines lists each module's machine (the
+// header keeps the first's); the second is audited on its own (64 lanes).
+void TestKernelAudit::eachModuleItsMachine() {
+  const std::string text =
+      "module attributes {\"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", "
+      "\"ttg.threads-per-warp\" = 32 : i32} {\n"
+      "}\n"
+      "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [8], order = "
+      "[0]}>\n"
+      "module attributes {\"ttg.num-warps\" = 8 : i32, ttg.target = \"hip:gfx942\", "
+      "\"ttg.threads-per-warp\" = 64 : i32} {\n"
+      "  tt.func @k() {\n"
+      "    %0 = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>\n"
+      "    tt.return\n  }\n}\n";
+  audit::KernelAudit a = auditText(text);
+  QCOMPARE(int(a.modules.size()), 2);
+  QCOMPARE(QString::fromStdString(a.modules[0].target), QStringLiteral("cuda:90"));
+  QCOMPARE(a.modules[0].firstLine, 1);
+  QCOMPARE(QString::fromStdString(a.modules[1].target), QStringLiteral("hip:gfx942"));
+  QCOMPARE(QString::fromStdString(a.modules[1].bankTarget), QStringLiteral("gfx942"));
+  QCOMPARE(a.modules[1].threadsPerWarp, 64);
+  QCOMPARE(a.modules[1].numWarps, 8);
+  QCOMPARE(a.modules[1].firstLine, 4);
+  QCOMPARE(QString::fromStdString(a.target), QStringLiteral("cuda:90"));
+  const std::string report = audit::auditText(a);
+  QVERIFY(report.find("  module 2 (line 4): hip:gfx942 (bank model gfx942), 8 warps x 64 lanes, "
+                      "1 CTA(s)\n") != std::string::npos);
+  QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(audit::auditJson(a))).object();
+  QCOMPARE(o["modules"].toArray()[1].toObject()["threads_per_warp"].toInt(), 64);
 }
 
 void TestKernelAudit::jsonKeys() {
