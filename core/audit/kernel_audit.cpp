@@ -205,6 +205,7 @@ private:
     // The figures depend on the module's machine.
     convertCache_.clear();
     sharedCache_.clear();
+    globalCache_.clear();
     // The machine: --target, else the module's ttg.target, else what its
     // warp width implies (a 64-lane module is CDNA's); the warp width must
     // be one the machine runs.
@@ -777,7 +778,22 @@ private:
           for (const std::optional<int64_t> &x : *partial)
             strides->push_back(*x);
         }
-        measureGlobal(g, *ll, m.values[addresses].type->shape, std::move(strides), partial);
+        // A pipelined loop repeats its accesses (prologue and body): one
+        // measurement per (layout, shape, element, strides seen).
+        const GlobalKey key{ll, g.elementBits, partial};
+        auto hit = globalCache_.find(key);
+        if (hit == globalCache_.end()) {
+          AuditGlobal r;
+          r.elementBits = g.elementBits;
+          measureGlobal(r, *ll, m.values[addresses].type->shape, std::move(strides), partial);
+          hit = globalCache_.emplace(key, std::move(r)).first;
+        }
+        const AuditGlobal &r = hit->second;
+        g.vectorBits = r.vectorBits;
+        g.strides = r.strides;
+        g.contiguousDim = r.contiguousDim;
+        g.sectorsPerWarp = r.sectorsPerWarp;
+        g.minSectorsPerWarp = r.minSectorsPerWarp;
       } catch (const Error &e) {
         g.error = e.what();
       }
@@ -845,6 +861,11 @@ private:
   std::map<ConvertKey, std::pair<std::optional<ConversionCost>, std::string>> convertCache_;
   using SharedKey = std::tuple<const Encoding *, const Encoding *, Shape, int, AccessDirection>;
   std::map<SharedKey, AuditShared> sharedCache_;
+  // A layout (layoutOf's, so one per encoding and shape), the element size
+  // and the strides the IR shows (null: none).
+  using GlobalKey = std::tuple<const LinearLayout *, int,
+                               std::optional<std::vector<std::optional<int64_t>>>>;
+  std::map<GlobalKey, AuditGlobal> globalCache_;
   // One module's register-side shared accesses with figures, the swizzle
   // candidates of the conflicting ones, and the memdesc layouts an MMA or
   // TMA op reads (op, line): settleProposals turns them into proposals.

@@ -89,6 +89,7 @@ private slots:
   void asyncCopiesAreGlobalAccesses();
   void convertConflictsOnWave64();
   void eachModuleItsMachine();
+  void sameLayoutOtherStrides();
   void jsonKeys();
   void swizzleProposalsJudgedPerBuffer();
   void idealWavefrontsAreNoFinding();
@@ -422,6 +423,34 @@ void TestKernelAudit::eachModuleItsMachine() {
                       "1 CTA(s)\n") != std::string::npos);
   QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(audit::auditJson(a))).object();
   QCOMPARE(o["modules"].toArray()[1].toObject()["threads_per_warp"].toInt(), 64);
+}
+
+// Accesses of one layout are measured once per strides the IR shows: the
+// same pointer layout at stride 1 and at stride 2 keeps its own figures.
+void TestKernelAudit::sameLayoutOtherStrides() {
+  const std::string t = "tensor<512xi32, #b>", p = "tensor<512x!tt.ptr<f32>, #b>";
+  audit::KernelAudit a = auditText(
+      "#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = "
+      "[0]}>\n"
+      "module attributes {\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 32 : i32, "
+      "ttg.target = \"cuda:90\"} {\n"
+      "  tt.func @k(%p: !tt.ptr<f32>) {\n"
+      "    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : " + t + "\n" +
+      "    %c2 = arith.constant dense<2> : " + t + "\n" +
+      "    %r2 = arith.muli %r, %c2 : " + t + "\n" +
+      "    %s = tt.splat %p : !tt.ptr<f32> -> " + p + "\n" +
+      "    %a = tt.addptr %s, %r : " + p + ", " + t + "\n" +
+      "    %b2 = tt.addptr %s, %r2 : " + p + ", " + t + "\n" +
+      "    %x = tt.load %a : " + p + "\n" +
+      "    %y = tt.load %b2 : " + p + "\n" +
+      "    tt.return\n  }\n}\n");
+  QCOMPARE(int(a.global.size()), 2);
+  QCOMPARE(a.global[0].strides, std::optional<std::vector<int64_t>>(std::vector<int64_t>{1}));
+  QCOMPARE(a.global[0].vectorBits, 128);
+  QCOMPARE(a.global[0].sectorsPerWarp.value_or(-1), int64_t(16));
+  QCOMPARE(a.global[1].strides, std::optional<std::vector<int64_t>>(std::vector<int64_t>{2}));
+  QCOMPARE(a.global[1].vectorBits, 32);
+  QCOMPARE(a.global[1].sectorsPerWarp.value_or(-1), int64_t(32));
 }
 
 void TestKernelAudit::jsonKeys() {
