@@ -92,6 +92,15 @@ bool knownDialect(std::string_view name) {
   return std::find(std::begin(known), std::end(known), dialect) != std::end(known);
 }
 
+// The value `make()` gives for `key`, computed once per cache.
+template <class Map, class Make>
+const typename Map::mapped_type &memo(Map &cache, const typename Map::key_type &key, Make make) {
+  auto it = cache.find(key);
+  if (it == cache.end())
+    it = cache.emplace(key, make()).first;
+  return it->second;
+}
+
 class Walker {
 public:
   Walker(const ir::ModuleFile &file, const AuditOptions &options, KernelAudit &out)
@@ -628,14 +637,12 @@ private:
     // A pipelined loop makes the same access in its prologue and body: the
     // figures of one (pair, shape, element, direction) are computed once.
     const SharedKey key{rv.encoding.get(), mv.encoding.get(), shape, s.elementBits, direction};
-    auto hit = sharedCache_.find(key);
-    if (hit == sharedCache_.end()) {
-      AuditShared r;
-      r.elementBits = s.elementBits;
-      measureShared(r, m, reg, *rv.encoding, *mv.encoding, shape, direction);
-      hit = sharedCache_.emplace(key, std::move(r)).first;
-    }
-    const AuditShared &r = hit->second;
+    const AuditShared &r = memo(sharedCache_, key, [&] {
+      AuditShared fresh;
+      fresh.elementBits = s.elementBits;
+      measureShared(fresh, m, reg, *rv.encoding, *mv.encoding, shape, direction);
+      return fresh;
+    });
     s.conflicts = r.conflicts;
     s.wavefronts = r.wavefronts;
     s.idealWavefronts = r.idealWavefronts;
@@ -781,14 +788,12 @@ private:
         // A pipelined loop repeats its accesses (prologue and body): one
         // measurement per (layout, shape, element, strides seen).
         const GlobalKey key{ll, g.elementBits, partial};
-        auto hit = globalCache_.find(key);
-        if (hit == globalCache_.end()) {
-          AuditGlobal r;
-          r.elementBits = g.elementBits;
-          measureGlobal(r, *ll, m.values[addresses].type->shape, std::move(strides), partial);
-          hit = globalCache_.emplace(key, std::move(r)).first;
-        }
-        const AuditGlobal &r = hit->second;
+        const AuditGlobal &r = memo(globalCache_, key, [&] {
+          AuditGlobal fresh;
+          fresh.elementBits = g.elementBits;
+          measureGlobal(fresh, *ll, m.values[addresses].type->shape, std::move(strides), partial);
+          return fresh;
+        });
         g.vectorBits = r.vectorBits;
         g.strides = r.strides;
         g.contiguousDim = r.contiguousDim;
