@@ -19,6 +19,11 @@ std::string where(const AuditSite &s) {
              : "";
 }
 
+// "1 store", "8 stores".
+std::string counted(int64_t n, const char *noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 void conversionFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
   for (const AuditConvert &c : a.converts) {
     if (!c.cost)
@@ -39,8 +44,8 @@ void conversionFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
                                        : st + ld;
       f.kind = c.site.loopDepth > 0 ? "convert_in_loop" : "convert";
       m << "convert_layout through shared memory" << where(c.site) << ": " << s.bytes
-        << " bytes of scratch, " << s.storesPerThread << " stores + " << s.loadsPerThread
-        << " loads per thread, " << s.barriers << " barrier(s)";
+        << " bytes of scratch, " << counted(s.storesPerThread, "store") << " + "
+        << counted(s.loadsPerThread, "load") << " per thread, " << counted(s.barriers, "barrier");
       if (st || ld) {
         m << ", Triton's bank_conflicts " << st << " per store and " << ld << " per load";
         if (wave64)

@@ -379,7 +379,7 @@ void TestKernelAudit::convertConflictsOnWave64() {
     if (f.site.line == 32) {
       seen = true;
       QVERIFY2(QString::fromStdString(f.message)
-                   .endsWith("16 stores + 8 loads per thread, 1 barrier(s), Triton's "
+                   .endsWith("16 stores + 8 loads per thread, 1 barrier, Triton's "
                              "bank_conflicts 1 per store and 1 per load (none extra: a 64-lane "
                              "wave takes two wavefronts per access)"),
                f.message.c_str());
