@@ -834,8 +834,27 @@ private:
   void scanResultTypes(std::vector<std::string_view> &out) {
     out.clear();
     if (!lex_.peek().is('(')) {
+      // `-> T1, T2` (tt.elementwise_inline_asm's results): a ',' followed
+      // by a type on the same op.
       out.push_back(scanType());
-      return;
+      for (;;) {
+        const size_t save = lex_.position();
+        if (!lex_.peek().is(','))
+          return;
+        lex_.skip();
+        const OpToken n = lex_.peek();
+        const bool typeNext =
+            !n.newlineBefore &&
+            (n.kind == OpToken::Kind::BangId ||
+             (n.kind == OpToken::Kind::Ident && n.end() < text_.size() && text_[n.end()] == '<') ||
+             (n.kind == OpToken::Kind::Ident &&
+              (n.text[0] == 'i' || n.text[0] == 'f' || n.text[0] == 'b' || n.text == "index")));
+        if (!typeNext) {
+          lex_.seek(save);
+          return;
+        }
+        out.push_back(scanType());
+      }
     }
     lex_.skip();
     if (!lex_.peek().is(')'))
@@ -845,12 +864,23 @@ private:
       fail(close.offset, "expected ')' after the types");
   }
 
-  static bool continuesOp(const OpToken &t) {
+  bool continuesOp(const OpToken &t) const {
     if (t.kind != OpToken::Kind::Ident)
       return false;
-    return equalsLiteral(t.text, "else") || equalsLiteral(t.text, "do") ||
-           equalsLiteral(t.text, "default") || equalsLiteral(t.text, "attributes") ||
-           startsWithLiteral(t.text, "partition");
+    if (equalsLiteral(t.text, "else") || equalsLiteral(t.text, "do") ||
+        equalsLiteral(t.text, "default") || equalsLiteral(t.text, "attributes") ||
+        equalsLiteral(t.text, "case") || startsWithLiteral(t.text, "partition"))
+      return true;
+    // MLIR reads line breaks as spaces: a line that starts with a keyword
+    // and '=' or '(' (`cacheModifier = ca`, `iter_args(`, `loc(`) goes on
+    // with the op above; an op's own name has a dialect (`tt.load`).
+    if (t.text.find('.') != std::string_view::npos || equalsLiteral(t.text, "module"))
+      return false;
+    size_t q = t.end();
+    while (q < text_.size() && (text_[q] == ' ' || text_[q] == '\t'))
+      ++q;
+    return q < text_.size() && (text_[q] == '(' || (text_[q] == '=' && q + 1 < text_.size() &&
+                                                    text_[q + 1] != '='));
   }
 
   // An op written over several lines (`ttng.warp_group_dot %a, %b, %c\n
@@ -1223,6 +1253,15 @@ private:
     return lastEnd;
   }
 
+  // `!name` of a type alias (`!ty = tensor<...>`), not a dialect's type.
+  static bool isTypeAlias(std::string_view t) {
+    return !t.empty() && t[0] == '!' && !startsWithLiteral(t, "!tt.") &&
+           !startsWithLiteral(t, "!ttg.") && !startsWithLiteral(t, "!ttng.") &&
+           !startsWithLiteral(t, "!amdg.") && !startsWithLiteral(t, "!triton_gpu.") &&
+           !startsWithLiteral(t, "!llvm.") && !startsWithLiteral(t, "!nvws.") &&
+           !startsWithLiteral(t, "!gpu.");
+  }
+
   // MLIR's "use of value expects different type than prior uses": an
   // operand whose type the op's syntax states (module_verifier.h says where)
   // must have been defined with that type. Operands not yet defined (used
@@ -1242,6 +1281,8 @@ private:
       if (v < 0)
         continue;
       std::string_view stated = st.type;
+      if (st.how != Derivation::AsWritten && isTypeAlias(st.type))
+        continue; // a mask or pointee of `!alias`: not known here
       if (st.how != Derivation::AsWritten) {
         derived = st.how == Derivation::Pointee ? pointeeType(std::string(st.type))
                                                 : boolTypeLike(std::string(st.type));
@@ -1341,20 +1382,36 @@ private:
       setType(v0, arrowTypes[0], text_offset(mod().values[v0].pos));
       setType(v1, "!ttg.async.token", text_offset(mod().values[v1].pos));
       return;
-    } else if (equalsLiteral(name, "tt.make_tensor_descriptor") && !colonTypes.empty() &&
-               startsWithLiteral(colonTypes.back(), "!ttg.memdesc<")) {
+    } else if (equalsLiteral(name, "tt.make_tensor_descriptor") && !colonTypes.empty()) {
       // `: <f16>, <tensor<..>>` - the short forms of the base pointer and
-      // of the descriptor type (scanType reads `<...>` as a memdesc's).
-      single(owned = "!tt.tensordesc" + std::string(colonTypes.back().substr(12)));
+      // of the descriptor type (scanType reads `<...>` as a memdesc's) - or
+      // the same written in full: the descriptor is the last type.
+      if (startsWithLiteral(colonTypes.back(), "!ttg.memdesc<"))
+        single(owned = "!tt.tensordesc" + std::string(colonTypes.back().substr(12)));
+      else
+        single(colonTypes.back());
+    } else if ((equalsLiteral(name, "tt.make_tensor_ptr") || equalsLiteral(name, "tt.advance")) &&
+               colonTypes.size() == 1 && startsWithLiteral(colonTypes[0], "!ttg.memdesc<")) {
+      // `: <tensor<128x64xf16>>`: the short form of a block pointer.
+      single(owned = "!tt.ptr" + std::string(colonTypes[0].substr(12)));
     }
     else if (!arrowTypes.empty())
       src = arrowTypes.data(), count = arrowTypes.size();
     else if (!toType.empty())
       single(toType);
     else if (!colonTypes.empty()) {
-      if (equalsLiteral(name, "tt.load"))
+      if (equalsLiteral(name, "tt.load") && isTypeAlias(colonTypes[0]))
+        return; // the pointee of a type alias is not known here: left untyped
+      else if (equalsLiteral(name, "tt.load"))
         single(owned = pointeeType(std::string(colonTypes[0])));
-      else if (equalsLiteral(name, "arith.cmpi") || equalsLiteral(name, "arith.cmpf"))
+      else if (isTypeAlias(colonTypes[0]) &&
+               (equalsLiteral(name, "arith.cmpi") || equalsLiteral(name, "arith.cmpf") ||
+                equalsLiteral(name, "math.isnan") || equalsLiteral(name, "math.isinf") ||
+                equalsLiteral(name, "math.isfinite") || equalsLiteral(name, "math.isnormal")))
+        return; // the i1 form of a type alias (`!ty`) is not known here: left untyped
+      else if (equalsLiteral(name, "arith.cmpi") || equalsLiteral(name, "arith.cmpf") ||
+               equalsLiteral(name, "math.isnan") || equalsLiteral(name, "math.isinf") ||
+               equalsLiteral(name, "math.isfinite") || equalsLiteral(name, "math.isnormal"))
         single(owned = boolTypeLike(std::string(colonTypes[0])));
       else if (colonTypes.size() == n)
         src = colonTypes.data(), count = n;

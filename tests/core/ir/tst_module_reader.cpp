@@ -839,6 +839,100 @@ void TestModuleReader::whatTritonAccepts_data() {
                 "    %3 = ttg.memdesc_trans %2 {order = array<i32: 1, 0>} : "
                 "!ttg.memdesc<4x4xf16, #s, #smem, mutable, 4x4> -> "
                 "!ttg.memdesc<4x4xf16, #s, #smem, mutable>\n");
+  // Valid text the checks once refused (a review's findings: syntax whose
+  // types the reader had read wrong).
+  QTest::newRow("inline asm results written without parentheses")
+      << QByteArray("#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+             "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+             "  tt.func public @k(%x: tensor<512xi8, #blocked>) {\n"
+             "    %lo, %hi = tt.elementwise_inline_asm \"{ cvt }\" {constraints = \"=r,=r,r\", packed_element = 4 : i32, pure = true} %x : tensor<512xi8, #blocked> -> tensor<512xbf16, #blocked>, tensor<512xf32, #blocked>\n"
+             "    %s = arith.addf %hi, %hi : tensor<512xf32, #blocked>\n"
+             "    tt.return\n"
+             "  }\n"
+             "}\n");
+  QTest::newRow("a block pointer's short type")
+      << QByteArray("module {\n"
+             "  tt.func public @k(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) attributes {noinline = false} {\n"
+             "    %c0 = arith.constant 0 : i32\n"
+             "    %c64 = arith.constant 64 : i32\n"
+             "    %c1_i64 = arith.constant 1 : i64\n"
+             "    %c64_i64 = arith.constant 64 : i64\n"
+             "    %bp = tt.make_tensor_ptr %p, [%c64_i64, %c64_i64], [%c64_i64, %c1_i64], [%c0, %c0] {order = array<i32: 1, 0>} : <tensor<128x64xf16>>\n"
+             "    %v = tt.load %bp {boundaryCheck = array<i32: 0, 1>, padding = 1 : i32} : !tt.ptr<tensor<128x64xf16>>\n"
+             "    tt.return\n"
+             "  }\n"
+             "}\n");
+  QTest::newRow("an op going on on the next line (keyword = value)")
+      << QByteArray("#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+             "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+             "  tt.func public @k(%p: tensor<128x!tt.ptr<f16>, #blocked>, %lb: i32, %ub: i32, %s: i32) {\n"
+             "    %x = tt.load %p\n"
+             "        cacheModifier = ca : tensor<128x!tt.ptr<f16>, #blocked>\n"
+             "    tt.return\n"
+             "  }\n"
+             "}\n");
+  QTest::newRow("iter_args on the next line")
+      << QByteArray("#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+             "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+             "  tt.func public @k(%p: tensor<128x!tt.ptr<f16>, #blocked>, %lb: i32, %ub: i32, %s: i32) {\n"
+             "    %r = scf.for %i = %lb to %ub step %s\n"
+             "        iter_args(%acc = %lb) -> (i32) : i32 {\n"
+             "      %n = arith.addi %acc, %i : i32\n"
+             "      scf.yield %n : i32\n"
+             "    }\n"
+             "    tt.return\n"
+             "  }\n"
+             "}\n");
+  QTest::newRow("a type alias in a comparison")
+      << QByteArray("#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+             "!ty = tensor<128xi32, #blocked>\n"
+             "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+             "  tt.func public @k(%a: !ty, %b: !ty) {\n"
+             "    %m = arith.cmpi slt, %a, %b : !ty\n"
+             "    %s = arith.select %m, %a, %b : tensor<128xi1, #blocked>, !ty\n"
+             "    tt.return\n"
+             "  }\n"
+             "}\n");
+  QTest::newRow("a type alias with a mask")
+      << QByteArray("#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+             "!ptrs = tensor<128x!tt.ptr<f32>, #blocked>\n"
+             "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+             "  tt.func public @k(%p: !ptrs, %m: tensor<128xi1, #blocked>) {\n"
+             "    %v = tt.load %p, %m : !ptrs\n"
+             "    tt.return\n"
+             "  }\n"
+             "}\n");
+  QTest::newRow("a tensor descriptor's type written in full")
+      << QByteArray("#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>\n"
+             "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+             "  tt.func public @k(%pa: !tt.ptr<f16>, %n: i32, %K: i32) -> !tt.tensordesc<tensor<128x64xf16, #shared>> {\n"
+             "    %c1_i64 = arith.constant 1 : i64\n"
+             "    %desc = tt.make_tensor_descriptor %pa, [%n, %K], [%c1_i64, %c1_i64] : !tt.ptr<f16>, !tt.tensordesc<tensor<128x64xf16, #shared>>\n"
+             "    tt.return %desc : !tt.tensordesc<tensor<128x64xf16, #shared>>\n"
+             "  }\n"
+             "}\n");
+  QTest::newRow("scf.index_switch cases")
+      << QByteArray("module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
+             "  tt.func public @k(%i: index, %a: i32) {\n"
+             "    %0 = scf.index_switch %i -> i32\n"
+             "    case 2 {\n"
+             "      scf.yield %a : i32\n"
+             "    }\n"
+             "    default {\n"
+             "      scf.yield %a : i32\n"
+             "    }\n"
+             "    tt.return\n"
+             "  }\n"
+             "}\n");
+  QTest::newRow("math.isnan gives i1")
+      << QByteArray("module {\n"
+             "  tt.func public @k(%x: f32, %a: i32, %b: i32) {\n"
+             "    %n = math.isnan %x : f32\n"
+             "    %s = arith.select %n, %a, %b : i32\n"
+             "    %t = tt.splat %n : i1 -> tensor<16xi1>\n"
+             "    tt.return\n"
+             "  }\n"
+             "}\n");
   QTest::newRow("ops of a newer Triton are listed, not rejected")
       << kernel(kAttrs, "    ttg.convert_layuot\n");
   QTest::newRow("a snippet outside any module")
