@@ -381,7 +381,16 @@ private:
         size_t end;
         std::string key(name.text.substr(1));
         if (name.kind == OpToken::Kind::BangId) {
-          end = lex_.nextLineStart(v.offset); // a type alias: not needed for layouts
+          // A type alias (`!ty = tensor<128xi32, #blocked>`): uses of `!ty`
+          // read its type (scanType), as MLIR reads them.
+          size_t typeEnd = v.end();
+          if ((v.kind == OpToken::Kind::Ident || v.kind == OpToken::Kind::BangId) &&
+              typeEnd < text_.size() && text_[typeEnd] == '<')
+            typeEnd = lex_.matchBracket(typeEnd);
+          if (typeEnd != std::string_view::npos &&
+              (v.kind == OpToken::Kind::Ident || v.kind == OpToken::Kind::BangId))
+            typeAliases_.emplace(name.text, text_.substr(v.offset, typeEnd - v.offset));
+          end = lex_.nextLineStart(v.offset);
         } else if (v.isIdent("loc") && v.end() < text_.size() && text_[v.end()] == '(') {
           end = lex_.matchBracket(v.end());
           if (end == std::string_view::npos)
@@ -812,6 +821,10 @@ private:
     if (t.kind != OpToken::Kind::Ident && t.kind != OpToken::Kind::BangId)
       fail(t.offset, "expected a type");
     lex_.skip();
+    if (t.kind == OpToken::Kind::BangId && !typeAliases_.empty() &&
+        (t.end() >= text_.size() || text_[t.end()] != '<'))
+      if (auto a = typeAliases_.find(t.text); a != typeAliases_.end())
+        return a->second; // the aliased type, as written at its definition
     if (t.end() < text_.size() && text_[t.end()] == '<') {
       size_t e = lex_.matchBracket(t.end());
       if (e == std::string_view::npos)
@@ -1647,6 +1660,8 @@ private:
   };
   std::deque<HeaderScratch> headerScratch_; // one per nesting level of op headers
   std::vector<StatedType> stated_; // checkStatedTypes' list
+  // `!name` -> the type it aliases, as written (views of the source).
+  std::unordered_map<std::string_view, std::string_view, TextHash> typeAliases_;
   // Facts of each distinct op name (names view the source text).
   std::unordered_map<std::string_view, OpNameFacts, TextHash> opFacts_;
   const OpNameFacts *nextFacts_ = nullptr; // of the op parseOperation hands to parseHeader

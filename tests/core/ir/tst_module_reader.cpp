@@ -104,6 +104,7 @@ private slots:
   void whatTritonAccepts_data();
   void whatTritonAccepts();
   void tokenResultsAndDescriptorTypes();
+  void typeAliasesReadAsTheirType();
   void fileLayoutsListsAliasesAndInlineLayouts();
   void hopperMatmul400();
   void amdMfmaKernel();
@@ -979,6 +980,43 @@ void TestModuleReader::tokenResultsAndDescriptorTypes() {
   QCOMPARE(typeOf("%t0"), std::string("!ttg.async.token"));
   QCOMPARE(typeOf("%t1"), std::string("!ttg.async.token"));
   QCOMPARE(typeOf("%d"), std::string("!tt.tensordesc<tensor<64x64xf16, #nv>>"));
+}
+
+// `!ty = tensor<...>` (Triton's lit tests write them): a value of type `!ty`
+// has the aliased type, layout included, and its uses agree with it.
+void TestModuleReader::typeAliasesReadAsTheirType() {
+  ir::ModuleFile f = ir::readModuleFile(
+      "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = "
+      "[0]}>\n"
+      "!ty = tensor<128xi32, #b>\n"
+      "module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+      "  tt.func @k(%a: !ty) {\n"
+      "    %m = arith.cmpi slt, %a, %a : !ty\n"
+      "    %s = arith.select %m, %a, %a : tensor<128xi1, #b>, tensor<128xi32, #b>\n"
+      "    %t = arith.addi %s, %a : !ty\n"
+      "    tt.return\n  }\n}\n");
+  QCOMPARE(diagnosticsText(f), QString());
+  const ir::Module &m = f.modules[0];
+  for (const ir::SsaValue &v : m.values)
+    if (v.name == "%a" || v.name == "%t") {
+      QCOMPARE(std::string(v.typeText), std::string("tensor<128xi32, #b>"));
+      QVERIFY(v.type && v.encoding);
+      QCOMPARE(v.type->shape, std::vector<int64_t>({128}));
+    } else if (v.name == "%m") {
+      QCOMPARE(std::string(v.typeText), std::string("tensor<128xi1, #b>"));
+    }
+  // A use stating another type than the alias's is still refused.
+  ir::ModuleFile g = ir::readModuleFile(
+      "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = "
+      "[0]}>\n"
+      "!ty = tensor<128xi32, #b>\n"
+      "module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+      "  tt.func @k(%a: tensor<128xf32, #b>) {\n"
+      "    %t = arith.addi %a, %a : !ty\n"
+      "    tt.return\n  }\n}\n");
+  QVERIFY(diagnosticsText(g).startsWith("5:21: error: use of value '%a' expects different type "
+                                        "than prior uses: 'tensor<128xi32, #b>' vs "
+                                        "'tensor<128xf32, #b>'"));
 }
 
 void TestModuleReader::fileLayoutsListsAliasesAndInlineLayouts() {
