@@ -1,4 +1,6 @@
 #include "cli_common.h"
+
+#include "ir/type_printer.h"
 #include "notation/layout_input.h"
 
 #include <algorithm>
@@ -330,12 +332,9 @@ audit::AuditTarget machineTarget(const Args &args, int lanes) {
 }
 
 ir::ElementType accessedElement(const ir::ElementType &element) {
-  const std::string &t = element.name;
-  if (t.rfind("!tt.ptr<", 0) != 0 || t.size() < 10)
+  if (element.name.rfind("!tt.ptr<", 0) != 0)
     return element;
-  const std::string inner = t.substr(8, t.size() - 9);    // "f32" or "f32, 1"
-  const std::string pointee = inner.substr(0, inner.find(',')); // the address space dropped
-  return ir::parseElementType(pointee, "element type");
+  return ir::parseElementType(ir::pointeeTypeText(element.name), "element type");
 }
 
 ResolvedLayout resolveLayout(const Args &args, const std::string &layoutFlag, bool requireShape) {

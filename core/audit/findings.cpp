@@ -79,8 +79,7 @@ void sharedFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
     // where the model has no figure.
     const bool modelled = s.wavefronts && s.idealWavefronts;
     const int64_t extra = modelled ? *s.wavefronts - *s.idealWavefronts : 0;
-    const bool conflicting = modelled ? extra > 0 : s.conflicts && *s.conflicts > 0;
-    if (!conflicting)
+    if (!conflictingAccess(s))
       continue;
     AuditFinding f;
     f.site = s.site;

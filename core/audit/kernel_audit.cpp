@@ -294,14 +294,6 @@ private:
 
   // Wavefronts and instructions per thread of one register/shared pair with
   // a candidate shared layout.
-  // An access the findings call conflicting: more wavefronts than ideal in
-  // the bank model, else (no model) a Triton count above zero.
-  static bool conflictingAccess(const AuditShared &s) {
-    if (s.wavefronts && s.idealWavefronts)
-      return *s.wavefronts > *s.idealWavefronts;
-    return s.conflicts && *s.conflicts > 0;
-  }
-
   std::pair<int64_t, int> costWith(const LinearLayout &reg, const LinearLayout &smem, int bits,
                                    AccessDirection direction) {
     const SharedAccessReport r = analyzeSharedAccess(reg, smem, bits, accessOptions(direction));
@@ -884,6 +876,12 @@ private:
 };
 
 } // namespace
+
+bool conflictingAccess(const AuditShared &s) {
+  if (s.wavefronts && s.idealWavefronts)
+    return *s.wavefronts > *s.idealWavefronts;
+  return s.conflicts && *s.conflicts > 0;
+}
 
 KernelAudit auditModules(const ir::ModuleFile &file, const AuditOptions &options) {
   KernelAudit out;

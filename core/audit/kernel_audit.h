@@ -157,6 +157,10 @@ struct KernelAudit {
   int opCount = 0;
 };
 
+// An access the findings call conflicting: more wavefronts than ideal in the
+// bank model, else (no model) a Triton count above zero.
+bool conflictingAccess(const AuditShared &s);
+
 // Requires: `file` read without errors (callers report file.diagnostics).
 // Postcondition: every module and function of the file audited; throws
 // ls::Error("--target", ...) only for an unknown override.

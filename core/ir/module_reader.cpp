@@ -98,29 +98,6 @@ std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_vie
   return out;
 }
 
-// The element type a tt.load returns: `tensor<128x!tt.ptr<f16>, #b>` -> `tensor<128xf16, #b>`.
-std::string pointeeType(const std::string &t) {
-  size_t p = t.find("!tt.ptr<");
-  if (p == std::string::npos)
-    return t;
-  size_t s = p + 8;
-  int depth = 1;
-  size_t comma = std::string::npos, e = s;
-  for (; e < t.size() && depth > 0; ++e) {
-    if (t[e] == '<')
-      ++depth;
-    else if (t[e] == '>' && --depth == 0)
-      break;
-    else if (t[e] == ',' && depth == 1 && comma == std::string::npos)
-      comma = e;
-  }
-  if (e >= t.size())
-    return t;
-  std::string elem = std::string(
-      trimAsciiSpace(std::string_view(t).substr(s, (comma == std::string::npos ? e : comma) - s)));
-  return t.substr(0, p) + elem + t.substr(e + 1);
-}
-
 // The i1 type of a comparison's result: `tensor<128xf32, #b>` -> `tensor<128xi1, #b>`.
 std::string boolTypeLike(const std::string &t) {
   if (t.rfind("tensor<", 0) != 0 && t.rfind("vector<", 0) != 0)
@@ -1022,7 +999,7 @@ private:
     nextFacts_ = &facts; // parseHeader's, before a nested op's replace it
     mod().ops[opIdx].unknownToTriton36 = facts.fullyKnownDialect && !facts.registered;
     mod().ops[opIdx].guessedResultTypes = !facts.fullyKnownDialect || !facts.registered;
-    if (facts.unknownUpstream && opNameView.find('.') != std::string_view::npos) {
+    if (facts.unknownUpstream) { // a dialect known in full: the name has a '.'
       const std::string_view dialect = opNameView.substr(0, opNameView.find('.'));
       error(nameTok.offset, "custom op '" + std::string(opNameView.substr(0, 60)) +
                                 "' is unknown: the " + std::string(dialect) +
@@ -1297,7 +1274,7 @@ private:
       if (st.how != Derivation::AsWritten && isTypeAlias(st.type))
         continue; // a mask or pointee of `!alias`: not known here
       if (st.how != Derivation::AsWritten) {
-        derived = st.how == Derivation::Pointee ? pointeeType(std::string(st.type))
+        derived = st.how == Derivation::Pointee ? pointeeTypeText(std::string(st.type))
                                                 : boolTypeLike(std::string(st.type));
         stated = derived;
       }
@@ -1416,7 +1393,7 @@ private:
       if (equalsLiteral(name, "tt.load") && isTypeAlias(colonTypes[0]))
         return; // the pointee of a type alias is not known here: left untyped
       else if (equalsLiteral(name, "tt.load"))
-        single(owned = pointeeType(std::string(colonTypes[0])));
+        single(owned = pointeeTypeText(std::string(colonTypes[0])));
       else if (isTypeAlias(colonTypes[0]) &&
                (equalsLiteral(name, "arith.cmpi") || equalsLiteral(name, "arith.cmpf") ||
                 equalsLiteral(name, "math.isnan") || equalsLiteral(name, "math.isinf") ||

@@ -1,6 +1,7 @@
 #include "ir/type_printer.h"
 
 #include "notation/mlir/layout_printer.h"
+#include "util/ascii.h"
 #include "util/error.h"
 
 namespace ls::ir {
@@ -92,5 +93,28 @@ std::string canonicalTypeText(const TypeText &type, const Encoding *encoding,
   s += ">";
   return isTensorDesc ? "!tt.tensordesc<" + s + ">" : s;
 }
+
+std::string pointeeTypeText(const std::string &t) {
+  size_t p = t.find("!tt.ptr<");
+  if (p == std::string::npos)
+    return t;
+  size_t s = p + 8;
+  int depth = 1;
+  size_t comma = std::string::npos, e = s;
+  for (; e < t.size() && depth > 0; ++e) {
+    if (t[e] == '<')
+      ++depth;
+    else if (t[e] == '>' && --depth == 0)
+      break;
+    else if (t[e] == ',' && depth == 1 && comma == std::string::npos)
+      comma = e;
+  }
+  if (e >= t.size())
+    return t;
+  std::string elem = std::string(
+      trimAsciiSpace(std::string_view(t).substr(s, (comma == std::string::npos ? e : comma) - s)));
+  return t.substr(0, p) + elem + t.substr(e + 1);
+}
+
 
 } // namespace ls::ir

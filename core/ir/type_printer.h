@@ -31,4 +31,9 @@ std::string canonicalTypeText(const TypeText &type, const Encoding *encoding,
 // are not layouts: #ttg.shared_memory, #ttng.tensor_memory, `mutable`).
 std::string attributeSyntaxText(const Value &v, const AliasMap *aliases, int depth = 0);
 
+// What a pointer (or tensor of pointers) points at: the type a tt.load
+// returns. `tensor<128x!tt.ptr<f16>, #b>` -> `tensor<128xf16, #b>`,
+// `!tt.ptr<f32, 1>` -> `f32`; a text without `!tt.ptr<` as it is.
+std::string pointeeTypeText(const std::string &type);
+
 } // namespace ls::ir
