@@ -754,10 +754,10 @@ private:
     addGlobal(std::move(g), m, offsets);
   }
 
-  // `!tt.ptr<f16>` or `!tt.ptr<f16, 1>` -> 16.
+  // `!tt.ptr<f16>` or `!tt.ptr<f16, 1>` -> 16; `!tt.ptr<!tt.ptr<f32>>` -> 64
+  // (the pointee is a pointer).
   static int pointeeBits(std::string_view pointerType) {
-    std::string_view pointee = pointerType.substr(8);
-    return elementBitsOf(std::string(pointee.substr(0, pointee.find_first_of(",>"))));
+    return elementBitsOf(ir::pointeeTypeText(std::string(pointerType)));
   }
 
   // Measures an access whose addresses vary as `addresses` (a tensor of

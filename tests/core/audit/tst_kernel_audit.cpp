@@ -85,6 +85,7 @@ private slots:
   void stridesAndSectors();
   void unknownSectorsWithRuntimeStride();
   void amdBufferAccesses();
+  void pointerPointeeIsSixtyFourBits();
   void unknownOpsListed();
   void asyncCopiesAreGlobalAccesses();
   void convertConflictsOnWave64();
@@ -335,6 +336,38 @@ void TestKernelAudit::amdBufferAccesses() {
   QCOMPARE(int(mm.global.size()), 7);
   for (const audit::AuditGlobal &g : mm.global)
     QVERIFY(!g.sectorsPerWarp.has_value());
+}
+
+void TestKernelAudit::pointerPointeeIsSixtyFourBits() {
+  // A tensor of pointers to pointers loads 64-bit elements: 2 per thread is
+  // a 128-bit vector (the pointee's text read whole, not up to its first '>').
+  const std::string text = R"(#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%arg0: !tt.ptr<!tt.ptr<f32>>) {
+    %0 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %1 = tt.splat %arg0 : !tt.ptr<!tt.ptr<f32>> -> tensor<256x!tt.ptr<!tt.ptr<f32>>, #blocked>
+    %2 = tt.addptr %1, %0 : tensor<256x!tt.ptr<!tt.ptr<f32>>, #blocked>, tensor<256xi32, #blocked>
+    %3 = tt.load %2 : tensor<256x!tt.ptr<!tt.ptr<f32>>, #blocked>
+    tt.return
+  }
+}
+)";
+  audit::KernelAudit a = auditText(text);
+  QCOMPARE(int(a.global.size()), 1);
+  const audit::AuditGlobal &g = a.global[0];
+  QVERIFY2(g.error.empty(), g.error.c_str());
+  QCOMPARE(g.elementBits, 64);
+  QCOMPARE(g.vectorBits, 128);
+  // 32 lanes x 2 contiguous 8-byte pointers = 512 bytes = 16 sectors.
+  QCOMPARE(g.sectorsPerWarp.value_or(-1), int64_t{16});
+  // A pointer type written without its pointee is measured, not an internal
+  // error (a substring past its end).
+  std::string bare = text;
+  for (size_t p; (p = bare.find("!tt.ptr<!tt.ptr<f32>>")) != std::string::npos;)
+    bare.replace(p, 21, "!tt.ptr");
+  audit::KernelAudit b = auditText(bare);
+  QCOMPARE(int(b.global.size()), 1);
+  QCOMPARE(b.global[0].elementBits, 64);
 }
 
 void TestKernelAudit::unknownOpsListed() {
