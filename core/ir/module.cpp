@@ -5,10 +5,9 @@
 
 namespace ls::ir {
 
-Shape SsaValue::shape() const {
-  if (!type)
-    return {};
-  return Shape(type->shape.begin(), type->shape.end());
+const Shape &SsaValue::shape() const {
+  static const Shape kNone;
+  return type ? type->shape : kNone;
 }
 
 bool Operation::hasAttribute(const std::string &key) const {

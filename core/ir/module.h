@@ -59,7 +59,7 @@ struct SsaValue {
 
   bool isBlockArgument() const { return ownerBlock >= 0; }
   // The shape of a tensor/memdesc/tensordesc type (empty if none).
-  Shape shape() const;
+  const Shape &shape() const; // the type's; empty without a parsed type
 };
 
 struct Operation {
