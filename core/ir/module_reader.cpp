@@ -572,10 +572,8 @@ private:
     // TritonGPU's verifier: every result's layout fits the module.
     if (!written)
       return;
-    if (auto bad = firstLayoutMismatch(m)) {
-      const SsaValue &v = m.values[size_t(bad->value)];
-      error(text_offset(m.ops[size_t(v.definingOp)].pos), bad->message);
-    }
+    if (auto bad = firstLayoutMismatch(m))
+      error(opNameOffset(m.ops[size_t(bad->op)]), bad->message);
   }
 
   bool insideFuncFunc(int block) const {
@@ -1052,6 +1050,7 @@ private:
     fnInputs.clear();
     scratch.op = opIdx;
     scratch.offsets.clear();
+    scratch.partitionWarps.clear();
     scratch.facts = nextFacts_;
     std::string_view toType;
     auto addAttributes = [&](std::string_view written, std::string_view inner) {
@@ -1155,6 +1154,20 @@ private:
         lex_.seek(e);
         lastEnd = e;
         continue;
+      } else if (depth == 0 && t.isIdent("num_warps") && after < text_.size() &&
+                 text_[after] == '(' && equalsLiteral(opName, "ttg.warp_specialize") &&
+                 !mod().ops[opIdx].generic) {
+        // `partition0() num_warps(2) {`: kept as Triton keeps it, the op's
+        // partitionNumWarps (the verifier checks each partition's layouts).
+        size_t e = lex_.matchBracket(after);
+        if (e == std::string_view::npos)
+          fail(after, "unbalanced '(' in num_warps(...)");
+        if (!scratch.partitionWarps.empty())
+          scratch.partitionWarps += ", ";
+        scratch.partitionWarps += trimAsciiSpace(text_.substr(after + 1, e - after - 2));
+        lex_.seek(e);
+        lastEnd = e;
+        continue;
       } else if (t.isIdent("loc") && after < text_.size() && text_[after] == '(') {
         size_t e = lex_.matchBracket(after);
         if (e == std::string_view::npos)
@@ -1237,6 +1250,9 @@ private:
       lex_.skip();
       lastEnd = after;
     }
+    if (!scratch.partitionWarps.empty() && !mod().ops[opIdx].hasAttribute("partitionNumWarps"))
+      mod().ops[opIdx].attributes.push_back(
+          {"partitionNumWarps", "array<i32: " + scratch.partitionWarps + ">"});
     assignResultTypes(opIdx, opName, colonTypes, arrowTypes, toType);
     checkStatedTypes(opIdx, opName, scratch, toType);
     addImplicitTerminators(opIdx, opName);
@@ -1264,6 +1280,24 @@ private:
     stated_.clear();
     statedOperandTypes(s.facts ? *s.facts : factsOf(name), name, op.generic, op.operands.size(),
                        StatedTypes{s.colon, s.arrow, toType, s.fnInputs}, stated_);
+    // `ttg.async_copy_global_to_local %src, %dst mask %m other %o : P -> M`:
+    // the mask is P's i1 form and `other` P's pointee; each is named by the
+    // keyword before it (either may be written without the other).
+    if (!op.generic && s.colon.size() == 1 &&
+        equalsLiteral(name, "ttg.async_copy_global_to_local"))
+      for (size_t k = 2; k < op.operands.size() && k < s.offsets.size(); ++k) {
+        size_t e = s.offsets[k];
+        while (e > 0 && isAsciiSpace(text_[e - 1]))
+          --e;
+        size_t b = e;
+        while (b > 0 && isAsciiAlnum(text_[b - 1]))
+          --b;
+        const std::string_view keyword = text_.substr(b, e - b);
+        if (keyword == "mask")
+          stated_.push_back({k, s.colon[0], Derivation::Mask});
+        else if (keyword == "other")
+          stated_.push_back({k, s.colon[0], Derivation::Pointee});
+      }
     std::string derived;
     for (const StatedType &st : stated_) {
       const size_t k = st.operand;
@@ -1470,6 +1504,21 @@ private:
     }
   }
 
+  // Where an op's name is written (MLIR's location of an op it verifies):
+  // after its results' names and '=', if it has any.
+  size_t opNameOffset(const Operation &op) const {
+    size_t p = text_offset(op.pos);
+    if (p < text_.size() && text_[p] == '%') {
+      const size_t eq = text_.find('=', p);
+      if (eq != std::string_view::npos) {
+        p = eq + 1;
+        while (p < text_.size() && isAsciiSpace(text_[p]))
+          ++p;
+      }
+    }
+    return p;
+  }
+
   size_t text_offset(SourcePos p) const {
     return f_.source.lineStart(p.line) + static_cast<size_t>(std::max(0, p.column - 1));
   }
@@ -1634,6 +1683,7 @@ private:
     int op = -1;                 // the op whose header this level reads
     const OpNameFacts *facts = nullptr; // of its name (opFacts_ keeps them)
     std::vector<size_t> offsets; // where each of its operands is written
+    std::string partitionWarps;  // ttg.warp_specialize's num_warps(N)s: "2, 1"
   };
   std::deque<HeaderScratch> headerScratch_; // one per nesting level of op headers
   std::vector<StatedType> stated_; // checkStatedTypes' list

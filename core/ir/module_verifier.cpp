@@ -1,6 +1,8 @@
 #include "ir/module_verifier.h"
 
 #include <algorithm>
+#include <charconv>
+#include <functional>
 #include <initializer_list>
 #include <unordered_map>
 
@@ -320,9 +322,42 @@ std::string normalisedTypeText(std::string_view type) {
   return s;
 }
 
+namespace {
+
+// The warps partition region `region` of the ttg.warp_specialize.partitions
+// op `holder` runs with, from its warp_specialize's partitionNumWarps
+// (`array<i32: 2, 1>`); 0 where that does not say.
+int partitionWarps(const Module &m, int holder, int region) {
+  const Operation &h = m.ops[size_t(holder)];
+  const auto k = std::find(h.regions.begin(), h.regions.end(), region) - h.regions.begin();
+  const int b = h.parentBlock;
+  const int r = b >= 0 ? m.blocks[size_t(b)].parentRegion : -1;
+  const int ws = r >= 0 ? m.regions[size_t(r)].parentOp : -1;
+  if (ws < 0)
+    return 0;
+  const std::optional<std::string> list = m.ops[size_t(ws)].attribute("partitionNumWarps");
+  if (!list)
+    return 0;
+  const size_t colon = list->find(':');
+  std::string_view rest = std::string_view(*list).substr(colon == std::string::npos ? 0 : colon + 1);
+  for (ptrdiff_t i = 0;; ++i) {
+    while (!rest.empty() && (rest[0] == ' ' || rest[0] == ','))
+      rest.remove_prefix(1);
+    int n = 0;
+    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), n);
+    if (ec != std::errc())
+      return 0;
+    if (i == k)
+      return n > 0 ? n : 0;
+    rest.remove_prefix(size_t(end - rest.data()));
+  }
+}
+
+} // namespace
+
 std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
   struct Counts {
-    int lanes = 0, warps = 0, ctas = 0;
+    int rank = 0, lanes = 0, warps = 0, ctas = 0;
     bool ok = false;
   };
   // Few distinct layouts: a short list, searched from the last one found.
@@ -330,8 +365,8 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
   const int lanes = m.threadsPerWarp.value_or(32);
   const int ctas = m.numCTAs.value_or(1);
   // The warps an op runs with: its function's `ttg.num-warps` if it has one,
-  // else the module's; 0 inside a warp_specialize partition (which runs
-  // num_warps(N) of its own) and -1 where neither says.
+  // else the module's; a warp_specialize partition's num_warps(N) (0 where
+  // that is not written: not checked) and -1 where none says.
   std::vector<int> warpsOfParent(m.ops.size(), -2); // by the op holding the region; -2: not yet
   auto warpsAt = [&](int op) {
     std::vector<int> path;
@@ -346,12 +381,14 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
         w = warpsOfParent[size_t(parent)];
         break;
       }
-      path.push_back(parent);
       const Operation &p = m.ops[size_t(parent)];
       if (p.name == "ttg.warp_specialize.partitions") {
-        w = 0;
+        // Partition k runs num_warps(N): the k-th of its warp_specialize's
+        // partitionNumWarps (0, not checked, where that is not written).
+        w = partitionWarps(m, parent, reg);
         break;
       }
+      path.push_back(parent);
       if (p.name == "tt.func" || p.name == "func.func") {
         if (auto n = p.intAttribute("ttg.num-warps"))
           w = int(*n);
@@ -363,17 +400,28 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
       warpsOfParent[size_t(p)] = w;
     return w;
   };
-  for (size_t i = 0; i < m.values.size(); ++i) {
-    const SsaValue &v = m.values[i];
-    if (v.definingOp < 0 || !v.encoding || !v.type || v.type->isMemDesc || v.isTensorDesc ||
-        v.encoding->isShared())
-      continue;
-    // Triton 3.6 verifies the results of its own dialects' ops (an
-    // arith.constant or an amdg op with any layout is accepted).
-    const std::string &op = m.ops[size_t(v.definingOp)].name;
-    if (!startsWithLiteral(op, "tt.") && !startsWithLiteral(op, "ttg.") &&
-        !startsWithLiteral(op, "ttng."))
-      continue;
+  const char *tail = " (Triton 3.6 rejects the module)";
+  // Why value `value`, an operand or a result of op `opIndex` (`what`),
+  // makes Triton's verifier reject the op, or "".
+  auto problem = [&](int opIndex, int value, const std::function<std::string()> &what,
+                     bool sizeChecked) -> std::string {
+    const SsaValue &v = m.values[size_t(value)];
+    if (!v.type || v.type->isMemDesc || v.isTensorDesc)
+      return {};
+    if (sizeChecked) { // the tt dialect's tensor size check
+      // A product of positive numbers is a power of two exactly when each is.
+      bool pow2 = true;
+      std::string dims;
+      for (int64_t d : v.type->shape) {
+        pow2 = pow2 && d > 0 && (d & (d - 1)) == 0;
+        dims += (dims.empty() ? "" : "x") + std::to_string(d);
+      }
+      if (!pow2)
+        return what() + " has shape " + dims +
+               ", whose number of elements is not a power of two" + tail;
+    }
+    if (!v.encoding || v.encoding->isShared())
+      return {};
     size_t k = 0;
     while (k < seen.size() && seen[k].first != v.encoding.get())
       ++k;
@@ -383,34 +431,63 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
     Counts &c = seen[k].second;
     if (fresh) {
       try {
-        c = {v.encoding->warpSize(), v.encoding->numWarps(), v.encoding->numCTAs(), true};
+        c = {v.encoding->rank(), v.encoding->warpSize(), v.encoding->numWarps(),
+             v.encoding->numCTAs(), true};
       } catch (const std::exception &) {
         c.ok = false; // a layout this tool cannot size: said where it is used
       }
     }
     if (!c.ok)
-      continue;
-    auto head = [&]() { return "result " + v.name + " of " + op + " has an invalid layout: it has "; };
-    const char *tail = " (Triton 3.6 rejects the module)";
+      return {};
+    auto head = [&]() { return what() + " has an invalid layout: it has "; };
+    if (size_t(c.rank) != v.type->shape.size())
+      return head() + "rank " + std::to_string(c.rank) +
+             ", but the tensor it is attached to has rank " +
+             std::to_string(v.type->shape.size()) + tail;
     if (c.lanes != lanes)
-      return LayoutMismatch{int(i), head() + std::to_string(c.lanes) +
-                                        " threads per warp, but the module specifies " +
-                                        std::to_string(lanes) + " threads per warp" + tail};
-    const int warps = warpsAt(v.definingOp);
+      return head() + std::to_string(c.lanes) + " threads per warp, but the module specifies " +
+             std::to_string(lanes) + " threads per warp" + tail;
+    const int warps = warpsAt(opIndex);
     if (warps < 0)
-      return LayoutMismatch{int(i), "result " + v.name + " of " + op +
-                                        " has a layout, but neither its function nor the module "
-                                        "has ttg.num-warps: the number of warps per CTA is "
-                                        "unknown" +
-                                        tail};
+      return what() + " has a layout, but neither its function nor the module has "
+                      "ttg.num-warps: the number of warps per CTA is unknown" +
+             tail;
     if (warps > 0 && c.warps != warps)
-      return LayoutMismatch{int(i), head() + std::to_string(c.warps) +
-                                        " warps per CTA, but its context requires " +
-                                        std::to_string(warps) + " warps per CTA" + tail};
+      return head() + std::to_string(c.warps) + " warps per CTA, but its context requires " +
+             std::to_string(warps) + " warps per CTA" + tail;
     if (c.ctas != ctas)
-      return LayoutMismatch{int(i), head() + std::to_string(c.ctas) +
-                                        " CTAs per CGA, but the module requires " +
-                                        std::to_string(ctas) + " CTAs per CGA" + tail};
+      return head() + std::to_string(c.ctas) + " CTAs per CGA, but the module requires " +
+             std::to_string(ctas) + " CTAs per CGA" + tail;
+    return {};
+  };
+  // Triton 3.6 verifies the operands and results of its own dialects' ops, an
+  // op's before the ops nested in it (an arith.constant or an amdg op with
+  // any layout is accepted; a tt op using it is not).
+  for (size_t i = 0; i < m.ops.size(); ++i) {
+    const Operation &op = m.ops[i];
+    if (op.implicit)
+      continue;
+    const bool tt = startsWithLiteral(op.name, "tt.");
+    if (!tt && !startsWithLiteral(op.name, "ttg.") && !startsWithLiteral(op.name, "ttng."))
+      continue;
+    for (size_t k = 0; k < op.operands.size(); ++k) {
+      const int v = op.operands[k];
+      if (v < 0)
+        continue;
+      std::string why = problem(int(i), v, [&] {
+        return "operand " + std::to_string(k) + " (" + m.values[size_t(v)].name + ") of " +
+               op.name;
+      }, tt);
+      if (!why.empty())
+        return LayoutMismatch{int(i), v, std::move(why)};
+    }
+    for (int v : op.results) {
+      std::string why = problem(int(i), v, [&] {
+        return "result " + m.values[size_t(v)].name + " of " + op.name;
+      }, tt);
+      if (!why.empty())
+        return LayoutMismatch{int(i), v, std::move(why)};
+    }
   }
   return std::nullopt;
 }

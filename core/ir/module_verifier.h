@@ -77,14 +77,16 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view opName, bool 
 // spaces, and `!tt.ptr<T, 1>` (address space 1, the default) as `!tt.ptr<T>`.
 std::string normalisedTypeText(std::string_view type);
 
-// The first result of a tt, ttg or ttng op of `m` (in definition order; Triton
-// 3.6 does not verify other dialects' results) whose distributed layout
-// disagrees with the module's threads per warp (default 32), warps per CTA
-// (the `ttg.num-warps` of the op's function, else of the module) or CTAs per
-// CGA (default 1): the value and why. Results inside ttg.warp_specialize
-// partitions are checked for lanes and CTAs only (a partition runs its own
-// number of warps).
+// The first operand or result of a tt, ttg or ttng op of `m` (ops in the
+// order they are written; Triton 3.6 does not verify other dialects' ops)
+// that Triton's verifier rejects: a distributed layout whose rank differs
+// from its tensor's, or whose threads per warp (default 32), warps per CTA
+// (the op's warp_specialize partition's num_warps(N), else its function's
+// `ttg.num-warps`, else the module's) or CTAs per CGA (default 1) differ from
+// the op's context; or (tt ops) a tensor whose number of elements is not a
+// power of two. The op, the value and why.
 struct LayoutMismatch {
+  int op = -1;
   int value = -1;
   std::string message;
 };

@@ -770,12 +770,12 @@ void TestModuleReader::whatTritonRejects_data() {
   QTest::newRow("lanes of a layout")
       << kernel("\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 64 : i32",
                 "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n")
-      << "7:5: error: result %0 of tt.splat has an invalid layout: it has 32 threads per warp, "
+      << "7:10: error: result %0 of tt.splat has an invalid layout: it has 32 threads per warp, "
          "but the module specifies 64 threads per warp (Triton 3.6 rejects the module)";
   QTest::newRow("warps of a linear layout")
       << kernel(kAttrs, "    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : "
                         "tensor<128xi32, #l2>\n")
-      << "7:5: error: result %0 of tt.make_range has an invalid layout: it has 2 warps per "
+      << "7:10: error: result %0 of tt.make_range has an invalid layout: it has 2 warps per "
          "CTA, but its context requires 4 warps per CTA (Triton 3.6 rejects the module)";
   QTest::newRow("a function's own num-warps")
       << QByteArray(kHead) +
@@ -783,19 +783,71 @@ void TestModuleReader::whatTritonRejects_data() {
              "  tt.func @k(%i: i32) attributes {\"ttg.num-warps\" = 8 : i32} {\n"
              "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n"
              "    tt.return\n  }\n}\n"
-      << "7:5: error: result %0 of tt.splat has an invalid layout: it has 4 warps per CTA, but "
+      << "7:10: error: result %0 of tt.splat has an invalid layout: it has 4 warps per CTA, but "
          "its context requires 8 warps per CTA (Triton 3.6 rejects the module)";
   QTest::newRow("CTAs of a layout")
       << kernel("\"ttg.num-warps\" = 4 : i32, \"ttg.num-ctas\" = 2 : i32",
                 "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n")
-      << "7:5: error: result %0 of tt.splat has an invalid layout: it has 1 CTAs per CGA, but "
+      << "7:10: error: result %0 of tt.splat has an invalid layout: it has 1 CTAs per CGA, but "
          "the module requires 2 CTAs per CGA (Triton 3.6 rejects the module)";
   QTest::newRow("no num-warps")
       << kernel("\"ttg.threads-per-warp\" = 32 : i32",
                 "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n")
-      << "7:5: error: result %0 of tt.splat has a layout, but neither its function nor the "
+      << "7:10: error: result %0 of tt.splat has a layout, but neither its function nor the "
          "module has ttg.num-warps: the number of warps per CTA is unknown (Triton 3.6 rejects "
          "the module)";
+  QTest::newRow("rank of a layout")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<8x1x1xi32, #b>\n")
+      << "7:10: error: result %0 of tt.splat has an invalid layout: it has rank 2, but the "
+         "tensor it is attached to has rank 3 (Triton 3.6 rejects the module)";
+  QTest::newRow("a partition's num_warps")
+      << QByteArray(kHead) +
+             "module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+             "  tt.func @k(%i: i32) {\n"
+             "    ttg.warp_specialize(%i)\n"
+             "    default {\n"
+             "      ttg.warp_yield\n"
+             "    }\n"
+             "    partition0(%a: i32) num_warps(2) {\n"
+             "      ttg.warp_return\n"
+             "    }\n"
+             "    partition1(%a: i32) num_warps(1) {\n"
+             "      %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #l2>\n"
+             "      ttg.warp_return\n"
+             "    } : (i32) -> ()\n"
+             "    tt.return\n  }\n}\n"
+      << "15:12: error: result %0 of tt.make_range has an invalid layout: it has 2 warps per "
+         "CTA, but its context requires 1 warps per CTA (Triton 3.6 rejects the module)";
+  QTest::newRow("operand layout (a function argument)")
+      << QByteArray(kHead) +
+             "module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+             "  tt.func @k(%p: tensor<128x!tt.ptr<f32>, #l2>, %v: tensor<128xf32, #l2>) {\n"
+             "    tt.store %p, %v : tensor<128x!tt.ptr<f32>, #l2>\n"
+             "    tt.return\n  }\n}\n"
+      << "7:5: error: operand 0 (%p) of tt.store has an invalid layout: it has 2 warps per CTA, "
+         "but its context requires 4 warps per CTA (Triton 3.6 rejects the module)";
+  QTest::newRow("tensor size not a power of two")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<96x32xi32, #b>\n")
+      << "7:10: error: result %0 of tt.splat has shape 96x32, whose number of elements is not a "
+         "power of two (Triton 3.6 rejects the module)";
+  QTest::newRow("cp.async mask not i1")
+      << kernel(kAttrs,
+                "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
+                "    %1 = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #s, #smem, mutable>\n"
+                "    %2 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n"
+                "    %3 = ttg.async_copy_global_to_local %0, %1 mask %2 : tensor<128x32x!tt.ptr<f16>, "
+                "#b> -> <128x32xf16, #s, #smem, mutable>\n")
+      << "10:53: error: use of value '%2' expects different type than prior uses: "
+         "'tensor<128x32xi1, #b>' vs 'tensor<128x32xi32, #b>' (Triton 3.6 rejects the module)";
+  QTest::newRow("cp.async other not the pointee")
+      << kernel(kAttrs,
+                "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
+                "    %1 = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #s, #smem, mutable>\n"
+                "    %2 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n"
+                "    %3 = ttg.async_copy_global_to_local %0, %1 other %2 : tensor<128x32x!tt.ptr<f16>, "
+                "#b> -> <128x32xf16, #s, #smem, mutable>\n")
+      << "10:54: error: use of value '%2' expects different type than prior uses: "
+         "'tensor<128x32xf16, #b>' vs 'tensor<128x32xi32, #b>' (Triton 3.6 rejects the module)";
 }
 
 void TestModuleReader::whatTritonRejects() {

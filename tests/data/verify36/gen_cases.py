@@ -101,6 +101,80 @@ sub("func_scope_8", A, "attributes {noinline = false} {", 'attributes {noinline 
 cases["func_scope_4_in_8"] = A.replace('"ttg.num-warps" = 4', '"ttg.num-warps" = 8', 1).replace(
     "attributes {noinline = false} {", 'attributes {noinline = false, "ttg.num-warps" = 4 : i32} {', 1)
 
+# A layout of another rank than its tensor (Triton: "Layout has rank 2, but the tensor ... has rank 1").
+sub("rank_1d_of_2d", A, RET, "    %zz = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked> loc(#loc52)\n" + RET)
+sub("rank_3d_of_2d", A, RET, "    %zz = tt.splat %c1_i32 : i32 -> tensor<8x1x1xi32, #blocked> loc(#loc52)\n" + RET)
+
+# cp.async's mask and other: the pointer tensor's i1 form and its pointee, each after its keyword.
+COPY_HEAD = """#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @copy(%src: tensor<64x64x!tt.ptr<f16>, #blocked>, %dst: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>,
+      %m: tensor<64x64x%MASK%, #blocked>, %o: tensor<64x64x%OTHER%, #blocked>) {
+    %t = ttg.async_copy_global_to_local %src, %dst %OPERANDS% : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+"""
+
+
+def copy_case(name, mask, other, operands):
+    cases[name] = (COPY_HEAD.replace("%MASK%", mask).replace("%OTHER%", other)
+                   .replace("%OPERANDS%", operands))
+
+
+copy_case("copy_mask_other_ok", "i1", "f16", "mask %m other %o")
+copy_case("copy_mask_i32", "i32", "f16", "mask %m other %o")
+copy_case("copy_other_f32", "i1", "f32", "mask %m other %o")
+copy_case("copy_other_only_ok", "i1", "f16", "other %o")
+copy_case("copy_other_only_f32", "i1", "f32", "other %o")
+
+# A warp_specialize partition runs num_warps(N): its ops' layouts have N warps.
+WS = """#b4 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @ws() {
+    %a = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b4>
+    ttg.warp_specialize()
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(2) {
+      %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, %P0%>
+      ttg.warp_return
+    }
+    partition1() num_warps(4) {
+      %s = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, %P1%>
+      ttg.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+"""
+cases["ws_partitions_ok"] = WS.replace("%P0%", "#b2").replace("%P1%", "#b4")
+cases["ws_partition0_4warps"] = WS.replace("%P0%", "#b4").replace("%P1%", "#b4")
+cases["ws_partition1_2warps"] = WS.replace("%P0%", "#b2").replace("%P1%", "#b2")
+
+# Operands are verified too: a function argument with another number of warps used by a tt op
+# (unused, it is accepted), and a tt op's tensor of 96 elements (not a power of two).
+SMALL = """#b4 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%p: tensor<128x!tt.ptr<f32>, #b2>, %v: tensor<128xf32, #b2>) {
+    tt.store %p, %v : tensor<128x!tt.ptr<f32>, #b2>
+    tt.return
+  }
+}
+"""
+cases["arg_bad_store"] = SMALL
+cases["arg_bad_unused"] = SMALL.replace("    tt.store %p, %v : tensor<128x!tt.ptr<f32>, #b2>\n", "")
+cases["nonpow2_store"] = (SMALL.replace("tensor<128x!tt.ptr<f32>, #b2>", "tensor<96x!tt.ptr<f32>, #b4>")
+                          .replace("tensor<128xf32, #b2>", "tensor<96xf32, #b4>"))
+# arith ops are not verified for layouts: an arith.addi of a 2-warp constant in a 4-warp module is read.
+with_op("arith_addi_w2", LIN, "    %zz = arith.constant dense<0> : tensor<128xi32, #lin> loc(#loc52)\n"
+        "    %zw = arith.addi %zz, %zz : tensor<128xi32, #lin> loc(#loc52)")
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
