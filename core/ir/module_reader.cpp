@@ -1298,7 +1298,6 @@ private:
         else if (keyword == "other")
           stated_.push_back({k, s.colon[0], Derivation::Pointee});
       }
-    std::string derived;
     for (const StatedType &st : stated_) {
       const size_t k = st.operand;
       const int v = mod().ops[opIdx].operands[k];
@@ -1308,9 +1307,15 @@ private:
       if (st.how != Derivation::AsWritten && isTypeAlias(st.type))
         continue; // a mask or pointee of `!alias`: not known here
       if (st.how != Derivation::AsWritten) {
-        derived = st.how == Derivation::Pointee ? pointeeTypeText(std::string(st.type))
-                                                : boolTypeLike(std::string(st.type));
-        stated = derived;
+        // Derived once per distinct stated type (a pipelined loop repeats its copies).
+        auto &memo = derivedTypes_[st.how == Derivation::Pointee ? 0 : 1];
+        auto it = memo.find(st.type);
+        if (it == memo.end())
+          it = memo.emplace(std::string(st.type),
+                            st.how == Derivation::Pointee ? pointeeTypeText(std::string(st.type))
+                                                          : boolTypeLike(std::string(st.type)))
+                   .first;
+        stated = it->second;
       }
       const SsaValue &value = mod().values[v];
       const std::string_view defined = value.typeText;
@@ -1687,6 +1692,8 @@ private:
   };
   std::deque<HeaderScratch> headerScratch_; // one per nesting level of op headers
   std::vector<StatedType> stated_; // checkStatedTypes' list
+  // A stated type's pointee [0] and i1 form [1] (checkStatedTypes).
+  std::unordered_map<std::string, std::string, TextHash, std::equal_to<>> derivedTypes_[2];
   // `!name` -> the type it aliases, as written (views of the source).
   std::unordered_map<std::string_view, std::string_view, TextHash> typeAliases_;
   // Facts of each distinct op name (names view the source text).

@@ -401,24 +401,31 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
     return w;
   };
   const char *tail = " (Triton 3.6 rejects the module)";
+  // Values found fine already: 1 for their layout, 2 for their size too. A
+  // value's uses run in the warps of its definition (functions and
+  // warp_specialize partitions are isolated from above).
+  std::vector<uint8_t> passed(m.values.size(), 0);
+  int opWarps = -3; // the current op's warps, found on first need
   // Why value `value`, an operand or a result of op `opIndex` (`what`),
   // makes Triton's verifier reject the op, or "".
-  auto problem = [&](int opIndex, int value, const std::function<std::string()> &what,
+  auto problem = [&](int opIndex, int value, const auto &what,
                      bool sizeChecked) -> std::string {
     const SsaValue &v = m.values[size_t(value)];
-    if (!v.type || v.type->isMemDesc || v.isTensorDesc)
+    if (!v.type || v.type->isMemDesc || v.isTensorDesc || passed[size_t(value)] > sizeChecked)
       return {};
+    passed[size_t(value)] = std::max<uint8_t>(passed[size_t(value)], sizeChecked ? 2 : 1);
     if (sizeChecked) { // the tt dialect's tensor size check
       // A product of positive numbers is a power of two exactly when each is.
       bool pow2 = true;
-      std::string dims;
-      for (int64_t d : v.type->shape) {
+      for (int64_t d : v.type->shape)
         pow2 = pow2 && d > 0 && (d & (d - 1)) == 0;
-        dims += (dims.empty() ? "" : "x") + std::to_string(d);
-      }
-      if (!pow2)
+      if (!pow2) {
+        std::string dims;
+        for (int64_t d : v.type->shape)
+          dims += (dims.empty() ? "" : "x") + std::to_string(d);
         return what() + " has shape " + dims +
                ", whose number of elements is not a power of two" + tail;
+      }
     }
     if (!v.encoding || v.encoding->isShared())
       return {};
@@ -447,7 +454,9 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
     if (c.lanes != lanes)
       return head() + std::to_string(c.lanes) + " threads per warp, but the module specifies " +
              std::to_string(lanes) + " threads per warp" + tail;
-    const int warps = warpsAt(opIndex);
+    if (opWarps == -3)
+      opWarps = warpsAt(opIndex);
+    const int warps = opWarps;
     if (warps < 0)
       return what() + " has a layout, but neither its function nor the module has "
                       "ttg.num-warps: the number of warps per CTA is unknown" +
@@ -470,6 +479,7 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
     const bool tt = startsWithLiteral(op.name, "tt.");
     if (!tt && !startsWithLiteral(op.name, "ttg.") && !startsWithLiteral(op.name, "ttng."))
       continue;
+    opWarps = -3;
     for (size_t k = 0; k < op.operands.size(); ++k) {
       const int v = op.operands[k];
       if (v < 0)
