@@ -569,10 +569,8 @@ private:
       else if (k == "sym_name")
         m.symName = op.stringAttribute(k).value_or("");
     }
-    // TritonGPU's verifier: every result's layout fits the module.
-    if (!written)
-      return;
-    if (auto bad = firstLayoutMismatch(m))
+    // Triton's verifiers: every layout fits its context, and the ops' own checks.
+    if (auto bad = firstLayoutMismatch(m, written))
       error(opNameOffset(m.ops[size_t(bad->op)]), bad->message);
   }
 

@@ -6,6 +6,9 @@
 #include <initializer_list>
 #include <unordered_map>
 
+#include "encodings/dot_operand.h"
+#include "encodings/nvidia_mma.h"
+#include "notation/mlir/layout_parser.h"
 #include "util/error.h"
 #include "util/literal.h"
 
@@ -353,9 +356,88 @@ int partitionWarps(const Module &m, int holder, int region) {
   }
 }
 
+// What tt.dot's verifier refuses in `op`: A and B of other element widths;
+// a layout on one of A and B only; A and B with layouts and C without; dot
+// operands of other kWidths (not checked for a Hopper MMA parent). "" if none.
+std::string dotProblem(const Module &m, const Operation &op) {
+  if (op.operands.size() < 3)
+    return {};
+  for (int k = 0; k < 3; ++k)
+    if (op.operands[size_t(k)] < 0 || !m.values[size_t(op.operands[size_t(k)])].type)
+      return {};
+  const SsaValue &a = m.values[size_t(op.operands[0])], &b = m.values[size_t(op.operands[1])],
+                 &c = m.values[size_t(op.operands[2])];
+  if (a.type->isMemDesc || b.type->isMemDesc)
+    return {};
+  auto bits = [](const SsaValue &v) {
+    try {
+      return parseElementType(v.type->elementType).bits;
+    } catch (const std::exception &) {
+      return 0;
+    }
+  };
+  const int aBits = bits(a), bBits = bits(b);
+  if (aBits > 0 && bBits > 0 && aBits != bBits)
+    return "tt.dot: element types of operands A and B must have same bit width (" +
+           a.type->elementType + " and " + b.type->elementType + ")";
+  const bool aLayout = a.type->encoding != nullptr, bLayout = b.type->encoding != nullptr;
+  if (!aLayout && !bLayout)
+    return {};
+  if (aLayout != bLayout)
+    return "tt.dot: mismatching encoding between A and B operands (" +
+           std::string(aLayout ? "B" : "A") + " has no layout)";
+  if (!c.type->encoding)
+    return "tt.dot: miss encoding of C operand";
+  const auto *da = dynamic_cast<const DotOperandEncoding *>(a.encoding.get());
+  const auto *db = dynamic_cast<const DotOperandEncoding *>(b.encoding.get());
+  if (!da || !db)
+    return {};
+  if (const auto *mma = dynamic_cast<const NvidiaMmaEncoding *>(da->parent.get());
+      mma && mma->versionMajor == 3)
+    return {};
+  if (da->kWidth != db->kWidth)
+    return "tt.dot: mismatching kWidth between A and B operands (" + std::to_string(da->kWidth) +
+           " and " + std::to_string(db->kWidth) + ")";
+  return {};
+}
+
+// What ttg.memdesc_index's and ttg.memdesc_subslice's verifiers refuse: a
+// view of another element type; an index whose result is not the source
+// without its first dim (rank, then shape), or whose source or result has
+// an alloc shape other than its shape. "" if none.
+std::string memdescViewProblem(const Module &m, const Operation &op) {
+  if (op.operands.empty() || op.results.empty() || op.operands[0] < 0)
+    return {};
+  const SsaValue &src = m.values[size_t(op.operands[0])], &dst = m.values[size_t(op.results[0])];
+  if (!src.type || !dst.type || !src.type->isMemDesc || !dst.type->isMemDesc)
+    return {};
+  const TypeText &s = *src.type, &d = *dst.type;
+  auto dims = [](const std::vector<int64_t> &shape) {
+    std::string t;
+    for (int64_t x : shape)
+      t += (t.empty() ? "" : "x") + std::to_string(x);
+    return t;
+  };
+  if (s.elementType != d.elementType)
+    return op.name + ": the result's element type " + d.elementType + " is not the source's (" +
+           s.elementType + ")";
+  if (op.name != "ttg.memdesc_index")
+    return {};
+  if (d.shape.size() + 1 != s.shape.size())
+    return op.name + ": result rank " + std::to_string(d.shape.size()) +
+           " must be one less than the source's (" + std::to_string(s.shape.size()) + ")";
+  if (!std::equal(d.shape.begin(), d.shape.end(), s.shape.begin() + 1))
+    return op.name + ": result shape " + dims(d.shape) +
+           " must be the source shape without its first dim (" + dims(s.shape) + ")";
+  if ((!s.allocShape.empty() && s.allocShape != s.shape) ||
+      (!d.allocShape.empty() && d.allocShape != d.shape))
+    return op.name + ": alloc shape must match shape for both result and src";
+  return {};
+}
+
 } // namespace
 
-std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
+std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWritten) {
   struct Counts {
     int rank = 0, lanes = 0, warps = 0, ctas = 0;
     bool ok = false;
@@ -427,8 +509,8 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
                ", whose number of elements is not a power of two" + tail;
       }
     }
-    if (!v.encoding || v.encoding->isShared())
-      return {};
+    if (!moduleWritten || !v.encoding || v.encoding->isShared())
+      return {}; // (a module written without `module attributes` says no warps)
     size_t k = 0;
     while (k < seen.size() && seen[k].first != v.encoding.get())
       ++k;
@@ -498,6 +580,12 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m) {
       if (!why.empty())
         return LayoutMismatch{int(i), v, std::move(why)};
     }
+    if (equalsLiteral(op.name, "tt.dot"))
+      if (std::string why = dotProblem(m, op); !why.empty())
+        return LayoutMismatch{int(i), -1, why + tail};
+    if (equalsLiteral(op.name, "ttg.memdesc_index") || equalsLiteral(op.name, "ttg.memdesc_subslice"))
+      if (std::string why = memdescViewProblem(m, op); !why.empty())
+        return LayoutMismatch{int(i), -1, why + tail};
   }
   return std::nullopt;
 }

@@ -84,12 +84,15 @@ std::string normalisedTypeText(std::string_view type);
 // (the op's warp_specialize partition's num_warps(N), else its function's
 // `ttg.num-warps`, else the module's) or CTAs per CGA (default 1) differ from
 // the op's context; or (tt ops) a tensor whose number of elements is not a
-// power of two. The op, the value and why.
+// power of two; or what tt.dot's and ttg.memdesc_index/subslice's own
+// verifiers refuse. The op, the value (-1: the op itself) and why.
 struct LayoutMismatch {
   int op = -1;
   int value = -1;
   std::string message;
 };
-std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m);
+// moduleWritten false (ops without a `module` around them): the layouts'
+// counts are not checked (nothing says the warps), the rest is.
+std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWritten = true);
 
 } // namespace ls::ir

@@ -830,6 +830,77 @@ void TestModuleReader::whatTritonRejects_data() {
       << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<96x32xi32, #b>\n")
       << "7:10: error: result %0 of tt.splat has shape 96x32, whose number of elements is not a "
          "power of two (Triton 3.6 rejects the module)";
+  const char *dotHead =
+      "#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], "
+      "instrShape = [16, 8]}>\n"                                                  // 1
+      "#a = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>\n"                // 2
+      "#b1 = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>\n"               // 3
+      "#b2 = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>\n"               // 4
+      "module attributes {\"ttg.num-warps\" = 1 : i32} {\n";                     // 5
+  QTest::newRow("tt.dot operands of other widths")
+      << QByteArray(dotHead) +
+             "  tt.func @k(%x: tensor<16x16xf32, #a>, %y: tensor<16x16xf16, #b2>, "
+             "%z: tensor<16x16xf32, #mma>) {\n"
+             "    %0 = tt.dot %x, %y, %z : tensor<16x16xf32, #a> * tensor<16x16xf16, #b2> -> "
+             "tensor<16x16xf32, #mma>\n"
+             "    tt.return\n  }\n}\n"
+      << "7:10: error: tt.dot: element types of operands A and B must have same bit width "
+         "(f32 and f16) (Triton 3.6 rejects the module)";
+  QTest::newRow("tt.dot with one layout of A and B")
+      << QByteArray(dotHead) +
+             "  tt.func @k(%x: tensor<16x16xf16>, %y: tensor<16x16xf16, #b2>, "
+             "%z: tensor<16x16xf32, #mma>) {\n"
+             "    %0 = tt.dot %x, %y, %z : tensor<16x16xf16> * tensor<16x16xf16, #b2> -> "
+             "tensor<16x16xf32, #mma>\n"
+             "    tt.return\n  }\n}\n"
+      << "7:10: error: tt.dot: mismatching encoding between A and B operands (A has no layout) "
+         "(Triton 3.6 rejects the module)";
+  QTest::newRow("tt.dot accumulator without a layout")
+      << QByteArray(dotHead) +
+             "  tt.func @k(%x: tensor<16x16xf16, #a>, %y: tensor<16x16xf16, #b2>, "
+             "%z: tensor<16x16xf32>) {\n"
+             "    %0 = tt.dot %x, %y, %z : tensor<16x16xf16, #a> * tensor<16x16xf16, #b2> -> "
+             "tensor<16x16xf32>\n"
+             "    tt.return\n  }\n}\n"
+      << "7:10: error: tt.dot: miss encoding of C operand (Triton 3.6 rejects the module)";
+  QTest::newRow("tt.dot operands of other kWidths")
+      << QByteArray(dotHead) +
+             "  tt.func @k(%x: tensor<16x16xf16, #a>, %y: tensor<16x16xf16, #b1>, "
+             "%z: tensor<16x16xf32, #mma>) {\n"
+             "    %0 = tt.dot %x, %y, %z : tensor<16x16xf16, #a> * tensor<16x16xf16, #b1> -> "
+             "tensor<16x16xf32, #mma>\n"
+             "    tt.return\n  }\n}\n"
+      << "7:10: error: tt.dot: mismatching kWidth between A and B operands (2 and 1) (Triton "
+         "3.6 rejects the module)";
+  const char *viewHead =
+      "#s = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [0, 1]}>\n"
+      "#smem = #ttg.shared_memory\n"
+      "tt.func public @k(%m: !ttg.memdesc<3x8x16xf32, #s, #smem>) {\n"
+      "  %i = arith.constant 0 : i32\n";
+  QTest::newRow("memdesc_index of the same rank")
+      << QByteArray(viewHead) +
+             "  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x8x16xf32, #s, #smem> -> "
+             "!ttg.memdesc<3x8x16xf32, #s, #smem>\n  tt.return\n}\n"
+      << "5:8: error: ttg.memdesc_index: result rank 3 must be one less than the source's (3) "
+         "(Triton 3.6 rejects the module)";
+  QTest::newRow("memdesc_index of another shape")
+      << QByteArray(viewHead) +
+             "  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x8x16xf32, #s, #smem> -> "
+             "!ttg.memdesc<16x8xf32, #s, #smem>\n  tt.return\n}\n"
+      << "5:8: error: ttg.memdesc_index: result shape 16x8 must be the source shape without its "
+         "first dim (3x8x16) (Triton 3.6 rejects the module)";
+  QTest::newRow("memdesc_index keeping the alloc shape")
+      << QByteArray(viewHead) +
+             "  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x8x16xf32, #s, #smem> -> "
+             "!ttg.memdesc<8x16xf32, #s, #smem, 3x8x16>\n  tt.return\n}\n"
+      << "5:8: error: ttg.memdesc_index: alloc shape must match shape for both result and src "
+         "(Triton 3.6 rejects the module)";
+  QTest::newRow("memdesc_subslice of another element type")
+      << QByteArray(viewHead) +
+             "  %0 = ttg.memdesc_subslice %m [0, 0, 0] : !ttg.memdesc<3x8x16xf32, #s, #smem> -> "
+             "!ttg.memdesc<3x8x16xf16, #s, #smem>\n  tt.return\n}\n"
+      << "5:8: error: ttg.memdesc_subslice: the result's element type f16 is not the source's "
+         "(f32) (Triton 3.6 rejects the module)";
   QTest::newRow("cp.async mask not i1")
       << kernel(kAttrs,
                 "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"

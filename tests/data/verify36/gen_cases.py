@@ -175,6 +175,53 @@ cases["nonpow2_store"] = (SMALL.replace("tensor<128x!tt.ptr<f32>, #b2>", "tensor
 with_op("arith_addi_w2", LIN, "    %zz = arith.constant dense<0> : tensor<128xi32, #lin> loc(#loc52)\n"
         "    %zw = arith.addi %zz, %zz : tensor<128xi32, #lin> loc(#loc52)")
 
+# tt.dot's own verifier: element widths, layouts on A and B, the accumulator's layout, kWidths.
+DOT = """#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+#a = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#b1 = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>
+#b2 = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @k(%x: tensor<16x16x%A%>, %y: tensor<16x16x%B%>, %z: tensor<16x16x%C%>) {
+    %0 = tt.dot %x, %y, %z : tensor<16x16x%A%> * tensor<16x16x%B%> -> tensor<16x16x%C%>
+    tt.return
+  }
+}
+"""
+
+
+def dot_case(name, a, b, c):
+    cases[name] = DOT.replace("%A%", a).replace("%B%", b).replace("%C%", c)
+
+
+dot_case("dot_ok", "f16, #a", "f16, #b2", "f32, #mma")
+dot_case("dot_widths", "f32, #a", "f16, #b2", "f32, #mma")
+dot_case("dot_one_layout", "f16", "f16, #b2", "f32, #mma")
+dot_case("dot_acc_no_layout", "f16, #a", "f16, #b2", "f32")
+dot_case("dot_kwidths", "f16, #a", "f16, #b1", "f32, #mma")
+# ttg.memdesc_index: one dim less, the rest of the shape, no alloc shape of its own; subslice: the element.
+VIEW = """#s = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [0, 1]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%m: !ttg.memdesc<3x8x16xf32, #s, #smem, mutable>) {
+    %i = arith.constant 0 : i32
+    %0 = %OP% : !ttg.memdesc<3x8x16xf32, #s, #smem, mutable> -> !ttg.memdesc<%R%, #s, #smem, mutable%ALLOC%>
+    tt.return
+  }
+}
+"""
+
+
+def view_case(name, op, r, alloc=""):
+    cases[name] = VIEW.replace("%OP%", op).replace("%R%", r).replace("%ALLOC%", alloc)
+
+
+view_case("index_ok", "ttg.memdesc_index %m[%i]", "8x16xf32")
+view_case("index_rank", "ttg.memdesc_index %m[%i]", "3x8x16xf32")
+view_case("index_shape", "ttg.memdesc_index %m[%i]", "16x8xf32")
+view_case("index_alloc", "ttg.memdesc_index %m[%i]", "8x16xf32", ", 3x8x16")
+view_case("subslice_ok", "ttg.memdesc_subslice %m [0, 0, 0]", "3x8x16xf32")
+view_case("subslice_elem", "ttg.memdesc_subslice %m [0, 0, 0]", "3x8x16xf16")
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
