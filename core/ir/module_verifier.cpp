@@ -388,13 +388,18 @@ std::string dotProblem(const Module &m, const Operation &op) {
            std::string(aLayout ? "B" : "A") + " has no layout)";
   if (!c.type->encoding)
     return "tt.dot: miss encoding of C operand";
+  if (!a.encoding || !b.encoding)
+    return {}; // a layout this tool does not model: not judged
   const auto *da = dynamic_cast<const DotOperandEncoding *>(a.encoding.get());
   const auto *db = dynamic_cast<const DotOperandEncoding *>(b.encoding.get());
-  if (!da || !db)
+  if (!da && !db)
     return {};
-  if (const auto *mma = dynamic_cast<const NvidiaMmaEncoding *>(da->parent.get());
+  if (const auto *mma = da ? dynamic_cast<const NvidiaMmaEncoding *>(da->parent.get()) : nullptr;
       mma && mma->versionMajor == 3)
     return {};
+  if (!da || !db)
+    return std::string("tt.dot: mismatching encoding between A and B operands (") +
+           (da ? "B" : "A") + " is not a dot operand)";
   if (da->kWidth != db->kWidth)
     return "tt.dot: mismatching kWidth between A and B operands (" + std::to_string(da->kWidth) +
            " and " + std::to_string(db->kWidth) + ")";
@@ -472,9 +477,21 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
       }
       path.push_back(parent);
       if (p.name == "tt.func" || p.name == "func.func") {
-        if (auto n = p.intAttribute("ttg.num-warps"))
+        if (auto n = p.intAttribute("ttg.num-warps")) {
           w = int(*n);
-        break;
+          break;
+        }
+      }
+      // A module nested in the file's module, with warps of its own (as
+      // Triton looks them up: the nearest function or module that says).
+      if (p.name == "module" || p.name == "builtin.module") {
+        auto n = p.intAttribute("ttg.num-warps");
+        if (!n)
+          n = p.intAttribute("triton_gpu.num-warps");
+        if (n) {
+          w = int(*n);
+          break;
+        }
       }
       o = parent;
     }
@@ -498,9 +515,13 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
     passed[size_t(value)] = std::max<uint8_t>(passed[size_t(value)], sizeChecked ? 2 : 1);
     if (sizeChecked) { // the tt dialect's tensor size check
       // A product of positive numbers is a power of two exactly when each is.
-      bool pow2 = true;
-      for (int64_t d : v.type->shape)
-        pow2 = pow2 && d > 0 && (d & (d - 1)) == 0;
+      // (No elements at all is accepted: Triton tests n & (n - 1).)
+      bool pow2 = true, empty = false;
+      for (int64_t d : v.type->shape) {
+        pow2 = pow2 && (d <= 0 || (d & (d - 1)) == 0);
+        empty = empty || d == 0;
+      }
+      pow2 = pow2 || empty;
       if (!pow2) {
         std::string dims;
         for (int64_t d : v.type->shape)

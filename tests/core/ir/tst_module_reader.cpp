@@ -855,6 +855,15 @@ void TestModuleReader::whatTritonRejects_data() {
              "    tt.return\n  }\n}\n"
       << "7:10: error: tt.dot: mismatching encoding between A and B operands (A has no layout) "
          "(Triton 3.6 rejects the module)";
+  QTest::newRow("tt.dot with one dot operand")
+      << QByteArray(dotHead) +
+             "  tt.func @k(%x: tensor<16x16xf16, #mma>, %y: tensor<16x16xf16, #b2>, "
+             "%z: tensor<16x16xf32, #mma>) {\n"
+             "    %0 = tt.dot %x, %y, %z : tensor<16x16xf16, #mma> * tensor<16x16xf16, #b2> -> "
+             "tensor<16x16xf32, #mma>\n"
+             "    tt.return\n  }\n}\n"
+      << "7:10: error: tt.dot: mismatching encoding between A and B operands (A is not a dot "
+         "operand) (Triton 3.6 rejects the module)";
   QTest::newRow("tt.dot accumulator without a layout")
       << QByteArray(dotHead) +
              "  tt.func @k(%x: tensor<16x16xf16, #a>, %y: tensor<16x16xf16, #b2>, "
@@ -948,6 +957,16 @@ void TestModuleReader::whatTritonAccepts_data() {
              "      ttg.warp_return\n"
              "    } : (i32) -> ()\n"
              "    tt.return\n  }\n}\n";
+  QTest::newRow("a nested module's own num-warps")
+      << QByteArray(kHead) +
+             "module {\n"
+             "  module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+             "    tt.func public @k(%i: i32) {\n"
+             "      %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n"
+             "      tt.return\n    }\n  }\n}\n";
+  QTest::newRow("a tensor of no elements")
+      << QByteArray("module {\n  tt.func public @k(%x: f32) {\n"
+                    "    %0 = tt.splat %x : f32 -> tensor<0x4xf32>\n    tt.return\n  }\n}\n");
   QTest::newRow("a function overriding num-warps")
       << QByteArray(kHead) +
              "module attributes {\"ttg.num-warps\" = 8 : i32} {\n"
