@@ -440,6 +440,57 @@ std::string memdescViewProblem(const Module &m, const Operation &op) {
   return {};
 }
 
+// What amdg.concat's and amdg.extract_slice's verifiers refuse about types
+// and shapes: concat's sources of different types, another element type
+// or rank than the result, a result dim that is not a multiple of the
+// source's, or another number of sources than the result needs; a slice of
+// another element type or rank, or larger than its source. "" if none
+// (the checks of which registers hold which element are not made here).
+std::string amdTileProblem(const Module &m, const Operation &op) {
+  if (op.operands.empty() || op.results.empty())
+    return {};
+  for (int v : op.operands)
+    if (v < 0 || !m.values[size_t(v)].type || m.values[size_t(v)].type->isMemDesc)
+      return {};
+  const SsaValue &dst = m.values[size_t(op.results[0])];
+  if (!dst.type || dst.type->isMemDesc)
+    return {};
+  const TypeText &d = *dst.type, &s = *m.values[size_t(op.operands[0])].type;
+  if (op.name == "amdg.extract_slice") {
+    if (s.elementType != d.elementType)
+      return "amdg.extract_slice: result element type must match source element type (" +
+             d.elementType + " and " + s.elementType + ")";
+    if (s.shape.size() != d.shape.size())
+      return "amdg.extract_slice: result rank must be equal to source rank (" +
+             std::to_string(d.shape.size()) + " and " + std::to_string(s.shape.size()) + ")";
+    for (size_t k = 0; k < d.shape.size(); ++k)
+      if (d.shape[k] > s.shape[k])
+        return "amdg.extract_slice: result shape cannot exceed source shape at dimension " +
+               std::to_string(k);
+    return {};
+  }
+  // amdg.concat
+  const std::string first = normalisedTypeText(m.values[size_t(op.operands[0])].typeText);
+  for (int v : op.operands)
+    if (normalisedTypeText(m.values[size_t(v)].typeText) != first &&
+        m.values[size_t(v)].type.get() != &s)
+      return "amdg.concat: All sources must have identical tensor types.";
+  if (s.elementType != d.elementType)
+    return "amdg.concat: Element types of sources and destination must match.";
+  if (s.shape.size() != d.shape.size())
+    return "amdg.concat: Source and destination tensors must have the same rank.";
+  int64_t tiles = 1;
+  for (size_t k = 0; k < d.shape.size(); ++k) {
+    if (s.shape[k] <= 0 || d.shape[k] % s.shape[k] != 0)
+      return "amdg.concat: Source and destination tensor shapes don't match.";
+    tiles *= d.shape[k] / s.shape[k];
+  }
+  if (int64_t(op.operands.size()) != tiles)
+    return "amdg.concat: Number of source tiles (" + std::to_string(op.operands.size()) +
+           ") doesn't match required count (" + std::to_string(tiles) + ").";
+  return {};
+}
+
 } // namespace
 
 std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWritten) {
@@ -579,6 +630,9 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
     const Operation &op = m.ops[i];
     if (op.implicit)
       continue;
+    if (equalsLiteral(op.name, "amdg.concat") || equalsLiteral(op.name, "amdg.extract_slice"))
+      if (std::string why = amdTileProblem(m, op); !why.empty())
+        return LayoutMismatch{int(i), -1, why + tail};
     const bool tt = startsWithLiteral(op.name, "tt.");
     if (!tt && !startsWithLiteral(op.name, "ttg.") && !startsWithLiteral(op.name, "ttng."))
       continue;

@@ -910,6 +910,23 @@ void TestModuleReader::whatTritonRejects_data() {
              "!ttg.memdesc<3x8x16xf16, #s, #smem>\n  tt.return\n}\n"
       << "5:8: error: ttg.memdesc_subslice: the result's element type f16 is not the source's "
          "(f32) (Triton 3.6 rejects the module)";
+  const char *amdHead =
+      "#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], "
+      "order = [1, 0]}>\n"
+      "module attributes {\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 64 : i32} {\n"
+      "  tt.func @k(%x: tensor<32x64xf32, #b>, %y: tensor<32x64xf32, #b>) {\n";
+  QTest::newRow("amdg.concat of too few tiles")
+      << QByteArray(amdHead) +
+             "    %0 = amdg.concat %x, %y : tensor<32x64xf32, #b>, tensor<32x64xf32, #b> -> "
+             "tensor<64x128xf32, #b>\n    tt.return\n  }\n}\n"
+      << "4:10: error: amdg.concat: Number of source tiles (2) doesn't match required count (4). "
+         "(Triton 3.6 rejects the module)";
+  QTest::newRow("amdg.extract_slice larger than its source")
+      << QByteArray(amdHead) +
+             "    %0 = amdg.extract_slice %x [0, 0] : tensor<32x64xf32, #b> to tensor<32x128xf32, "
+             "#b>\n    tt.return\n  }\n}\n"
+      << "4:10: error: amdg.extract_slice: result shape cannot exceed source shape at dimension 1 "
+         "(Triton 3.6 rejects the module)";
   QTest::newRow("cp.async mask not i1")
       << kernel(kAttrs,
                 "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
