@@ -456,6 +456,27 @@ std::string amdTileProblem(const Module &m, const Operation &op) {
   if (!dst.type || dst.type->isMemDesc)
     return {};
   const TypeText &d = *dst.type, &s = *m.values[size_t(op.operands[0])].type;
+  // Both layouts place lanes and warps alike: their lane and warp bases
+  // (Triton's linear layouts of the types) are equal. Unknown: not judged.
+  auto laneWarpDiffer = [&](const SsaValue &a, const SsaValue &b) {
+    if (!a.encoding || !b.encoding)
+      return false;
+    try {
+      const LinearLayout la = a.encoding->toLinearLayout(a.type->shape);
+      const LinearLayout lb = b.encoding->toLinearLayout(b.type->shape);
+      auto of = [](const LinearLayout &l, const char *dim) {
+        for (auto &[name, bases] : l.getBases())
+          if (name == dim)
+            return bases;
+        return std::vector<LinearLayout::Basis>{};
+      };
+      return of(la, "lane") != of(lb, "lane") || of(la, "warp") != of(lb, "warp");
+    } catch (const std::exception &) {
+      return false;
+    }
+  };
+  const char *laneWarp = ": Lane and warp dim basis must match between source and destination "
+                         "layout.";
   if (op.name == "amdg.extract_slice") {
     if (s.elementType != d.elementType)
       return "amdg.extract_slice: result element type must match source element type (" +
@@ -467,6 +488,8 @@ std::string amdTileProblem(const Module &m, const Operation &op) {
       if (d.shape[k] > s.shape[k])
         return "amdg.extract_slice: result shape cannot exceed source shape at dimension " +
                std::to_string(k);
+    if (laneWarpDiffer(m.values[size_t(op.operands[0])], dst))
+      return op.name + laneWarp;
     return {};
   }
   // amdg.concat
@@ -488,6 +511,8 @@ std::string amdTileProblem(const Module &m, const Operation &op) {
   if (int64_t(op.operands.size()) != tiles)
     return "amdg.concat: Number of source tiles (" + std::to_string(op.operands.size()) +
            ") doesn't match required count (" + std::to_string(tiles) + ").";
+  if (laneWarpDiffer(m.values[size_t(op.operands[0])], dst))
+    return op.name + laneWarp;
   return {};
 }
 

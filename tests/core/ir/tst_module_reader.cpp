@@ -927,6 +927,13 @@ void TestModuleReader::whatTritonRejects_data() {
              "#b>\n    tt.return\n  }\n}\n"
       << "4:10: error: amdg.extract_slice: result shape cannot exceed source shape at dimension 1 "
          "(Triton 3.6 rejects the module)";
+  QTest::newRow("amdg.extract_slice moving lanes")
+      << QByteArray(amdHead) +
+             "    %0 = amdg.extract_slice %x [0, 0] : tensor<32x64xf32, #b> to tensor<32x64xf32, "
+             "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [64, 1], warpsPerCTA = [4, "
+             "1], order = [1, 0]}>>\n    tt.return\n  }\n}\n"
+      << "4:10: error: amdg.extract_slice: Lane and warp dim basis must match between source and "
+         "destination layout. (Triton 3.6 rejects the module)";
   QTest::newRow("cp.async mask not i1")
       << kernel(kAttrs,
                 "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
