@@ -1097,6 +1097,21 @@ private:
         lastEnd = lex_.consumedEnd();
         continue;
       }
+      if (depth == 0 && t.is('[') && equalsLiteral(opName, "ttg.memdesc_subslice") &&
+          !mod().ops[opIdx].generic) {
+        // `ttg.memdesc_subslice %m [0, 32]`: the offsets, kept as Triton keeps
+        // them (the op's `offsets` property) for the verifier.
+        size_t e = lex_.matchBracket(t.offset);
+        if (e == std::string_view::npos)
+          fail(t.offset, "unbalanced '['");
+        const std::string_view list = text_.substr(t.offset + 1, e - t.offset - 2);
+        if (!mod().ops[opIdx].hasAttribute("offsets"))
+          mod().ops[opIdx].attributes.push_back(
+              {"offsets", "array<i32: " + std::string(trimAsciiSpace(list)) + ">"});
+        lex_.seek(e);
+        lastEnd = e;
+        continue;
+      }
       if (t.is('(') || t.is('[')) {
         ++depth;
       } else if (t.is(')') || t.is(']')) {

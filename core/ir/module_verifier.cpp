@@ -9,6 +9,7 @@
 #include "encodings/dot_operand.h"
 #include "encodings/nvidia_mma.h"
 #include "notation/mlir/layout_parser.h"
+#include "util/ascii.h"
 #include "util/error.h"
 #include "util/literal.h"
 
@@ -426,6 +427,22 @@ std::string memdescViewProblem(const Module &m, const Operation &op) {
   if (s.elementType != d.elementType)
     return op.name + ": the result's element type " + d.elementType + " is not the source's (" +
            s.elementType + ")";
+  if (op.name == "ttg.memdesc_subslice") {
+    // One offset per dim of the source.
+    if (const std::optional<std::string> offsets = op.attribute("offsets")) {
+      const size_t colon = offsets->find(':');
+      const std::string_view list =
+          trimAsciiSpace(std::string_view(*offsets).substr(colon == std::string::npos ? 0 : colon + 1));
+      const std::string_view body = list.substr(0, list.rfind('>'));
+      const size_t n = trimAsciiSpace(body).empty()
+                           ? 0
+                           : size_t(std::count(body.begin(), body.end(), ',')) + 1;
+      if (n != s.shape.size())
+        return op.name + ": " + std::to_string(n) + " offsets for a source of rank " +
+               std::to_string(s.shape.size()) + " (one offset per dim)";
+    }
+    return {};
+  }
   if (op.name != "ttg.memdesc_index")
     return {};
   if (d.shape.size() + 1 != s.shape.size())

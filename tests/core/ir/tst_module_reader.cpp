@@ -934,6 +934,12 @@ void TestModuleReader::whatTritonRejects_data() {
              "1], order = [1, 0]}>>\n    tt.return\n  }\n}\n"
       << "4:10: error: amdg.extract_slice: Lane and warp dim basis must match between source and "
          "destination layout. (Triton 3.6 rejects the module)";
+  QTest::newRow("memdesc_subslice with an offset too many")
+      << QByteArray(viewHead) +
+             "  %0 = ttg.memdesc_subslice %m [0, 0, 0, 0] : !ttg.memdesc<3x8x16xf32, #s, #smem> -> "
+             "!ttg.memdesc<3x8x16xf32, #s, #smem>\n  tt.return\n}\n"
+      << "5:8: error: ttg.memdesc_subslice: 4 offsets for a source of rank 3 (one offset per "
+         "dim) (Triton 3.6 rejects the module)";
   QTest::newRow("cp.async mask not i1")
       << kernel(kAttrs,
                 "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
