@@ -1097,15 +1097,34 @@ private:
         lastEnd = lex_.consumedEnd();
         continue;
       }
-      if (depth == 0 && t.is('[') && equalsLiteral(opName, "ttg.memdesc_subslice") &&
+      if (depth == 0 && t.is('[') &&
+          (equalsLiteral(opName, "ttg.memdesc_subslice") ||
+           equalsLiteral(opName, "amdg.extract_slice")) &&
           !mod().ops[opIdx].generic) {
-        // `ttg.memdesc_subslice %m [0, 32]`: the offsets, kept as Triton keeps
-        // them (the op's `offsets` property) for the verifier.
+        // `ttg.memdesc_subslice %m [0, 32]`: the offsets, integers written in
+        // the op, kept as Triton keeps them (the op's `offsets` property) for
+        // the verifier.
         size_t e = lex_.matchBracket(t.offset);
         if (e == std::string_view::npos)
           fail(t.offset, "unbalanced '['");
         const std::string_view list = text_.substr(t.offset + 1, e - t.offset - 2);
-        if (!mod().ops[opIdx].hasAttribute("offsets"))
+        for (size_t q = 0; q < list.size();) {
+          while (q < list.size() && (isAsciiSpace(list[q]) || list[q] == ','))
+            ++q;
+          if (q >= list.size())
+            break;
+          size_t r = q + (list[q] == '-' ? 1 : 0);
+          const size_t digits = r;
+          while (r < list.size() && list[r] >= '0' && list[r] <= '9')
+            ++r;
+          if (r == digits)
+            fail(t.offset + 1 + q, "expected integer value (an offset of " + std::string(opName) +
+                                       " is a constant; Triton 3.6 rejects the module)");
+          q = r;
+        }
+        // (amdg.extract_slice's are its static_offsets, i64: not kept.)
+        if (equalsLiteral(opName, "ttg.memdesc_subslice") &&
+            !mod().ops[opIdx].hasAttribute("offsets"))
           mod().ops[opIdx].attributes.push_back(
               {"offsets", "array<i32: " + std::string(trimAsciiSpace(list)) + ">"});
         lex_.seek(e);

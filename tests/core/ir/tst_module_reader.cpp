@@ -940,6 +940,12 @@ void TestModuleReader::whatTritonRejects_data() {
              "!ttg.memdesc<3x8x16xf32, #s, #smem>\n  tt.return\n}\n"
       << "5:8: error: ttg.memdesc_subslice: 4 offsets for a source of rank 3 (one offset per "
          "dim) (Triton 3.6 rejects the module)";
+  QTest::newRow("amdg.extract_slice at a value's offset")
+      << QByteArray(amdHead) +
+             "    %0 = amdg.extract_slice %x [%x, 0] : tensor<32x64xf32, #b> to tensor<32x32xf32, "
+             "#b>\n    tt.return\n  }\n}\n"
+      << "4:33: error: expected integer value (an offset of amdg.extract_slice is a constant; "
+         "Triton 3.6 rejects the module)";
   QTest::newRow("cp.async mask not i1")
       << kernel(kAttrs,
                 "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
