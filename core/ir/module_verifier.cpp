@@ -457,7 +457,8 @@ std::string memdescViewProblem(const Module &m, const Operation &op) {
   return {};
 }
 
-// What amdg.concat's and amdg.extract_slice's verifiers refuse about types
+// What amdg.concat's, amdg.extract_slice's and amdg.in_thread_transpose's
+// verifiers refuse about types
 // and shapes: concat's sources of different types, another element type
 // or rank than the result, a result dim that is not a multiple of the
 // source's, or another number of sources than the result needs; a slice of
@@ -494,6 +495,18 @@ std::string amdTileProblem(const Module &m, const Operation &op) {
   };
   const char *laneWarp = ": Lane and warp dim basis must match between source and destination "
                          "layout.";
+  if (op.name == "amdg.in_thread_transpose") {
+    const SsaValue &src = m.values[size_t(op.operands[0])];
+    if (src.encoding && src.encoding->kind() != EncodingKind::Blocked)
+      return op.name + ": Expect input tensor in Blocked encoding";
+    if (s.shape.size() != 2)
+      return op.name + ": Expect 2d tensor";
+    if (s.shape != d.shape)
+      return op.name + ": Expect equal input and output shapes";
+    if (s.elementType != d.elementType)
+      return op.name + ": Expect input and output tensor to have same dtype";
+    return {};
+  }
   if (op.name == "amdg.extract_slice") {
     if (s.elementType != d.elementType)
       return "amdg.extract_slice: result element type must match source element type (" +
@@ -672,7 +685,8 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
     const Operation &op = m.ops[i];
     if (op.implicit)
       continue;
-    if (equalsLiteral(op.name, "amdg.concat") || equalsLiteral(op.name, "amdg.extract_slice"))
+    if (equalsLiteral(op.name, "amdg.concat") || equalsLiteral(op.name, "amdg.extract_slice") ||
+        equalsLiteral(op.name, "amdg.in_thread_transpose"))
       if (std::string why = amdTileProblem(m, op); !why.empty())
         return LayoutMismatch{int(i), -1, why + tail};
     const bool tt = startsWithLiteral(op.name, "tt.");

@@ -946,6 +946,12 @@ void TestModuleReader::whatTritonRejects_data() {
              "#b>\n    tt.return\n  }\n}\n"
       << "4:33: error: expected integer value (an offset of amdg.extract_slice is a constant; "
          "Triton 3.6 rejects the module)";
+  QTest::newRow("amdg.in_thread_transpose of another dtype")
+      << QByteArray(amdHead) +
+             "    %0 = amdg.in_thread_transpose %x : tensor<32x64xf32, #b> -> tensor<32x64xf16, "
+             "#b>\n    tt.return\n  }\n}\n"
+      << "4:10: error: amdg.in_thread_transpose: Expect input and output tensor to have same "
+         "dtype (Triton 3.6 rejects the module)";
   QTest::newRow("cp.async mask not i1")
       << kernel(kAttrs,
                 "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
