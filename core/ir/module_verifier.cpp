@@ -457,13 +457,15 @@ std::string memdescViewProblem(const Module &m, const Operation &op) {
   return {};
 }
 
-// What amdg.concat's, amdg.extract_slice's and amdg.in_thread_transpose's
-// verifiers refuse about types
-// and shapes: concat's sources of different types, another element type
-// or rank than the result, a result dim that is not a multiple of the
-// source's, or another number of sources than the result needs; a slice of
-// another element type or rank, or larger than its source. "" if none
-// (the checks of which registers hold which element are not made here).
+// What the verifiers of amdg.concat, amdg.extract_slice and
+// amdg.in_thread_transpose refuse about types, shapes and layouts: concat's
+// sources of different types, another element type or rank than the
+// result, a result dim that is not a multiple of the source's, or another
+// number of sources than the result needs; a slice of another element type
+// or rank, or larger than its source; either with lanes or warps placed
+// otherwise in the result than in the source; a transpose of a non-blocked
+// or non-2-d input, or to another shape or dtype. "" if none (which
+// registers hold which element, and a slice's offsets, are not checked).
 std::string amdTileProblem(const Module &m, const Operation &op) {
   if (op.operands.empty() || op.results.empty())
     return {};
