@@ -438,8 +438,8 @@ std::string memdescViewProblem(const Module &m, const Operation &op) {
                            ? 0
                            : size_t(std::count(body.begin(), body.end(), ',')) + 1;
       if (n != s.shape.size())
-        return op.name + ": " + std::to_string(n) + " offsets for a source of rank " +
-               std::to_string(s.shape.size()) + " (one offset per dim)";
+        return op.name + ": offsets must have the same rank as input (" + std::to_string(n) +
+               " offsets, a source of rank " + std::to_string(s.shape.size()) + ")";
     }
     return {};
   }

@@ -938,8 +938,8 @@ void TestModuleReader::whatTritonRejects_data() {
       << QByteArray(viewHead) +
              "  %0 = ttg.memdesc_subslice %m [0, 0, 0, 0] : !ttg.memdesc<3x8x16xf32, #s, #smem> -> "
              "!ttg.memdesc<3x8x16xf32, #s, #smem>\n  tt.return\n}\n"
-      << "5:8: error: ttg.memdesc_subslice: 4 offsets for a source of rank 3 (one offset per "
-         "dim) (Triton 3.6 rejects the module)";
+      << "5:8: error: ttg.memdesc_subslice: offsets must have the same rank as input (4 "
+         "offsets, a source of rank 3) (Triton 3.6 rejects the module)";
   QTest::newRow("amdg.extract_slice at a value's offset")
       << QByteArray(amdHead) +
              "    %0 = amdg.extract_slice %x [%x, 0] : tensor<32x64xf32, #b> to tensor<32x32xf32, "

@@ -222,6 +222,33 @@ view_case("index_alloc", "ttg.memdesc_index %m[%i]", "8x16xf32", ", 3x8x16")
 view_case("subslice_ok", "ttg.memdesc_subslice %m [0, 0, 0]", "3x8x16xf32")
 view_case("subslice_elem", "ttg.memdesc_subslice %m [0, 0, 0]", "3x8x16xf16")
 
+# AMD ops' own verifiers (64-lane module): amdg.concat, amdg.extract_slice, amdg.in_thread_transpose;
+# ttg.memdesc_subslice's offsets.
+AMD = """#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#t = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [64, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @k(%x: tensor<32x64xf32, #b>, %y: tensor<32x64xf32, #b>, %i: i32) {
+    %0 = %OP%
+    tt.return
+  }
+}
+"""
+
+
+def amd_case(name, op):
+    cases[name] = AMD.replace("%OP%", op)
+
+
+amd_case("concat_ok", "amdg.concat %x, %y : tensor<32x64xf32, #b>, tensor<32x64xf32, #b> -> tensor<64x64xf32, #b>")
+amd_case("concat_tiles", "amdg.concat %x, %y : tensor<32x64xf32, #b>, tensor<32x64xf32, #b> -> tensor<64x128xf32, #b>")
+amd_case("concat_elem", "amdg.concat %x, %y : tensor<32x64xf32, #b>, tensor<32x64xf32, #b> -> tensor<64x64xf16, #b>")
+amd_case("extract_ok", "amdg.extract_slice %x [0, 0] : tensor<32x64xf32, #b> to tensor<32x64xf32, #b>")
+amd_case("extract_larger", "amdg.extract_slice %x [0, 0] : tensor<32x64xf32, #b> to tensor<32x128xf32, #b>")
+amd_case("extract_lanes", "amdg.extract_slice %x [0, 0] : tensor<32x64xf32, #b> to tensor<32x64xf32, #t>")
+amd_case("extract_value_offset", "amdg.extract_slice %x [%i, 0] : tensor<32x64xf32, #b> to tensor<32x64xf32, #b>")
+amd_case("transpose_dtype", "amdg.in_thread_transpose %x : tensor<32x64xf32, #b> -> tensor<32x64xf16, #b>")
+view_case("subslice_offsets", "ttg.memdesc_subslice %m [0, 0]", "3x8x16xf32")
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
