@@ -10,12 +10,6 @@ namespace {
 
 constexpr int64_t kMaxSmemBytes = 227 * 1024;
 
-std::string shapeText(const std::vector<int64_t> &shape) {
-  std::string s;
-  for (size_t i = 0; i < shape.size(); ++i)
-    s += (i ? "x" : "") + std::to_string(shape[i]);
-  return s;
-}
 
 // Largest byte touched + 1 by any lane of any instruction of any warp.
 int64_t extentBytes(const SharedAccessReport &r) {

@@ -68,9 +68,7 @@ std::string exportGluon(const ExportDesign &design, const ExportOptions &options
     alignment = static_cast<const SharedLinearEncoding &>(enc).alignment;
   const std::string linear = enc.isShared() ? GluonWriter::sharedLinear(ll, alignment, "    ")
                                             : GluonWriter::distributedLinear(ll, "    ");
-  std::string shape;
-  for (size_t i = 0; i < design.shape.size(); ++i)
-    shape += (i ? "x" : "") + std::to_string(design.shape[i]);
+  const std::string shape = shapeText(design.shape);
 
   std::ostringstream out;
   out << "# Layout Studio export: Gluon (Triton 3.6)\n"

@@ -21,12 +21,6 @@ namespace {
 // Most elements / slots a probe checks (the EXPECTED literal stays a few MB).
 constexpr int kMaxProbeBits = 16;
 
-std::string shapeText(const Shape &s, const char *sep = "x") {
-  std::string t;
-  for (size_t i = 0; i < s.size(); ++i)
-    t += (i ? sep : "") + std::to_string(s[i]);
-  return t;
-}
 
 // The flat row-major element index of every element of a rank-R tensor, built
 // in `layoutVar` from 1-D aranges in nested SliceLayouts (the only way Gluon

@@ -13,12 +13,6 @@ namespace {
 
 constexpr int kMaxModuleElementsLog2 = 20; // Triton's TRITON_MAX_TENSOR_NUMEL
 
-std::string shapeText(const Shape &shape) {
-  std::string s;
-  for (size_t i = 0; i < shape.size(); ++i)
-    s += (i ? "x" : "") + std::to_string(shape[i]);
-  return s;
-}
 
 // Writes the body of the module: SSA values are numbered by kind.
 class ModuleWriter {

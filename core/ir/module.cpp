@@ -1,6 +1,7 @@
 #include "ir/module.h"
 
 #include <cctype>
+#include <charconv>
 #include <functional>
 
 namespace ls::ir {
@@ -46,6 +47,37 @@ std::optional<int64_t> Operation::intAttribute(const std::string &key) const {
   if (p < v->size() && (*v)[p] != ':')
     return std::nullopt;
   return neg ? -r : r;
+}
+
+std::optional<std::vector<int64_t>> Operation::intArrayAttribute(const std::string &key) const {
+  auto v = attribute(key);
+  if (!v || v->rfind("array<", 0) != 0 || v->back() != '>')
+    return std::nullopt;
+  const std::string_view body = std::string_view(*v).substr(6, v->size() - 7);
+  const size_t colon = body.find(':');
+  std::vector<int64_t> out;
+  if (colon == std::string_view::npos)
+    return out; // `array<i32>`: no elements
+  std::string_view rest = body.substr(colon + 1);
+  for (;;) {
+    while (!rest.empty() && rest.front() == ' ')
+      rest.remove_prefix(1);
+    if (rest.empty())
+      return out;
+    int64_t n = 0;
+    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), n);
+    if (ec != std::errc())
+      return std::nullopt;
+    out.push_back(n);
+    rest.remove_prefix(size_t(end - rest.data()));
+    while (!rest.empty() && rest.front() == ' ')
+      rest.remove_prefix(1);
+    if (!rest.empty()) {
+      if (rest.front() != ',')
+        return std::nullopt;
+      rest.remove_prefix(1);
+    }
+  }
 }
 
 std::optional<std::string> Operation::stringAttribute(const std::string &key) const {

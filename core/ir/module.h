@@ -91,6 +91,9 @@ struct Operation {
   std::optional<int64_t> intAttribute(const std::string &key) const;
   // `ttg.target = "cuda:90"` -> cuda:90; nullopt if absent or not a string.
   std::optional<std::string> stringAttribute(const std::string &key) const;
+  // `offsets = array<i32: 0, 32>` -> {0, 32} (`array<i32>` -> {}); nullopt if
+  // absent or not an integer array.
+  std::optional<std::vector<int64_t>> intArrayAttribute(const std::string &key) const;
 };
 
 struct Block {

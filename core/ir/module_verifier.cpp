@@ -1,15 +1,12 @@
 #include "ir/module_verifier.h"
 
 #include <algorithm>
-#include <charconv>
-#include <functional>
 #include <initializer_list>
 #include <unordered_map>
 
 #include "encodings/dot_operand.h"
 #include "encodings/nvidia_mma.h"
 #include "notation/mlir/layout_parser.h"
-#include "util/ascii.h"
 #include "util/error.h"
 #include "util/literal.h"
 
@@ -339,22 +336,10 @@ int partitionWarps(const Module &m, int holder, int region) {
   const int ws = r >= 0 ? m.regions[size_t(r)].parentOp : -1;
   if (ws < 0)
     return 0;
-  const std::optional<std::string> list = m.ops[size_t(ws)].attribute("partitionNumWarps");
-  if (!list)
+  const auto warps = m.ops[size_t(ws)].intArrayAttribute("partitionNumWarps");
+  if (!warps || k >= ptrdiff_t(warps->size()) || (*warps)[size_t(k)] <= 0)
     return 0;
-  const size_t colon = list->find(':');
-  std::string_view rest = std::string_view(*list).substr(colon == std::string::npos ? 0 : colon + 1);
-  for (ptrdiff_t i = 0;; ++i) {
-    while (!rest.empty() && (rest[0] == ' ' || rest[0] == ','))
-      rest.remove_prefix(1);
-    int n = 0;
-    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), n);
-    if (ec != std::errc())
-      return 0;
-    if (i == k)
-      return n > 0 ? n : 0;
-    rest.remove_prefix(size_t(end - rest.data()));
-  }
+  return int((*warps)[size_t(k)]);
 }
 
 // What tt.dot's verifier refuses in `op`: A and B of other element widths;
@@ -418,25 +403,13 @@ std::string memdescViewProblem(const Module &m, const Operation &op) {
   if (!src.type || !dst.type || !src.type->isMemDesc || !dst.type->isMemDesc)
     return {};
   const TypeText &s = *src.type, &d = *dst.type;
-  auto dims = [](const std::vector<int64_t> &shape) {
-    std::string t;
-    for (int64_t x : shape)
-      t += (t.empty() ? "" : "x") + std::to_string(x);
-    return t;
-  };
   if (s.elementType != d.elementType)
     return op.name + ": the result's element type " + d.elementType + " is not the source's (" +
            s.elementType + ")";
   if (op.name == "ttg.memdesc_subslice") {
     // One offset per dim of the source.
-    if (const std::optional<std::string> offsets = op.attribute("offsets")) {
-      const size_t colon = offsets->find(':');
-      const std::string_view list =
-          trimAsciiSpace(std::string_view(*offsets).substr(colon == std::string::npos ? 0 : colon + 1));
-      const std::string_view body = list.substr(0, list.rfind('>'));
-      const size_t n = trimAsciiSpace(body).empty()
-                           ? 0
-                           : size_t(std::count(body.begin(), body.end(), ',')) + 1;
+    if (const auto offsets = op.intArrayAttribute("offsets")) {
+      const size_t n = offsets->size();
       if (n != s.shape.size())
         return op.name + ": offsets must have the same rank as input (" + std::to_string(n) +
                " offsets, a source of rank " + std::to_string(s.shape.size()) + ")";
@@ -449,8 +422,8 @@ std::string memdescViewProblem(const Module &m, const Operation &op) {
     return op.name + ": result rank " + std::to_string(d.shape.size()) +
            " must be one less than the source's (" + std::to_string(s.shape.size()) + ")";
   if (!std::equal(d.shape.begin(), d.shape.end(), s.shape.begin() + 1))
-    return op.name + ": result shape " + dims(d.shape) +
-           " must be the source shape without its first dim (" + dims(s.shape) + ")";
+    return op.name + ": result shape " + shapeText(d.shape) +
+           " must be the source shape without its first dim (" + shapeText(s.shape) + ")";
   if ((!s.allocShape.empty() && s.allocShape != s.shape) ||
       (!d.allocShape.empty() && d.allocShape != d.shape))
     return op.name + ": alloc shape must match shape for both result and src";
@@ -630,13 +603,9 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
         empty = empty || d == 0;
       }
       pow2 = pow2 || empty;
-      if (!pow2) {
-        std::string dims;
-        for (int64_t d : v.type->shape)
-          dims += (dims.empty() ? "" : "x") + std::to_string(d);
-        return what() + " has shape " + dims +
+      if (!pow2)
+        return what() + " has shape " + shapeText(v.type->shape) +
                ", whose number of elements is not a power of two" + tail;
-      }
     }
     if (!moduleWritten || !v.encoding || v.encoding->isShared())
       return {}; // (a module written without `module attributes` says no warps)

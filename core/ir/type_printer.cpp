@@ -85,11 +85,8 @@ std::string canonicalTypeText(const TypeText &type, const Encoding *encoding,
     s += ", " + attributeSyntaxText(*t, aliases);
   // Triton prints the allocation shape only where it differs from the shape
   // (`!ttg.memdesc<16x32xf16, ..., 16x32>` is `!ttg.memdesc<16x32xf16, ...>`).
-  if (!type.allocShape.empty() && type.allocShape != type.shape) {
-    s += ", ";
-    for (size_t i = 0; i < type.allocShape.size(); ++i)
-      s += (i ? "x" : "") + std::to_string(type.allocShape[i]);
-  }
+  if (!type.allocShape.empty() && type.allocShape != type.shape)
+    s += ", " + shapeText(type.allocShape);
   s += ">";
   return isTensorDesc ? "!tt.tensordesc<" + s + ">" : s;
 }

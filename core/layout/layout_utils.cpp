@@ -9,6 +9,13 @@
 
 namespace ls {
 
+std::string shapeText(const Shape &shape) {
+  std::string s;
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? "x" : "") + std::to_string(shape[i]);
+  return s;
+}
+
 const std::vector<DimName> &standardOutDimNames(int rank) {
   static const std::vector<std::vector<DimName>> cached = [] {
     std::vector<std::vector<DimName>> all;

@@ -26,6 +26,9 @@ inline constexpr int kMaxRank = limits::kMaxRank;
 // ["dim0", "dim1", ..., "dim<rank-1>"].
 const std::vector<DimName> &standardOutDimNames(int rank);
 
+// A shape as MLIR writes it in a type: "64x32" ("" for rank 0).
+std::string shapeText(const Shape &shape);
+
 // The basis values of `inDim` in a layout with a single out-dim (e.g. after
 // flattenOuts()); empty if the layout has no such in-dim.
 std::vector<int32_t> flatBases(const LinearLayout &flat, const DimName &inDim);
