@@ -219,16 +219,22 @@ std::string auditJson(const KernelAudit &a) {
 
 std::string auditText(const KernelAudit &a) {
   std::ostringstream o;
-  o << a.file << ": " << a.target << " (bank model " << a.bankTarget << "), " << a.numWarps
-    << " warps x " << a.threadsPerWarp << " lanes, " << a.numCtas << " CTA(s), " << a.opCount
-    << " ops\n";
+  // "cuda:90 (bank model sm90), 4 warps x 32 lanes, 1 CTA(s)"
+  auto machine = [&](const std::string &target, const std::string &bank, int warps, int lanes,
+                     int ctas) {
+    o << target << " (bank model " << bank << "), " << warps << " warps x " << lanes << " lanes, "
+      << ctas << " CTA(s)";
+  };
+  o << a.file << ": ";
+  machine(a.target, a.bankTarget, a.numWarps, a.threadsPerWarp, a.numCtas);
+  o << ", " << a.opCount << " ops\n";
   // Several modules: each one's machine (the header above is the first's).
   if (a.modules.size() > 1)
     for (size_t i = 0; i < a.modules.size(); ++i) {
       const AuditModule &m = a.modules[i];
-      o << "  module " << i + 1 << " (line " << m.firstLine << "): " << m.target
-        << " (bank model " << m.bankTarget << "), " << m.numWarps << " warps x "
-        << m.threadsPerWarp << " lanes, " << m.numCtas << " CTA(s)\n";
+      o << "  module " << i + 1 << " (line " << m.firstLine << "): ";
+      machine(m.target, m.bankTarget, m.numWarps, m.threadsPerWarp, m.numCtas);
+      o << "\n";
     }
   o << "shared memory: " << a.sharedAllocated << " bytes allocated";
   if (a.sharedDeclared)

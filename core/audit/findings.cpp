@@ -86,8 +86,7 @@ void sharedFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
     f.kind = "bank_conflict";
     std::ostringstream m;
     const int triton = s.conflicts.value_or(0);
-    m << s.op << where(s.site) << ": Triton counts " << triton << " bank conflict"
-      << (triton == 1 ? "" : "s");
+    m << s.op << where(s.site) << ": Triton counts " << counted(triton, "bank conflict");
     if (modelled)
       m << "; " << *s.wavefronts << " wavefronts per warp against " << *s.idealWavefronts
         << " ideal (" << s.instruction << ")";

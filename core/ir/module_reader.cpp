@@ -1338,17 +1338,8 @@ private:
       std::string_view stated = st.type;
       if (st.how != Derivation::AsWritten && isTypeAlias(st.type))
         continue; // a mask or pointee of `!alias`: not known here
-      if (st.how != Derivation::AsWritten) {
-        // Derived once per distinct stated type (a pipelined loop repeats its copies).
-        auto &memo = derivedTypes_[st.how == Derivation::Pointee ? 0 : 1];
-        auto it = memo.find(st.type);
-        if (it == memo.end())
-          it = memo.emplace(std::string(st.type),
-                            st.how == Derivation::Pointee ? pointeeTypeText(std::string(st.type))
-                                                          : boolTypeLike(std::string(st.type)))
-                   .first;
-        stated = it->second;
-      }
+      if (st.how != Derivation::AsWritten)
+        stated = derivedType(st.type, st.how);
       const SsaValue &value = mod().values[v];
       const std::string_view defined = value.typeText;
       if (defined.empty() || defined == stated)
@@ -1364,6 +1355,20 @@ private:
                         "' vs '" + std::string(defined) + "' (Triton 3.6 rejects the module)");
       return;
     }
+  }
+
+  // A type's pointee (Derivation::Pointee) or i1 form (Derivation::Mask),
+  // derived once per distinct text (a pipelined loop repeats its loads and
+  // copies). Requires: how != AsWritten.
+  std::string_view derivedType(std::string_view type, Derivation how) {
+    auto &memo = derivedTypes_[how == Derivation::Pointee ? 0 : 1];
+    auto it = memo.find(type);
+    if (it == memo.end())
+      it = memo.emplace(std::string(type), how == Derivation::Pointee
+                                               ? pointeeTypeText(std::string(type))
+                                               : boolTypeLike(std::string(type)))
+               .first;
+    return it->second;
   }
 
   // Whether two type texts name one type: equal once spacing and the
@@ -1420,7 +1425,7 @@ private:
       return;
     // The result types: `count` of them at `src`, or one (`count` == 1)
     // that every result has. No vector is built per op.
-    std::string owned; // a derived type (tt.load, comparisons)
+    std::string owned; // a type built here (descriptor and block-pointer short forms)
     std::string_view one;
     const std::string_view *src = &one;
     size_t count = 0;
@@ -1461,19 +1466,15 @@ private:
     else if (!toType.empty())
       single(toType);
     else if (!colonTypes.empty()) {
-      if (equalsLiteral(name, "tt.load") && isTypeAlias(colonTypes[0]))
-        return; // the pointee of a type alias is not known here: left untyped
-      else if (equalsLiteral(name, "tt.load"))
-        single(owned = pointeeTypeText(std::string(colonTypes[0])));
-      else if (isTypeAlias(colonTypes[0]) &&
-               (equalsLiteral(name, "arith.cmpi") || equalsLiteral(name, "arith.cmpf") ||
-                equalsLiteral(name, "math.isnan") || equalsLiteral(name, "math.isinf") ||
-                equalsLiteral(name, "math.isfinite") || equalsLiteral(name, "math.isnormal")))
-        return; // the i1 form of a type alias (`!ty`) is not known here: left untyped
-      else if (equalsLiteral(name, "arith.cmpi") || equalsLiteral(name, "arith.cmpf") ||
-               equalsLiteral(name, "math.isnan") || equalsLiteral(name, "math.isinf") ||
-               equalsLiteral(name, "math.isfinite") || equalsLiteral(name, "math.isnormal"))
-        single(owned = boolTypeLike(std::string(colonTypes[0])));
+      // tt.load gives the pointee of its pointer type, a comparison its i1 form.
+      const bool load = equalsLiteral(name, "tt.load");
+      const bool i1 = equalsLiteral(name, "arith.cmpi") || equalsLiteral(name, "arith.cmpf") ||
+                      equalsLiteral(name, "math.isnan") || equalsLiteral(name, "math.isinf") ||
+                      equalsLiteral(name, "math.isfinite") || equalsLiteral(name, "math.isnormal");
+      if ((load || i1) && isTypeAlias(colonTypes[0]))
+        return; // the pointee or i1 form of a type alias (`!ty`) is not known here: left untyped
+      else if (load || i1)
+        single(derivedType(colonTypes[0], load ? Derivation::Pointee : Derivation::Mask));
       else if (colonTypes.size() == n)
         src = colonTypes.data(), count = n;
       else if (equalsLiteral(name, "arith.select"))
