@@ -323,8 +323,16 @@ std::optional<std::string> flagOrModule(const Args &args, const std::string &fla
   return std::nullopt;
 }
 
+std::optional<std::string> targetFlag(const Args &args) {
+  auto t = args.optional("target");
+  if (t && trimAsciiSpace(*t).empty())
+    throw Error("--target", "is empty: name a machine (sm80, sm90, sm100, sm120, gfx90a, gfx942, "
+                            "gfx950, gfx1100, gfx1200, or cuda:N / hip:gfxN)");
+  return t;
+}
+
 audit::AuditTarget machineTarget(const Args &args, int lanes) {
-  if (auto t = args.optional("target"))
+  if (auto t = targetFlag(args))
     return audit::auditTarget(*t, "--target");
   if (auto t = flagOrModule(args, "target"))
     return audit::auditTarget(*t, "ttg.target");

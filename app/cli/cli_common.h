@@ -71,6 +71,8 @@ std::optional<std::string> flagOrModule(const Args &args, const std::string &fla
 // what the layout says: 64 lanes per warp is AMD CDNA (gfx942), 32 is
 // NVIDIA (sm90). `lanes` is the layout's warp width.
 audit::AuditTarget machineTarget(const Args &args, int lanes);
+// --target as given (nullopt if absent); an empty value is an error.
+std::optional<std::string> targetFlag(const Args &args);
 
 // The element a tensor of pointers reads or writes: `!tt.ptr<f32>` -> f32 (the
 // audit lists a global access or an async copy by its pointer tensor); any

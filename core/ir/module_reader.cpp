@@ -548,22 +548,42 @@ private:
       for (const char *prefix : {"ttg.", "triton_gpu."})
         if (key.rfind(prefix, 0) == 0)
           key = key.substr(std::string(prefix).size());
-      auto asInt = [&]() -> std::optional<int> {
+      // The machine's counts: an integer of its stated type (MLIR refuses
+      // one out of that type's range where it reads it), and at least 1
+      // (bytes of shared memory: at least 0). A value that breaks either is
+      // one error at the value, never a count quietly dropped or wrapped.
+      auto asInt = [&](int64_t least) -> std::optional<int> {
         auto v = op.intAttribute(k);
-        if (!v || *v < 0 || *v > (int64_t{1} << 30))
+        const std::string &written = attr.second;
+        const size_t digit = written[0] == '-' ? 1 : 0;
+        const bool integer = written.size() > digit && isAsciiDigit(written[digit]);
+        if (!v && !integer)
           return std::nullopt;
+        const size_t at = moduleAttributeValueOffset(op, k);
+        const bool i64 = written.find("i64") != std::string::npos;
+        if (!v || (!i64 && (*v < INT32_MIN || *v > INT32_MAX))) {
+          error(at, "integer constant out of range for attribute " + k + " (" +
+                        std::string(trimAsciiSpace(written)) + "; Triton 3.6 rejects the module)");
+          return std::nullopt;
+        }
+        if (*v < least || *v > (int64_t{1} << 30)) {
+          error(at, k + " = " + std::to_string(*v) + ": " +
+                        (least == 0 ? "a number of bytes is 0 to 2^30"
+                                    : "a count of warps, lanes or CTAs is 1 to 2^30"));
+          return std::nullopt;
+        }
         return static_cast<int>(*v);
       };
       if (key == "num-warps")
-        m.numWarps = asInt();
+        m.numWarps = asInt(1);
       else if (key == "threads-per-warp")
-        m.threadsPerWarp = asInt();
+        m.threadsPerWarp = asInt(1);
       else if (key == "num-ctas")
-        m.numCTAs = asInt();
+        m.numCTAs = asInt(1);
       else if (key == "shared")
-        m.shared = asInt();
+        m.shared = asInt(0);
       else if (key == "total-num-warps")
-        m.totalNumWarps = asInt();
+        m.totalNumWarps = asInt(1);
       else if (key == "target")
         m.target = op.stringAttribute(k).value_or("");
       else if (k == "sym_name")
@@ -1544,6 +1564,28 @@ private:
 
   // Where an op's name is written (MLIR's location of an op it verifies):
   // after its results' names and '=', if it has any.
+  // Where the value of the module attribute `key` is written in `op`'s
+  // header (`"ttg.num-warps" = 8 : i32` -> the 8); the op's name if not found.
+  size_t moduleAttributeValueOffset(const Operation &op, const std::string &key) const {
+    const size_t start = text_offset(op.pos);
+    const size_t limit = std::min(text_.size(), start + kMaxAttrText);
+    for (size_t p = text_.find(key, start); p != std::string_view::npos && p < limit;
+         p = text_.find(key, p + 1)) {
+      size_t q = p + key.size();
+      if (q < text_.size() && text_[q] == '"')
+        ++q;
+      while (q < text_.size() && isAsciiSpace(text_[q]))
+        ++q;
+      if (q >= text_.size() || text_[q] != '=')
+        continue;
+      ++q;
+      while (q < text_.size() && isAsciiSpace(text_[q]))
+        ++q;
+      return q;
+    }
+    return opNameOffset(op);
+  }
+
   size_t opNameOffset(const Operation &op) const {
     size_t p = text_offset(op.pos);
     if (p < text_.size() && text_[p] == '%') {

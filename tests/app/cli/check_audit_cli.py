@@ -70,6 +70,13 @@ check(rc == 2 and err.startswith("error: --target: unknown target 'sm7'") and er
 
 # The warp width must be one the machine runs; a module without ttg.target
 # gets the machine its warp width implies (64 lanes: gfx942), not cuda:90.
+# An empty --target is refused, not read as "no flag" (it used to audit as cuda:90).
+for cmd in (["audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir")],
+            ["banks", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--distributed", "#blocked", "--shared", "#shared",
+             "--shape", "64x64", "--dtype", "f16"]):
+    rc, out, err = run(*cmd, "--target", "")
+    check(rc == 2 and err.startswith("error: --target: is empty: name a machine") and err.count("\n") == 1,
+          f"empty --target for {cmd[0]}: rc {rc}, {err!r}")
 rc, out, err = run("audit", "--file", os.path.join(CORPUS, "softmax_gfx942.ttgir"), "--target", "sm90")
 check(rc == 2 and err == "error: --target: sm90 runs 32-lane warps; this kernel has 64 "
       "(ttg.threads-per-warp = 64)\n", f"wave64 kernel on sm90: {err!r}")

@@ -739,6 +739,22 @@ void TestModuleReader::whatTritonRejects_data() {
       << kernel(kAttrs, "    return\n")
       << "7:5: error: custom op 'return' is unknown: an op name is dialect.op, e.g. tt.load "
          "(Triton 3.6 rejects the module)";
+  // The machine's counts: an i32 out of range is MLIR's parse error at the
+  // value; a count below 1 would make every layout's warps wrong.
+  QTest::newRow("num-warps out of i32 range")
+      << kernel("\"ttg.num-warps\" = 4294967304 : i32", "")
+      << "5:38: error: integer constant out of range for attribute ttg.num-warps (4294967304 : "
+         "i32; Triton 3.6 rejects the module)";
+  QTest::newRow("num-warps past any integer")
+      << kernel("\"ttg.num-warps\" = 99999999999999999999999 : i32", "")
+      << "5:38: error: integer constant out of range for attribute ttg.num-warps "
+         "(99999999999999999999999 : i32; Triton 3.6 rejects the module)";
+  QTest::newRow("num-warps zero")
+      << kernel("\"ttg.num-warps\" = 0 : i32", "")
+      << "5:38: error: ttg.num-warps = 0: a count of warps, lanes or CTAs is 1 to 2^30";
+  QTest::newRow("num-ctas negative")
+      << kernel("\"ttg.num-warps\" = 4 : i32, \"ttg.num-ctas\" = -1 : i32", "")
+      << "5:64: error: ttg.num-ctas = -1: a count of warps, lanes or CTAs is 1 to 2^30";
   QTest::newRow("misspelt arith op")
       << kernel(kAttrs, "    %0 = arith.addd %i, %i : i32\n")
       << "7:10: error: custom op 'arith.addd' is unknown: the arith dialect has no such op "
