@@ -71,10 +71,16 @@ int runSwizzle(const Args &args, std::ostream &out) {
   SharedAccessOptions opt = accessOptions(args, *in.distributed, in.shape);
   SwizzleProposal p =
       proposeSharedLayout(*in.distributed, *reader, in.shape, in.element.bits, opt.target, current);
+  // A search winner that is not better than the layout the user has is not
+  // the answer: the first line (and JSON "recommended") keeps the current one.
+  const bool keepCurrent = p.current && !p.improves() && !p.improvesOverall();
   if (args.flag("json")) {
     JsonWriter w;
     w.beginObject();
     w.key("proposal").value(p.proposed.attribute);
+    // The layout to use: the proposal where it is better (or better
+    // overall), else the current one, which is then kept.
+    w.key("recommended").value(keepCurrent ? p.current->attribute : p.proposed.attribute);
     w.key("target").value(opt.target.name);
     w.key("candidates").value(int64_t{p.candidates});
     w.key("improves").value(p.improves());
@@ -98,7 +104,12 @@ int runSwizzle(const Args &args, std::ostream &out) {
     out << w.str() << "\n";
     return 0;
   }
-  out << p.proposed.attribute << "\n";
+  if (keepCurrent)
+    out << p.current->attribute << "\n"
+        << "keep the current layout: no candidate is better (the search's best, by fewer "
+           "instructions, is below as proposed)\n";
+  else
+    out << p.proposed.attribute << "\n";
   writeFiguresText(out, "proposed: ", p.proposed);
   if (p.current) {
     writeFiguresText(out, "current:  ", *p.current);

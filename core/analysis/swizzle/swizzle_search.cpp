@@ -122,11 +122,13 @@ std::vector<SwizzleFigureChange> swizzleFigureChanges(const SwizzleFigures &c,
   add("load instructions per thread", c.loadInstructions, p.loadInstructions);
   add("store wavefronts", c.storeWavefronts, p.storeWavefronts);
   add("load wavefronts", c.loadWavefronts, p.loadWavefronts);
-  // Over the ideal: the conflicts of the wavefront model. Named even when
+  // Over the ideal: the conflicts of the wavefront model (not Triton's
+  // bank_conflicts, named below, hence not called conflicts). Named even when
   // the ideal did not move (then it repeats the wavefront change), so that
   // more conflicts are always said in so many words.
-  add("store conflicts", c.storeWavefronts - c.storeIdeal, p.storeWavefronts - p.storeIdeal);
-  add("load conflicts", c.loadWavefronts - c.loadIdeal, p.loadWavefronts - p.loadIdeal);
+  add("store wavefronts over ideal", c.storeWavefronts - c.storeIdeal,
+      p.storeWavefronts - p.storeIdeal);
+  add("load wavefronts over ideal", c.loadWavefronts - c.loadIdeal, p.loadWavefronts - p.loadIdeal);
   add("store Triton bank_conflicts", c.tritonStoreConflicts, p.tritonStoreConflicts);
   add("load Triton bank_conflicts", c.tritonLoadConflicts, p.tritonLoadConflicts);
   return out;

@@ -270,6 +270,27 @@ check(rc == 0 and "the proposal is better overall (store + load below); trades: 
       and "store + load: wavefronts 80 -> 32 (ideal 48 -> 32), instructions per thread 18 -> 16, "
           "Triton bank_conflicts 1 -> 0 (whole CTA)\n" in out, f"swizzle totals: {out!r} {err!r}")
 
+# A search winner that is not better than --shared is not the answer: the first
+# line (and JSON "recommended") keeps the current layout (gfx942 attention: the
+# search's best takes 1280 -> 2304 wavefronts for fewer instructions).
+A942 = os.path.join(SRC, "tests/data/ttgir36/attention_w8_gfx942.ttgir")
+rc, out, err = run(["swizzle", "--file", A942, "--writer", "@149", "--reader", "@111", "--shared", "#shared1"])
+check(rc == 0 and out.startswith("#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [0, 1]}>\n"
+                                 "keep the current layout: no candidate is better")
+      and "the proposal is not better; trades: load wavefronts 1024 -> 2048, load wavefronts over ideal 0 -> 1024 "
+          "for" in out and "store + load: wavefronts 1280 -> 2304" in out, f"swizzle keeps current: {out!r} {err!r}")
+rc, out, err = run(["swizzle", "--file", A942, "--writer", "@149", "--reader", "@111", "--shared", "#shared1", "--json"])
+j = json.loads(out) if rc == 0 else {}
+check(j.get("recommended") == "#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [0, 1]}>"
+      and j.get("improves") is False and j.get("improves_overall") is False
+      and j.get("proposal", "").startswith("#ttg.shared_linear"), f"swizzle --json recommended: {out[:300]!r}")
+rc, out, err = run(["swizzle", "--file", G, "--writer", "#blocked", "--reader",
+                    "#ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>", "--shared", "#shared1",
+                    "--shape", "32x32", "--dtype", "bf16", "--json"])
+j = json.loads(out) if rc == 0 else {}
+check(j.get("improves_overall") is True and j.get("recommended") == j.get("proposal"),
+      f"swizzle --json recommends a better-overall proposal: {out[:300]!r}")
+
 # A layout that does not parse is an error of its flag, at the place it stops.
 fails(["banks", "--distributed", "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], "
        "warpsPerCTA = [4, 1], order = [1, 0]", "--shared", SHARED, "--shape", "64x64", "--dtype", "f16"],

@@ -200,8 +200,8 @@ private slots:
     QVERIFY(!panel.applyButton()->isEnabled());
     QCOMPARE(panel.verdictText(),
              QString("The proposal is not better; trades: store wavefronts 128 -> 256, load "
-                     "wavefronts 256 -> 512, store conflicts 0 -> 128, load conflicts 0 -> 256 "
-                     "for store instructions per thread 8 -> 4, load instructions per thread 16 "
+                     "wavefronts 256 -> 512, store wavefronts over ideal 0 -> 128, load "
+                     "wavefronts over ideal 0 -> 256 for store instructions per thread 8 -> 4, load instructions per thread 16 "
                      "-> 8"));
     // Warp 0's load, as the panel shows it: the proposal's conflicts are
     // on screen next to the verdict.

@@ -89,8 +89,8 @@ private slots:
     QCOMPARE(p.better().size(), size_t{2});
     QCOMPARE(QString::fromStdString(p.trades()),
              QString("trades: store wavefronts 128 -> 256, load wavefronts 256 -> 512, store "
-                     "conflicts 0 -> 128, load conflicts 0 -> 256 for store instructions per "
-                     "thread 8 -> 4, load instructions per thread 16 -> 8"));
+                     "wavefronts over ideal 0 -> 128, load wavefronts over ideal 0 -> 256 for "
+                     "store instructions per thread 8 -> 4, load instructions per thread 16 -> 8"));
   }
 
   // MFMA A operand written and read back: 16-byte accesses at the same
