@@ -552,6 +552,23 @@ QString AnalysisDocks::openSite(const QString &kind, int index) {
     // The access as the kernel makes it: its direction on its machine.
     const auto &s = a.shared[size_t(index)];
     banks_->setDirection(s.op == "ttg.local_load" ? AccessDirection::Load : AccessDirection::Store);
+    // The panel judges this one register layout; the audit judged the
+    // buffer with all its accesses. Its word goes beside the panel's.
+    QString note;
+    const QString where = tr("Kernel audit, line %1").arg(s.site.line);
+    if (!s.proposal.empty())
+      note = tr("%1, over every access of this buffer: proposes %2; %3")
+                 .arg(where, QString::fromStdString(s.proposal),
+                      QString::fromStdString(s.proposalTrade));
+    else if (!s.proposalNote.empty())
+      note = where + QStringLiteral(": ") + QString::fromStdString(s.proposalNote);
+    else if (s.wavefronts && s.idealWavefronts && *s.wavefronts <= *s.idealWavefronts)
+      note = tr("%1: no bank conflict on %2 (%3 wavefronts, the ideal)")
+                 .arg(where, QString::fromStdString(a.bankTarget))
+                 .arg(*s.wavefronts);
+    banks_->setKernelNote(note, d2 ? d1->attribute : QString(), d2 ? d2->attribute : QString());
+  } else {
+    banks_->setKernelNote(QString(), QString(), QString());
   }
   QDockWidget *dock = kind == QLatin1String("convert")  ? docks_[Conversion]
                       : kind == QLatin1String("shared") ? docks_[Banks]

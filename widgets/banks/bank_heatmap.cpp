@@ -74,6 +74,11 @@ BankHeatmap::BankHeatmap(QWidget *parent) : QWidget(parent) {
   verdict_ = new QLabel;
   verdict_->setWordWrap(true);
   verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  kernelNote_ = new QLabel;
+  kernelNote_->setWordWrap(true);
+  kernelNote_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  kernelNote_->setStyleSheet("color: #5a3e00; background: #fff4d6; padding: 3px");
+  kernelNote_->hide();
   apply_ = new QPushButton(tr("Apply proposal"));
   apply_->setEnabled(false);
 
@@ -101,6 +106,7 @@ BankHeatmap::BankHeatmap(QWidget *parent) : QWidget(parent) {
   top->addWidget(error_);
   top->addLayout(pair_, 1);
   top->addLayout(bottom);
+  top->addWidget(kernelNote_);
 
   connect(warp_, &QSpinBox::valueChanged, this, [this] { recompute(); });
   connect(direction_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
@@ -178,6 +184,20 @@ QString BankHeatmap::proposedTotalsText() const {
 QString BankHeatmap::verdictText() const {
   return verdict_->text();
 }
+void BankHeatmap::setKernelNote(const QString &note, const QString &distributed,
+                                const QString &shared) {
+  kernelNote_->setText(note);
+  noteDistributed_ = note.isEmpty() ? QString() : distributed;
+  noteShared_ = note.isEmpty() ? QString() : shared;
+  recompute();
+  if (!distributed_ || !shared_)
+    kernelNote_->setVisible(!note.isEmpty());
+}
+
+QString BankHeatmap::kernelNoteText() const {
+  return kernelNote_->isHidden() ? QString() : kernelNote_->text();
+}
+
 QString BankHeatmap::errorText() const {
   return error_->isHidden() ? QString() : error_->text();
 }
@@ -198,6 +218,11 @@ void BankHeatmap::recompute() {
   if (!distributed_ || !shared_)
     return;
   error_->hide();
+  // The kernel's note belongs to the pair it was opened with, not to an
+  // edited or another design.
+  kernelNote_->setVisible(!kernelNote_->text().isEmpty() &&
+                          noteDistributed_ == QString::fromStdString(ir::printEncoding(*distributed_)) &&
+                          noteShared_ == QString::fromStdString(ir::printEncoding(*shared_)));
   try {
     const int bits = ir::parseElementType(dtype_->currentText().toStdString(), "element type").bits;
     const BankTarget target = BankTarget::byName(target_->currentText().toStdString(), "target");

@@ -57,6 +57,14 @@ public:
   // layout called an improvement.
   QString verdictText() const;
   QString errorText() const;
+  // What the kernel audit says of the access this design was opened from
+  // (its buffer's other accesses included), shown under the verdict while
+  // the panel shows that pair: the panel's own verdict judges this one
+  // register layout as writer and reader only. `distributed` and `shared`
+  // are the attribute texts of the pair the note is about; "" clears it.
+  void setKernelNote(const QString &note, const QString &distributed, const QString &shared);
+  // The note as shown ("" when hidden: no note, or another pair shown).
+  QString kernelNoteText() const;
   BankHeatmapView *currentView() const { return current_; }
   BankHeatmapView *proposedView() const { return proposed_; }
   QPushButton *applyButton() const { return apply_; }
@@ -87,6 +95,8 @@ private:
   QLabel *currentTitle_ = nullptr, *proposedTitle_ = nullptr;
   QLabel *currentTotals_ = nullptr, *proposedTotals_ = nullptr, *error_ = nullptr;
   QLabel *verdict_ = nullptr;
+  QLabel *kernelNote_ = nullptr;
+  QString noteDistributed_, noteShared_; // the pair the kernel note is about
   BankHeatmapView *current_ = nullptr, *proposed_ = nullptr;
   QPushButton *apply_ = nullptr;
   QBoxLayout *pair_ = nullptr;

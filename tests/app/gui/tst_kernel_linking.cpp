@@ -21,6 +21,9 @@
 #include "gui_test_main.h"
 #include "kernel/kernel_view.h"
 #include "main_window.h"
+#include "notation/mlir/layout_parser.h"
+
+#include <QLabel>
 
 using namespace ls::app;
 
@@ -151,6 +154,50 @@ private slots:
              qPrintable(totals));
     QVERIFY2(totals.endsWith(QStringLiteral("(Triton bank_conflicts %1)").arg(*acc.conflicts)),
              qPrintable(totals));
+  }
+
+  void banksPanelSaysTheAuditsBufferVerdict() {
+    // gfx942 TMA matmul: the load at line 141 alone would gain from the
+    // swizzle, but line 93's store pays for it; the panel judges the one
+    // register layout and says so, the note under it says the audit's
+    // buffer-wide figures.
+    openWindow();
+    QString error;
+    QVERIFY2(win->analysisDocks()->openKernel(corpus(QStringLiteral("matmul_tma_gfx942.ttgir")),
+                                              &error),
+             qPrintable(error));
+    const ls::audit::KernelAudit &a = kv()->audit();
+    int k = -1;
+    for (size_t i = 0; i < a.shared.size(); ++i)
+      if (a.shared[i].site.line == 141 && !a.shared[i].proposal.empty())
+        k = int(i);
+    QVERIFY(k >= 0);
+    activate(QStringLiteral("shared"), k);
+    ls::ui::BankHeatmap *banks = win->analysisDocks()->banks();
+    const QString note = banks->kernelNoteText();
+    QVERIFY2(note.startsWith(QStringLiteral("Kernel audit, line 141, over every access of this "
+                                            "buffer: proposes #ttg.shared_linear<")),
+             qPrintable(note));
+    QVERIFY2(note.endsWith(QStringLiteral("wavefronts 1056 -> 192 over the buffer's 2 distinct "
+                                          "accesses; line 93's ttg.local_store pays 32 -> 128")),
+             qPrintable(note));
+    // Drawn: the note's tint under the verdict.
+    const auto label = banks->findChildren<QLabel *>();
+    QLabel *noteLabel = nullptr;
+    for (QLabel *l : label)
+      if (l->text() == note)
+        noteLabel = l;
+    QVERIFY(noteLabel && noteLabel->isVisible());
+    const QImage img = noteLabel->grab().toImage();
+    QCOMPARE(img.pixelColor(2, img.height() / 2).name(), QStringLiteral("#fff4d6"));
+    // Another pair (a value opened in the designer, then the banks panel
+    // on it) is not what the note is about: hidden.
+    banks->setDesign(ls::ir::parseEncoding("#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = "
+                                       "[8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"),
+                     ls::ir::parseEncoding("#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, "
+                                       "order = [1, 0]}>"),
+                     {64, 64}, QStringLiteral("f16"));
+    QCOMPARE(banks->kernelNoteText(), QString());
   }
 
   void amdKernelStaysOnAmd() {
