@@ -131,8 +131,10 @@ struct CachedType {
   bool isTensorDesc = false;
   EncodingPtr encoding;
   std::string error;                 // set once; reported at the first value of this type
+  size_t errorAt = 0;                // where in the type text the problem is
   std::vector<std::string> warnings; // what Triton 3.6 reads oddly, "field: what"
-  bool reported = false;
+  bool reported = false;             // the warnings were said
+  bool errorReported = false;
 };
 
 class Reader {
@@ -720,12 +722,47 @@ private:
     v.type = c.type;
     v.isTensorDesc = c.isTensorDesc;
     v.encoding = c.encoding;
-    if (!c.reported && !c.error.empty())
-      error(offset, c.error);
+    reportTypeError(c, text, offset);
     if (!c.reported)
       for (const std::string &w : c.warnings)
         f_.warnings.warning(at(offset), "type " + std::string(text) + ": " + w);
     c.reported = true;
+  }
+
+  // A type's problem, once, where it is: in the type as written when `text`
+  // views the source (an operand's or a result's stated type), else at
+  // `fallback` (the value it types).
+  void reportTypeError(CachedType &c, std::string_view text, size_t fallback) {
+    if (c.errorReported || c.error.empty())
+      return;
+    c.errorReported = true;
+    const bool inSource = text.data() >= text_.data() &&
+                          text.data() + text.size() <= text_.data() + text_.size();
+    error(inSource ? size_t(text.data() - text_.data()) + std::min(c.errorAt, text.size())
+                   : fallback,
+          c.error);
+  }
+
+  // The stated types of an op's operands and results that name a layout
+  // (tensor, memdesc, tensor descriptor), read as MLIR reads every type of
+  // the line: one of them that does not read is an error at its place,
+  // before the values it types are set (result types are set after).
+  void checkWrittenTypes(const HeaderScratch &s, std::string_view toType) {
+    auto check = [&](std::string_view t) {
+      if (t.empty() || t.back() != '>')
+        return;
+      if (!startsWithLiteral(t, "tensor<") && !startsWithLiteral(t, "!ttg.memdesc<") &&
+          !startsWithLiteral(t, "!tt.tensordesc<") && !startsWithLiteral(t, "!triton_gpu.memdesc<"))
+        return;
+      reportTypeError(internType(t), t, 0);
+    };
+    for (std::string_view t : s.fnInputs)
+      check(t);
+    for (std::string_view t : s.colon)
+      check(t);
+    check(toType);
+    for (std::string_view t : s.arrow)
+      check(t);
   }
 
   CachedType parseType(const std::string &text) {
@@ -747,6 +784,7 @@ private:
       c.type = std::make_shared<const TypeText>(std::move(t));
     } catch (const SyntaxError &e) {
       c.error = "type " + text + ": " + e.problem();
+      c.errorAt = size_t(inner.data() - text.data()) + e.offset();
       return c;
     } catch (const Error &e) {
       c.error = "type " + text + ": " + e.rule();
@@ -757,6 +795,8 @@ private:
       return c;
     if (enc->kind == Value::Kind::AliasRef && !f_.aliases->count(enc->text)) {
       c.error = "undefined attribute alias #" + enc->text;
+      const size_t at = text.rfind("#" + enc->text);
+      c.errorAt = at == std::string::npos ? 0 : at;
       return c;
     }
     // A type naming a layout alias shares the alias's encoding (built and
@@ -1305,6 +1345,7 @@ private:
     if (!scratch.partitionWarps.empty() && !mod().ops[opIdx].hasAttribute("partitionNumWarps"))
       mod().ops[opIdx].attributes.push_back(
           {"partitionNumWarps", "array<i32: " + scratch.partitionWarps + ">"});
+    checkWrittenTypes(scratch, toType);
     assignResultTypes(opIdx, opName, colonTypes, arrowTypes, toType);
     checkStatedTypes(opIdx, opName, scratch, toType);
     addImplicitTerminators(opIdx, opName);
