@@ -236,9 +236,14 @@ std::string auditText(const KernelAudit &a) {
       machine(m.target, m.bankTarget, m.numWarps, m.threadsPerWarp, m.numCtas);
       o << "\n";
     }
-  o << "shared memory: " << a.sharedAllocated << " bytes allocated";
+  // The sum of the buffers, which is not the kernel's footprint: Triton's
+  // allocator overlaps buffers that are not live together. ttg.shared (set
+  // by its allocation pass, so absent from a TTGIR dump before it) is that.
+  o << "shared memory: " << a.sharedAllocated << " bytes summed over the local_allocs";
   if (a.sharedDeclared)
-    o << " (ttg.shared = " << *a.sharedDeclared << ")";
+    o << " (ttg.shared = " << *a.sharedDeclared << " bytes after Triton's allocation)";
+  else if (a.sharedAllocated > 0)
+    o << " (Triton's allocator overlaps buffers not live together: the kernel may use less)";
   o << "\n\ntensor types: " << a.tensors.size() << "\n";
   for (const AuditTensor &t : a.tensors)
     // Types in full: two that differ only deep inside (an instrShape) must
