@@ -306,38 +306,71 @@ void GridScenePainter::paintStep(QPainter &p, const QRectF &r, const GridSceneSt
              QFontMetricsF(f).elidedText(s.stepOverlay, Qt::ElideRight, r.width() - 16));
 }
 
+QString gridTitleLine(const QString &title, const QString &subtitle, const QFontMetricsF &fm,
+                      double width) {
+  QString head = title;
+  // The subtitle (kind, shape, warps: also in the legend) only where the
+  // whole line fits; the name comes first.
+  if (!subtitle.isEmpty() && fm.horizontalAdvance(head + QStringLiteral("   ") + subtitle) <= width)
+    head += QStringLiteral("   ") + subtitle;
+  if (fm.horizontalAdvance(head) <= width)
+    return head;
+  // A design's name ends in what tells it apart ("ttg.local_store (line
+  // 149)"): that parenthesis stays whole, the text before it is elided.
+  const int paren = head.lastIndexOf(QStringLiteral(" ("));
+  if (paren > 0 && head.endsWith(QLatin1Char(')'))) {
+    const QString tail = head.mid(paren);
+    const double room = width - fm.horizontalAdvance(tail);
+    if (room > fm.horizontalAdvance(QStringLiteral("ttg.\u2026")))
+      return fm.elidedText(head.left(paren), Qt::ElideMiddle, room) + tail;
+  }
+  return fm.elidedText(head, Qt::ElideMiddle, width);
+}
+
+std::pair<QString, QString> gridAttributeLines(const QString &attr, const QFontMetricsF &fm,
+                                               double width) {
+  if (fm.horizontalAdvance(attr) <= width)
+    return {attr, QString()};
+  int fits = 0;
+  while (fits < attr.size() && fm.horizontalAdvance(attr.left(fits + 1)) <= width)
+    ++fits;
+  // Best after a field ("[8, 1], "), else after any comma or space, else
+  // at the last character that fits.
+  auto breakAt = [&](auto good) {
+    for (int k = fits; k > fits / 2; --k)
+      if (good(k))
+        return k;
+    return -1;
+  };
+  int cut = breakAt([&](int k) {
+    return k >= 3 && attr[k - 1] == QLatin1Char(' ') && attr[k - 2] == QLatin1Char(',') &&
+           (attr[k - 3] == QLatin1Char(']') || attr[k - 3] == QLatin1Char('>'));
+  });
+  if (cut < 0)
+    cut = breakAt([&](int k) { return attr[k - 1] == QLatin1Char(',') || attr[k - 1] == QLatin1Char(' '); });
+  if (cut < 0)
+    cut = fits;
+  cut = std::max(cut, 1);
+  // Cut at the end, never in the middle: a middle cut can read as another
+  // valid attribute ("[2, 16…4, 1]"); the whole text is in the tooltip and
+  // in vector exports.
+  return {attr.left(cut), fm.elidedText(attr.mid(cut).trimmed(), Qt::ElideRight, width - 20)};
+}
+
 void GridScenePainter::paintTitle(QPainter &p, const QRectF &r, const GridSceneState &s,
                                   const GridPalette &pal) {
   p.setPen(pal.foreground());
   const QFont big = pal.font(12, true);
   const QFontMetricsF bfm(big);
   p.setFont(big);
-  QString head = s.title;
-  if (!s.subtitle.isEmpty())
-    head += QStringLiteral("   ") + s.subtitle;
   p.drawText(QRectF(r.left(), r.top(), r.width(), bfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-             bfm.elidedText(head, Qt::ElideRight, r.width()));
+             gridTitleLine(s.title, s.subtitle, bfm, r.width()));
   if (!s.plane)
     return;
   const QFont mono = pal.monoFont(9);
   p.setFont(mono);
   const QFontMetricsF mfm(mono);
-  // The attribute on up to two lines, broken after a comma.
-  QString attr = s.plane->result().attribute;
-  QString line1 = attr, line2;
-  if (mfm.horizontalAdvance(attr) > r.width()) {
-    int cut = attr.size();
-    // Back up to the previous comma (the one before the current cut).
-    while (cut > 1 && mfm.horizontalAdvance(attr.left(cut)) > r.width())
-      cut = attr.lastIndexOf(QLatin1Char(','), cut - 2) + 1;
-    if (cut <= 0)
-      cut = attr.size() / 2;
-    line1 = attr.left(cut);
-    // Cut at the end, never in the middle: a middle cut can read as another
-    // valid attribute ("[2, 16…4, 1]"); the whole text is in the tooltip
-    // and in vector exports.
-    line2 = mfm.elidedText(attr.mid(cut).trimmed(), Qt::ElideRight, r.width() - 20);
-  }
+  const auto [line1, line2] = gridAttributeLines(s.plane->result().attribute, mfm, r.width());
   p.setPen(pal.highContrast ? Qt::black : QColor(70, 70, 90));
   const double y = r.top() + bfm.height() + 4;
   p.drawText(QRectF(r.left(), y, r.width(), mfm.height()), Qt::AlignLeft, line1);
@@ -359,8 +392,11 @@ void GridScenePainter::paintAxes(QPainter &p, const SceneLayout &l, const GridGe
   // Column axis: title above, ticks below it.
   p.setFont(titleFont);
   const QRectF gr = geo.gridRect().intersected(geo.area);
+  // The column axis sits on the grid: a grid centred below the top of its
+  // area (a short tensor in a tall view) takes its axis down with it.
+  const QRectF colAxis = l.colAxis.translated(0, std::max(0.0, gr.top() - geo.area.top()));
   const QString colTitle = colAxisName(s) + QStringLiteral("  \u2192");
-  p.drawText(QRectF(gr.left(), l.colAxis.top(), std::max(gr.width(), 200.0), tfm.height()),
+  p.drawText(QRectF(gr.left(), colAxis.top(), std::max(gr.width(), 200.0), tfm.height()),
              Qt::AlignLeft | Qt::AlignVCenter, colTitle);
   if (!rowAxisName(s).isEmpty() && plane.rows() > 1) {
     p.save();
@@ -373,7 +409,7 @@ void GridScenePainter::paintAxes(QPainter &p, const SceneLayout &l, const GridGe
   if (vis.isEmpty())
     return;
   p.setFont(tickFont);
-  const double tickY = l.colAxis.bottom() - fm.height() - 2;
+  const double tickY = colAxis.bottom() - fm.height() - 2;
   double maxTick = fm.horizontalAdvance(plane.colTick(plane.cols() - 1));
   const int64_t cstep = tickStep(geo.cellSize, maxTick + 12);
   for (int64_t c = (vis.col0 + cstep - 1) / cstep * cstep; c < vis.col1; c += cstep) {
@@ -384,7 +420,7 @@ void GridScenePainter::paintAxes(QPainter &p, const SceneLayout &l, const GridGe
     const double w = fm.horizontalAdvance(t);
     const double x = geo.cellSize >= w ? cr.center().x() - w / 2 : cr.left();
     p.drawText(QPointF(x, tickY + fm.ascent()), t);
-    p.drawLine(QPointF(cr.left(), l.colAxis.bottom() - 2), QPointF(cr.left(), l.colAxis.bottom()));
+    p.drawLine(QPointF(cr.left(), colAxis.bottom() - 2), QPointF(cr.left(), colAxis.bottom()));
   }
   if (plane.rows() <= 1)
     return;

@@ -62,6 +62,17 @@ struct GridSceneState {
   std::optional<StalePicture> stale; // drawn instead of the plane's cells
 };
 
+// The title line over the grid: the subtitle only where the whole line
+// fits; a name ending in a parenthesis ("(line 149)") keeps it whole and
+// is elided before it, any other in the middle.
+QString gridTitleLine(const QString &title, const QString &subtitle, const QFontMetricsF &fm,
+                      double width);
+// The attribute on up to two lines: the first as much as fits in `width`,
+// broken after a comma or space where one fits, the second the rest, elided
+// only at its end (in `width` - 20: it is indented). Nothing in between is lost.
+std::pair<QString, QString> gridAttributeLines(const QString &attr, const QFontMetricsF &fm,
+                                               double width);
+
 class GridScenePainter {
 public:
   SceneLayout layout(const QRectF &bounds, const GridSceneState &s, const GridPalette &pal) const;

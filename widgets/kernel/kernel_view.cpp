@@ -146,6 +146,7 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
   values_->setObjectName(QStringLiteral("KernelValues"));
   values_->setHorizontalHeaderLabels({tr("Line"), tr("Type"), tr("Results"), tr("Layout")});
   for (QTableWidget *t : {sites_, values_}) {
+    t->setTextElideMode(Qt::ElideMiddle);
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->setSelectionMode(QAbstractItemView::SingleSelection);
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -313,6 +314,16 @@ void KernelView::setAudit(const audit::KernelAudit &a, const QString &sourceText
     item->setToolTip(QString::fromStdString(
         f.site.loc + (f.proposal.empty() ? "" : "\nproposal: " + f.proposal)));
   }
+  if (a.findings.empty()) {
+    // Said, not a blank box: nothing the audit ranks as costly.
+    auto *item = new QListWidgetItem(
+        tr("No findings: no conversion through shared memory, no shared access above its ideal "
+           "wavefronts and no uncoalesced global access on %1.")
+            .arg(QString::fromStdString(a.bankTarget)),
+        findings_);
+    item->setFlags(Qt::ItemIsEnabled);
+    item->setForeground(palette().color(QPalette::PlaceholderText));
+  }
   source_->setPlainText(sourceText);
   // Tint every finding's line in the source.
   QList<QTextEdit::ExtraSelection> marks;
@@ -350,7 +361,9 @@ void KernelView::fillSites() {
     line->setData(Qt::UserRole + 2, index);
     sites_->setItem(row, ColLine, line);
     sites_->setItem(row, ColKind, new QTableWidgetItem(kind));
-    sites_->setItem(row, ColOp, new QTableWidgetItem(QString::fromStdString(op)));
+    auto *opItem = new QTableWidgetItem(QString::fromStdString(op));
+    opItem->setToolTip(opItem->text());
+    sites_->setItem(row, ColOp, opItem);
     auto *cost = new QTableWidgetItem(figure);
     cost->setToolTip(figure); // whole, however narrow the column
     sites_->setItem(row, ColFigure, cost);
@@ -389,6 +402,15 @@ void KernelView::fillSites() {
   sites_->setSortingEnabled(true);
   sites_->sortByColumn(ColLine, Qt::AscendingOrder);
   sites_->resizeColumnsToContents();
+  // The op names are long (ttg.async_copy_global_to_local): capped, so that
+  // the figures (the Cost column) stay in view; the name elides in the
+  // middle and its tooltip is whole.
+  const int opCap = fontMetrics().horizontalAdvance(QStringLiteral("ttg.convert_layout")) + 16;
+  if (sites_->columnWidth(ColOp) > opCap)
+    sites_->setColumnWidth(ColOp, opCap);
+  const int costCap = fontMetrics().horizontalAdvance(QLatin1Char('0')) * 30;
+  if (sites_->columnWidth(ColFigure) > costCap)
+    sites_->setColumnWidth(ColFigure, costCap);
 
   // Values: every distinct tensor type, where it is first produced.
   values_->setSortingEnabled(false);

@@ -5,6 +5,7 @@
 #include "analysis/ownership/ownership_batch.h"
 #include "export/view_export.h"
 #include "grid/grid_panel.h"
+#include "grid/grid_scene_painter.h"
 #include "grid/tensor_grid_view.h"
 #include "gui_test_main.h"
 #include "widgets/layout_fixture.h"
@@ -312,6 +313,62 @@ private slots:
     QCOMPARE(view->plane()->rows(), int64_t(1));
     QCOMPARE(view->plane()->cols(), int64_t(256));
     QVERIFY(view->cellDescription({0, 3}).contains(QStringLiteral("T1:1")));
+  }
+
+  void titleAndAttributeLoseNothingInTheMiddle() {
+    // A narrow grid: the title keeps the end of the design's name (the
+    // line), the attribute's first line ends at a comma or space and the
+    // second continues right after it, cut only at its end.
+    const GridPalette pal;
+    const QFontMetricsF big(pal.font(12, true)), mono(pal.monoFont(9));
+    const QString title = QStringLiteral("ttg.local_store (line 149)");
+    const QString t = gridTitleLine(title, QStringLiteral("blocked  128x64 f16  8 warps x 64 threads"),
+                                    big, big.horizontalAdvance(title) * 0.8);
+    QVERIFY2(t.endsWith(QStringLiteral("(line 149)")) && t.contains(QChar(0x2026)), qPrintable(t));
+    QCOMPARE(gridTitleLine(title, QStringLiteral("blocked"), big, 2000),
+             title + QStringLiteral("   blocked"));
+    const QString attr = QStringLiteral("#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = "
+                                        "[16, 4], warpsPerCTA = [1, 8], order = [0, 1]}>");
+    const double w = mono.horizontalAdvance(QStringLiteral("#ttg.blocked<{sizePerThread = [8, 1], thr"));
+    const auto [l1, l2] = gridAttributeLines(attr, mono, w);
+    QCOMPARE(l1, QStringLiteral("#ttg.blocked<{sizePerThread = [8, 1], "));
+    QVERIFY(mono.horizontalAdvance(l1) <= w);
+    QVERIFY2(l2.startsWith(QStringLiteral("threadsPerWarp = [16, 4]")), qPrintable(l2));
+    QVERIFY2(l2.endsWith(QChar(0x2026)), qPrintable(l2));
+    // No comma or space fits: cut at the last character that fits, the
+    // second line going on from there.
+    const auto [h1, h2] = gridAttributeLines(attr, mono, mono.horizontalAdvance(QStringLiteral("#ttg.blo")));
+    QCOMPARE(h1, QStringLiteral("#ttg.blo"));
+    QVERIFY2(h2.startsWith(QStringLiteral("ck")), qPrintable(h2)); // "cked…": it goes on from there
+    QCOMPARE(gridAttributeLines(attr, mono, 5000), std::make_pair(attr, QString()));
+  }
+
+  void columnAxisSitsOnAShortGrid() {
+    // 8 x 64 in a tall view: the grid is centred far below the top of its
+    // area; the dim1 ticks are drawn just above its first row, and the band
+    // where they used to be is empty.
+    view = std::make_unique<TensorGridView>();
+    view->resize(420, 760);
+    view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+    view->setResult(makeResult(QStringLiteral("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp "
+                                              "= [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>"),
+                               {8, 64}, QStringLiteral("f32")));
+    const GridGeometry &g = view->geometry();
+    const QImage img = view->grab().toImage();
+    const QRectF gr = g.gridRect();
+    QVERIFY2(gr.top() - g.area.top() > 100, "the grid should be centred well below its area's top");
+    const QRgb bg = img.pixel(QPoint(int(gr.center().x()), int(g.area.top()) + 2)) & 0xffffff;
+    auto inkBetween = [&](double y0, double y1) {
+      int ink = 0;
+      for (int y = int(y0); y < int(y1); ++y)
+        for (int x = int(gr.left()); x < int(gr.right()); ++x)
+          if ((img.pixel(x, y) & 0xffffff) != bg)
+            ++ink;
+      return ink;
+    };
+    QVERIFY2(inkBetween(gr.top() - 16, gr.top() - 1) > 20, "ticks just above the grid");
+    QCOMPARE(inkBetween(g.area.top() - 30, g.area.top() + 40), 0);
   }
 
   void levelOfDetail() {

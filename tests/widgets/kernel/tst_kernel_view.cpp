@@ -49,6 +49,35 @@ private slots:
     QCOMPARE(v.sitesTable()->item(0, 4)->text(), QStringLiteral("1"));
   }
 
+  void noFindingsIsSaid() {
+    // softmax on gfx942: two coalesced global accesses, nothing costly. The
+    // list says so (drawn, not selectable) instead of staying blank, and the
+    // Op column is capped so the figures stay in view.
+    ui::KernelView v;
+    v.resize(900, 600);
+    QVERIFY(v.openFile(corpus("softmax_gfx942.ttgir")));
+    v.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    QCOMPARE(v.findingsList()->count(), 1);
+    QListWidgetItem *item = v.findingsList()->item(0);
+    QVERIFY2(item->text().startsWith(QStringLiteral("No findings: no conversion through shared "
+                                                    "memory")) &&
+                 item->text().endsWith(QStringLiteral("on gfx942.")),
+             qPrintable(item->text()));
+    QVERIFY(!(item->flags() & Qt::ItemIsSelectable));
+    v.findingsList()->setCurrentRow(0); // not a finding: nothing to open, no crash
+    const QRect r = v.findingsList()->visualItemRect(item);
+    const QImage img = v.findingsList()->viewport()->grab().toImage();
+    const QRgb bg = img.pixel(r.right() - 2, r.bottom() - 1) & 0xffffff;
+    int ink = 0;
+    for (int y = r.top(); y <= r.bottom(); ++y)
+      for (int x = r.left(); x <= r.right(); ++x)
+        ink += (img.pixel(x, y) & 0xffffff) != bg;
+    QVERIFY2(ink > 100, "the sentence is drawn");
+    QVERIFY(v.sitesTable()->columnWidth(2) <=
+            v.fontMetrics().horizontalAdvance(QStringLiteral("ttg.convert_layout")) + 16);
+  }
+
   void findingRowIsTinted() {
     ui::KernelView v;
     v.resize(1000, 700);
