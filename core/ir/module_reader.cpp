@@ -571,7 +571,9 @@ private:
         if (*v < least || *v > (int64_t{1} << 30)) {
           error(at, k + " = " + std::to_string(*v) + ": " +
                         (least == 0 ? "a number of bytes is 0 to 2^30"
-                                    : "a count of warps, lanes or CTAs is 1 to 2^30"));
+                                    : "a count of warps, lanes or CTAs is 1 to 2^30; each "
+                                      "layout of the module is then an invalid layout (Triton "
+                                      "3.6 names the first op with one)"));
           return std::nullopt;
         }
         return static_cast<int>(*v);
@@ -795,7 +797,14 @@ private:
       return c;
     if (enc->kind == Value::Kind::AliasRef && !f_.aliases->count(enc->text)) {
       c.error = "undefined attribute alias #" + enc->text;
-      const size_t at = text.rfind("#" + enc->text);
+      // MLIR says so where its parser stands then: at the token after the
+      // alias's name (`tensor<4xf32, #nope>` -> the '>').
+      size_t at = text.rfind("#" + enc->text);
+      if (at != std::string::npos) {
+        at += 1 + enc->text.size();
+        while (at < text.size() && isAsciiSpace(text[at]))
+          ++at;
+      }
       c.errorAt = at == std::string::npos ? 0 : at;
       return c;
     }

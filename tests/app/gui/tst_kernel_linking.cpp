@@ -298,7 +298,7 @@ private slots:
     QVERIFY(!win->openFile(bad, &error));
     // file:line:column: what -- once, with no "error:" inside (the command
     // line and the dialogs add their own prefix).
-    QCOMPARE(error, bad + QStringLiteral(":2:43: undefined attribute alias #undefined"));
+    QCOMPARE(error, bad + QStringLiteral(":2:53: undefined attribute alias #undefined"));
   }
 
   // The kernel is part of the document: saved with it (a file by its path,

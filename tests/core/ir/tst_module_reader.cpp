@@ -690,7 +690,7 @@ void TestModuleReader::neverThrows_data() {
                            << QString("2:7: error: loc: expected 'at' in callsite");
   QTest::newRow("undefined alias in type")
       << QByteArray("module {\n  %0 = foo.x : tensor<4xf32, #nope>\n}\n")
-      << QString("2:30: error: undefined attribute alias #nope");
+      << QString("2:35: error: undefined attribute alias #nope");
   QTest::newRow("result count") << QByteArray("module {\n  %0:x = foo.x\n}\n")
                                 << QString("2:6: error: expected the number of results after ':'");
   QByteArray deep;
@@ -751,10 +751,12 @@ void TestModuleReader::whatTritonRejects_data() {
          "(99999999999999999999999 : i32; Triton 3.6 rejects the module)";
   QTest::newRow("num-warps zero")
       << kernel("\"ttg.num-warps\" = 0 : i32", "")
-      << "5:38: error: ttg.num-warps = 0: a count of warps, lanes or CTAs is 1 to 2^30";
+      << "5:38: error: ttg.num-warps = 0: a count of warps, lanes or CTAs is 1 to 2^30; each "
+         "layout of the module is then an invalid layout (Triton 3.6 names the first op with one)";
   QTest::newRow("num-ctas negative")
       << kernel("\"ttg.num-warps\" = 4 : i32, \"ttg.num-ctas\" = -1 : i32", "")
-      << "5:64: error: ttg.num-ctas = -1: a count of warps, lanes or CTAs is 1 to 2^30";
+      << "5:64: error: ttg.num-ctas = -1: a count of warps, lanes or CTAs is 1 to 2^30; each "
+         "layout of the module is then an invalid layout (Triton 3.6 names the first op with one)";
   // A type that does not read is an error where it is written, also an
   // operand's type on a line before any result has it (MLIR reads every
   // type of the line): the alias reference, not the value's name.
@@ -762,7 +764,7 @@ void TestModuleReader::whatTritonRejects_data() {
       << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n"
                         "    %1 = ttg.convert_layout %0 : tensor<128x32xi32, #zz> -> "
                         "tensor<128x32xi32, #b>\n")
-      << "8:53: error: undefined attribute alias #zz";
+      << "8:56: error: undefined attribute alias #zz";
   QTest::newRow("misspelt arith op")
       << kernel(kAttrs, "    %0 = arith.addd %i, %i : i32\n")
       << "7:10: error: custom op 'arith.addd' is unknown: the arith dialect has no such op "

@@ -249,6 +249,16 @@ amd_case("extract_value_offset", "amdg.extract_slice %x [%i, 0] : tensor<32x64xf
 amd_case("transpose_dtype", "amdg.in_thread_transpose %x : tensor<32x64xf32, #b> -> tensor<32x64xf16, #b>")
 view_case("subslice_offsets", "ttg.memdesc_subslice %m [0, 0]", "3x8x16xf32")
 
+# The machine's counts as written: out of i32 range (MLIR's parse error at the value), zero, negative.
+sub("warps_i32_overflow", A, '"ttg.num-warps" = 4 : i32', '"ttg.num-warps" = 4294967300 : i32')
+sub("warps_zero", A, '"ttg.num-warps" = 4 : i32', '"ttg.num-warps" = 0 : i32')
+sub("warps_negative", A, '"ttg.num-warps" = 4 : i32', '"ttg.num-warps" = -4 : i32')
+sub("ctas_negative", A, '"ttg.num-ctas" = 1 : i32', '"ttg.num-ctas" = -1 : i32')
+sub("tpw_zero", A, '"ttg.threads-per-warp" = 32 : i32', '"ttg.threads-per-warp" = 0 : i32')
+# An undefined alias in an operand's type, lines before any result has that type.
+sub("alias_undef_operand", A, "ttg.local_alloc %q_15 : (tensor<128x64xf16, #blocked>)",
+    "ttg.local_alloc %q_15 : (tensor<128x64xf16, #blocked9>)")
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
