@@ -707,11 +707,20 @@ private:
   // --- types ---
   // The parsed form of a type text, parsed once per distinct text.
   CachedType &internType(std::string_view text) {
+    // The same view of the source as the last one (an op's stated type,
+    // checked, then given to its result): no second hash. Only views of the
+    // source, which never changes; a built type's buffer may be reused.
+    if (text.data() == lastTypeView_.data() && text.size() == lastTypeView_.size())
+      return *lastType_;
     auto it = types_.find(text);
     if (it == types_.end()) {
       const std::string &kept = typeTexts_->emplace_back(text);
       it = types_.emplace(kept, parseType(kept)).first;
       it->second.text = kept;
+    }
+    if (text.data() >= text_.data() && text.data() + text.size() <= text_.data() + text_.size()) {
+      lastTypeView_ = text;
+      lastType_ = &it->second; // nodes of types_ stay where they are
     }
     return it->second;
   }
@@ -743,28 +752,6 @@ private:
     error(inSource ? size_t(text.data() - text_.data()) + std::min(c.errorAt, text.size())
                    : fallback,
           c.error);
-  }
-
-  // The stated types of an op's operands and results that name a layout
-  // (tensor, memdesc, tensor descriptor), read as MLIR reads every type of
-  // the line: one of them that does not read is an error at its place,
-  // before the values it types are set (result types are set after).
-  void checkWrittenTypes(const HeaderScratch &s, std::string_view toType) {
-    auto check = [&](std::string_view t) {
-      if (t.empty() || t.back() != '>')
-        return;
-      if (!startsWithLiteral(t, "tensor<") && !startsWithLiteral(t, "!ttg.memdesc<") &&
-          !startsWithLiteral(t, "!tt.tensordesc<") && !startsWithLiteral(t, "!triton_gpu.memdesc<"))
-        return;
-      reportTypeError(internType(t), t, 0);
-    };
-    for (std::string_view t : s.fnInputs)
-      check(t);
-    for (std::string_view t : s.colon)
-      check(t);
-    check(toType);
-    for (std::string_view t : s.arrow)
-      check(t);
   }
 
   CachedType parseType(const std::string &text) {
@@ -1354,7 +1341,6 @@ private:
     if (!scratch.partitionWarps.empty() && !mod().ops[opIdx].hasAttribute("partitionNumWarps"))
       mod().ops[opIdx].attributes.push_back(
           {"partitionNumWarps", "array<i32: " + scratch.partitionWarps + ">"});
-    checkWrittenTypes(scratch, toType);
     assignResultTypes(opIdx, opName, colonTypes, arrowTypes, toType);
     checkStatedTypes(opIdx, opName, scratch, toType);
     addImplicitTerminators(opIdx, opName);
@@ -1412,7 +1398,21 @@ private:
         stated = derivedType(st.type, st.how);
       const SsaValue &value = mod().values[v];
       const std::string_view defined = value.typeText;
-      if (defined.empty() || defined == stated)
+      if (defined == stated)
+        continue; // read (and any problem said) where the value was defined
+      // A stated type of another text is read here, as MLIR reads every type
+      // of the line: one that does not read is that error, at its place.
+      if (st.how == Derivation::AsWritten && stated.size() > 1 && stated.back() == '>' &&
+          (startsWithLiteral(stated, "tensor<") || startsWithLiteral(stated, "!ttg.memdesc<") ||
+           startsWithLiteral(stated, "!tt.tensordesc<") ||
+           startsWithLiteral(stated, "!triton_gpu.memdesc<"))) {
+        CachedType &c = internType(stated);
+        if (!c.error.empty()) {
+          reportTypeError(c, stated, k < s.offsets.size() ? s.offsets[k] : text_offset(op.pos));
+          return;
+        }
+      }
+      if (defined.empty())
         continue;
       // A result of an op this reader knows no syntax for has a guessed type.
       if (value.definingOp >= 0 && mod().ops[value.definingOp].guessedResultTypes)
@@ -1836,6 +1836,8 @@ private:
       aliasEncodings_; // valid layout aliases
   // By their text, kept in typeTexts_ (stable: a deque only grows at its ends).
   std::unordered_map<std::string_view, CachedType, TextHash> types_;
+  std::string_view lastTypeView_; // internType's last view of the source, and its entry
+  CachedType *lastType_ = nullptr;
   std::shared_ptr<std::deque<std::string>> typeTexts_ = std::make_shared<std::deque<std::string>>();
   std::deque<std::string> synthesized_; // type texts and names not in the source (stable addresses)
   std::vector<LocRef> locs_;
