@@ -10,6 +10,7 @@
 #include "encodings/nvmma_default.h"
 #include "notation/mlir/layout_printer.h"
 #include "util/error.h"
+#include "util/limits.h"
 #include "util/seq_text.h"
 
 namespace ls::notation::gluon {
@@ -83,6 +84,15 @@ private:
 
   PyValue value() {
     skip();
+    // Lists and calls nest by recursion: bounded, as the attribute reader
+    // bounds its own (a deep text is an error, never a stack overflow).
+    if (depth_ >= kMaxNesting)
+      fail("nesting deeper than " + std::to_string(kMaxNesting) + " levels");
+    struct Deeper {
+      int &d;
+      explicit Deeper(int &depth) : d(depth) { ++d; }
+      ~Deeper() { --d; }
+    } deeper(depth_);
     PyValue v;
     v.column = pos_;
     if (pos_ >= t_.size())
@@ -144,9 +154,11 @@ private:
     return v;
   }
 
+  static constexpr int kMaxNesting = limits::kMaxNestingDepth;
   std::string_view t_;
   std::string field_;
   size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 // The Gluon 3.6 constructor signatures: argument names in positional order

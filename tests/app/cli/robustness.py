@@ -76,6 +76,13 @@ def main():
     run(["print", "--layout", deep], note="2000 nested slices")
     run(["print", "--layout", "[" * 100000], note="100000 brackets")
     run(["print", "--layout", "#ttg.linear<{register = " + "[" * 50000 + "]" * 50000 + "}>"], note="deep lists")
+    # Gluon constructor text nests by recursion too (it overflowed the stack).
+    run(["print", "--layout", "gl.BlockedLayout(" + "[" * 20000 + "1" + "]" * 20000 + ", [32], [4], [0])"],
+        note="deep Gluon list")
+    run(["print", "--layout", "gl.BlockedLayout(size_per_thread=" + "(" * 30000 + "1" + ")" * 30000 +
+         ", threads_per_warp=[32], warps_per_cta=[4], order=[0])"], note="deep Gluon tuple")
+    run(["print", "--layout", "gl.SliceLayout(0, " * 3000 + "gl.BlockedLayout([1], [32], [4], [0])" + ")" * 3000],
+        note="deep Gluon calls")
     # Huge numbers and sizes.
     run(["print", "--layout", "#ttg.blocked<{sizePerThread = [99999999999999999999999], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"])
     run(["linear", "--layout", VALID[0], "--shape", "1073741824x1073741824"])
