@@ -66,6 +66,13 @@ Target parseTarget(const std::string &text, const std::string &field) {
   if (colon != std::string::npos) {
     t.backend = text.substr(0, colon);
     t.arch = text.substr(colon + 1);
+  } else if (text.rfind("sm", 0) == 0) {
+    // The short spellings of the one --target vocabulary: sm90, gfx942.
+    t.backend = "cuda";
+    t.arch = text.substr(2);
+  } else if (text.rfind("gfx", 0) == 0) {
+    t.backend = "hip";
+    t.arch = text;
   }
   auto digits = [](const std::string &s) {
     return !s.empty() && s.size() <= 4 && s.find_first_not_of("0123456789") == std::string::npos;
@@ -82,8 +89,8 @@ Target parseTarget(const std::string &text, const std::string &field) {
     return t;
   }
   throw Error(field, "'" + text +
-                         "' is not a target; expected cuda:<sm> (e.g. cuda:90) or "
-                         "hip:gfx<arch> (e.g. hip:gfx942)");
+                         "' is not a target; expected cuda:<sm> or sm<N> (e.g. cuda:90, "
+                         "sm90) or hip:gfx<arch> or gfx<arch> (e.g. hip:gfx942, gfx942)");
 }
 
 Target defaultTarget(const Encoding &enc) {

@@ -94,6 +94,13 @@ def main():
               "hip:gfx942", "--num-warps", "8")
     c.check('"ttg.num-warps" = 8 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64'
             in p.stdout, "--target and --num-warps reach the module", p.stderr)
+    # The one --target vocabulary: sm90 and gfx942 as cuda:90 and hip:gfx942.
+    p = c.run("--layout", SWIZZLED, "--shape", "64x64", "--format", "mlir-module", "--target",
+              "gfx942", "--num-warps", "8")
+    c.check('ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64' in p.stdout,
+            "--target gfx942 is hip:gfx942", p.stderr)
+    p = c.run("--layout", BLOCKED, "--shape", "64x64", "--format", "mlir-module", "--target", "sm90")
+    c.check('ttg.target = "cuda:90"' in p.stdout, "--target sm90 is cuda:90", p.stderr)
     p = c.run("--layout", "tensor<64x64xf16, " + BLOCKED + ">", "--format", "descriptor")
     c.check(p.returncode == 0 and json.loads(p.stdout)["shape"] == [64, 64],
             "shape and dtype from a tensor type")
