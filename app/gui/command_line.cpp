@@ -57,8 +57,9 @@ void parsePanelOptions(const QCommandLineParser &p, const QCommandLineOption &fi
     else
       errors << QStringLiteral("--target: %1").arg(why);
   }
-  static const QStringList panels = {QStringLiteral("banks"), QStringLiteral("conversion"),
-                                     QStringLiteral("basis"), QStringLiteral("kernel")};
+  static const QStringList panels = {QStringLiteral("grid"), QStringLiteral("banks"),
+                                     QStringLiteral("conversion"), QStringLiteral("basis"),
+                                     QStringLiteral("kernel")};
   if (p.isSet(panel) && !panels.contains(c.panel))
     errors << QStringLiteral("--panel: '%1' is not one of %2")
                   .arg(c.panel, panels.join(QStringLiteral(", ")));
@@ -110,7 +111,7 @@ CommandLine parseCommandLine(const QStringList &arguments) {
                                   QStringLiteral("T"));
   const QCommandLineOption panel(
       QStringLiteral("panel"),
-      QStringLiteral("Show this panel: banks, conversion, basis or kernel; with --screenshot, "
+      QStringLiteral("Show this panel: grid, banks, conversion, basis or kernel; with --screenshot, "
                      "render the panel alone at --size."),
       QStringLiteral("NAME"));
   const QCommandLineOption access(

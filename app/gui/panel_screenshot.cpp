@@ -1,5 +1,7 @@
 #include "panel_screenshot.h"
 
+#include "grid/grid_panel.h"
+
 #include <QApplication>
 #include <QDockWidget>
 #include <QImage>
@@ -72,6 +74,12 @@ QString openFromCommandLine(MainWindow &w, const CommandLine &cl) {
   return {};
 }
 
+// The grid is the window's centre, not a dock: its panel (the current
+// design's, beside the compared one when there is one).
+bool isGridPanel(const QString &panel) {
+  return panel == QLatin1String("grid");
+}
+
 QString showPanel(MainWindow &w, const CommandLine &cl) {
   if (!cl.target.isEmpty()) { // the document's target: every panel follows it
     w.document()->setTarget(cl.target);
@@ -80,8 +88,8 @@ QString showPanel(MainWindow &w, const CommandLine &cl) {
   if (!cl.access.isEmpty())
     w.analysisDocks()->banks()->setDirection(
         cl.access == QLatin1String("store") ? AccessDirection::Store : AccessDirection::Load);
-  if (cl.panel.isEmpty())
-    return {};
+  if (cl.panel.isEmpty() || isGridPanel(cl.panel))
+    return {}; // the grid is always in view
   QDockWidget *dock = panelDock(w, cl.panel);
   if (!dock)
     return QStringLiteral("--panel: no panel '%1'").arg(cl.panel);
@@ -91,6 +99,21 @@ QString showPanel(MainWindow &w, const CommandLine &cl) {
 }
 
 QString renderPanelScreenshot(MainWindow &w, const CommandLine &cl) {
+  if (isGridPanel(cl.panel)) {
+    // The grid alone at the size asked for: its panel, taken out of the
+    // window's layout for the picture.
+    w.resize(cl.size);
+    w.show();
+    settle();
+    w.document()->waitForEvaluations();
+    settle();
+    ui::GridPanel *grid = w.primaryPanel();
+    const QSize old = grid->size();
+    grid->resize(cl.size); // a visible widget gets its resize event at once
+    const QImage img = grid->grab().toImage();
+    grid->resize(old);
+    return saveScreenshotPng(img, cl.screenshot);
+  }
   QDockWidget *dock = panelDock(w, cl.panel);
   if (!dock)
     return QStringLiteral("--panel: no panel '%1'").arg(cl.panel);

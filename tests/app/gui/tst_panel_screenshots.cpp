@@ -222,6 +222,30 @@ private slots:
   // The basis matrix of the transpose load layout: one filled cell per set
   // bit of its bases (5 register, 5 lane, 2 warp bits, one bit each), in
   // the colour of its group; the same in presentation mode (larger cells).
+  // The grid (the window's centre, not a dock) alone at --size: 32x32 of
+  // kBlocked, four warps of 4 rows each, twice down the tensor.
+  void gridPanel() {
+    const Run r = studio({QStringLiteral("--layout"), kBlocked, QStringLiteral("--shape"),
+                          QStringLiteral("32x32"), QStringLiteral("--panel"),
+                          QStringLiteral("grid"), QStringLiteral("--size"),
+                          QStringLiteral("700x500")},
+                         png("grid.png"));
+    QVERIFY2(r.code == 0, qPrintable(r.stderrText));
+    QCOMPARE(r.image.size(), QSize(700, 500));
+    // Each warp's colour (GridPalette's first four) fills 4 x 32 cells twice:
+    // about as many pixels of each, and a good share of the picture.
+    const QColor warps[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b),
+                            QColor(0xe1, 0x57, 0x59), QColor(0x76, 0xb7, 0xb2)};
+    int counts[4] = {0, 0, 0, 0};
+    for (int y = 0; y < r.image.height(); ++y)
+      for (int x = 0; x < r.image.width(); ++x)
+        for (int w = 0; w < 4; ++w)
+          counts[w] += same(r.image.pixel(x, y), warps[w]);
+    for (int w = 0; w < 4; ++w)
+      QVERIFY2(counts[w] > 15000 && counts[w] < 2 * counts[0] + 100,
+               qPrintable(QStringLiteral("warp %1: %2 px").arg(w).arg(counts[w])));
+  }
+
   void basisMatrix_data() {
     QTest::addColumn<bool>("presentation");
     QTest::addColumn<int>("cell");
@@ -292,9 +316,9 @@ private slots:
   void badFlags_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("error");
-    QTest::newRow("panel name") << QStringList{QStringLiteral("--panel"), QStringLiteral("grid")}
-                                << QStringLiteral("error: --panel: 'grid' is not one of banks, "
-                                                  "conversion, basis, kernel\n");
+    QTest::newRow("panel name") << QStringList{QStringLiteral("--panel"), QStringLiteral("gird")}
+                                << QStringLiteral("error: --panel: 'gird' is not one of grid, "
+                                                  "banks, conversion, basis, kernel\n");
     QTest::newRow("kernel without file")
         << QStringList{QStringLiteral("--panel"), QStringLiteral("kernel")}
         << QStringLiteral("error: --panel kernel: needs --file K.ttgir (or --kernel K.ttgir)\n");
