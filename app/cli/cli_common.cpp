@@ -54,9 +54,14 @@ notation::LayoutInputContext layoutContext(const Args &args) {
     ctx.shape = parseShape(*s);
   // Commands that build layouts check --threads-per-warp with their own rule;
   // here it only splits a CuTe thread index (the CuTe reader checks it).
-  if (auto t = args.optional("threads-per-warp"))
-    if (!t->empty() && t->size() < 8 && t->find_first_not_of("0123456789") == std::string::npos)
-      ctx.threadsPerWarp = std::stoi(*t);
+  if (auto t = args.optional("threads-per-warp")) {
+    // Never dropped quietly: a value that is no count is the flag's error.
+    if (t->empty() || t->size() > 6 || t->find_first_not_of("0123456789") != std::string::npos)
+      throw Error("--threads-per-warp", "must be a number of lanes (32, or 64 on CDNA), got '" +
+                                            (t->size() > 40 ? t->substr(0, 37) + "..." : *t) +
+                                            "'");
+    ctx.threadsPerWarp = std::stoi(*t);
+  }
   return ctx;
 }
 

@@ -94,6 +94,10 @@ def main():
     run(["linear", "--layout", "#ttg.linear<{register = [" + ", ".join(["[1, 0]"] * 40) + "], lane = [], warp = [], block = []}>", "--shape", "2x1"])
     run(["print", "--layout", "#ttg.blocked<{" + ", ".join(f"k{i} = 1" for i in range(5000)) + "}>"])
     run(["print", "--layout", "#ttg.blocked<{sizePerThread = [" + ", ".join(["1"] * 30000) + "]}>"])
+    # A --threads-per-warp that is no count is its error, never quietly 32.
+    for v in ("-1", "99999999999999999999", "", "abc", "0", "48"):
+        run(["print", "--layout", "cute:(64,4):(1,64)", "--shape", "64x4", "--threads-per-warp", v],
+            note=f"--threads-per-warp {v!r}")
     # Bad shapes.
     for shape in ["", "x", "64x", "x64", "0x64", "-4x64", "63x64", "64x64x", "abc", "4x4x4x4x4x4x4x4x4", "64,64", " 64x64"]:
         run(["linear", "--layout", VALID[0], "--shape", shape], note=f"shape {shape!r}")
