@@ -21,7 +21,10 @@ bool startsWith(std::string_view t, std::string_view p) {
 
 Notation detectNotation(std::string_view text) {
   std::string_view t = trimAsciiSpace(text);
-  if (startsWith(t, "cute:"))
+  // CuTe: with its prefix, or as `print --syntax cute` writes it - a
+  // layout `(shape):(stride)` or a swizzled one `Swizzle<B,M,S> o ...`,
+  // which no MLIR or Gluon text starts with.
+  if (startsWith(t, "cute:") || startsWith(t, "(") || startsWith(t, "Swizzle<"))
     return Notation::Cute;
   // MLIR text starts with '#', '!' or a builtin type keyword; Gluon with an
   // identifier followed by '(' (BlockedLayout(...), gl.BlockedLayout(...),
@@ -57,7 +60,9 @@ ir::LayoutInput readLayoutInput(std::string_view text, const LayoutInputContext 
   case Notation::Gluon:
     return gluon::readGluon(trimAsciiSpace(text), field);
   case Notation::Cute: {
-    std::string_view body = trimAsciiSpace(text).substr(5);
+    std::string_view body = trimAsciiSpace(text);
+    if (startsWith(body, "cute:"))
+      body.remove_prefix(5);
     ir::LayoutInput in;
     if (cute::isCuteShared(body)) {
       // The tile is the layout's own unless --shape tiles it further.

@@ -195,6 +195,13 @@ rc, o, e = run("audit", "--file", os.path.dirname(os.path.abspath(__file__)))
 check(rc == 2 and e.startswith("error: --file: ") and e.rstrip().endswith("is a directory, not a file"),
       f"directory as --file: {e!r}")
 
+# CuTe text as `print --syntax cute` writes it (no `cute:` prefix) reads back.
+BLK = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>"
+rc, cute_text, e = run("print", "--layout", BLK, "--shape", "16x64", "--syntax", "cute")
+check(rc == 0 and cute_text == "((16,8),(4,2)):((64,1),(16,8))\n", f"blocked as CuTe: {cute_text!r} {e!r}")
+prints(cute_text.strip(), BLK, extra=("--shape", "16x64"))
+prints("Swizzle<3,3,3> o (128,64):(64,1)",
+       "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>")
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)
