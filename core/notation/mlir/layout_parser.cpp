@@ -1,6 +1,7 @@
 #include "notation/mlir/layout_parser.h"
 
 #include <algorithm>
+#include <functional>
 #include <cctype>
 #include <map>
 #include <set>
@@ -323,17 +324,21 @@ void readMainWmmaCta(const Entries &e, const Value &mainCta, AmdWmmaEncoding &en
                             "(Triton 3.6), not both");
   if (mainCta.kind != Value::Kind::Dict)
     fieldError("ctaLayout", "expected {register = [...], warp = [...]}");
-  int rank = 2;
-  if (const Value *r = find(e, "rank"))
-    rank = static_cast<int>(readInt(*r, "rank", 1, 8));
-  if (rank != 2)
-    fieldError("rank", "Triton main's amd_wmma ctaLayout is read for rank 2 only");
   checkKeys(mainCta.entries, "amd_wmma ctaLayout", {"register", "warp"});
   std::vector<std::vector<int32_t>> reg;
   std::vector<std::vector<int32_t>> warp =
       readBases(requireKey(mainCta.entries, "warp", "amd_wmma ctaLayout"), "ctaLayout.warp");
   if (const Value *r = find(mainCta.entries, "register"))
     reg = readBases(*r, "ctaLayout.register");
+  // The rank: `rank` where written, else the bases' length (a batched
+  // wmma, rank 3, writes three entries per basis), else 2.
+  int rank = !warp.empty() ? static_cast<int>(warp[0].size())
+             : !reg.empty() ? static_cast<int>(reg[0].size())
+                            : 2;
+  if (const Value *r = find(e, "rank"))
+    rank = static_cast<int>(readInt(*r, "rank", 2, 3));
+  if (rank != 2 && rank != 3)
+    fieldError("ctaLayout", "an amd_wmma layout has rank 2 or 3 (every basis 2 or 3 entries)");
   LinearLayout::DimSizes sizes;
   const auto names = standardOutDimNames(rank);
   for (int d = 0; d < rank; ++d) {
@@ -359,6 +364,45 @@ void readMainWmmaCta(const Entries &e, const Value &mainCta, AmdWmmaEncoding &en
     enc.warpsPerCTA = grid->first;
     enc.tilesPerWarp = grid->second;
     return;
+  }
+  // Any rank: the 3.6 fields (warps and tiles per dim, powers of two) whose
+  // main spelling is this ctaLayout, found by trying each split of the warp
+  // and register bases over the dims (a handful; only when reading text).
+  {
+    auto splits = [rank](int log2Total) {
+      std::vector<std::vector<unsigned>> out;
+      std::vector<int> e(size_t(rank), 0);
+      std::function<void(int, int)> go = [&](int d, int left) {
+        if (d == rank - 1) {
+          e[size_t(d)] = left;
+          std::vector<unsigned> v;
+          for (int x : e)
+            v.push_back(1u << x);
+          out.push_back(v);
+          return;
+        }
+        for (int k = 0; k <= left; ++k) {
+          e[size_t(d)] = k;
+          go(d + 1, left - k);
+        }
+      };
+      go(0, log2Total);
+      return out;
+    };
+    AmdWmmaEncoding probe = enc;
+    for (const auto &w : splits(cta->getInDimSizeLog2(kWarp)))
+      for (const auto &t : splits(cta->getInDimSizeLog2(kRegister))) {
+        probe.warpsPerCTA = w;
+        probe.tilesPerWarp = t;
+        probe.mainCta.reset();
+        if (auto c = probe.mainCtaLayout(); c && *c == *cta) {
+          enc.warpsPerCTA = w;
+          enc.tilesPerWarp = std::all_of(t.begin(), t.end(), [](unsigned x) { return x == 1; })
+                                 ? std::vector<unsigned>{}
+                                 : t;
+          return;
+        }
+      }
   }
   enc.mainCta = *cta;
   std::vector<unsigned> perDim(rank, 1);

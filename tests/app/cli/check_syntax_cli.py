@@ -202,6 +202,14 @@ check(rc == 0 and cute_text == "((16,8),(4,2)):((64,1),(16,8))\n", f"blocked as 
 prints(cute_text.strip(), BLK, extra=("--shape", "16x64"))
 prints("Swizzle<3,3,3> o (128,64):(64,1)",
        "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>")
+# A batched (rank-3) amd_wmma, as batched_dot_gfx1100 has it, through Triton main's ctaLayout
+# spelling and back: the rank is the bases' length (was: refused, "every basis must have 2 entries").
+WM = "#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2, 1], tilesPerWarp = [1, 1, 2]}>"
+rc, main_text, e = run("print", "--layout", WM, "--syntax", "main")
+check(rc == 0 and main_text == "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {register = "
+      "[[0, 0, 1]], warp = [[0, 1, 0], [1, 0, 0]]}}>\n", f"rank-3 wmma in main: {main_text!r} {e!r}")
+prints(main_text.strip(), WM, warning="warning: ctaLayout: Triton main's amd_wmma spelling; Triton 3.6 ignores "
+       "ctaLayout and reads warpsPerCTA = [] (`print` gives the 3.6 spelling when there is one)")
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)
