@@ -1,6 +1,8 @@
 // `print`: the canonical attribute text (Triton 3.6 or legacy syntax), or the
 // layout in another notation (Gluon constructor text).
 #include "cli_common.h"
+#include "encodings/dot_operand.h"
+#include "layout/layout_utils.h"
 #include "notation/cute/cute_layout.h"
 #include "notation/gluon/gluon_printer.h"
 #include "notation/layout_input.h"
@@ -31,6 +33,16 @@ int runPrint(const Args &args, std::ostream &out) {
                   "is required for --syntax cute (a CuTe layout is a function on one tile)");
     const Shape s = shape ? parseShape(*shape) : *in.shape;
     out << notation::cute::encodingToCute(*in.encoding, s) << "\n";
+    // The B operand is written as CUTLASS writes it, over its (N, K) tile:
+    // read back as it is, it is a layout of that tile, not of Triton's K x N.
+    if (in.encoding->kind() == EncodingKind::DotOperand && s.size() == 2) {
+      const auto &d = static_cast<const DotOperandEncoding &>(*in.encoding);
+      if (d.opIdx == 1 && d.parent->kind() == EncodingKind::NvidiaMma)
+        warn("warning: --syntax cute: operand B is written as CUTLASS's BLayout, over the (N, K) "
+             "tile (" + std::to_string(s[1]) + "x" + std::to_string(s[0]) +
+             ", the transpose of Triton's " + shapeText(s) +
+             "); read back with --shape " + shapeText(s) + " it is another layout");
+    }
     return 0;
   }
   if (other && *other != "3.6" && *other != "legacy" && *other != "main")

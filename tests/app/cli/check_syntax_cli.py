@@ -210,6 +210,12 @@ check(rc == 0 and main_text == "#ttg.amd_wmma<{version = 2, isTranspose = false,
       "[[0, 0, 1]], warp = [[0, 1, 0], [1, 0, 0]]}}>\n", f"rank-3 wmma in main: {main_text!r} {e!r}")
 prints(main_text.strip(), WM, warning="warning: ctaLayout: Triton main's amd_wmma spelling; Triton 3.6 ignores "
        "ctaLayout and reads warpsPerCTA = [] (`print` gives the 3.6 spelling when there is one)")
+# Operand B in CuTe is CUTLASS's BLayout over (N, K): said, since it does not read back as the K x N tile.
+DOTB = ("#ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+        "warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 2}>")
+prints(DOTB, "((4,8),(2,2)):((16,1),(8,64))", extra=("--shape", "16x8", "--syntax", "cute"),
+       warning="warning: --syntax cute: operand B is written as CUTLASS's BLayout, over the (N, K) tile "
+       "(8x16, the transpose of Triton's 16x8); read back with --shape 16x8 it is another layout")
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)
