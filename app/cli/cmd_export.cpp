@@ -4,6 +4,7 @@
 #include "cli_common.h"
 #include "codegen/exporter.h"
 #include "codegen/hw_kernels.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 
 namespace ls::cli {
@@ -40,6 +41,10 @@ int runExport(const Args &args, std::ostream &out) {
   }
   // Everything is generated before -o touches the file system.
   writeOutput(args, out, codegen::exportDesign(design, format, options));
+  if (options.syntax == ir::Syntax::Legacy &&
+      (format == codegen::ExportFormat::Attribute || format == codegen::ExportFormat::Module))
+    for (const std::string &loss : ir::legacyLosses(*design.encoding))
+      warn("warning: --syntax legacy: " + loss);
   return 0;
 }
 
@@ -56,7 +61,7 @@ CommandRegistration reg(
       {"dtype", true, "element type (default: from the layout, else f16)"},
       {"syntax", true, "3.6 (default), legacy or main, for mlir and mlir-module"},
       {"num-warps", true, "warps per CTA for shared layouts (default 4)"},
-      {"target", true, "cuda:<sm> or hip:gfx<arch> (default: from the layout)"},
+      {"target", true, "sm90, gfx942, ... or cuda:<sm> / hip:gfx<arch> (default: from the layout)"},
       {"kernel", true,
        "cuda/hip: auto (default: mma.sync, wgmma or copy by the layout's kind), copy, mma"},
       {"output", true, "-o FILE: write there (atomically) instead of stdout"}},

@@ -50,6 +50,9 @@ int runPrint(const Args &args, std::ostream &out) {
                                 *other + "'");
   const ir::Syntax syntax = parseSyntaxFlag(args);
   out << ir::printEncoding(*in.encoding, syntax) << "\n";
+  if (syntax == ir::Syntax::Legacy) // what that text cannot carry is said, not dropped
+    for (const std::string &loss : ir::legacyLosses(*in.encoding))
+      warn("warning: --syntax legacy: " + loss);
   return 0;
 }
 

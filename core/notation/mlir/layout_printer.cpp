@@ -112,6 +112,29 @@ std::string printBases(const LinearLayout &ll, const std::vector<DimName> &inDim
   return s;
 }
 
+std::vector<std::string> legacyLosses(const Encoding &enc) {
+  std::vector<std::string> out;
+  if (enc.kind() == EncodingKind::AmdMfma) {
+    const auto &e = static_cast<const AmdMfmaEncoding &>(enc);
+    // The K the legacy reader supplies for [M, N] (layout_parser's buildMfma).
+    if (e.instrShape.size() == 3) {
+      const unsigned m = e.instrShape[0], k = m == 32 ? 8 : m == 16 ? 16 : 4;
+      if (e.instrShape[2] != k)
+        out.push_back("instrShape: older Triton writes [M, N] only; read back, K is " +
+                      std::to_string(k) + ", not " + std::to_string(e.instrShape[2]) +
+                      " (the same bases)");
+    }
+  }
+  if (enc.kind() == EncodingKind::NvmmaShared) {
+    const auto &e = static_cast<const NvmmaSharedEncoding &>(enc);
+    if (e.swizzlingByteWidth == 0 && e.elementBitWidth != 16)
+      out.push_back("elementBitWidth: older Triton's unswizzled shared text has no element "
+                    "width; read back, it is 16, not " + std::to_string(e.elementBitWidth) +
+                    " (the same bases)");
+  }
+  return out;
+}
+
 std::string printEncoding(const Encoding &enc, Syntax syntax) {
   const std::string p = prefix(syntax);
   switch (enc.kind()) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "encodings/encoding.h"
 
@@ -22,6 +23,12 @@ enum class Syntax { Triton36, Legacy, Main };
 // (e.g. a CGA layout that no CTA triple describes, or a layout kind older
 // Triton does not have).
 std::string printEncoding(const Encoding &enc, Syntax syntax = Syntax::Triton36);
+
+// What the legacy (Triton 3.0-3.2) text of `enc` cannot say, so that it
+// reads back as another attribute with the same bases ("instrShape: older
+// Triton writes [M, N]; read back, K is 8, not 16"): one "field: what" per
+// loss, empty when the legacy text reads back as `enc`.
+std::vector<std::string> legacyLosses(const Encoding &enc);
 
 // "[1, 2, 3]"
 std::string printList(const std::vector<unsigned> &v);

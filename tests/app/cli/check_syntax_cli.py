@@ -216,6 +216,20 @@ DOTB = ("#ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, ver
 prints(DOTB, "((4,8),(2,2)):((16,1),(8,64))", extra=("--shape", "16x8", "--syntax", "cute"),
        warning="warning: --syntax cute: operand B is written as CUTLASS's BLayout, over the (N, K) tile "
        "(8x16, the transpose of Triton's 16x8); read back with --shape 16x8 it is another layout")
+# What the legacy text cannot carry is said (the bases stay, the attribute would not round-trip).
+prints("#ttg.amd_mfma<{version = 4, warpsPerCTA = [4, 1], instrShape = [32, 32, 16], isTransposed = true}>",
+       "#triton_gpu.amd_mfma<{versionMajor = 4, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [32, 32], "
+       "isTransposed = true, CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [1, 0]}>",
+       warning="warning: --syntax legacy: instrShape: older Triton writes [M, N] only; read back, K is 8, "
+       "not 16 (the same bases)", extra=("--syntax", "legacy"))
+prints("#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 8}>",
+       "#triton_gpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], CTAsPerCGA = [1, 1], "
+       "CTASplitNum = [1, 1], CTAOrder = [1, 0], hasLeadingOffset = true}>",
+       warning="warning: --syntax legacy: elementBitWidth: older Triton's unswizzled shared text has no element "
+       "width; read back, it is 16, not 8 (the same bases)", extra=("--syntax", "legacy"))
+prints("#ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [32, 32, 8], isTransposed = true}>",
+       "#triton_gpu.amd_mfma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [32, 32], "
+       "isTransposed = true, CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [1, 0]}>", extra=("--syntax", "legacy"))
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)
