@@ -1,5 +1,6 @@
 // `convert`: what a convert_layout from one distributed layout to another
 // costs, and which registers go where.
+#include <optional>
 #include <sstream>
 
 #include "analysis/convert/layout_conversion.h"
@@ -40,7 +41,20 @@ int runConvert(const Args &args, std::ostream &out) {
     dtype = e.name;
     bits = e.bits;
   }
-  LayoutConversion c(distributedLayout(from, "from"), distributedLayout(to, "to"));
+  // The conversion's own words for its sides are the flags that gave them.
+  auto flagOf = [](const std::string &field) {
+    return field == "destination" ? std::string("--to")
+           : field == "source"    ? std::string("--from")
+           : field == "warp"      ? std::string("--warp")
+                                  : field;
+  };
+  std::optional<LayoutConversion> made;
+  try {
+    made.emplace(distributedLayout(from, "from"), distributedLayout(to, "to"));
+  } catch (const Error &e) {
+    throw Error(flagOf(e.field()), e.rule());
+  }
+  LayoutConversion &c = *made;
   // The instructions Triton may use for scratch: the machine's (an AMD one
   // has no ldmatrix), or `generic` (ld/st.shared only).
   ScratchTarget target = ScratchTarget::Sm90;
@@ -68,7 +82,13 @@ int runConvert(const Args &args, std::ostream &out) {
     }
     std::ostringstream o;
     const bool withBlock = c.numBlocks() > 1;
-    for (const RegisterMove &m : c.movesInto(0, warp))
+    std::vector<RegisterMove> moves;
+    try {
+      moves = c.movesInto(0, warp);
+    } catch (const Error &e) {
+      throw Error(flagOf(e.field()), e.rule());
+    }
+    for (const RegisterMove &m : moves)
       o << locText(m.to, withBlock) << " <- " << locText(m.from, withBlock) << " ("
         << moveScopeName(m.scope) << ")\n";
     text += o.str();

@@ -27,7 +27,13 @@ int runSectors(const Args &args, std::ostream &out) {
     warp = static_cast<int>(parseIntList(*w, "--warp", true).at(0));
   if (auto i = args.optional("instruction"))
     instr = static_cast<int>(parseIntList(*i, "--instruction", true).at(0));
-  GlobalInstruction detail = ga.instruction(warp, instr);
+  GlobalInstruction detail;
+  try {
+    detail = ga.instruction(warp, instr);
+  } catch (const Error &e) { // its "warp" and "instruction" are these flags
+    throw Error(e.field() == "warp" || e.field() == "instruction" ? "--" + e.field() : e.field(),
+                e.rule());
+  }
 
   if (args.flag("json")) {
     writeOutput(args, out, report::globalAccessJson(ga, r.element->name, detail) + "\n");

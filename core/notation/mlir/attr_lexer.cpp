@@ -61,6 +61,13 @@ const Token &Lexer::peek() {
   return peeked_;
 }
 
+namespace {
+// Outside strings, MLIR attribute text is ASCII: a byte above 127 is most
+// likely a look-alike letter pasted from a document ('ö', a typographic quote).
+constexpr const char *kNonAscii =
+    "a non-ASCII character (outside a string, layout text is ASCII: a look-alike letter?)";
+} // namespace
+
 Token Lexer::next() {
   if (havePeek_) {
     havePeek_ = false;
@@ -128,10 +135,14 @@ Token Lexer::next() {
     while (pos_ < text_.size() &&
            (isIdentChar(text_[pos_]) || text_[pos_] == '.' || text_[pos_] == '-'))
       ++pos_;
+    if (pos_ < text_.size() && (static_cast<unsigned char>(text_[pos_]) & 0x80))
+      throw SyntaxError(text_, pos_, kNonAscii);
     t.kind = Token::Kind::Ident;
     t.text.assign(text_.substr(start, pos_ - start));
     return t;
   }
+  if (static_cast<unsigned char>(c) & 0x80)
+    throw SyntaxError(text_, pos_, kNonAscii);
   ++pos_;
   t.kind = Token::Kind::Punct;
   t.text.assign(1, c);

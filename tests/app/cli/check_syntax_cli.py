@@ -230,6 +230,16 @@ prints("#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBi
 prints("#ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [32, 32, 8], isTransposed = true}>",
        "#triton_gpu.amd_mfma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [32, 32], "
        "isTransposed = true, CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [1, 0]}>", extra=("--syntax", "legacy"))
+# A look-alike letter is said as what it is, at its column (was: "#ttg.bl: unknown layout").
+refuses("#ttg.bl\u00f6cked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>",
+        "--layout: a non-ASCII character (outside a string, layout text is ASCII: a look-alike letter?) at 1:8")
+# Errors name the flag that gave the value.
+B4 = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>"
+B8 = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]}>"
+rc, o, e = run("convert", "--from", B4, "--to", B8, "--shape", "64x64", "--dtype", "f16")
+check(rc == 2 and e.startswith("error: --to: has 8 warps but the source has 4"), f"convert names --to: {e!r}")
+rc, o, e = run("sectors", "--layout", "tensor<64x64x!tt.ptr<f16>, " + B4 + ">", "--warp", "9")
+check(rc == 2 and e == "error: --warp: must be between 0 and 3\n", f"sectors names --warp: {e!r}")
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)
