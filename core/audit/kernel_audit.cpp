@@ -524,7 +524,8 @@ private:
         // conversion is worth removing only if that read is no worse.
         c.proposalNote = producerCostChange(m, sv.definingOp, *dv.encoding, c.elementBits);
         if (c.proposalNote.empty())
-          c.proposal = "produce " + sv.name + " (" + p + ", line " +
+          c.proposal = "produce " + (sv.name.empty() ? std::string("its result") : sv.name) +
+                       " (" + p + ", line " +
                        std::to_string(m.ops[sv.definingOp].pos.line) + ") directly in " +
                        ir::printEncoding(*dv.encoding);
       }

@@ -1057,6 +1057,15 @@ private:
                                 "' is unknown: the " + std::string(dialect) +
                                 " dialect has no such op (Triton 3.6 rejects the module)");
     }
+    // An op of one result written without a name (`tt.make_range {...} :
+    // tensor<...>`, as Triton's lit tests write some) still has its result:
+    // an unnamed value, typed and verified like any other.
+    if (groups.empty() && !generic && hasOneUnnamedResult(opNameView)) {
+      const int v = newValue(std::string(), nameTok.offset);
+      mod().values[v].definingOp = opIdx;
+      mod().values[v].resultIndex = 0;
+      mod().ops[opIdx].results.push_back(v);
+    }
     // Results are defined (and kept) even if the rest of the line is
     // malformed, so that later uses of them still resolve.
     for (const ResultGroup &g : groups)
@@ -1081,6 +1090,24 @@ private:
     }
     mod().ops[opIdx].endLine = at(lastEnd > 0 ? lastEnd - 1 : 0).line;
     return opIdx;
+  }
+
+  // Triton ops of exactly one result, whose custom syntax states its type.
+  static bool hasOneUnnamedResult(std::string_view name) {
+    if (!startsWithLiteral(name, "tt.") && !startsWithLiteral(name, "ttg."))
+      return false;
+    static constexpr std::string_view kOps[] = {
+        "tt.make_range",        "tt.splat",          "tt.broadcast",      "tt.expand_dims",
+        "tt.reshape",           "tt.trans",          "tt.addptr",         "tt.load",
+        "tt.join",              "tt.cat",            "tt.dot",            "tt.fp_to_fp",
+        "tt.bitcast",           "tt.int_to_ptr",     "tt.ptr_to_int",     "tt.histogram",
+        "tt.gather",            "tt.descriptor_load", "ttg.convert_layout", "ttg.local_load",
+        "ttg.local_alloc",      "ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans",
+        "ttg.memdesc_reshape"};
+    for (std::string_view op : kOps)
+      if (name == op)
+        return true;
+    return false;
   }
 
   // Requires: opName views the source text (it outlives every op added meanwhile).

@@ -677,7 +677,9 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
     }
     for (int v : op.results) {
       std::string why = problem(int(i), v, [&] {
-        return "result " + m.values[size_t(v)].name + " of " + op.name;
+        const ir::SsaValue &r = m.values[size_t(v)];
+        return "result " + (r.name.empty() ? std::to_string(r.resultIndex) + " (unnamed)" : r.name) +
+               " of " + op.name;
       }, tt);
       if (!why.empty())
         return LayoutMismatch{int(i), v, std::move(why)};

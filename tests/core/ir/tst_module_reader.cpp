@@ -765,6 +765,12 @@ void TestModuleReader::whatTritonRejects_data() {
                         "    %1 = ttg.convert_layout %0 : tensor<128x32xi32, #zz> -> "
                         "tensor<128x32xi32, #b>\n")
       << "8:56: error: undefined attribute alias #zz";
+  // A result written without a name (Triton's lit tests do) is a result:
+  // its layout is verified like a named one's.
+  QTest::newRow("unnamed result with a wrong layout")
+      << kernel(kAttrs, "    tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #l2>\n")
+      << "7:5: error: result 0 (unnamed) of tt.make_range has an invalid layout: it has 2 warps per "
+         "CTA, but its context requires 4 warps per CTA (Triton 3.6 rejects the module)";
   QTest::newRow("misspelt arith op")
       << kernel(kAttrs, "    %0 = arith.addd %i, %i : i32\n")
       << "7:10: error: custom op 'arith.addd' is unknown: the arith dialect has no such op "
@@ -1009,6 +1015,9 @@ void TestModuleReader::whatTritonRejects() {
 // What Triton 3.6 accepts that the checks above must let through.
 void TestModuleReader::whatTritonAccepts_data() {
   QTest::addColumn<QByteArray>("text");
+  QTest::newRow("unnamed result with a fitting layout")
+      << kernel(kAttrs, "    tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, "
+                        "#ttg.slice<{dim = 1, parent = #b}>>\n");
   QTest::newRow("layouts of non-Triton ops are not verified")
       << kernel(kAttrs, "    %0 = arith.constant dense<0> : tensor<128xi32, #l2>\n"
                         "    %1 = arith.addi %0, %0 : tensor<128xi32, #l2>\n");

@@ -89,6 +89,7 @@ RANGE = "    %zz = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128
 LIN = "#ttg.linear<{register = [[64]], lane = [[1], [2], [4], [8], [16]], warp = [[32]], block = []}>"
 with_op("lin_ok", "#ttg.linear<{register = [], lane = [[1], [2], [4], [8], [16]], warp = [[32], [64]], block = []}>", RANGE)
 with_op("lin_w2", LIN, RANGE)
+with_op("lin_w2_unnamed", LIN, RANGE.replace("%zz = ", ""))  # a result written without a name
 with_op("lin_w8", "#ttg.linear<{register = [], lane = [[1], [2], [4], [8], [16]], warp = [[32], [64], [0]], block = []}>", RANGE)
 with_op("lin_l16", "#ttg.linear<{register = [[64]], lane = [[1], [2], [4], [8]], warp = [[16], [32]], block = []}>", RANGE)
 with_op("lin_l64", "#ttg.linear<{register = [], lane = [[1], [2], [4], [8], [16], [32]], warp = [[64], [0]], block = []}>", RANGE)
