@@ -561,15 +561,14 @@ private:
         const bool integer = written.size() > digit && isAsciiDigit(written[digit]);
         if (!v && !integer)
           return std::nullopt;
-        const size_t at = moduleAttributeValueOffset(op, k);
         const bool i64 = written.find("i64") != std::string::npos;
         if (!v || (!i64 && (*v < INT32_MIN || *v > INT32_MAX))) {
-          error(at, "integer constant out of range for attribute " + k + " (" +
+          error(moduleAttributeValueOffset(op, k), "integer constant out of range for attribute " + k + " (" +
                         std::string(trimAsciiSpace(written)) + "; Triton 3.6 rejects the module)");
           return std::nullopt;
         }
         if (*v < least || *v > (int64_t{1} << 30)) {
-          error(at, k + " = " + std::to_string(*v) + ": " +
+          error(moduleAttributeValueOffset(op, k), k + " = " + std::to_string(*v) + ": " +
                         (least == 0 ? "a number of bytes is 0 to 2^30"
                                     : "a count of warps, lanes or CTAs is 1 to 2^30; each "
                                       "layout of the module is then an invalid layout (Triton "
