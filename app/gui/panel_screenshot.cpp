@@ -1,5 +1,6 @@
 #include "panel_screenshot.h"
 
+#include "export/view_export.h"
 #include "grid/grid_panel.h"
 
 #include <QApplication>
@@ -99,7 +100,24 @@ QString showPanel(MainWindow &w, const CommandLine &cl) {
 }
 
 QString renderPanelScreenshot(MainWindow &w, const CommandLine &cl) {
+  const QString suffix = cl.screenshot.section(QLatin1Char('.'), -1).toLower();
+  const bool vector = suffix == QLatin1String("svg") || suffix == QLatin1String("pdf");
+  if (vector && !isGridPanel(cl.panel))
+    return QStringLiteral("--screenshot: the %1 panel is saved as PNG only (the grid, "
+                          "--panel grid, also as SVG or PDF)")
+        .arg(cl.panel);
   if (isGridPanel(cl.panel)) {
+    if (vector) {
+      w.resize(cl.size);
+      w.show();
+      settle();
+      w.document()->waitForEvaluations();
+      settle();
+      // The grid as shapes and text, as the window's vector screenshot.
+      if (const QString e = ui::exportView(*w.primaryPanel()->view(), cl.screenshot); !e.isEmpty())
+        return QStringLiteral("--screenshot: cannot write '%1': %2").arg(cl.screenshot, e);
+      return {};
+    }
     // The grid alone at the size asked for: its panel, taken out of the
     // window's layout for the picture.
     w.resize(cl.size);

@@ -260,7 +260,10 @@ ImportResult importLayouts(const QString &text, const Design &base,
         for (const QString &p : m.captured(1).split(QLatin1Char('x')))
           s.push_back(p.toLongLong());
         ctx.shape = s;
-      } else if (!ls::notation::cute::isCuteShared(t.mid(5).toStdString())) {
+      } else if (!ls::notation::cute::isCuteShared(
+                     (t.trimmed().startsWith(QStringLiteral("cute:")) ? t.trimmed().mid(5)
+                                                                      : t.trimmed())
+                         .toStdString())) {
         ctx.shape = base.shape;
       }
     }

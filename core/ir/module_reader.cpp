@@ -555,16 +555,37 @@ private:
       // (bytes of shared memory: at least 0). A value that breaks either is
       // one error at the value, never a count quietly dropped or wrapped.
       auto asInt = [&](int64_t least) -> std::optional<int> {
-        auto v = op.intAttribute(k);
+        // An integer literal as MLIR writes one (decimal or 0x hex, a sign,
+        // then the type); anything else (4.0 : f32) is not a count at all,
+        // as Triton, asking for an integer attribute, finds none.
         const std::string &written = attr.second;
-        const size_t digit = written[0] == '-' ? 1 : 0;
-        const bool integer = written.size() > digit && isAsciiDigit(written[digit]);
-        if (!v && !integer)
+        size_t q = written[0] == '-' ? 1 : 0;
+        const bool hex = written.compare(q, 2, "0x") == 0;
+        if (hex)
+          q += 2;
+        const size_t digits = q;
+        std::optional<int64_t> v = int64_t{0};
+        while (q < written.size() && (hex ? isAsciiHexDigit(written[q]) : isAsciiDigit(written[q]))) {
+          const int d = isAsciiDigit(written[q]) ? written[q] - '0'
+                                                 : (written[q] | 0x20) - 'a' + 10;
+          if (v && *v > ((int64_t{1} << 58) - d) / (hex ? 16 : 10))
+            v.reset(); // beyond any integer type: out of range below
+          else if (v)
+            *v = *v * (hex ? 16 : 10) + d;
+          ++q;
+        }
+        size_t rest = q;
+        while (rest < written.size() && written[rest] == ' ')
+          ++rest;
+        if (q == digits || (rest < written.size() && written[rest] != ':'))
           return std::nullopt;
+        if (v && written[0] == '-')
+          *v = -*v;
         const bool i64 = written.find("i64") != std::string::npos;
         if (!v || (!i64 && (*v < INT32_MIN || *v > INT32_MAX))) {
-          error(moduleAttributeValueOffset(op, k), "integer constant out of range for attribute " + k + " (" +
-                        std::string(trimAsciiSpace(written)) + "; Triton 3.6 rejects the module)");
+          error(moduleAttributeValueOffset(op, k),
+                "integer constant out of range for attribute " + k + " (" +
+                    std::string(trimAsciiSpace(written)) + "; Triton 3.6 rejects the module)");
           return std::nullopt;
         }
         if (*v < least || *v > (int64_t{1} << 30)) {
@@ -785,12 +806,20 @@ private:
       c.error = "undefined attribute alias #" + enc->text;
       // MLIR says so where its parser stands then: at the token after the
       // alias's name (`tensor<4xf32, #nope>` -> the '>').
-      size_t at = text.rfind("#" + enc->text);
-      if (at != std::string::npos) {
-        at += 1 + enc->text.size();
+      // The reference itself: `#s` in `#s, #smem` is not the start of `#smem`.
+      size_t at = std::string::npos;
+      const std::string ref = "#" + enc->text;
+      for (size_t q = text.find(ref); q != std::string::npos; q = text.find(ref, q + 1)) {
+        const size_t e = q + ref.size();
+        if (e >= text.size() || !(isAsciiAlnum(text[e]) || text[e] == '_' || text[e] == '.' ||
+                                  text[e] == '$' || text[e] == '-')) {
+          at = e;
+          break;
+        }
+      }
+      if (at != std::string::npos)
         while (at < text.size() && isAsciiSpace(text[at]))
           ++at;
-      }
       c.errorAt = at == std::string::npos ? 0 : at;
       return c;
     }
@@ -1569,8 +1598,15 @@ private:
                       equalsLiteral(name, "math.isfinite") || equalsLiteral(name, "math.isnormal");
       if ((load || i1) && isTypeAlias(colonTypes[0]))
         return; // the pointee or i1 form of a type alias (`!ty`) is not known here: left untyped
-      else if (load || i1)
-        single(derivedType(colonTypes[0], load ? Derivation::Pointee : Derivation::Mask));
+      if (load || i1) {
+        // The type as written is read first (its problem is said where it
+        // is written, not at the result the derived type gives).
+        const std::string_view written = colonTypes[0];
+        if (written.size() > 1 && written.back() == '>')
+          reportTypeError(internType(written), written,
+                          text_offset(mod().values[mod().ops[opIdx].results[0]].pos));
+        single(derivedType(written, load ? Derivation::Pointee : Derivation::Mask));
+      }
       else if (colonTypes.size() == n)
         src = colonTypes.data(), count = n;
       else if (equalsLiteral(name, "arith.select"))
@@ -1643,10 +1679,16 @@ private:
   // Where the value of the module attribute `key` is written in `op`'s
   // header (`"ttg.num-warps" = 8 : i32` -> the 8); the op's name if not found.
   size_t moduleAttributeValueOffset(const Operation &op, const std::string &key) const {
-    const size_t start = text_offset(op.pos);
+    size_t start = text_offset(op.pos);
     const size_t limit = std::min(text_.size(), start + kMaxAttrText);
+    // In the dictionary after `attributes` (a module's name may hold anything).
+    if (const size_t a = text_.find("attributes", start); a != std::string_view::npos && a < limit)
+      start = a;
     for (size_t p = text_.find(key, start); p != std::string_view::npos && p < limit;
          p = text_.find(key, p + 1)) {
+      const char before = p > 0 ? text_[p - 1] : ' ';
+      if (before != '"' && before != '{' && before != ',' && !isAsciiSpace(before))
+        continue;
       size_t q = p + key.size();
       if (q < text_.size() && text_[q] == '"')
         ++q;

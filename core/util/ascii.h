@@ -11,6 +11,9 @@ inline bool isAsciiSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 inline bool isAsciiDigit(char c) { return c >= '0' && c <= '9'; }
+inline bool isAsciiHexDigit(char c) {
+  return isAsciiDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
 // The text without the blanks (isAsciiSpace) at either end.
 inline std::string_view trimAsciiSpace(std::string_view s) {
   while (!s.empty() && isAsciiSpace(s.front()))

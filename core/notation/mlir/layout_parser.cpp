@@ -326,8 +326,9 @@ void readMainWmmaCta(const Entries &e, const Value &mainCta, AmdWmmaEncoding &en
     fieldError("ctaLayout", "expected {register = [...], warp = [...]}");
   checkKeys(mainCta.entries, "amd_wmma ctaLayout", {"register", "warp"});
   std::vector<std::vector<int32_t>> reg;
-  std::vector<std::vector<int32_t>> warp =
-      readBases(requireKey(mainCta.entries, "warp", "amd_wmma ctaLayout"), "ctaLayout.warp");
+  std::vector<std::vector<int32_t>> warp; // one warp: no basis, and main may leave it out
+  if (const Value *w = find(mainCta.entries, "warp"))
+    warp = readBases(*w, "ctaLayout.warp");
   if (const Value *r = find(mainCta.entries, "register"))
     reg = readBases(*r, "ctaLayout.register");
   // The rank: `rank` where written, else the bases' length (a batched

@@ -114,6 +114,13 @@ std::string printBases(const LinearLayout &ll, const std::vector<DimName> &inDim
 
 std::vector<std::string> legacyLosses(const Encoding &enc) {
   std::vector<std::string> out;
+  // A parent is written in the same text: its losses are the layout's.
+  if (enc.kind() == EncodingKind::DotOperand)
+    if (const auto &parent = static_cast<const DotOperandEncoding &>(enc).parent)
+      out = legacyLosses(*parent);
+  if (enc.kind() == EncodingKind::Slice)
+    if (const auto &parent = static_cast<const SliceEncoding &>(enc).parent)
+      out = legacyLosses(*parent);
   if (enc.kind() == EncodingKind::AmdMfma) {
     const auto &e = static_cast<const AmdMfmaEncoding &>(enc);
     // The K the legacy reader supplies for [M, N] (layout_parser's buildMfma).
@@ -226,7 +233,12 @@ std::string printEncoding(const Encoding &enc, Syntax syntax) {
           ins.push_back(d);
       std::string s = p + "amd_wmma<{version = " + std::to_string(e.version) +
                       ", isTranspose = " + boolText(e.isTranspose) + ", ctaLayout = {" +
-                      printBases(*cta, ins) + "}" + cgaText(e.cga, syntax, reverseIota(e.rank()));
+                      printBases(*cta, ins) + "}";
+      // The rank is the bases' length; with no basis (one warp, one tile)
+      // a rank other than 2 is written out.
+      if (ins.empty() && e.rank() != 2)
+        s += ", rank = " + std::to_string(e.rank());
+      s += cgaText(e.cga, syntax, reverseIota(e.rank()));
       if (!e.instrShape.empty())
         s += ", instrShape = " + printList(e.instrShape);
       return s + "}>";

@@ -240,6 +240,19 @@ rc, o, e = run("convert", "--from", B4, "--to", B8, "--shape", "64x64", "--dtype
 check(rc == 2 and e.startswith("error: --to: has 8 warps but the source has 4"), f"convert names --to: {e!r}")
 rc, o, e = run("sectors", "--layout", "tensor<64x64x!tt.ptr<f16>, " + B4 + ">", "--warp", "9")
 check(rc == 2 and e == "error: --warp: must be between 0 and 3\n", f"sectors names --warp: {e!r}")
+# A parent's losses are the layout's (the dot operand's mfma parent).
+rc, o, e = run("print", "--syntax", "legacy", "--layout", "#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, "
+               "warpsPerCTA = [2, 2], instrShape = [32, 32, 16], isTransposed = true}>, kWidth = 8}>")
+check(rc == 0 and e == "warning: --syntax legacy: instrShape: older Triton writes [M, N] only; read back, K is 8, "
+      "not 16 (the same bases)\n", f"legacy loss of a parent: {e!r}")
+# One warp, rank 3: main's ctaLayout has no warp basis (and no basis at all: the rank is written).
+for wm, main in (("#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [1, 1, 1], tilesPerWarp = [1, 1, 2]}>",
+                  "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {register = [[0, 0, 1]]}}>"),
+                 ("#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [1, 1, 1]}>",
+                  "#ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {}, rank = 3}>")):
+    prints(wm, main, extra=("--syntax", "main"))
+    rc, o, e = run("print", "--layout", main)
+    check(rc == 0 and o == wm + "\n", f"main {main} reads back: {o!r} {e!r}")
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)

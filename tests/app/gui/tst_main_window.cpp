@@ -343,6 +343,14 @@ private slots:
              QStringLiteral("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
                             "elementBitWidth = 16}>"));
     QCOMPARE(cute->toPlainText(), QStringLiteral("Swizzle<3,3,3> o (8,64):(64,1)"));
+    // The CuTe field's text pasted back as it is (no `cute:`): the same layout
+    // on its own tile, not the current design's shape.
+    QCOMPARE(win->pasteText(cute->toPlainText()), QString());
+    QCOMPARE(win->currentAttribute(),
+             QStringLiteral("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+                            "elementBitWidth = 16}>"));
+    QCOMPARE(win->document()->design(win->document()->currentIndex()).shapeText(),
+             QStringLiteral("8x64"));
 
     // A layout with no CuTe form says which basis breaks it.
     QCOMPARE(win->pasteText(QStringLiteral(

@@ -5,6 +5,7 @@
 // filled cells one per set bit, a colour per source lane in the conversion,
 // the kernel's findings tinted -- and bad flags give one error line, exit 2.
 #include <QImage>
+#include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
@@ -244,6 +245,27 @@ private slots:
     for (int w = 0; w < 4; ++w)
       QVERIFY2(counts[w] > 15000 && counts[w] < 2 * counts[0] + 100,
                qPrintable(QStringLiteral("warp %1: %2 px").arg(w).arg(counts[w])));
+    // As SVG: the grid as vector shapes (not PNG bytes in an .svg file); the
+    // other panels are PNG only, and say so.
+    const QString svg = png("grid.svg");
+    const Run v = studio({QStringLiteral("--layout"), kBlocked, QStringLiteral("--shape"),
+                          QStringLiteral("32x32"), QStringLiteral("--panel"),
+                          QStringLiteral("grid")},
+                         svg);
+    QVERIFY2(v.code == 0, qPrintable(v.stderrText));
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    QVERIFY(bytes.contains("<svg") && !bytes.startsWith("\x89PNG"));
+    const Run b = studio({QStringLiteral("--layout"), kBlocked, QStringLiteral("--shape"),
+                          QStringLiteral("64x64"), QStringLiteral("--shared"), kColumnShared,
+                          QStringLiteral("--panel"), QStringLiteral("banks")},
+                         png("banks.svg"));
+    QCOMPARE(b.code, 2);
+    QVERIFY2(b.stderrText.endsWith(QStringLiteral("error: --screenshot: the banks panel is saved as "
+                                                  "PNG only (the grid, --panel grid, also as SVG or "
+                                                  "PDF)\n")),
+             qPrintable(b.stderrText));
   }
 
   void basisMatrix_data() {

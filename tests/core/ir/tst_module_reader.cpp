@@ -771,6 +771,17 @@ void TestModuleReader::whatTritonRejects_data() {
       << kernel(kAttrs, "    tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #l2>\n")
       << "7:5: error: result 0 (unnamed) of tt.make_range has an invalid layout: it has 2 warps per "
          "CTA, but its context requires 4 warps per CTA (Triton 3.6 rejects the module)";
+  QTest::newRow("undefined alias that prefixes another")
+      << kernel(kAttrs, "    %0 = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #zz, #smem>\n")
+      << "7:61: error: undefined attribute alias #zz";
+  QTest::newRow("undefined alias in a tt.load's pointer type")
+      << kernel(kAttrs, "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
+                        "    %1 = tt.load %0 : tensor<128x32x!tt.ptr<f16>, #nope>\n")
+      << "8:56: error: undefined attribute alias #nope";
+  QTest::newRow("a module count named in the module's name")
+      << QByteArray(kHead) + "module @\"ttg.num-warps = 7\" attributes {\"ttg.num-warps\" = 0 : i32} {\n}\n"
+      << "5:59: error: ttg.num-warps = 0: a count of warps, lanes or CTAs is 1 to 2^30; each "
+         "layout of the module is then an invalid layout (Triton 3.6 names the first op with one)";
   QTest::newRow("misspelt arith op")
       << kernel(kAttrs, "    %0 = arith.addd %i, %i : i32\n")
       << "7:10: error: custom op 'arith.addd' is unknown: the arith dialect has no such op "
@@ -1018,6 +1029,10 @@ void TestModuleReader::whatTritonAccepts_data() {
   QTest::newRow("unnamed result with a fitting layout")
       << kernel(kAttrs, "    tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, "
                         "#ttg.slice<{dim = 1, parent = #b}>>\n");
+  QTest::newRow("a hex module count")
+      << kernel("\"ttg.num-warps\" = 0x4 : i32, \"ttg.threads-per-warp\" = 32 : i32",
+                "    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, "
+                "#ttg.slice<{dim = 1, parent = #b}>>\n");
   QTest::newRow("layouts of non-Triton ops are not verified")
       << kernel(kAttrs, "    %0 = arith.constant dense<0> : tensor<128xi32, #l2>\n"
                         "    %1 = arith.addi %0, %0 : tensor<128xi32, #l2>\n");
