@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 #include <unordered_map>
 
 #include "ir/module_verifier.h"
@@ -50,6 +51,12 @@ bool isLayoutAttr(const Value &v) {
 std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_view s) {
   std::vector<std::pair<std::string, std::string>> out;
   auto add = [&](std::string_view entry) {
+    // `// ...` lines before the entry (a dictionary written over several
+    // lines may say what its keys are) are not part of its key.
+    for (entry = trimAsciiSpace(entry); entry.substr(0, 2) == "//";) {
+      const size_t nl = entry.find('\n');
+      entry = nl == std::string_view::npos ? std::string_view() : trimAsciiSpace(entry.substr(nl + 1));
+    }
     int depth = 0;
     size_t eq = std::string_view::npos;
     for (size_t i = 0; i < entry.size(); ++i) {
@@ -89,6 +96,10 @@ std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_vie
       ++depth;
     } else if (c == ')' || c == ']' || c == '}' || (c == '>' && i > 0 && s[i - 1] != '-')) {
       --depth;
+    } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') {
+      // A comment runs to the end of its line: its commas and brackets are text.
+      while (i < s.size() && s[i] != '\n')
+        ++i;
     } else if (c == ',' && depth == 0) {
       add(s.substr(start, i - start));
       start = i + 1;
@@ -802,13 +813,28 @@ private:
     const ValuePtr &enc = c.type->encoding;
     if (!enc)
       return c;
-    if (enc->kind == Value::Kind::AliasRef && !f_.aliases->count(enc->text)) {
-      c.error = "undefined attribute alias #" + enc->text;
+    // An alias named anywhere in the layout (a slice's parent) must exist,
+    // as MLIR resolves every alias it reads.
+    std::function<const Value *(const Value &)> undefinedIn = [&](const Value &v) -> const Value * {
+      if (v.kind == Value::Kind::AliasRef)
+        return f_.aliases->count(v.text) ? nullptr : &v;
+      for (const auto *list : {&v.items, &v.positional})
+        for (const ValuePtr &x : *list)
+          if (const Value *u = x ? undefinedIn(*x) : nullptr)
+            return u;
+      for (const auto *list : {&v.entries, &v.extraEntries})
+        for (const auto &[key, x] : *list)
+          if (const Value *u = x ? undefinedIn(*x) : nullptr)
+            return u;
+      return nullptr;
+    };
+    if (const Value *u = undefinedIn(*enc)) {
+      c.error = "undefined attribute alias #" + u->text;
       // MLIR says so where its parser stands then: at the token after the
       // alias's name (`tensor<4xf32, #nope>` -> the '>').
       // The reference itself: `#s` in `#s, #smem` is not the start of `#smem`.
       size_t at = std::string::npos;
-      const std::string ref = "#" + enc->text;
+      const std::string ref = "#" + u->text;
       for (size_t q = text.find(ref); q != std::string::npos; q = text.find(ref, q + 1)) {
         const size_t e = q + ref.size();
         if (e >= text.size() || !(isAsciiAlnum(text[e]) || text[e] == '_' || text[e] == '.' ||

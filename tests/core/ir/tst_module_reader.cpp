@@ -782,6 +782,10 @@ void TestModuleReader::whatTritonRejects_data() {
       << QByteArray(kHead) + "module @\"ttg.num-warps = 7\" attributes {\"ttg.num-warps\" = 0 : i32} {\n}\n"
       << "5:59: error: ttg.num-warps = 0: a count of warps, lanes or CTAs is 1 to 2^30; each "
          "layout of the module is then an invalid layout (Triton 3.6 names the first op with one)";
+  QTest::newRow("undefined alias as a slice's parent")
+      << kernel(kAttrs, "    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : "
+                        "tensor<128xi32, #ttg.slice<{dim = 0, parent = #nope}>>\n")
+      << "7:112: error: undefined attribute alias #nope";
   QTest::newRow("misspelt arith op")
       << kernel(kAttrs, "    %0 = arith.addd %i, %i : i32\n")
       << "7:10: error: custom op 'arith.addd' is unknown: the arith dialect has no such op "
@@ -1033,6 +1037,14 @@ void TestModuleReader::whatTritonAccepts_data() {
       << kernel("\"ttg.num-warps\" = 0x4 : i32, \"ttg.threads-per-warp\" = 32 : i32",
                 "    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, "
                 "#ttg.slice<{dim = 1, parent = #b}>>\n");
+  QTest::newRow("a comment in the module's attributes")
+      << QByteArray(kHead) +
+             "module attributes {\n  // the machine, with commas, and = signs\n"
+             "  \"ttg.num-warps\" = 4 : i32, // four\n  \"ttg.threads-per-warp\" = 32 : i32} {\n"
+             "  tt.func @k() {\n"
+             "    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, "
+             "#ttg.slice<{dim = 1, parent = #b}>>\n"
+             "    tt.return\n  }\n}\n";
   QTest::newRow("layouts of non-Triton ops are not verified")
       << kernel(kAttrs, "    %0 = arith.constant dense<0> : tensor<128xi32, #l2>\n"
                         "    %1 = arith.addi %0, %0 : tensor<128xi32, #l2>\n");

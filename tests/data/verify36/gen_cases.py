@@ -260,6 +260,12 @@ sub("tpw_zero", A, '"ttg.threads-per-warp" = 32 : i32', '"ttg.threads-per-warp" 
 sub("alias_undef_operand", A, "ttg.local_alloc %q_15 : (tensor<128x64xf16, #blocked>)",
     "ttg.local_alloc %q_15 : (tensor<128x64xf16, #blocked9>)")
 
+# An undefined alias as a slice's parent; a comment inside the module's attribute dictionary.
+sub("alias_undef_nested", A, "ttg.local_alloc %q_15 : (tensor<128x64xf16, #blocked>)",
+    "ttg.local_alloc %q_15 : (tensor<128x64xf16, #ttg.slice<{dim = 2, parent = #blocked9}>>)")
+sub("attr_comment", A, 'module attributes {"ttg.num-ctas" = 1 : i32,',
+    'module attributes {\n  // the machine, with commas, and = signs\n  "ttg.num-ctas" = 1 : i32,')
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
