@@ -74,6 +74,16 @@ GridPlane::GridPlane(LayoutResultPtr result, PlaneKind kind, std::vector<int64_t
   if (kind_ == PlaneKind::Tensor) {
     rows_ = rowDim_ >= 0 ? shape[rowDim_] : 1;
     cols_ = shape[colDim_];
+    // A long 1-D tensor (a softmax row, a reduction's result) folds into
+    // rows of 2^ceil(n/2) elements (at least 16): 1024 elements are 32 x 32
+    // cells, not one row a pixel tall. The element stays linear in the
+    // row and column bits (row bits above the column's).
+    if (rowDim_ < 0 && cols_ > 64 && std::has_single_bit(static_cast<uint64_t>(cols_))) {
+      const int n = std::countr_zero(static_cast<uint64_t>(cols_));
+      foldBits_ = std::max(4, (n + 1) / 2);
+      rows_ = cols_ >> foldBits_;
+      cols_ = int64_t{1} << foldBits_;
+    }
   } else if (!fields_.shared) {
     cols_ = fields_.lane.size();
     rows_ = own.numLocations() / cols_;
@@ -95,7 +105,8 @@ GridPlane::GridPlane(LayoutResultPtr result, PlaneKind kind, std::vector<int64_t
 
 uint64_t GridPlane::rowPart(int64_t row) const {
   if (kind_ == PlaneKind::Tensor)
-    return outerElem_ | (static_cast<uint64_t>(row) << rowShift_);
+    return outerElem_ | (static_cast<uint64_t>(row) << (foldBits_ ? colShift_ + foldBits_
+                                                                   : rowShift_));
   if (fields_.shared)
     return static_cast<uint64_t>(row) << memColBits_;
   const uint64_t r = static_cast<uint64_t>(row);
@@ -363,6 +374,8 @@ QString GridPlane::rowAxisTitle() const {
   if (kind_ == PlaneKind::Hardware)
     return fields_.shared ? QStringLiteral("shared memory, 128-byte rows")
                           : QStringLiteral("warp : register");
+  if (foldBits_)
+    return QStringLiteral("dim0, rows of %1").arg(int64_t{1} << foldBits_);
   if (rowDim_ < 0)
     return QString();
   if (fragment_.valid())
@@ -373,6 +386,8 @@ QString GridPlane::rowAxisTitle() const {
 QString GridPlane::colAxisTitle() const {
   if (kind_ == PlaneKind::Hardware)
     return fields_.shared ? QStringLiteral("offset within the row") : QStringLiteral("lane");
+  if (foldBits_)
+    return QStringLiteral("dim0 + column");
   if (fragment_.valid())
     return QString::fromStdString(fragment_.colAxis);
   return QStringLiteral("dim%1").arg(colDim_);
@@ -382,7 +397,7 @@ QString GridPlane::rowTick(int64_t row) const {
   if (kind_ == PlaneKind::Tensor || fields_.shared) {
     if (kind_ == PlaneKind::Hardware)
       return QString::number(row << memColBits_);
-    return QString::number(row);
+    return QString::number(row << foldBits_); // a folded row: its first element
   }
   const uint64_t loc = rowPart(row);
   QString s = QStringLiteral("w%1:r%2").arg(fields_.warp.of(loc)).arg(fields_.reg.of(loc));
@@ -393,6 +408,18 @@ QString GridPlane::rowTick(int64_t row) const {
 
 QString GridPlane::colTick(int64_t col) const {
   return QString::number(col);
+}
+
+std::optional<Cell> GridPlane::cellOfElement(uint64_t elem) const {
+  const ls::Ownership &own = ownership();
+  const auto c = own.unpackElement(elem);
+  const int rank = own.rank();
+  for (int d = 0; d + 2 < rank; ++d)
+    if (c[size_t(d)] != outer_[size_t(d)])
+      return std::nullopt;
+  if (foldBits_)
+    return Cell{c[0] >> foldBits_, c[0] & ((int64_t{1} << foldBits_) - 1)};
+  return Cell{rank >= 2 ? c[size_t(rank - 2)] : 0, c[size_t(rank - 1)]};
 }
 
 QString GridPlane::describe(Cell c) const {

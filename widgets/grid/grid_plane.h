@@ -20,6 +20,7 @@
 #include <QString>
 #include <QStringList>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -59,6 +60,12 @@ public:
   QString colAxisTitle() const;
   QString rowTick(int64_t row) const;
   QString colTick(int64_t col) const;
+  // A 1-D tensor longer than 64 elements is drawn in rows of foldWidth()
+  // elements (tensor view); 0 when it is not folded.
+  int64_t foldWidth() const { return foldBits_ ? int64_t{1} << foldBits_ : 0; }
+  // The cell of a tensor element in this plane (tensor view), or nullopt if
+  // it is in another slice.
+  std::optional<Cell> cellOfElement(uint64_t elem) const;
 
   // The location and element of one cell (location kNoOwner if unowned).
   uint64_t locationOf(Cell c) const;
@@ -127,6 +134,10 @@ private:
   int rowShift_ = 0, colShift_ = 0;
   uint64_t outerElem_ = 0;
   int memColBits_ = 0; // shared hardware view: log2 of elements per 128-byte row
+  // Tensor view of a long 1-D tensor: its elements in rows of 2^foldBits_
+  // (element = row * 2^foldBits_ + col), so that the picture is about square
+  // instead of one row of sub-pixel cells. 0: not folded.
+  int foldBits_ = 0;
   ls::MmaFragment fragment_;
 };
 

@@ -640,15 +640,11 @@ void GridScenePainter::paintCells(QPainter &p, const QRectF &exposed, const Grid
     p.drawLines(outline);
   }
   if (h.arrow && plane.kind() == PlaneKind::Tensor) {
-    const auto &own = plane.ownership();
     auto cellOf = [&](uint64_t e) -> std::optional<QPointF> {
-      auto c = own.unpackElement(e);
-      const int rank = own.rank();
-      for (int d = 0; d + 2 < rank; ++d)
-        if (c[d] != plane.outer()[d])
-          return std::nullopt;
-      const int64_t row = rank >= 2 ? c[rank - 2] : 0;
-      return geo.cellRect(row, c[rank - 1]).center();
+      const auto c = plane.cellOfElement(e);
+      if (!c)
+        return std::nullopt;
+      return geo.cellRect(c->row, c->col).center();
     };
     auto a = cellOf(h.arrow->first), b = cellOf(h.arrow->second);
     if (a && b && *a != *b) {

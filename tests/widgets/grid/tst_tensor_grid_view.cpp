@@ -307,12 +307,38 @@ private slots:
   }
 
   void oneDimensionalIsOneRow() {
+    // Up to 64 elements: one row.
+    show(QStringLiteral("#ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA "
+                        "= [1], order = [0]}>"),
+         {64});
+    QCOMPARE(view->plane()->rows(), int64_t(1));
+    QCOMPARE(view->plane()->cols(), int64_t(64));
+    QCOMPARE(view->plane()->foldWidth(), int64_t(0));
+    QVERIFY(view->cellDescription({0, 3}).contains(QStringLiteral("T1:1")));
+  }
+
+  void longOneDimensionalFoldsIntoRows() {
+    // 256 elements are 16 rows of 16 (was one row of sub-pixel cells in a
+    // narrow view): element = row * 16 + col, ticks name each row's first.
     show(QStringLiteral("#ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA "
                         "= [4], order = [0]}>"),
          {256});
-    QCOMPARE(view->plane()->rows(), int64_t(1));
-    QCOMPARE(view->plane()->cols(), int64_t(256));
+    const GridPlane &pl = *view->plane();
+    QCOMPARE(pl.rows(), int64_t(16));
+    QCOMPARE(pl.cols(), int64_t(16));
+    QCOMPARE(pl.foldWidth(), int64_t(16));
+    QCOMPARE(pl.rowTick(3), QStringLiteral("48"));
+    QCOMPARE(pl.rowAxisTitle(), QStringLiteral("dim0, rows of 16"));
     QVERIFY(view->cellDescription({0, 3}).contains(QStringLiteral("T1:1")));
+    QVERIFY2(view->cellDescription({1, 0}).startsWith(QStringLiteral("element (16)")),
+             qPrintable(view->cellDescription({1, 0})));
+    QCOMPARE(pl.cellOfElement(255), std::optional<Cell>(Cell{15, 15}));
+    // Pixels: elements 0-63 are warp 0 (rows 0-3), 192-255 warp 3 (rows 12-15).
+    QCOMPARE(pixelAt(*view, {0, 0}), rgb(view->gridPalette().categorical(0, 4)));
+    QCOMPARE(pixelAt(*view, {3, 15}), rgb(view->gridPalette().categorical(0, 4)));
+    QCOMPARE(pixelAt(*view, {4, 0}), rgb(view->gridPalette().categorical(1, 4)));
+    QCOMPARE(pixelAt(*view, {15, 15}), rgb(view->gridPalette().categorical(3, 4)));
+    QVERIFY(view->geometry().cellSize >= 8); // cells a reader can see, not a hairline
   }
 
   void titleAndAttributeLoseNothingInTheMiddle() {
