@@ -374,8 +374,9 @@ QString MainWindow::subtitleFor(const Design &d) const {
   QString s = QStringLiteral("%1   %2 x %3").arg(kind, d.shapeText(), d.elementType);
   if (kind.contains(QLatin1String("shared")))
     return s;
-  s += QStringLiteral("   %1 warps x %2 threads")
+  s += QStringLiteral("   %1 %2 x %3 threads")
            .arg(d.module.numWarps)
+           .arg(d.module.numWarps == 1 ? QStringLiteral("warp") : QStringLiteral("warps"))
            .arg(d.module.threadsPerWarp);
   if (d.module.numCTAs > 1)
     s += QStringLiteral(" x %1 CTAs").arg(d.module.numCTAs);

@@ -442,7 +442,10 @@ bool MainWindow::openCopy(const QString &path, QString *error) {
     return false;
   }
   doc_->setFilePath(QString()); // untitled: Save asks where, the original stays
-  setCompareIndex(doc_->count() == 2 ? 1 : -1);
+  // A built-in example shows its second design compared with its first (as
+  // docs/app.md says); another document does so when it holds just the two.
+  const bool example = path.startsWith(QStringLiteral(":/examples/"));
+  setCompareIndex(doc_->count() == 2 || (example && doc_->count() > 2) ? 1 : -1);
   refreshCurrent();
   return true;
 }

@@ -54,8 +54,10 @@ QString writeSvg(const QString &path, const QSizeF &size, const QString &title,
   gen.setResolution(screenDpi());
   gen.setSize(size.toSize());
   gen.setViewBox(QRectF(QPointF(0, 0), size));
-  gen.setTitle(title);
-  gen.setDescription(description);
+  // QSvgGenerator writes both as they are: escaped here, so that an
+  // attribute's '<' (#ttg.blocked<{...}>) leaves the file well-formed XML.
+  gen.setTitle(title.toHtmlEscaped());
+  gen.setDescription(description.toHtmlEscaped());
   {
     QPainter p(&gen);
     draw(p, QRectF(QPointF(0, 0), size));
@@ -114,7 +116,9 @@ struct FullTitleView {
     }
     p.save();
     p.translate(0, titleH);
+    view.setFigure(true);
     view.renderScene(p, QRectF(QPointF(0, 0), QSizeF(view.size())));
+    view.setFigure(false);
     p.restore();
     if (had)
       view.setShowTitle(true);
@@ -141,7 +145,9 @@ QImage renderViewImage(TensorGridView &view, double scale) {
   img.fill(Qt::white);
   QPainter p(&img);
   p.scale(scale, scale);
+  view.setFigure(true);
   view.renderScene(p, QRectF(QPointF(0, 0), QSizeF(size)));
+  view.setFigure(false);
   p.end();
   return img;
 }

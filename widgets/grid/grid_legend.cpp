@@ -223,7 +223,7 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
       o << QStringLiteral("dim%1 = %2").arg(d).arg(plane.outer()[d]);
     notes << QStringLiteral("Slice: ") + o.join(QStringLiteral(", "));
   }
-  if (tensor)
+  if (tensor && !s.figure) // a figure on paper has no pointer
     notes << (plane.isShared() ? QStringLiteral("Hover: where an element lives. Click: its bank")
                                : QStringLiteral("Hover: an element's owners. Click: everything "
                                                 "its thread holds"));

@@ -53,6 +53,7 @@ struct GridSceneState {
   std::optional<Cell> hover;
   bool showTitle = true;
   bool showLegend = true;
+  bool figure = false; // drawn for a file (PNG/SVG/PDF export): no hover/click hints
   QString title;                     // bold first line (design name)
   QString subtitle;                  // e.g. "blocked  64x64 f32  4 warps x 32 threads"
   QString message;                   // shown over the grid, e.g. a pending error

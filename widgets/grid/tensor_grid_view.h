@@ -54,6 +54,8 @@ public:
   void setPalette(const GridPalette &pal);
   const GridPalette &gridPalette() const { return palette_; }
   void setShowTitle(bool on);
+  // Drawing for a file (export): the legend leaves out the pointer's hints.
+  void setFigure(bool on) { state_.figure = on; }
   void setTitle(const QString &title, const QString &subtitle);
   // A note drawn over the grid (e.g. why the picture is not updated).
   void setMessage(const QString &message);

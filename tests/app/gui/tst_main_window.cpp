@@ -776,6 +776,11 @@ private slots:
                  qPrintable(f + QStringLiteral(": ") + win->document()->design(i).name +
                             QStringLiteral(": ") + win->document()->evaluationError(i)));
       }
+      // Opened as an example (File > Examples, --example): its second design
+      // compared with its first, however many it has (swizzle has five).
+      QVERIFY2(win->openCopy(QStringLiteral(":/examples/") + f, &error), qPrintable(error));
+      QVERIFY(win->document()->count() >= 2);
+      QCOMPARE(win->compareIndex(), 1);
     }
   }
 

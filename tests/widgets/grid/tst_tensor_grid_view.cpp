@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QTemporaryDir>
+#include <QXmlStreamReader>
 
 using namespace ls::ui;
 
@@ -441,6 +442,13 @@ private slots:
     QVERIFY(text.contains("<svg"));
     QVERIFY(text.contains("warp 3"));
     QVERIFY(text.contains("sizePerThread = [1, 4]"));
+    // Well-formed XML (the attribute's '<' in <title>/<desc> is escaped),
+    // and a figure carries no pointer hints.
+    QXmlStreamReader xml(text);
+    while (!xml.atEnd())
+      xml.readNext();
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(!text.contains("Hover:") && !text.contains("Click:"));
     QVERIFY(!exportViewPng(*view, dir.filePath(QStringLiteral("no/such/dir.png"))).isEmpty());
   }
 
