@@ -101,6 +101,13 @@ QString MmaArrangementView::titleText(MmaRole role) const {
   return p ? p->head + QLatin1Char(' ') + p->attribute : QString();
 }
 
+std::pair<QString, QString> MmaArrangementView::axisTitles(MmaRole role) const {
+  const Part *p = part(role);
+  if (!p || !p->plane)
+    return {};
+  return {GridScenePainter::rowAxisName(p->state), GridScenePainter::colAxisName(p->state)};
+}
+
 void MmaArrangementView::relayout() {
   const LayoutResultPtr results[3] = {arrangement_.a, arrangement_.b, arrangement_.c};
   for (int i = 0; i < 3; ++i) {
@@ -115,6 +122,11 @@ void MmaArrangementView::relayout() {
     p.state.colorBy = p.plane->isShared() ? p.plane->colorModes().front() : ColorBy::Thread;
     p.state.showTitle = false;
     p.state.showLegend = false;
+    // The axes are the role's: A is M x K, B is K x N, C is M x N (the
+    // matrix's own fragment names or dim0/dim1 would not say so).
+    static const char *const kRows[3] = {"M", "K", "M"}, *const kCols[3] = {"K", "N", "N"};
+    p.state.labels.rowAxis = QString::fromLatin1(kRows[i]);
+    p.state.labels.colAxis = QString::fromLatin1(kCols[i]);
     const LayoutResult &r = *results[i];
     p.head = QStringLiteral("%1  %2  %3 %4")
                  .arg(roleName(static_cast<MmaRole>(i)), r.designName, shapeText(r.shape),

@@ -72,6 +72,8 @@ public:
   const GridPlane *plane(MmaRole role) const;
   // The whole title of each matrix as drawn ("A  16x16 f16  #ttg.dot_op<...>").
   QString titleText(MmaRole role) const;
+  // The axis titles drawn over and beside a matrix: its role's ("K", "N").
+  std::pair<QString, QString> axisTitles(MmaRole role) const;
 
   // Outlines every cell of `thread` in A, B and C (nullopt clears).
   void selectThread(std::optional<int64_t> thread);

@@ -112,6 +112,11 @@ private slots:
     // Titles name the role and carry the whole attribute.
     QVERIFY(view->titleText(MmaRole::A).startsWith(QStringLiteral("A (M\u00d7K)")));
     QVERIFY(view->titleText(MmaRole::A).contains(QStringLiteral("kWidth = 2")));
+    // Each matrix's axes are its role's (not dim0/dim1).
+    using Axes = std::pair<QString, QString>;
+    QCOMPARE(view->axisTitles(MmaRole::A), Axes(QStringLiteral("M"), QStringLiteral("K")));
+    QCOMPARE(view->axisTitles(MmaRole::B), Axes(QStringLiteral("K"), QStringLiteral("N")));
+    QCOMPARE(view->axisTitles(MmaRole::C), Axes(QStringLiteral("M"), QStringLiteral("N")));
   }
 
   // AMD matrix instruction calculator, v_mfma_f32_32x32x8f16: A[0][4] is in
