@@ -40,8 +40,29 @@ private:
 } // namespace
 
 void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
-                       const GridPalette &pal) {
+                       const GridPalette &pal, bool labelsDrawn) {
   const GridPlane &plane = *s.plane;
+  // A repeated colour is told apart by the cell's label only where the
+  // labels are drawn and name what the colour does (a shared cell's label is
+  // its offset, not its bank).
+  const bool labelNamesKey =
+      labelsDrawn && !(plane.isShared() && s.colorBy == ColorBy::Bank);
+  auto repeatNote = [&](uint64_t n) {
+    return labelNamesKey ? QStringLiteral("%1 colours for %2 values: each cell's label names its %3")
+                               .arg(pal.distinctColors())
+                               .arg(n)
+                               .arg(colorByName(s.colorBy).toLower())
+                         : QStringLiteral("%1 colours for %2 values: colours repeat")
+                               .arg(pal.distinctColors())
+                               .arg(n);
+  };
+  // A label note says how labels read; with none drawn, that they come
+  // with larger cells (a figure says nothing of them).
+  auto labelNote = [&](const QString &t) {
+    if (labelsDrawn)
+      return t;
+    return s.figure ? QString() : t + QStringLiteral(" (zoom in: the cells are too small now)");
+  };
   const QFont f = pal.font(9), fb = pal.font(9, true);
   const QFontMetricsF fm(f), fbm(fb);
   const double line = fm.height() + 3;
@@ -120,11 +141,7 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
                .arg(n),
            f);
       if (n > pal.distinctColors())
-        text(QStringLiteral("%1 colours for %2 values: each cell's label names its %3")
-                 .arg(pal.distinctColors())
-                 .arg(n)
-                 .arg(colorByName(s.colorBy).toLower()),
-             f);
+        text(repeatNote(n), f);
       // Rows of 16 swatches; more per row (smaller swatches) until every
       // value fits in the room left.
       const QFont small = pal.font(7);
@@ -159,11 +176,7 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
       }
     }
     if (listAll && n > pal.distinctColors())
-      text(QStringLiteral("%1 colours for %2 values: each cell's label names its %3")
-               .arg(pal.distinctColors())
-               .arg(n)
-               .arg(colorByName(s.colorBy).toLower()),
-           f);
+      text(repeatNote(n), f);
   }
   flow.take(4, &at);
 
@@ -174,20 +187,20 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
     const auto &frag = plane.fragment();
     switch (plane.effectiveLabelMode(s.labels.mode)) {
     case LabelMode::ThreadRegister:
-      notes << QStringLiteral("Label T<thread>:<register>");
+      notes << labelNote(QStringLiteral("Label T<thread>:<register>"));
       break;
     case LabelMode::Lane:
-      notes << QStringLiteral("Label L<lane>");
+      notes << labelNote(QStringLiteral("Label L<lane>"));
       break;
     case LabelMode::Fragment:
-      notes << QStringLiteral("Label T<thread>:%1%2..%1%3, the register within one %4 "
-                              "tile (%5x%6 per warp)")
-                   .arg(QLatin1Char(frag.operand))
-                   .arg(0)
-                   .arg((1 << frag.registerBits) - 1)
-                   .arg(QString::fromStdString(frag.instruction))
-                   .arg(frag.tileRows)
-                   .arg(frag.tileCols);
+      notes << labelNote(QStringLiteral("Label T<thread>:%1%2..%1%3, the register within one %4 "
+                                        "tile (%5x%6 per warp)")
+                             .arg(QLatin1Char(frag.operand))
+                             .arg(0)
+                             .arg((1 << frag.registerBits) - 1)
+                             .arg(QString::fromStdString(frag.instruction))
+                             .arg(frag.tileRows)
+                             .arg(frag.tileCols));
       break;
     }
     if (s.labels.mode == LabelMode::Fragment && !frag.valid())
@@ -195,9 +208,10 @@ void GridLegend::paint(QPainter &p, const QRectF &r, const GridSceneState &s,
   }
   if (tensor && plane.isShared())
     notes << QStringLiteral("Lines: breaks between consecutive offsets")
-          << QStringLiteral("Label: offset in elements");
+          << labelNote(QStringLiteral("Label: offset in elements"));
   if (!tensor)
-    notes << QStringLiteral("Label: element coordinates");
+    notes << labelNote(QStringLiteral("Label: element coordinates"));
+  notes.removeAll(QString());
   if (tensor && plane.replication() > 1)
     notes << QStringLiteral("Replicated: each element is held %1 times").arg(plane.replication());
   const auto &res = plane.result();

@@ -14,7 +14,10 @@ struct GridSceneState;
 
 class GridLegend {
 public:
-  static void paint(QPainter &p, const QRectF &r, const GridSceneState &s, const GridPalette &pal);
+  // `labelsDrawn`: whether the cells carry their labels at the view's zoom
+  // (the legend speaks of labels only as they are).
+  static void paint(QPainter &p, const QRectF &r, const GridSceneState &s, const GridPalette &pal,
+                    bool labelsDrawn = true);
 };
 
 } // namespace ls::ui

@@ -254,7 +254,7 @@ void GridScenePainter::paint(QPainter &p, const QRectF &bounds, const QRectF &ex
         paintCells(p, exposed, geo, s, pal);
     }
     if (s.showLegend && l.legend.intersects(exposed))
-      GridLegend::paint(p, l.legend, s, pal);
+      GridLegend::paint(p, l.legend, s, pal, labelsVisible(s, pal, geo.cellSize));
   }
   if (!l.step.isEmpty() && l.step.intersects(exposed))
     paintStep(p, l.step, s, pal);

@@ -452,6 +452,32 @@ private slots:
     QVERIFY(!exportViewPng(*view, dir.filePath(QStringLiteral("no/such/dir.png"))).isEmpty());
   }
 
+  void legendSpeaksOfLabelsOnlyAsDrawn() {
+    // 64x64 in a small view: the cells are too small for labels, so the
+    // figure's legend describes none; zoomed in, it does. (Colour by warp:
+    // a short key, so the notes below it have room.)
+    QTemporaryDir dir;
+    show(kTransposeLoad, {64, 64});
+    view->resize(700, 420);
+    QApplication::processEvents();
+    auto legendOf = [&](const QString &name) {
+      const QString svg = dir.filePath(name);
+      if (!exportViewSvg(*view, svg).isEmpty())
+        return QByteArray();
+      QFile f(svg);
+      return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    QVERIFY(view->geometry().cellSize < 8);
+    const QByteArray small = legendOf(QStringLiteral("small.svg"));
+    QVERIFY(small.contains("Outlines: one thread"));
+    QVERIFY(!small.contains("Label T"));
+    view->setCellSize(48);
+    QApplication::processEvents();
+    const QByteArray large = legendOf(QStringLiteral("large.svg"));
+    QVERIFY(large.contains("Outlines: one thread"));
+    QVERIFY(large.contains("Label T"));
+  }
+
   void zoomChangesTheCellSize() {
     show(kTransposeLoad, {64, 64});
     const double before = view->geometry().cellSize;
