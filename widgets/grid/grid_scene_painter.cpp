@@ -324,7 +324,29 @@ QString gridTitleLine(const QString &title, const QString &subtitle, const QFont
     if (room > fm.horizontalAdvance(QStringLiteral("ttg.\u2026")))
       return fm.elidedText(head.left(paren), Qt::ElideMiddle, room) + tail;
   }
-  return fm.elidedText(head, Qt::ElideMiddle, width);
+  // Elided in the middle at word boundaries: whole words from both ends
+  // ("no swizzle (vec 1, … sits in one bank"), never half a word.
+  const QStringList words = head.split(QLatin1Char(' '));
+  const QString dots = QStringLiteral(" \u2026 ");
+  int front = 0, back = 0; // words kept from each end
+  auto text = [&](int f, int b) {
+    return words.mid(0, f).join(QLatin1Char(' ')) + dots +
+           words.mid(words.size() - b).join(QLatin1Char(' '));
+  };
+  for (bool grew = true; grew && front + back < words.size();) {
+    grew = false;
+    if (front + back < words.size() && fm.horizontalAdvance(text(front + 1, back)) <= width) {
+      ++front;
+      grew = true;
+    }
+    if (front + back < words.size() && fm.horizontalAdvance(text(front, back + 1)) <= width) {
+      ++back;
+      grew = true;
+    }
+  }
+  if (front == 0 || back == 0) // words too long for that: characters, in the middle
+    return fm.elidedText(head, Qt::ElideMiddle, width);
+  return text(front, back);
 }
 
 std::pair<QString, QString> gridAttributeLines(const QString &attr, const QFontMetricsF &fm,

@@ -354,6 +354,16 @@ private slots:
     QVERIFY2(t.endsWith(QStringLiteral("(line 149)")) && t.contains(QChar(0x2026)), qPrintable(t));
     QCOMPARE(gridTitleLine(title, QStringLiteral("blocked"), big, 2000),
              title + QStringLiteral("   blocked"));
+    // Without a closing parenthesis: whole words from both ends, none cut.
+    const QString long1 = QStringLiteral("no swizzle (vec 1, maxPhase 1): a column sits in one bank");
+    const QString e = gridTitleLine(long1, QString(), big, big.horizontalAdvance(long1) * 0.6);
+    QVERIFY2(e.contains(QStringLiteral(" \u2026 ")) && e.startsWith(QStringLiteral("no swizzle")) &&
+                 e.endsWith(QStringLiteral("one bank")),
+             qPrintable(e));
+    for (const QString &w : e.split(QLatin1Char(' ')))
+      QVERIFY2(w == QStringLiteral("\u2026") || long1.split(QLatin1Char(' ')).contains(w),
+               qPrintable(w));
+    QVERIFY(big.horizontalAdvance(e) <= big.horizontalAdvance(long1) * 0.6);
     const QString attr = QStringLiteral("#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = "
                                         "[16, 4], warpsPerCTA = [1, 8], order = [0, 1]}>");
     const double w = mono.horizontalAdvance(QStringLiteral("#ttg.blocked<{sizePerThread = [8, 1], thr"));
