@@ -107,12 +107,12 @@ QString renderPanelScreenshot(MainWindow &w, const CommandLine &cl) {
                           "--panel grid, also as SVG or PDF)")
         .arg(cl.panel);
   if (isGridPanel(cl.panel)) {
+    w.resize(cl.size);
+    w.show();
+    settle();
+    w.document()->waitForEvaluations();
+    settle();
     if (vector) {
-      w.resize(cl.size);
-      w.show();
-      settle();
-      w.document()->waitForEvaluations();
-      settle();
       // The grid as shapes and text, as the window's vector screenshot.
       if (const QString e = ui::exportView(*w.primaryPanel()->view(), cl.screenshot); !e.isEmpty())
         return QStringLiteral("--screenshot: cannot write '%1': %2").arg(cl.screenshot, e);
@@ -120,11 +120,6 @@ QString renderPanelScreenshot(MainWindow &w, const CommandLine &cl) {
     }
     // The grid alone at the size asked for: its panel, taken out of the
     // window's layout for the picture.
-    w.resize(cl.size);
-    w.show();
-    settle();
-    w.document()->waitForEvaluations();
-    settle();
     ui::GridPanel *grid = w.primaryPanel();
     const QSize old = grid->size();
     grid->resize(cl.size); // a visible widget gets its resize event at once

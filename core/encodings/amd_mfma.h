@@ -20,6 +20,9 @@ public:
   CGALayout cga;
 
   std::vector<unsigned> tiles() const;
+  // The K that older Triton's two-entry instrShape [M, N] stands for: the fp16
+  // instruction's (32 -> 8, 16 -> 16, else 4). K does not change the layout.
+  static unsigned legacyInstrK(unsigned m) { return m == 32 ? 8 : m == 16 ? 16 : 4; }
 
   EncodingKind kind() const override { return EncodingKind::AmdMfma; }
   int rank() const override { return static_cast<int>(warpsPerCTA.size()); }

@@ -749,7 +749,7 @@ private:
       it = types_.emplace(kept, parseType(kept)).first;
       it->second.text = kept;
     }
-    if (text.data() >= text_.data() && text.data() + text.size() <= text_.data() + text_.size()) {
+    if (viewsSource(text)) {
       lastTypeView_ = text;
       lastType_ = &it->second; // nodes of types_ stay where they are
     }
@@ -778,11 +778,22 @@ private:
     if (c.errorReported || c.error.empty())
       return;
     c.errorReported = true;
-    const bool inSource = text.data() >= text_.data() &&
-                          text.data() + text.size() <= text_.data() + text_.size();
-    error(inSource ? size_t(text.data() - text_.data()) + std::min(c.errorAt, text.size())
-                   : fallback,
+    error(viewsSource(text) ? size_t(text.data() - text_.data()) + std::min(c.errorAt, text.size())
+                            : fallback,
           c.error);
+  }
+
+  // Whether `text` is a view of the source (not a type built or derived here).
+  bool viewsSource(std::string_view text) const {
+    return text.data() >= text_.data() && text.data() + text.size() <= text_.data() + text_.size();
+  }
+
+  // A type that carries a layout: tensor<...>, !ttg.memdesc<...> (or its
+  // legacy spelling), !tt.tensordesc<...>.
+  static bool namesLayoutType(std::string_view t) {
+    return t.size() > 1 && t.back() == '>' &&
+           (startsWithLiteral(t, "tensor<") || startsWithLiteral(t, "!ttg.memdesc<") ||
+            startsWithLiteral(t, "!tt.tensordesc<") || startsWithLiteral(t, "!triton_gpu.memdesc<"));
   }
 
   CachedType parseType(const std::string &text) {
@@ -1483,10 +1494,7 @@ private:
         continue; // read (and any problem said) where the value was defined
       // A stated type of another text is read here, as MLIR reads every type
       // of the line: one that does not read is that error, at its place.
-      if (st.how == Derivation::AsWritten && stated.size() > 1 && stated.back() == '>' &&
-          (startsWithLiteral(stated, "tensor<") || startsWithLiteral(stated, "!ttg.memdesc<") ||
-           startsWithLiteral(stated, "!tt.tensordesc<") ||
-           startsWithLiteral(stated, "!triton_gpu.memdesc<"))) {
+      if (st.how == Derivation::AsWritten && namesLayoutType(stated)) {
         CachedType &c = internType(stated);
         if (!c.error.empty()) {
           reportTypeError(c, stated, k < s.offsets.size() ? s.offsets[k] : text_offset(op.pos));
@@ -1628,7 +1636,7 @@ private:
         // The type as written is read first (its problem is said where it
         // is written, not at the result the derived type gives).
         const std::string_view written = colonTypes[0];
-        if (written.size() > 1 && written.back() == '>')
+        if (namesLayoutType(written))
           reportTypeError(internType(written), written,
                           text_offset(mod().values[mod().ops[opIdx].results[0]].pos));
         single(derivedType(written, load ? Derivation::Pointee : Derivation::Mask));
@@ -1700,8 +1708,6 @@ private:
     }
   }
 
-  // Where an op's name is written (MLIR's location of an op it verifies):
-  // after its results' names and '=', if it has any.
   // Where the value of the module attribute `key` is written in `op`'s
   // header (`"ttg.num-warps" = 8 : i32` -> the 8); the op's name if not found.
   size_t moduleAttributeValueOffset(const Operation &op, const std::string &key) const {
@@ -1730,6 +1736,8 @@ private:
     return opNameOffset(op);
   }
 
+  // Where an op's name is written (MLIR's location of an op it verifies):
+  // after its results' names and '=', if it has any.
   size_t opNameOffset(const Operation &op) const {
     size_t p = text_offset(op.pos);
     if (p < text_.size() && text_[p] == '%') {

@@ -296,8 +296,7 @@ EncodingPtr buildMfma(const Entries &e, bool legacyDialect) {
   if (enc->instrShape.size() == 2 && legacyDialect) {
     // Older Triton printed [M, N]; K does not change the layout. Use the
     // fp16 instruction's K so that the 3.6 text is well formed.
-    unsigned m = enc->instrShape[0];
-    enc->instrShape.push_back(m == 32 ? 8 : m == 16 ? 16 : 4);
+    enc->instrShape.push_back(AmdMfmaEncoding::legacyInstrK(enc->instrShape[0]));
   }
   if (enc->instrShape.size() != 3 && enc->instrShape.size() != 2)
     fieldError("instrShape", "must be [M, N, K]");

@@ -123,9 +123,9 @@ std::vector<std::string> legacyLosses(const Encoding &enc) {
       out = legacyLosses(*parent);
   if (enc.kind() == EncodingKind::AmdMfma) {
     const auto &e = static_cast<const AmdMfmaEncoding &>(enc);
-    // The K the legacy reader supplies for [M, N] (layout_parser's buildMfma).
+    // The K the legacy reader supplies for [M, N].
     if (e.instrShape.size() == 3) {
-      const unsigned m = e.instrShape[0], k = m == 32 ? 8 : m == 16 ? 16 : 4;
+      const unsigned k = AmdMfmaEncoding::legacyInstrK(e.instrShape[0]);
       if (e.instrShape[2] != k)
         out.push_back("instrShape: older Triton writes [M, N] only; read back, K is " +
                       std::to_string(k) + ", not " + std::to_string(e.instrShape[2]) +
