@@ -592,6 +592,8 @@ void MainWindow::refreshPalettes() {
   primary_->view()->setPalette(pal);
   compare_->view()->setPalette(pal);
   basis_->setFontScale(presentation_ ? 1.4 : 1.0);
+  if (analysis_)
+    analysis_->banks()->setColorBlindSafe(pal.colorBlindSafe);
 }
 
 void MainWindow::setPresentationMode(bool on) {

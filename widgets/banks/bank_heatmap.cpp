@@ -1,5 +1,7 @@
 #include "banks/bank_heatmap.h"
 
+#include <algorithm>
+
 #include <QBoxLayout>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -11,6 +13,7 @@
 
 #include "analysis/banks/bank_conflicts.h"
 #include "analysis/swizzle/swizzle_search.h"
+#include "banks/bank_heatmap_key.h"
 #include "banks/bank_heatmap_view.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
@@ -71,6 +74,12 @@ BankHeatmap::BankHeatmap(QWidget *parent) : QWidget(parent) {
   error_->hide();
   current_ = new BankHeatmapView;
   proposed_ = new BankHeatmapView;
+  key_ = new BankHeatmapKey;
+  axes_ = new QLabel(tr("Columns: the banks. Rows: the chosen warp's wavefronts in issue order; "
+                        "#k marks the first wavefront of instruction k. A cell's colour: how many "
+                        "distinct words its bank serves to that wavefront's lanes (hover a cell for "
+                        "its lanes and elements)."));
+  axes_->setWordWrap(true);
   verdict_ = new QLabel;
   verdict_->setWordWrap(true);
   verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -105,6 +114,8 @@ BankHeatmap::BankHeatmap(QWidget *parent) : QWidget(parent) {
   top->addLayout(controls);
   top->addWidget(error_);
   top->addLayout(pair_, 1);
+  top->addWidget(key_);
+  top->addWidget(axes_);
   top->addLayout(bottom);
   top->addWidget(kernelNote_);
 
@@ -196,6 +207,16 @@ void BankHeatmap::setKernelNote(const QString &note, const QString &distributed,
 
 QString BankHeatmap::kernelNoteText() const {
   return kernelNote_->isHidden() ? QString() : kernelNote_->text();
+}
+
+void BankHeatmap::setColorBlindSafe(bool on) {
+  current_->setColorBlindSafe(on);
+  proposed_->setColorBlindSafe(on);
+  key_->setColorBlindSafe(on);
+}
+
+QString BankHeatmap::axesText() const {
+  return axes_->text();
 }
 
 QString BankHeatmap::errorText() const {
@@ -296,6 +317,12 @@ void BankHeatmap::recompute() {
     }
     proposedTitle_->setText(tr("Proposed: ") + proposal_);
     show(proposed_, proposedTotals_, *proposalEncoding_);
+    // One colour scale for both heatmaps and the key: the same colour is
+    // the same load on either side.
+    const int scale = std::max({1, current_->model().maxLoad(), proposed_->model().maxLoad()});
+    current_->setLoadScale(scale);
+    proposed_->setLoadScale(scale);
+    key_->setScale(scale);
   } catch (const Error &e) {
     showError(QString::fromStdString(e.what()));
   } catch (const std::exception &e) {

@@ -26,6 +26,7 @@ class QSpinBox;
 
 namespace ls::ui {
 
+class BankHeatmapKey;
 class BankHeatmapView;
 
 class BankHeatmap : public QWidget {
@@ -65,6 +66,11 @@ public:
   void setKernelNote(const QString &note, const QString &distributed, const QString &shared);
   // The note as shown ("" when hidden: no note, or another pair shown).
   QString kernelNoteText() const;
+  // Colour-blind-safe colours in both heatmaps and the key (presentation mode).
+  void setColorBlindSafe(bool on);
+  BankHeatmapKey *key() const { return key_; }
+  // What the rows, columns and colours mean, in words (under the key).
+  QString axesText() const;
   BankHeatmapView *currentView() const { return current_; }
   BankHeatmapView *proposedView() const { return proposed_; }
   QPushButton *applyButton() const { return apply_; }
@@ -98,6 +104,8 @@ private:
   QLabel *kernelNote_ = nullptr;
   QString noteDistributed_, noteShared_; // the pair the kernel note is about
   BankHeatmapView *current_ = nullptr, *proposed_ = nullptr;
+  BankHeatmapKey *key_ = nullptr;
+  QLabel *axes_ = nullptr;
   QPushButton *apply_ = nullptr;
   QBoxLayout *pair_ = nullptr;
 };

@@ -22,7 +22,10 @@ void BankHeatmapView::fitToFont() {
   const BankHeatmapGeometry d;
   geometry_.cellWidth = std::max(d.cellWidth, fm.horizontalAdvance(QStringLiteral("00")));
   geometry_.cellHeight = std::max(d.cellHeight, fm.height() - 3);
-  geometry_.left = std::max(d.left, fm.horizontalAdvance(QStringLiteral("#00")) + 10);
+  // The left margin holds "#00" and, in the corner, the word "bank".
+  geometry_.left = std::max(d.left, std::max(fm.horizontalAdvance(QStringLiteral("#00")),
+                                             fm.horizontalAdvance(QStringLiteral("bank"))) +
+                                        6);
   geometry_.top = std::max(d.top, fm.height());
 }
 
@@ -48,14 +51,35 @@ void BankHeatmapView::setModel(BankHeatmapModel model) {
   update();
 }
 
-QColor BankHeatmapView::colorFor(int load, int maxLoad) {
+QColor BankHeatmapView::colorFor(int load, int maxLoad, bool colorBlindSafe) {
   if (load <= 0)
     return QColor(236, 236, 236); // idle bank
-  if (load == 1)
-    return QColor(92, 184, 92); // one word: conflict-free
-  // 2 words orange ... the worst load deep red.
-  const double t = maxLoad > 2 ? double(load - 2) / double(maxLoad - 2) : 1.0;
+  if (load == 1) // one word: conflict-free
+    return colorBlindSafe ? QColor(0, 114, 178) : QColor(92, 184, 92);
+  // 2 words orange ... the worst load deep red (colour-blind-safe: Okabe and
+  // Ito's orange to a dark vermilion, never against green).
+  const double t = maxLoad > 2 ? std::min(1.0, double(load - 2) / double(maxLoad - 2)) : 1.0;
+  if (colorBlindSafe)
+    return QColor(int(230 - 110 * t), int(159 - 119 * t), int(0 + 0 * t));
   return QColor(int(245 - 60 * t), int(160 - 130 * t), int(50 - 20 * t));
+}
+
+void BankHeatmapView::setColorBlindSafe(bool on) {
+  if (on == colorBlindSafe_)
+    return;
+  colorBlindSafe_ = on;
+  update();
+}
+
+void BankHeatmapView::setLoadScale(int maxLoad) {
+  if (maxLoad == loadScale_)
+    return;
+  loadScale_ = maxLoad;
+  update();
+}
+
+int BankHeatmapView::loadScale() const {
+  return loadScale_ > 0 ? loadScale_ : model_.maxLoad();
 }
 
 QString BankHeatmapView::toolTipAt(QPoint pos) const {
@@ -87,12 +111,12 @@ void BankHeatmapView::paintEvent(QPaintEvent *event) {
   const auto &g = geometry_;
   const auto range =
       g.visible(exposed.left(), exposed.top(), exposed.right() + 1, exposed.bottom() + 1);
-  const int maxLoad = model_.maxLoad();
+  const int maxLoad = loadScale();
   // Cells.
   for (int r = range.firstRow; r < range.lastRow; ++r)
     for (int b = range.firstBank; b < range.lastBank; ++b)
       p.fillRect(g.xOfBank(b), g.yOfRow(r), g.cellWidth - 1, g.cellHeight - 1,
-                 colorFor(model_.cell(r, b).load, maxLoad));
+                 colorFor(model_.cell(r, b).load, maxLoad, colorBlindSafe_));
   // The selected lane's cells: a frame inside each (the fill stays visible).
   if (selectedLane_ >= 0 && selectedLane_ < 64) {
     const QColor frame = selectionColor();
@@ -119,6 +143,11 @@ void BankHeatmapView::paintEvent(QPaintEvent *event) {
     if (labels)
       p.drawText(QRect(0, g.yOfRow(r), g.left - 4, g.cellHeight), Qt::AlignRight | Qt::AlignVCenter,
                  QString::fromStdString(model_.rowLabel(r)));
+  }
+  if (labels && exposed.top() < g.top && g.rows > 0) {
+    // The columns' name, in the corner over the instruction labels.
+    p.drawText(QRect(0, 0, g.left - 4, g.top), Qt::AlignRight | Qt::AlignVCenter,
+               QStringLiteral("bank"));
   }
   if (labels && exposed.top() < g.top) {
     // Every bank number when they fit, else every 2nd, 4th, ... (never

@@ -1,7 +1,8 @@
 // BankHeatmapView: paints one BankHeatmapModel -- banks across, wavefronts
 // down, each cell coloured by its load (idle grey, one word green, more
-// words from orange to red) -- with instruction labels on the left and bank
-// numbers on top. Cells grow with the font (presentation mode). Only the
+// words from orange to red; in the colour-blind-safe palette one word blue,
+// more from orange to dark vermilion) -- with instruction labels on the left,
+// bank numbers on top and the word "bank" in the corner above the labels. Cells grow with the font (presentation mode). Only the
 // exposed cells are painted; labels drop out when cells get too small to
 // hold them. Hovering a cell shows the model's text
 // for it (lanes, addresses, elements).
@@ -24,8 +25,17 @@ public:
   const BankHeatmapModel &model() const { return model_; }
   const BankHeatmapGeometry &geometryMap() const { return geometry_; }
 
-  // The colour of a cell of load `load` when the worst load is `maxLoad`.
-  static QColor colorFor(int load, int maxLoad);
+  // The colour of a cell of load `load` on a ramp whose worst colour is
+  // `maxLoad` words (the panel gives both heatmaps and their key one scale).
+  static QColor colorFor(int load, int maxLoad, bool colorBlindSafe = false);
+  // Presentation mode and View > Colour-blind-safe: blue for one word and an
+  // orange-to-vermilion ramp for conflicts instead of green and red.
+  void setColorBlindSafe(bool on);
+  bool colorBlindSafe() const { return colorBlindSafe_; }
+  // The load that gets the ramp's worst colour; 0 (the default) means this
+  // model's own worst load.
+  void setLoadScale(int maxLoad);
+  int loadScale() const;
   // The lane whose cells are outlined (-1: none), and the outline's colour:
   // a 2-pixel frame inside each cell the lane touches.
   void setSelectedLane(int lane);
@@ -48,6 +58,8 @@ private:
   BankHeatmapModel model_;
   BankHeatmapGeometry geometry_;
   int selectedLane_ = -1;
+  bool colorBlindSafe_ = false;
+  int loadScale_ = 0;
 };
 
 } // namespace ls::ui

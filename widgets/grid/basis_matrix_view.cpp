@@ -2,6 +2,7 @@
 
 #include <QMouseEvent>
 #include <QPainter>
+#include <algorithm>
 #include <bit>
 
 #include "grid/grid_palette.h"
@@ -91,9 +92,54 @@ GridHighlight BasisMatrixView::highlightFor(const LayoutResult &r, int bit) {
   return h;
 }
 
+namespace {
+const QColor kGroupInk[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b),
+                            QColor(0x59, 0xa1, 0x4f), QColor(0xb0, 0x7a, 0xa1),
+                            QColor(0x9c, 0x75, 0x5f)};
+} // namespace
+
+QString BasisMatrixView::titleText() const {
+  return tr("Basis matrix over GF(2): which bits of a tensor coordinate each hardware bit flips");
+}
+
+QString BasisMatrixView::keyText(int i) const {
+  return i == 0 ? tr("1: setting the row's bit flips this coordinate bit")
+                : tr("0: it does not. At the row's end: its vector L(2^bit) in elements "
+                     "('broadcast' if it moves none)");
+}
+
+double BasisMatrixView::keyTop() const {
+  return topMargin() + cell() * static_cast<double>(rows_.size()) + 10 * fontScale_;
+}
+
+QRectF BasisMatrixView::keySwatch(int i) const {
+  const double c = cell();
+  return QRectF(leftMargin() + 1, keyTop() + i * (c + 2 * fontScale_) + 1, c - 2, c - 2);
+}
+
+QRectF BasisMatrixView::cellRect(int row, int col) const {
+  const double c = cell();
+  return QRectF(leftMargin() + col * c + 1, topMargin() + row * c + 1, c - 2, c - 2);
+}
+
+QColor BasisMatrixView::inkOf(int row) const {
+  int group = 0;
+  for (int i = 1; i <= row && i < static_cast<int>(rows_.size()); ++i)
+    group += rows_[i].dim != rows_[i - 1].dim;
+  return kGroupInk[group % 5];
+}
+
 QSize BasisMatrixView::sizeHint() const {
-  return QSize(static_cast<int>(leftMargin() + cell() * (cols_.size() + 1) + 90 * fontScale_),
-               static_cast<int>(topMargin() + cell() * (rows_.size() + 1)));
+  GridPalette pal;
+  pal.fontScale = fontScale_;
+  const QFontMetricsF title(pal.font(8, true)), small(pal.font(7));
+  double w = leftMargin() + cell() * (cols_.size() + 1) + 90 * fontScale_;
+  w = std::max(w, title.horizontalAdvance(titleText()) + 8);
+  for (int i = 0; i < 2; ++i)
+    w = std::max(w, leftMargin() + cell() + 6 * fontScale_ + small.horizontalAdvance(keyText(i)) + 8);
+  const double keyHeight = rows_.empty() ? 0 : 2 * (cell() + 2 * fontScale_) + 10 * fontScale_;
+  return QSize(static_cast<int>(w),
+               static_cast<int>(topMargin() + cell() * (rows_.size() + 1) + keyHeight));
 }
 
 int BasisMatrixView::rowAt(QPointF p) const {
@@ -115,6 +161,9 @@ void BasisMatrixView::paintEvent(QPaintEvent *) {
     return;
   }
   const double c = cell(), left = leftMargin(), top = topMargin();
+  p.setFont(pal.font(8, true));
+  p.drawText(QRectF(4, 2 * fontScale_, width() - 8, titleHeight()), Qt::AlignLeft | Qt::AlignVCenter,
+             titleText());
   const QFont small = pal.font(7);
   p.setFont(small);
   // Column header: the dim above its group, the bit number above each column.
@@ -125,15 +174,12 @@ void BasisMatrixView::paintEvent(QPaintEvent *) {
     p.drawText(QRectF(x, top - 14 * fontScale_, c, 12 * fontScale_), Qt::AlignCenter,
                QString::number(cols_[j].bit));
   }
-  const QColor groupInk[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b),
-                             QColor(0x59, 0xa1, 0x4f), QColor(0xb0, 0x7a, 0xa1),
-                             QColor(0x9c, 0x75, 0x5f)};
   int group = -1;
   for (size_t i = 0; i < rows_.size(); ++i) {
     const double y = top + i * c;
     if (i == 0 || rows_[i].dim != rows_[i - 1].dim)
       ++group;
-    const QColor ink = groupInk[group % 5];
+    const QColor ink = kGroupInk[group % 5];
     if (step_ && i < 64 && (step_->first >> i) & 1) {
       // The step's bits: set ones in the step colour, cleared ones tinted.
       p.fillRect(QRectF(0, y, left - 2, c),
@@ -147,7 +193,7 @@ void BasisMatrixView::paintEvent(QPaintEvent *) {
     p.drawText(QRectF(2, y, left - 6, c), Qt::AlignRight | Qt::AlignVCenter,
                rowName(static_cast<int>(i)));
     for (size_t j = 0; j < cols_.size(); ++j) {
-      const QRectF cr(left + j * c + 1, y + 1, c - 2, c - 2);
+      const QRectF cr = cellRect(static_cast<int>(i), static_cast<int>(j));
       if (entry(static_cast<int>(i), static_cast<int>(j)))
         p.fillRect(cr, ink);
       else
@@ -162,6 +208,15 @@ void BasisMatrixView::paintEvent(QPaintEvent *) {
   for (size_t j = 1; j < cols_.size(); ++j)
     if (cols_[j].dim != cols_[j - 1].dim)
       p.drawLine(QPointF(left + j * c, top), QPointF(left + j * c, top + rows_.size() * c));
+  // Key: a filled and an empty cell, drawn as the matrix draws them.
+  p.setFont(small);
+  for (int i = 0; i < 2; ++i) {
+    const QRectF sw = keySwatch(i);
+    p.fillRect(sw, i == 0 ? kGroupInk[0] : QColor(0, 0, 0, 18));
+    p.setPen(palette().text().color());
+    p.drawText(QRectF(sw.right() + 6 * fontScale_, sw.top() - 1, width() - sw.right(), c),
+               Qt::AlignLeft | Qt::AlignVCenter, keyText(i));
+  }
 }
 
 void BasisMatrixView::mouseMoveEvent(QMouseEvent *e) {

@@ -7,7 +7,9 @@
 // row is therefore the basis vector L(2^i) written in binary, and its value
 // is printed at the end of the row. All-zero rows are broadcast bits
 // (replication). Hovering a row asks the grid view to highlight the
-// elements that bit moves.
+// elements that bit moves. A title above says what the matrix is and a key
+// below what a filled and an empty cell and the row's end mean, so a
+// screenshot of the panel explains itself.
 #pragma once
 
 #include <QWidget>
@@ -47,6 +49,16 @@ public:
   bool stepBitSet(int row) const;
   static QColor stepColor() { return QColor(255, 196, 0); }
 
+  // The title line drawn above the matrix, and the key's two entries below
+  // it: their swatches (0: a filled cell, 1: an empty one) and texts.
+  QString titleText() const;
+  QRectF keySwatch(int i) const;
+  QString keyText(int i) const;
+  // Where cell (row, col) is drawn (its fill, inside the grid lines).
+  QRectF cellRect(int row, int col) const;
+  // The colour a filled cell of `row` is drawn in (its group's ink).
+  QColor inkOf(int row) const;
+
   QSize sizeHint() const override;
 
 signals:
@@ -73,7 +85,9 @@ private:
   int rowAt(QPointF p) const;
   double cell() const { return 16 * fontScale_; }
   double leftMargin() const { return 70 * fontScale_; }
-  double topMargin() const { return 34 * fontScale_; }
+  double titleHeight() const { return 18 * fontScale_; }
+  double topMargin() const { return titleHeight() + 34 * fontScale_; }
+  double keyTop() const;
 
   LayoutResultPtr result_;
   std::vector<Row> rows_;

@@ -8,6 +8,7 @@
 
 #include "banks/bank_heatmap.h"
 #include "banks/bank_heatmap_geometry.h"
+#include "banks/bank_heatmap_key.h"
 #include "banks/bank_heatmap_view.h"
 #include "notation/mlir/layout_parser.h"
 
@@ -106,7 +107,8 @@ private slots:
     panel.setDesign(ir::parseEncoding(kColumnWarp), ir::parseEncoding(kRowMajor), {32, 32}, "f32");
     BankHeatmapView *view = panel.currentView();
     QCOMPARE(view->size(), view->sizeHint());
-    QCOMPARE(view->width(), 36 + 32 * 16 + 1);
+    QCOMPARE(view->width(), view->geometryMap().left + 32 * 16 + 1);
+    QVERIFY(view->geometryMap().left >= 36);
     const QImage image = panel.grab().toImage();
     const auto &g = view->geometryMap();
     const int maxLoad = view->model().maxLoad();
@@ -233,6 +235,91 @@ private slots:
                  "The proposal is better overall (store and load together); trades: store "
                  "wavefronts 128 -> 256"),
              qPrintable(panel.verdictText()));
+  }
+
+  // The key under both heatmaps: one scale for the pair (the current
+  // layout's 32-way conflict; the proposal has none), a swatch per load in
+  // the views' own colours, named; the word "bank" over the bank numbers.
+  void keyAndAxesSayWhatTheColoursMean() {
+    BankHeatmap panel;
+    panel.setTarget("sm90");
+    panel.resize(1400, 800);
+    panel.setDesign(ir::parseEncoding(kColumnWarp), ir::parseEncoding(kRowMajor), {32, 32}, "f32");
+    QCOMPARE(panel.proposedView()->model().maxLoad(), 1);
+    QCOMPARE(panel.currentView()->loadScale(), 32);
+    QCOMPARE(panel.proposedView()->loadScale(), 32);
+    BankHeatmapKey *key = panel.key();
+    QCOMPARE(key->scale(), 32);
+    QCOMPARE(key->loads(), (std::vector<int>{0, 1, 2, 10, 17, 25, 32}));
+    QCOMPARE(key->label(0), QString("idle bank"));
+    QCOMPARE(key->label(1), QString("1 word: no conflict"));
+    QCOMPARE(key->label(2), QString("conflict: 2"));
+    QCOMPARE(key->label(6), QString("32 words in one bank"));
+    QVERIFY(panel.axesText().startsWith("Columns: the banks. Rows: the chosen warp's wavefronts"));
+    const QImage image = panel.grab().toImage();
+    const std::vector<int> loads = key->loads();
+    for (int i = 0; i < int(loads.size()); ++i) {
+      const QPoint at = key->mapTo(&panel, key->swatchRect(i).center());
+      QCOMPARE(image.pixelColor(at), BankHeatmapView::colorFor(loads[size_t(i)], 32));
+      // The grey frame around it.
+      QCOMPARE(image.pixelColor(key->mapTo(&panel, key->swatchRect(i).topLeft())),
+               QColor(150, 150, 150));
+    }
+    // The same load is the same colour on both sides: the proposal's
+    // one-word cells and the key's "1 word" swatch.
+    BankHeatmapView *proposed = panel.proposedView();
+    QCOMPARE(image.pixelColor(proposed->mapTo(&panel, centerOf(proposed->geometryMap(), 0, 0))),
+             image.pixelColor(key->mapTo(&panel, key->swatchRect(1).center())));
+    // "bank" in the corner over the labels: text pixels there, none before.
+    BankHeatmapView *view = panel.currentView();
+    const auto &g = view->geometryMap();
+    const QImage corner = view->grab(QRect(0, 0, g.left - 4, g.top)).toImage();
+    int ink = 0;
+    for (int y = 0; y < corner.height(); ++y)
+      for (int x = 0; x < corner.width(); ++x)
+        ink += qGray(corner.pixel(x, y)) < 128;
+    QVERIFY2(ink > 10, qPrintable(QString::number(ink)));
+  }
+
+  // Presentation mode: blue for one word and orange to dark vermilion for
+  // conflicts, in the cells and the key alike; never green against red.
+  void colourBlindSafePaletteInCellsAndKey() {
+    QCOMPARE(BankHeatmapView::colorFor(1, 32, true), QColor(0, 114, 178));
+    QCOMPARE(BankHeatmapView::colorFor(2, 32, true), QColor(230, 159, 0));
+    QCOMPARE(BankHeatmapView::colorFor(32, 32, true), QColor(120, 40, 0));
+    QCOMPARE(BankHeatmapView::colorFor(0, 32, true), QColor(236, 236, 236));
+    BankHeatmap panel;
+    panel.setTarget("sm90");
+    panel.resize(1400, 800);
+    panel.setDesign(ir::parseEncoding(kColumnWarp), ir::parseEncoding(kRowMajor), {32, 32}, "f32");
+    panel.setColorBlindSafe(true);
+    const QImage image = panel.grab().toImage();
+    BankHeatmapView *view = panel.currentView(), *proposed = panel.proposedView();
+    QCOMPARE(image.pixelColor(view->mapTo(&panel, centerOf(view->geometryMap(), 5, 0))),
+             QColor(120, 40, 0));
+    QCOMPARE(image.pixelColor(proposed->mapTo(&panel, centerOf(proposed->geometryMap(), 0, 0))),
+             QColor(0, 114, 178));
+    BankHeatmapKey *key = panel.key();
+    QCOMPARE(image.pixelColor(key->mapTo(&panel, key->swatchRect(6).center())), QColor(120, 40, 0));
+    panel.setColorBlindSafe(false);
+    QCOMPARE(panel.grab().toImage().pixelColor(
+                 view->mapTo(&panel, centerOf(view->geometryMap(), 5, 0))),
+             QColor(185, 30, 30));
+  }
+
+  void keyLoadsForSmallScales() {
+    BankHeatmapKey key;
+    key.setScale(1);
+    QCOMPARE(key.loads(), (std::vector<int>{0, 1, 2}));
+    QCOMPARE(key.label(2), QString("2 words: a conflict"));
+    key.setScale(3);
+    QCOMPARE(key.loads(), (std::vector<int>{0, 1, 2, 3}));
+    QCOMPARE(key.label(3), QString("3 words in one bank"));
+    // Narrow: the entries wrap onto more lines, never off the widget.
+    key.resize(120, key.heightForWidth(120));
+    for (int i = 0; i < 4; ++i)
+      QVERIFY(key.swatchRect(i).right() < 120);
+    QVERIFY(key.heightForWidth(120) > key.heightForWidth(2000));
   }
 
   void badDesignShowsAnError() {

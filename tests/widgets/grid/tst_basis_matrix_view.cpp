@@ -43,11 +43,42 @@ private slots:
     v.show();
     QVERIFY(QTest::qWaitForWindowExposed(&v));
     QSignalSpy spy(&v, &BasisMatrixView::basisHovered);
-    // Row 9 is the 10th row below the header.
-    const int y = static_cast<int>(34 + 9.5 * 16);
+    // Row 9 is the 10th row below the title and header.
+    const int y = static_cast<int>(v.cellRect(9, 0).center().y());
+    QCOMPARE(y, static_cast<int>(18 + 34 + 9.5 * 16));
     QTest::mouseMove(&v, QPoint(100, y));
     QTRY_COMPARE(spy.size(), 1);
     QCOMPARE(spy[0][0].toInt(), 9);
+  }
+
+  // What is drawn: register 0's one filled cell (dim1 bit 0) in the
+  // register ink, an empty cell beside it, lane 4's cell in the lane ink;
+  // the title above; the key's swatches drawn as the cells are.
+  void drawsCellsTitleAndKey() {
+    BasisMatrixView v;
+    v.setResult(makeResult(kTransposeLoad, {64, 64}));
+    v.resize(v.sizeHint());
+    const QImage image = v.grab().toImage();
+    auto at = [&](QRectF r) { return image.pixelColor(r.center().toPoint()); };
+    const QColor registerInk(0x4e, 0x79, 0xa7), laneInk(0xf2, 0x8e, 0x2b);
+    QCOMPARE(v.inkOf(0), registerInk);
+    QCOMPARE(v.inkOf(9), laneInk);
+    QCOMPARE(at(v.cellRect(0, 6)), registerInk);
+    QCOMPARE(at(v.cellRect(9, 0)), laneInk);
+    const QColor empty = at(v.cellRect(0, 5));
+    QVERIFY(empty != registerInk && qGray(empty.rgb()) > 200);
+    QCOMPARE(at(v.keySwatch(0)), registerInk);
+    QCOMPARE(at(v.keySwatch(1)), empty);
+    QVERIFY(v.keySwatch(0).top() > v.cellRect(11, 0).bottom());
+    QVERIFY(v.keyText(0).startsWith("1: setting the row's bit flips"));
+    QVERIFY(v.titleText().startsWith("Basis matrix over GF(2)"));
+    // The title's text is drawn in the band above the header.
+    int ink = 0;
+    for (int y = 0; y < 18; ++y)
+      for (int x = 0; x < std::min(image.width(), 300); ++x)
+        ink += qGray(image.pixel(x, y)) < 100;
+    QVERIFY2(ink > 50, qPrintable(QString::number(ink)));
+    QVERIFY(v.sizeHint().height() > v.keySwatch(1).bottom());
   }
 
   void broadcastBitsAreSaidSo() {
