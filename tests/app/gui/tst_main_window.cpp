@@ -21,6 +21,7 @@
 #include "app_setup.h"
 #include "autosave.h"
 #include "banks/bank_heatmap.h"
+#include "banks/bank_heatmap_view.h"
 #include "command_line.h"
 #include "convert/coalescing_panel.h"
 #include "convert/conversion_view.h"
@@ -415,8 +416,11 @@ private slots:
     QVERIFY(view()->gridPalette().colorBlindSafe);
     QVERIFY(view()->gridPalette().highContrast);
     QCOMPARE(pixel(view(), {2, 0}), QRgb(0x56b4e9)); // Okabe-Ito sky blue = warp 1
+    // The Banks panel too: no red against green on a projector.
+    QVERIFY(win->analysisDocks()->banks()->currentView()->colorBlindSafe());
     win->setPresentationMode(false);
     QVERIFY(!view()->gridPalette().colorBlindSafe);
+    QVERIFY(!win->analysisDocks()->banks()->currentView()->colorBlindSafe());
   }
 
   void stepThroughLaneByLane() {
