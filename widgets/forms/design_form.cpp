@@ -204,8 +204,14 @@ void DesignForm::setCurrentLayout(std::shared_ptr<const ls::LinearLayout> layout
 
 void DesignForm::setDraft(const DesignDraft &d, const QString &canonical) {
   updating_ = true;
-  if (name_->text() != d.name)
+  if (name_->text() != d.name) {
     name_->setText(d.name);
+    // A name set from outside (another design, undo, open) shows its start
+    // -- setText leaves the cursor at the end, so a long name showed only
+    // its last words; a name being typed keeps the cursor where it is.
+    if (!name_->hasFocus())
+      name_->setCursorPosition(0);
+  }
   if (shape_->text() != d.shapeText)
     shape_->setText(d.shapeText);
   {

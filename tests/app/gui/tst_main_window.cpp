@@ -158,6 +158,24 @@ private slots:
     QCOMPARE(win->document()->undoStack()->count(), steps + 1);
   }
 
+  // A long name put in the field from outside (redo here; opening another
+  // design alike) shows its start, not its last words: the cursor goes to 0.
+  // Typed text keeps the cursor where the typing left it.
+  void aLongNameShowsItsStart() {
+    open();
+    auto *name = win->designForm()->findChild<QLineEdit *>(QStringLiteral("designName"));
+    name->selectAll();
+    const QString longName =
+        QStringLiteral("A operand tile as loaded by the second stage of the pipelined matmul");
+    QTest::keyClicks(name, longName);
+    QCOMPARE(name->cursorPosition(), int(longName.size()));
+    win->document()->undoStack()->undo();
+    QCOMPARE(name->cursorPosition(), 0);
+    win->document()->undoStack()->redo();
+    QCOMPARE(name->text(), longName);
+    QCOMPARE(name->cursorPosition(), 0);
+  }
+
   void moreWarpsRetargetTheLayout() {
     open();
     auto *warps = win->designForm()->findChild<QComboBox *>(QStringLiteral("numWarps"));
