@@ -1,6 +1,7 @@
 #include "convert/conversion_view.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QMouseEvent>
 #include <QPaintEvent>
@@ -140,7 +141,8 @@ QStringList ConversionView::legendLines() const {
               .arg(conversion_->sourceRegisters() - 1)
               .arg(conversion_->destinationRegisters() - 1),
           mode_ == ColorMode::SourceLane
-              ? tr("Colour: the source lane a value comes from; \u201cw<k>\u201d: from warp k.")
+              ? tr("Colour: the source lane a value comes from. A dark corner: from another "
+                   "warp (\u201cw<k>\u201d, warp k, where the cell has room).")
               : tr("Colour: how far a value travels (the conversion: %1).")
                     .arg(QString::fromLatin1(conversionKindName(kind_)))};
 }
@@ -293,6 +295,11 @@ QColor ConversionView::sourceCellColor(int lane, int /*reg*/) const {
   return laneColor(lane, conversion_->numLanes());
 }
 
+QRectF ConversionView::otherWarpMark(const QRectF &cell) {
+  const qreal side = std::max<qreal>(3, std::floor(std::min(cell.width(), cell.height()) * 0.45));
+  return QRectF(cell.right() - side, cell.top(), side, side);
+}
+
 QColor ConversionView::destinationCellColor(int lane, int reg) const {
   if (!hasMove(lane, reg))
     return palette().color(QPalette::Base);
@@ -320,6 +327,19 @@ void ConversionView::paintPanel(QPainter &p, const ConversionViewGeometry &g, Pa
         p.setPen(QColor(0, 0, 0, 40));
         p.drawRect(r.adjusted(0, 0, -1, -1));
       }
+      // A value from another warp (or CTA) than the one shown: a dark corner,
+      // seen at any zoom (the "w<k>" label needs room the cells rarely have).
+      if (!src && mode_ == ColorMode::SourceLane && hasMove(lane, reg)) {
+        const RegisterMove &m = moves_[static_cast<size_t>(lane) * dstRegs + reg];
+        if (m.from.warp != warp_ || m.from.block != 0) {
+          const QRectF mark = otherWarpMark(r);
+          const QPointF corner[3] = {mark.topLeft(), mark.topRight(), mark.bottomRight()};
+          p.setPen(Qt::NoPen);
+          p.setBrush(otherWarpColor());
+          p.drawPolygon(corner, 3);
+          p.setBrush(Qt::NoBrush);
+        }
+      }
       if (!labels)
         continue;
       QString text;
@@ -327,9 +347,13 @@ void ConversionView::paintPanel(QPainter &p, const ConversionViewGeometry &g, Pa
         text = QStringLiteral("r%1").arg(reg);
       } else if (hasMove(lane, reg)) {
         const RegisterMove &m = moves_[static_cast<size_t>(lane) * dstRegs + reg];
-        text = loc(m.from, m.from.warp != warp_ || m.from.block != 0);
+        const bool otherWarp = m.from.warp != warp_ || m.from.block != 0;
+        text = loc(m.from, otherWarp);
+        // Too narrow for the whole name: the warp when it is another one
+        // (what the corner marks), else the lane.
         if (fm.horizontalAdvance(text) > r.width() - 2)
-          text = QStringLiteral("T%1").arg(m.from.lane);
+          text = otherWarp ? QStringLiteral("w%1").arg(m.from.warp)
+                           : QStringLiteral("T%1").arg(m.from.lane);
       }
       p.setPen(palette().color(QPalette::Text));
       p.drawText(r, Qt::AlignCenter, text);

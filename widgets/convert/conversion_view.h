@@ -86,6 +86,11 @@ public:
   QColor destinationCellColor(int lane, int reg) const;
 
   static QColor laneColor(int lane, int lanes);
+  // The dark corner of a destination cell whose value comes from another
+  // warp (or CTA) than the one shown, and where in the cell it is drawn
+  // (its top-right triangle, the half of this square above the diagonal).
+  static QColor otherWarpColor() { return QColor(25, 25, 25); }
+  static QRectF otherWarpMark(const QRectF &cell);
   static QColor scopeColor(MoveScope scope);
   static QString scopeDescription(MoveScope scope);
   // "16384 bytes of shared memory, 1 rep, ..." for a cost.

@@ -84,6 +84,41 @@ private slots:
              ConversionView::scopeColor(MoveScope::SameWarp).rgb());
   }
 
+  // The transpose moves values between warps: every destination cell whose
+  // value comes from another warp has the dark corner, every other cell its
+  // lane colour there; at a size too small for any label too.
+  void valuesFromAnotherWarpAreMarked() {
+    for (QSize size : {QSize(900, 600), QSize(2400, 1400)}) {
+      ConversionView v;
+      v.resize(size);
+      auto c = transpose();
+      v.setConversion(c, conversionCost(*c, 32), kLoad, kStore);
+      const QImage img = v.grab().toImage();
+      using P = ConversionViewGeometry::Panel;
+      const ConversionViewGeometry g = v.cellGeometry();
+      int marked = 0, plain = 0;
+      const int regs = c->destinationRegisters();
+      for (int lane = 0; lane < 32; ++lane)
+        for (int reg = 0; reg < regs; ++reg) {
+          const RegisterMove &m = v.shownMoves()[size_t(lane) * size_t(regs) + size_t(reg)];
+          const QRectF cell = g.cellRect(P::Destination, lane, reg);
+          const QRectF mark = ConversionView::otherWarpMark(cell);
+          // Inside the triangle, clear of the grid line and the diagonal.
+          const QPoint in(int(mark.right()) - 2, int(mark.top()) + 2);
+          const bool other = m.from.warp != 0;
+          QCOMPARE(img.pixel(in), other ? ConversionView::otherWarpColor().rgb()
+                                        : ConversionView::laneColor(m.from.lane, 32).rgb());
+          // The rest of the cell keeps the source lane's colour.
+          QCOMPARE(img.pixel(QPoint(int(cell.left()) + 2, int(cell.bottom()) - 2)),
+                   ConversionView::laneColor(m.from.lane, 32).rgb());
+          (other ? marked : plain) += 1;
+        }
+      // Warp 0 of the store gets a quarter of its values from each of the 4 warps.
+      QCOMPARE(marked, 3 * 32 * regs / 4);
+      QCOMPARE(plain, 32 * regs / 4);
+    }
+  }
+
   void clickingASourceLaneTracesItsRegisters() {
     ConversionView v;
     v.resize(900, 600);
@@ -164,8 +199,9 @@ private slots:
              (QStringList{QString::fromUtf8("Rows: lanes 0\u201331 of warp 0."),
                           QString::fromUtf8("Columns: source registers r0\u2013r31 (left), "
                                             "destination registers r0\u2013r31 (right)."),
-                          QString::fromUtf8("Colour: the source lane a value comes from; "
-                                            "\u201cw<k>\u201d: from warp k.")}));
+                          QString::fromUtf8("Colour: the source lane a value comes from. A "
+                                            "dark corner: from another warp (\u201cw<k>\u201d, "
+                                            "warp k, where the cell has room).")}));
     QImage img = v.grab().toImage();
     for (int lane : {0, 1, 16, 31}) {
       const QRectF r = v.legendSwatchRect(lane);
