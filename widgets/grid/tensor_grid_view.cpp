@@ -136,7 +136,7 @@ void TensorGridView::fitGeometry() {
     geo_.fit();
     QString notice;
     if (state_.labels.fitLabels && state_.plane && kind_ == PlaneKind::Tensor &&
-        !state_.plane->isShared() && geo_.rows > 0 && geo_.cols > 0 && !geo_.area.isEmpty()) {
+        geo_.rows > 0 && geo_.cols > 0 && !geo_.area.isEmpty()) {
       const double need = painter_.labelCellSize(state_, palette_);
       if (geo_.cellSize < need) {
         // Readable labels first: the tile from its top-left corner, the rest

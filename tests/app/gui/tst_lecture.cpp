@@ -167,6 +167,30 @@ private slots:
     QVERIFY(!view()->labelOptions().fitLabels);
   }
 
+  // F5 on a shared layout: label-sized cells too, so the offsets -- and the
+  // swizzle in them -- are read off the projector (they were cells too
+  // small for any label); the notice says what part of the tile shows.
+  void presentationModeFitsSharedOffsets() {
+    open(QStringLiteral("#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, "
+                        "0]}>"),
+         QStringLiteral("32x64"), QSize(1920, 1080));
+    win->setPresentationMode(true);
+    QApplication::processEvents();
+    const auto &g = view()->geometry();
+    QVERIFY2(g.cellSize >= view()->labelCellSize(),
+             qPrintable(QStringLiteral("%1 < %2").arg(g.cellSize).arg(view()->labelCellSize())));
+    ls::ui::GridScenePainter painter;
+    QVERIFY(painter.labelsVisible(view()->sceneState(), view()->gridPalette(), g.cellSize));
+    QVERIFY(view()->sceneState().notice.startsWith(QStringLiteral("Labels need ")));
+    // Row 1 of an f16 128-byte-swizzled tile: its first 8 elements sit at
+    // offsets 72..79 (chunk 0 xor 1), the next 8 at 64..71.
+    QCOMPARE(view()->cellLabel({1, 0}), QStringLiteral("72"));
+    QCOMPARE(view()->cellLabel({1, 8}), QStringLiteral("64"));
+    win->setPresentationMode(false);
+    QApplication::processEvents();
+    QVERIFY(view()->sceneState().notice.isEmpty());
+  }
+
   // --labels and --step, for screenshots of a lecture figure.
   void commandLineLabelsAndStep() {
     const CommandLine bad = parseCommandLine(
