@@ -863,23 +863,35 @@ private:
     // A type naming a layout alias shares the alias's encoding (built and
     // checked once in readAliases): dumps name a handful of aliases from
     // hundreds of types.
+    bool shared = false;
     if (enc->kind == Value::Kind::AliasRef) {
       auto a = aliasEncodings_.find(enc->text);
       if (a != aliasEncodings_.end()) {
         c.encoding = a->second;
-        return c;
+        shared = true;
       }
     }
-    WarningCollector collected;
-    try {
-      c.encoding = buildEncoding(*enc, f_.aliases.get(), 0);
-      for (const auto &[field, what] : collected.take())
-        c.warnings.push_back(field + ": " + what);
-    } catch (const std::exception &) {
-      // A layout this tool does not model (or cannot yet build) stays as
-      // text: the file is still read.
+    if (!shared) {
+      WarningCollector collected;
+      try {
+        c.encoding = buildEncoding(*enc, f_.aliases.get(), 0);
+        for (const auto &[field, what] : collected.take())
+          c.warnings.push_back(field + ": " + what);
+      } catch (const std::exception &) {
+        // A layout this tool does not model (or cannot yet build) stays as
+        // text: the file is still read.
+      }
+      collected.take(); // not handed to an outer collector
     }
-    collected.take(); // not handed to an outer collector
+    // What Triton's memdesc type verifier refuses, at the type's '<' (where
+    // MLIR's parser stands when it builds the type: `!ttg.memdesc<`).
+    if (c.type->isMemDesc) {
+      std::string why = memdescTypeProblem(*c.type, c.encoding.get(), f_.aliases.get());
+      if (!why.empty()) {
+        c.error = "type " + text + ": " + why;
+        c.errorAt = std::min(text.find('<'), text.size());
+      }
+    }
     return c;
   }
 

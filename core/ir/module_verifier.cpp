@@ -6,6 +6,9 @@
 
 #include "encodings/dot_operand.h"
 #include "encodings/nvidia_mma.h"
+#include "encodings/padded_shared.h"
+#include "encodings/shared_linear.h"
+#include "ir/type_printer.h"
 #include "notation/mlir/layout_parser.h"
 #include "util/error.h"
 #include "util/literal.h"
@@ -392,6 +395,172 @@ std::string dotProblem(const Module &m, const Operation &op) {
   return {};
 }
 
+// "64, 48": a shape as MLIR's diagnostics print an array.
+std::string listText(const std::vector<int64_t> &v) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(v[i]);
+  return out;
+}
+
+bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+// A memdesc's allocation shape: as written, else its shape.
+const std::vector<int64_t> &allocOf(const TypeText &t) {
+  return t.allocShape.empty() ? t.shape : t.allocShape;
+}
+
+// Whether a memdesc type says `mutable`.
+bool isMutable(const TypeText &t) {
+  for (const ValuePtr &v : t.trailing)
+    if (v && v->kind == Value::Kind::Ident && v->text == "mutable")
+      return true;
+  return false;
+}
+
+// The layout's rank for the local ops' rank rule, or -1 when not built.
+int layoutRank(const SsaValue &v) {
+  return v.encoding ? v.encoding->rank() : -1;
+}
+
+// What ttg.local_alloc's, local_store's, local_load's and the cp.async
+// copy's verifiers refuse, in Triton's words after the op's name: a memdesc
+// that is not shared memory (alloc), a tensor whose rank is not the memdesc
+// layout's, an alloc whose shape is not its alloc shape, an uninitialized
+// alloc or a store or copy into immutable memory, and a tensor whose element
+// type or shape is not the memdesc's. "" if none. The result of an op this
+// tool does not know has a guessed type and is not judged.
+std::string localOpProblem(const Module &m, const Operation &op) {
+  // A value's type, unless it is a guess (the result of an op this tool does
+  // not know, typed as its text suggests).
+  auto typeOf = [&](int v) -> const TypeText * {
+    if (v < 0 || !m.values[size_t(v)].type)
+      return nullptr;
+    const int def = m.values[size_t(v)].definingOp;
+    if (def >= 0 && m.ops[size_t(def)].guessedResultTypes)
+      return nullptr;
+    return m.values[size_t(v)].type.get();
+  };
+  const std::string head = op.name + ": ";
+  // verifySharedMemoryRank, then verifyMemoryOpTypes.
+  auto rankAndTypes = [&](int tensor, int memdesc, bool tensorIsSource,
+                          const char *role) -> std::string {
+    const TypeText *t = typeOf(tensor), *d = typeOf(memdesc);
+    if (!t || !d || t->isMemDesc || !d->isMemDesc)
+      return {};
+    const int r = layoutRank(m.values[size_t(memdesc)]);
+    if (r >= 0 && int(t->shape.size()) != r)
+      return head + role + " has rank " + std::to_string(t->shape.size()) +
+             " but memdesc encoding has rank " + std::to_string(r);
+    const TypeText &src = tensorIsSource ? *t : *d, &dst = tensorIsSource ? *d : *t;
+    if (src.elementType != dst.elementType)
+      return head + "source element type " + src.elementType +
+             " must match destination element type " + dst.elementType;
+    if (src.shape != dst.shape)
+      return head + "source shape [" + listText(src.shape) + "] must match [destination shape " +
+             listText(dst.shape) + "]";
+    return {};
+  };
+  if (equalsLiteral(op.name, "ttg.local_alloc")) {
+    const TypeText *d = op.results.empty() ? nullptr : typeOf(op.results[0]);
+    if (!d || !d->isMemDesc)
+      return {};
+    const int src = op.operands.empty() ? -1 : op.operands[0];
+    if (src >= 0)
+      if (std::string why = rankAndTypes(src, op.results[0], true, "source");
+          !why.empty() && why.find(" has rank ") != std::string::npos)
+        return why;
+    if (!d->allocShape.empty() && d->allocShape != d->shape)
+      return head + "result shape and its alloc shape must match";
+    if (op.operands.empty())
+      return isMutable(*d) ? std::string()
+                           : head + "uninitialized alloc must have a mutable memdesc type";
+    return rankAndTypes(src, op.results[0], true, "source");
+  }
+  if (equalsLiteral(op.name, "ttg.local_store")) {
+    if (op.operands.size() < 2)
+      return {};
+    const TypeText *d = typeOf(op.operands[1]);
+    if (d && d->isMemDesc && !isMutable(*d))
+      return head + "Cannot store into immutable memory";
+    return rankAndTypes(op.operands[0], op.operands[1], true, "source");
+  }
+  if (equalsLiteral(op.name, "ttg.local_load")) {
+    if (op.operands.empty() || op.results.empty())
+      return {};
+    return rankAndTypes(op.results[0], op.operands[0], false, "result");
+  }
+  if (equalsLiteral(op.name, "ttg.async_copy_global_to_local")) {
+    const TypeText *d = op.operands.size() > 1 ? typeOf(op.operands[1]) : nullptr;
+    if (d && d->isMemDesc && !isMutable(*d))
+      return head + "Cannot store into immutable memory";
+  }
+  return {};
+}
+
+// ttg.memdesc_subslice's tile rules: offsets only where a dim is split, and
+// there a multiple of the result's size; the source's layout of one CTA
+// (block of size 1); and no split through the swizzle pattern (every
+// power-of-two step of a split dim, from the result's size up, must land on
+// a power-of-two offset of the source's layout). "" if none; a layout this
+// tool cannot build is not judged.
+std::string subsliceTileProblem(const Module &m, const Operation &op) {
+  if (op.operands.empty() || op.results.empty() || op.operands[0] < 0)
+    return {};
+  const SsaValue &src = m.values[size_t(op.operands[0])], &dst = m.values[size_t(op.results[0])];
+  if (!src.type || !dst.type || !src.type->isMemDesc || !dst.type->isMemDesc)
+    return {};
+  const TypeText &s = *src.type, &d = *dst.type;
+  const auto offsets = op.intArrayAttribute("offsets");
+  if (!offsets || offsets->size() != s.shape.size() || d.shape.size() != s.shape.size())
+    return {};
+  std::vector<size_t> split;
+  for (size_t i = 0; i < s.shape.size(); ++i)
+    if (s.shape[i] != d.shape[i])
+      split.push_back(i);
+  if (split.empty())
+    return {};
+  const std::string head = op.name + ": ";
+  for (size_t i = 0; i < offsets->size(); ++i) {
+    const bool isSplit = std::find(split.begin(), split.end(), i) != split.end();
+    if (!isSplit && (*offsets)[i] != 0)
+      return head + "A non zero offset found in a dimension that is not being split";
+    if (isSplit && d.shape[i] > 0 && ((*offsets)[i] & (d.shape[i] - 1)))
+      return head + "The split offset may not touch the tile";
+  }
+  if (!src.encoding)
+    return {};
+  try {
+    LinearLayout ll;
+    if (const auto *pad = dynamic_cast<const PaddedSharedEncoding *>(src.encoding.get())) {
+      if (pad->rank() < int(s.shape.size()))
+        return head + "SubSlice of low rank PaddedSharedEncoding from higher rank tensors is not "
+                      "supported yet";
+      ll = pad->linearComponent;
+    } else {
+      const std::vector<int64_t> &alloc = allocOf(s);
+      ll = src.encoding->toLinearLayout(
+          Shape(alloc.end() - std::ptrdiff_t(s.shape.size()), alloc.end()));
+    }
+    if (ll.hasInDim("block") && ll.getInDimSize("block") != 1)
+      return head + "non-trivial block dimension not supported";
+    const LinearLayout inv = ll.invert();
+    const auto outs = ll.getOutDimNames();
+    for (size_t dim : split)
+      for (int64_t size = d.shape[dim]; size < s.shape[dim]; size *= 2) {
+        LinearLayout::DimSizes at;
+        for (size_t k = 0; k < outs.size(); ++k)
+          at.push_back({outs[k], k == dim ? int32_t(size) : 0});
+        const auto o = inv.apply(at);
+        if (o.empty() || !isPow2(o[0].second))
+          return head + "We don't support splitting along the swizzling pattern";
+      }
+  } catch (const std::exception &) {
+    return {};
+  }
+  return {};
+}
+
 // What ttg.memdesc_index's and ttg.memdesc_subslice's verifiers refuse: a
 // view of another element type; an index whose result is not the source
 // without its first dim (rank, then shape), or whose source or result has
@@ -522,6 +691,71 @@ std::string amdTileProblem(const Module &m, const Operation &op) {
 }
 
 } // namespace
+
+std::string memdescTypeProblem(const TypeText &t, const Encoding *enc, const AliasMap *aliases) {
+  if (!t.isMemDesc)
+    return {};
+  const std::vector<int64_t> &shape = t.shape;
+  if (shape.empty())
+    return "rank 0 memdesc is not allowed";
+  for (size_t i = 1; i < shape.size(); ++i)
+    if (!isPow2(shape[i]))
+      return "shape must have power-of-2 and non-zero dimensions; got " + listText(shape);
+  if (shape.front() == 0)
+    return "shape has 0 dimension";
+  const std::vector<int64_t> &alloc = allocOf(t);
+  if (alloc.size() < shape.size())
+    return "alloc shape must have at least as many dimensions as shape";
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (shape[i] > alloc[alloc.size() - shape.size() + i])
+      return "shape must be less than or equal to allocShape. shape = " + listText(shape) +
+             ", allocShape = " + listText(alloc);
+  if (!enc || !enc->isShared())
+    return {};
+  // The memory space: the first trailing attribute, an alias resolved.
+  if (!t.trailing.empty() && t.trailing[0]) {
+    const Value *space = t.trailing[0].get();
+    if (space->kind == Value::Kind::AliasRef && aliases) {
+      auto it = aliases->find(space->text);
+      if (it != aliases->end() && it->second)
+        space = it->second.get();
+    }
+    if (space->kind == Value::Kind::Attr &&
+        !((space->dialect == "ttg" || space->dialect == "triton_gpu") &&
+          space->name == "shared_memory"))
+      return "memorySpace must be SharedMemorySpace for shared encoding. Got " +
+             attributeSyntaxText(*space, aliases);
+  }
+  const int rank = enc->rank();
+  if (!(rank == int(shape.size()) || rank == int(shape.size()) - 1))
+    return "rank must be equal to or one less than the shape size. Got " + std::to_string(rank) +
+           " and " + std::to_string(shape.size());
+  // The layouts that carry their own shape: it must be the allocation's
+  // (padded_shared: without a leading pipelining dim; shared_linear: its
+  // last dims).
+  const LinearLayout *ll = nullptr;
+  std::vector<int64_t> expected;
+  if (const auto *pad = dynamic_cast<const PaddedSharedEncoding *>(enc)) {
+    ll = &pad->linearComponent;
+    expected = alloc;
+    if (rank == int(alloc.size()) - 1)
+      expected.erase(expected.begin());
+  } else if (const auto *lin = dynamic_cast<const SharedLinearEncoding *>(enc)) {
+    ll = &lin->layout;
+    expected.assign(alloc.end() - std::min<std::ptrdiff_t>(rank, std::ptrdiff_t(alloc.size())),
+                    alloc.end());
+  }
+  if (ll) {
+    const auto outs = ll->getOutDimNames();
+    for (size_t d = 0; d < outs.size() && d < expected.size(); ++d) {
+      const int64_t got = ll->getOutDimSize(outs[d]);
+      if (got != expected[d])
+        return "Mismatch in expected shape for dimension " + std::to_string(d) +
+               ". Expected: " + std::to_string(expected[d]) + ", got: " + std::to_string(got);
+    }
+  }
+  return {};
+}
 
 std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWritten) {
   struct Counts {
@@ -689,6 +923,13 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
         return LayoutMismatch{int(i), -1, why + tail};
     if (equalsLiteral(op.name, "ttg.memdesc_index") || equalsLiteral(op.name, "ttg.memdesc_subslice"))
       if (std::string why = memdescViewProblem(m, op); !why.empty())
+        return LayoutMismatch{int(i), -1, why + tail};
+    if (equalsLiteral(op.name, "ttg.memdesc_subslice"))
+      if (std::string why = subsliceTileProblem(m, op); !why.empty())
+        return LayoutMismatch{int(i), -1, why + tail};
+    if (startsWithLiteral(op.name, "ttg.local_") ||
+        equalsLiteral(op.name, "ttg.async_copy_global_to_local"))
+      if (std::string why = localOpProblem(m, op); !why.empty())
         return LayoutMismatch{int(i), -1, why + tail};
   }
   return std::nullopt;

@@ -77,6 +77,16 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view opName, bool 
 // spaces, and `!tt.ptr<T, 1>` (address space 1, the default) as `!tt.ptr<T>`.
 std::string normalisedTypeText(std::string_view type);
 
+// What Triton 3.6's memdesc type verifier refuses of `t` (a parsed
+// `!ttg.memdesc<...>`), in its words, "" if nothing: rank 0; a dim after the
+// first that is not a positive power of two, or a first dim of 0; an alloc
+// shape of lower rank than the shape, or smaller than it; and, for a shared
+// layout, a memory space other than #ttg.shared_memory, a layout rank other
+// than the shape's or one less, or (padded_shared, shared_linear) a layout
+// of another shape than the allocation. `enc` is the built layout (nullptr:
+// not built, its checks skipped); `aliases` resolves the memory space.
+std::string memdescTypeProblem(const TypeText &t, const Encoding *enc, const AliasMap *aliases);
+
 // The first operand or result of a tt, ttg or ttng op of `m` (ops in the
 // order they are written; Triton 3.6 does not verify other dialects' ops)
 // that Triton's verifier rejects: a distributed layout whose rank differs
@@ -84,7 +94,8 @@ std::string normalisedTypeText(std::string_view type);
 // (the op's warp_specialize partition's num_warps(N), else its function's
 // `ttg.num-warps`, else the module's) or CTAs per CGA (default 1) differ from
 // the op's context; or (tt ops) a tensor whose number of elements is not a
-// power of two; or what tt.dot's and ttg.memdesc_index/subslice's own
+// power of two; or what tt.dot's, ttg.local_alloc/local_load/local_store's,
+// ttg.async_copy_global_to_local's and ttg.memdesc_index/subslice's own
 // verifiers refuse. The op, the value (-1: the op itself) and why.
 struct LayoutMismatch {
   int op = -1;

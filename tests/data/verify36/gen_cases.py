@@ -266,6 +266,65 @@ sub("alias_undef_nested", A, "ttg.local_alloc %q_15 : (tensor<128x64xf16, #block
 sub("attr_comment", A, 'module attributes {"ttg.num-ctas" = 1 : i32,',
     'module attributes {\n  // the machine, with commas, and = signs\n  "ttg.num-ctas" = 1 : i32,')
 
+# Shared-memory types and the local ops' own verifiers (session 13): MemDescType's checks
+# (power-of-two dims after the first, alloc shape rank and size), local_alloc (alloc shape,
+# an uninitialized alloc's mutability, shared memory space, source shape, element type and
+# rank), local_load/local_store (shape, element type, mutability), the cp.async copy's
+# mutability and memdesc_subslice's tile rules (offsets inside the tile, zero offsets where
+# nothing is split, no split through the swizzle pattern).
+LOCAL = """#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#s = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @k(%x: tensor<64x64xf16, #b>, %y: tensor<64x32xf16, #b>, %z: tensor<64x64xf32, #b>, %p: tensor<64x64x!tt.ptr<f16>, #b>) {
+%OPS%
+    tt.return
+  }
+}
+"""
+
+
+def local_case(name, *ops):
+    cases[name] = LOCAL.replace("%OPS%", "\n".join("    " + o for o in ops))
+
+
+MD = "!ttg.memdesc<64x64xf16, #s, #smem, mutable>"
+local_case("local_ok", "%a = ttg.local_alloc %x : (tensor<64x64xf16, #b>) -> !ttg.memdesc<64x64xf16, #s, #smem>",
+           "%m = ttg.local_alloc : () -> " + MD, "ttg.local_store %x, %m : tensor<64x64xf16, #b> -> " + MD,
+           "%l = ttg.local_load %m : " + MD + " -> tensor<64x64xf16, #b>")
+local_case("md_inner_nonpow2", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x48xf16, #s, #smem, mutable>")
+local_case("md_first_nonpow2", "%m = ttg.local_alloc : () -> !ttg.memdesc<48x64xf16, #s, #smem, mutable>")
+local_case("md_alloc_rank", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #s, #smem, mutable, 64>")
+local_case("md_alloc_smaller", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #s, #smem, mutable, 32x64>")
+local_case("alloc_shape_vs_alloc", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #s, #smem, mutable, 2x64x64>")
+local_case("alloc_uninit_immutable", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #s, #smem>")
+local_case("alloc_tmem_space", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #s, #ttng.tensor_memory, mutable>")
+local_case("alloc_src_shape", "%a = ttg.local_alloc %y : (tensor<64x32xf16, #b>) -> !ttg.memdesc<64x64xf16, #s, #smem>")
+local_case("alloc_src_elem", "%a = ttg.local_alloc %z : (tensor<64x64xf32, #b>) -> !ttg.memdesc<64x64xf16, #s, #smem>")
+local_case("store_immutable", "%a = ttg.local_alloc %x : (tensor<64x64xf16, #b>) -> !ttg.memdesc<64x64xf16, #s, #smem>",
+           "ttg.local_store %x, %a : tensor<64x64xf16, #b> -> !ttg.memdesc<64x64xf16, #s, #smem>")
+local_case("store_shape", "%m = ttg.local_alloc : () -> " + MD, "ttg.local_store %y, %m : tensor<64x32xf16, #b> -> " + MD)
+local_case("store_elem", "%m = ttg.local_alloc : () -> " + MD, "ttg.local_store %z, %m : tensor<64x64xf32, #b> -> " + MD)
+local_case("load_shape", "%m = ttg.local_alloc : () -> " + MD, "%l = ttg.local_load %m : " + MD + " -> tensor<64x32xf16, #b>")
+local_case("load_elem", "%m = ttg.local_alloc : () -> " + MD, "%l = ttg.local_load %m : " + MD + " -> tensor<64x64xf32, #b>")
+local_case("copy_immutable", "%a = ttg.local_alloc %x : (tensor<64x64xf16, #b>) -> !ttg.memdesc<64x64xf16, #s, #smem>",
+           "%c = ttg.async_copy_global_to_local %p, %a : tensor<64x64x!tt.ptr<f16>, #b> -> !ttg.memdesc<64x64xf16, #s, #smem>")
+SUB = "%m = ttg.local_alloc : () -> " + MD
+local_case("subslice_tile_ok", SUB, "%v = ttg.memdesc_subslice %m [32, 0] : " + MD + " -> !ttg.memdesc<32x64xf16, #s, #smem, mutable, 64x64>")
+local_case("subslice_touch_tile", SUB, "%v = ttg.memdesc_subslice %m [16, 0] : " + MD + " -> !ttg.memdesc<32x64xf16, #s, #smem, mutable, 64x64>")
+local_case("subslice_offset_unsplit", SUB, "%v = ttg.memdesc_subslice %m [32, 8] : " + MD + " -> !ttg.memdesc<32x64xf16, #s, #smem, mutable, 64x64>")
+local_case("subslice_swizzle", SUB, "%v = ttg.memdesc_subslice %m [4, 0] : " + MD + " -> !ttg.memdesc<4x64xf16, #s, #smem, mutable, 64x64>")
+local_case("subslice_cols_ok", SUB, "%v = ttg.memdesc_subslice %m [0, 32] : " + MD + " -> !ttg.memdesc<64x32xf16, #s, #smem, mutable, 64x64>")
+local_case("subslice_rank", SUB, "%v = ttg.memdesc_subslice %m [0, 0] : " + MD + " -> !ttg.memdesc<64xf16, #s, #smem, mutable, 64x64>")
+
+PAD = "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>"
+local_case("padded_ok", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, " + PAD + ", #smem, mutable>")
+local_case("padded_other_shape", "%m = ttg.local_alloc : () -> !ttg.memdesc<32x64xf16, " + PAD + ", #smem, mutable>")
+local_case("padded_inner_nonpow2", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x48xf16, " + PAD + ", #smem, mutable>")
+local_case("padded_rank1", "%m = ttg.local_alloc : () -> !ttg.memdesc<64xf16, " + PAD + ", #smem, mutable>")
+local_case("alloc_src_rank", "%m = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16, #s, #smem, mutable>",
+           "ttg.local_store %x, %m : tensor<64x64xf16, #b> -> !ttg.memdesc<2x64x64xf16, #s, #smem, mutable>")
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
