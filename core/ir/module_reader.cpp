@@ -1490,6 +1490,18 @@ private:
         else if (keyword == "other")
           stated_.push_back({k, s.colon[0], Derivation::Pointee});
       }
+    // An op this reader knows no syntax for: its operand types are not
+    // matched with its operands, but each is read, as MLIR reads every type
+    // of the line (an undefined alias in one is that error, at its place).
+    if (mod().ops[opIdx].guessedResultTypes)
+      for (std::string_view t : s.colon)
+        if (namesLayoutType(t) && viewsSource(t)) {
+          CachedType &c = internType(t);
+          if (!c.error.empty()) {
+            reportTypeError(c, t, text_offset(op.pos));
+            return;
+          }
+        }
     for (const StatedType &st : stated_) {
       const size_t k = st.operand;
       const int v = mod().ops[opIdx].operands[k];

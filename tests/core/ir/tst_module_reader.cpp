@@ -774,6 +774,13 @@ void TestModuleReader::whatTritonRejects_data() {
   QTest::newRow("undefined alias that prefixes another")
       << kernel(kAttrs, "    %0 = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #zz, #smem>\n")
       << "7:61: error: undefined attribute alias #zz";
+  // An op of a dialect this reader does not know: its operand types are
+  // still read (the op itself is listed as unknown, not refused).
+  QTest::newRow("undefined alias in an unknown op's operand type")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n"
+                        "    %1 = mydialect.frob %0 : tensor<128x32xi32, #nope> -> "
+                        "tensor<128x32xi32, #b>\n")
+      << "8:54: error: undefined attribute alias #nope";
   QTest::newRow("undefined alias in a tt.load's pointer type")
       << kernel(kAttrs, "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
                         "    %1 = tt.load %0 : tensor<128x32x!tt.ptr<f16>, #nope>\n")
