@@ -23,7 +23,7 @@ void DotOperandEncoding::validate() const {
   case EncodingKind::NvidiaMma: {
     auto &mma = static_cast<const NvidiaMmaEncoding &>(*parent);
     if (kWidth == 0)
-      throw Error("kWidth", "is required for an nvidia_mma parent");
+      throw Error("kWidth", "is required for an nvidia_mma parent (a power of two up to 64; 0 means absent)");
     if (mma.isHopper() && opIdx != 0)
       throw Error("opIdx", "Hopper wgmma reads operand B from shared memory; only opIdx = 0 has "
                            "a register layout");

@@ -1,6 +1,7 @@
 #include "notation/layout_input.h"
 
 #include <cctype>
+#include <cstdio>
 
 #include "encodings/linear.h"
 #include "notation/cute/cute_layout.h"
@@ -17,14 +18,79 @@ bool startsWith(std::string_view t, std::string_view p) {
   return t.substr(0, p.size()) == p;
 }
 
+// The Gluon and CuTe readers count columns in the text they are given (the
+// layout without leading blanks or `cute:`); the user's text has those in
+// front. Moves a reader's "1:N: ..." by `base` columns.
+[[noreturn]] void rethrowShifted(const Error &e, size_t base) {
+  const std::string &r = e.rule();
+  if (base > 0 && r.rfind("1:", 0) == 0) {
+    size_t end = 2;
+    while (end < r.size() && isAsciiDigit(r[end]))
+      ++end;
+    if (end > 2 && end < r.size() && r[end] == ':')
+      throw Error(e.field(), "1:" + std::to_string(std::stoull(r.substr(2, end - 2)) + base) +
+                                 r.substr(end));
+  }
+  throw e;
+}
+
+// Gluon and CuTe text is ASCII: the first byte above 127 is named with its
+// code point and, for the usual look-alikes (full-width punctuation and
+// digits, typographic quotes and dashes, a no-break space), the ASCII
+// character meant. Throws ls::Error(field, "1:N: ...").
+void requireAscii(std::string_view text, const std::string &field) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80)
+      continue;
+    // Decode one UTF-8 sequence (a stray byte is named as a byte).
+    uint32_t cp = c;
+    size_t n = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+    if (n > 0 && i + n < text.size() + 0) {
+      cp = c & (0x3F >> n);
+      for (size_t k = 1; k <= n; ++k) {
+        const unsigned char d = static_cast<unsigned char>(text[i + k]);
+        if ((d & 0xC0) != 0x80) {
+          cp = c;
+          n = 0;
+          break;
+        }
+        cp = (cp << 6) | (d & 0x3F);
+      }
+    } else {
+      n = 0;
+    }
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(cp));
+    std::string meant;
+    if (cp >= 0xFF01 && cp <= 0xFF5E)
+      meant = std::string(1, static_cast<char>(cp - 0xFEE0));
+    else if (cp == 0x2212 || cp == 0x2013 || cp == 0x2014)
+      meant = "-";
+    else if (cp == 0x2018 || cp == 0x2019)
+      meant = "'";
+    else if (cp == 0x201C || cp == 0x201D)
+      meant = "\"";
+    else if (cp == 0x00A0 || cp == 0x3000)
+      meant = " ";
+    std::string rule = "1:" + std::to_string(i + 1) + ": " + hex;
+    if (n > 0)
+      rule += " '" + std::string(text.substr(i, n + 1)) + "'";
+    rule += " is not ASCII (layout text is ASCII";
+    rule += meant.empty() ? ")" : ": use '" + meant + "')";
+    throw Error(field, rule);
+  }
+}
+
 } // namespace
 
 Notation detectNotation(std::string_view text) {
   std::string_view t = trimAsciiSpace(text);
   // CuTe: with its prefix, or as `print --syntax cute` writes it - a
-  // layout `(shape):(stride)` or a swizzled one `Swizzle<B,M,S> o ...`,
-  // which no MLIR or Gluon text starts with.
-  if (startsWith(t, "cute:") || startsWith(t, "(") || startsWith(t, "Swizzle<"))
+  // layout `(shape):(stride)` or a swizzled one `Swizzle<B,M,S> o ...`
+  // (`Sw<B,M,S> o ...` as CuTe prints it), which no MLIR or Gluon text
+  // starts with.
+  if (startsWith(t, "cute:") || startsWith(t, "(") || cute::isCuteShared(t))
     return Notation::Cute;
   // MLIR text starts with '#', '!' or a builtin type keyword; Gluon with an
   // identifier followed by '(' (BlockedLayout(...), gl.BlockedLayout(...),
@@ -52,17 +118,45 @@ const char *notationName(Notation n) {
   return "?";
 }
 
+namespace {
+// A CuTe layout, `cute:` removed: shared (swizzled) or distributed.
+ir::LayoutInput readCute(std::string_view body, const LayoutInputContext &ctx,
+                         const std::string &field);
+} // namespace
+
 ir::LayoutInput readLayoutInput(std::string_view text, const LayoutInputContext &ctx,
                                 const std::string &field) {
   switch (detectNotation(text)) {
   case Notation::Mlir:
     return ir::parseLayoutInput(text, ctx.aliases);
-  case Notation::Gluon:
-    return gluon::readGluon(trimAsciiSpace(text), field);
+  case Notation::Gluon: {
+    requireAscii(text, field);
+    const std::string_view body = trimAsciiSpace(text);
+    try {
+      return gluon::readGluon(body, field);
+    } catch (const Error &e) {
+      rethrowShifted(e, size_t(body.data() - text.data()));
+    }
+  }
   case Notation::Cute: {
+    requireAscii(text, field);
     std::string_view body = trimAsciiSpace(text);
     if (startsWith(body, "cute:"))
       body.remove_prefix(5);
+    try {
+      return readCute(body, ctx, field);
+    } catch (const Error &e) {
+      rethrowShifted(e, size_t(body.data() - text.data()));
+    }
+  }
+  }
+  throw Error(field, "unknown notation");
+}
+
+namespace {
+ir::LayoutInput readCute(std::string_view body, const LayoutInputContext &ctx,
+                         const std::string &field) {
+  {
     ir::LayoutInput in;
     if (cute::isCuteShared(body)) {
       // The tile is the layout's own unless --shape tiles it further.
@@ -81,8 +175,7 @@ ir::LayoutInput readLayoutInput(std::string_view text, const LayoutInputContext 
     in.shape = ctx.shape;
     return in;
   }
-  }
-  throw Error(field, "unknown notation");
 }
+} // namespace
 
 } // namespace ls::notation

@@ -506,39 +506,92 @@ LinearLayout readCuteShared(std::string_view text, const std::optional<Shape> &s
     if (!p.word("Swizzle<") && !p.word("Sw<"))
       break;
     Swz z{0, 0, 0, at};
-    z.b = p.integer();
+    // B and M are counts of bits: CuTe asserts both >= 0.
+    auto count = [&](const char *name) {
+      p.skip();
+      const size_t c = p.pos();
+      if (p.eat('-'))
+        p.fail(c, std::string("Swizzle<B,M,S>: ") + name + " must be >= 0 (a number of bits; " +
+                      "CuTe asserts it)");
+      return p.integer();
+    };
+    z.b = count("B");
     if (!p.eat(','))
       p.fail(p.pos(), "expected ',' in Swizzle<B,M,S>");
-    z.m = p.integer();
-    if (!p.eat(','))
-      p.fail(p.pos(), "expected ',' in Swizzle<B,M,S>");
-    const bool negative = p.eat('-');
-    z.s = p.integer() * (negative ? -1 : 1);
+    z.m = count("M");
+    // S may be left out: CuTe's Swizzle<B,M,S = B>.
+    if (p.eat(',')) {
+      const bool negative = p.eat('-');
+      z.s = p.integer() * (negative ? -1 : 1);
+    } else {
+      z.s = z.b;
+    }
     if (!p.eat('>'))
-      p.fail(p.pos(), "expected '>' after Swizzle<B,M,S>");
-    if (std::abs(z.s) < z.b || z.b > 20 || z.m > 40 || std::abs(z.s) > 40 ||
-        z.m + std::abs(z.s) + z.b > 60)
-      p.fail(at, "Swizzle<" + std::to_string(z.b) + "," + std::to_string(z.m) + "," +
-                     std::to_string(z.s) +
-                     ">: CuTe asserts |S| >= B (read are B <= 20, M and |S| <= 40, M + |S| + B "
-                     "<= 60)");
+      p.fail(p.pos(), "expected ',' or '>' in Swizzle<B,M,S>");
+    // The one rule that fails, named: CuTe's own assertion, then this
+    // reader's ranges.
+    const std::string head = "Swizzle<" + std::to_string(z.b) + "," + std::to_string(z.m) + "," +
+                             std::to_string(z.s) + ">: ";
+    if (std::abs(z.s) < z.b)
+      p.fail(at, head + "CuTe asserts |S| >= B");
+    if (z.b > 20)
+      p.fail(at, head + "B is at most 20 here");
+    if (z.m > 40)
+      p.fail(at, head + "M is at most 40 here");
+    if (std::abs(z.s) > 40)
+      p.fail(at, head + "|S| is at most 40 here");
+    if (z.m + std::abs(z.s) + z.b > 60)
+      p.fail(at, head + "M + |S| + B is at most 60 here (the swizzled bits must fit an offset)");
     if (!p.eat('o'))
       p.fail(p.pos(), "expected 'o' (composition) after the swizzle");
     swizzles.push_back(z);
   }
   if (swizzles.empty())
     p.fail(p.pos(), "a CuTe shared layout starts with Swizzle<B,M,S> o");
-  // CuTe prints a ComposedLayout's offset between the swizzle and the layout.
+  // CuTe prints a ComposedLayout's offset between the swizzle and the layout:
+  // `_0`, or `smem_ptr[16b](unset)` for CUTLASS's position-independent
+  // swizzles (GMMA::Layout_K_SW128_Atom<half_t> prints
+  // `Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)`): the layout is in
+  // elements of that many bits, the swizzle in bytes, so its M is moved to
+  // element units (recast_layout<uint8_t, uint_bit_t<16>>: M 4 -> 3).
   {
     const size_t save = p.pos();
     p.skip();
     const size_t at = p.pos();
-    Tuple t = p.tuple();
-    if (t.leaf && p.eat('o')) {
-      if (t.value != 0)
-        p.fail(at, "a swizzled layout's offset must be 0, got " + std::to_string(t.value));
+    if (p.word("smem_ptr[")) {
+      const int64_t bits = p.integer();
+      if (!p.eat('b') || !p.eat(']'))
+        p.fail(p.pos(), "expected 'b]' in smem_ptr[<bits>b]");
+      if (p.eat('(')) {
+        if (!p.word("unset") || !p.eat(')'))
+          p.fail(p.pos(), "expected '(unset)' after smem_ptr[<bits>b]");
+      }
+      if (!p.eat('o'))
+        p.fail(p.pos(), "expected 'o' (composition) after smem_ptr[...]");
+      if (bits < 1 || bits > 64 || (bits & (bits - 1)))
+        p.fail(at + 9, "smem_ptr[" + std::to_string(bits) +
+                           "b]: an element of 1, 2, 4, 8, 16, 32 or 64 bits");
+      // log2(bits / 8): bytes -> elements.
+      int shift = 0;
+      for (int64_t b = bits; b > 8; b >>= 1)
+        ++shift;
+      for (int64_t b = bits; b < 8; b <<= 1)
+        --shift;
+      for (Swz &z : swizzles) {
+        if (z.b > 0 && z.m < shift)
+          p.fail(z.column, "Swizzle<" + std::to_string(z.b) + "," + std::to_string(z.m) + "," +
+                               std::to_string(z.s) + "> on bytes swizzles inside a " +
+                               std::to_string(bits) + "-bit element");
+        z.m -= z.b > 0 ? shift : 0;
+      }
     } else {
-      p.setPos(save);
+      Tuple t = p.tuple();
+      if (t.leaf && p.eat('o')) {
+        if (t.value != 0)
+          p.fail(at, "a swizzled layout's offset must be 0, got " + std::to_string(t.value));
+      } else {
+        p.setPos(save);
+      }
     }
   }
   const Tuple sh = p.tuple();

@@ -210,8 +210,15 @@ public:
       std::string key = k;
       if (cls == "PaddedSharedLayout" && key == "cga_layout")
         key = "block_bases"; // both spellings name the block bases
-      if (std::find(names.begin(), names.end(), key) == names.end())
+      if (std::find(names.begin(), names.end(), key) == names.end()) {
+        // Gluon before 3.6 spelt the CTA split as three lists.
+        if (key == "ctas_per_cga" || key == "cta_split_num" || key == "cta_order")
+          p_.failAt(val.column, cls + " has no argument '" + k +
+                                    "': Gluon 3.6 replaced ctas_per_cga, cta_split_num and "
+                                    "cta_order with cga_layout (the CTA bases; one CTA: leave it "
+                                    "out)");
         p_.failAt(val.column, cls + " has no argument '" + k + "'");
+      }
       if (args.count(key))
         p_.failAt(val.column, cls + ": argument '" + k + "' given twice");
       args[key] = &val;

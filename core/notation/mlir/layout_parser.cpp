@@ -940,7 +940,7 @@ LayoutInput parseLayoutInput(std::string_view text, const AliasMap *aliases) {
             throw Error("kWidth", "can only be non-zero for an Ampere (v2) or Hopper (v3) "
                                   "nvidia_mma parent");
           if (known && d->kWidth == 0)
-            throw Error("kWidth", "is required for an nvidia_mma parent");
+            throw Error("kWidth", "is required for an nvidia_mma parent (a power of two up to 64; 0 means absent)");
           if (mma.versionMajor == 3 && d->opIdx != 0)
             throw Error("opIdx", "Hopper wgmma reads operand B from shared memory; only "
                                  "opIdx = 0 has a register layout");

@@ -158,6 +158,9 @@ private slots:
     QTest::addColumn<QString>("shape");
     QTest::addColumn<QString>("cutlass"); // CUTLASS's atom in elements
     QTest::addColumn<QString>("ours");    // what --syntax cute writes
+    // What print(GMMA::Layout_*_Atom<T>{}) writes: the swizzle on bytes
+    // (Swizzle<B,4,3>), smem_ptr[<bits>b](unset), the layout in elements.
+    QTest::addColumn<QString>("printed");
     const char *names[] = {"INTER", "SW32", "SW64", "SW128"};
     for (int w : {8, 16, 32})
       for (int b = 0; b < 4; ++b)
@@ -183,7 +186,9 @@ private slots:
                             .arg(mn ? "true" : "false")
                             .arg(w))
               << (mn ? QString("%1x8").arg(x) : QString("8x%1").arg(x)) << swz + " o " + layout
-              << (b == 0 ? "Swizzle<0,0,0>" : swz) + " o " + layout;
+              << (b == 0 ? "Swizzle<0,0,0>" : swz) + " o " + layout
+              << QString("Sw<%1,4,3> o smem_ptr[%2b](unset) o ").arg(b).arg(w) +
+                     (mn ? QString("(_%1,_8):(_1,_%1)").arg(x) : QString("(_8,_%1):(_%1,_1)").arg(x));
         }
     // :193: the SW128 atom of 16-bit elements tiled to 128x64 (tile_to_shape
     // repeats the (8,64) atom down the rows: ((8,16),64):((64,512),1), which
@@ -192,18 +197,22 @@ private slots:
         << "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>"
         << "128x64"
         << "Swizzle<3,3,3> o ((8,16),64):((64,512),1)"
-        << "Swizzle<3,3,3> o (128,64):(64,1)";
+        << "Swizzle<3,3,3> o (128,64):(64,1)"
+        << "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),_64):((_64,_512),_1)";
   }
   void gmmaAtoms() {
     QFETCH(QString, attr);
     QFETCH(QString, shape);
     QFETCH(QString, cutlass);
     QFETCH(QString, ours);
+    QFETCH(QString, printed);
     const EncodingPtr enc = ir::parseEncoding(attr.toStdString());
     const Shape s = shapeOf(shape);
     QCOMPARE(QString::fromStdString(notation::cute::encodingToCute(*enc, s)), ours);
     const LinearLayout triton = enc->toLinearLayout(s);
     QCOMPARE(basesText(notation::cute::readCuteShared(cutlass.toStdString(), s)),
+             basesText(triton));
+    QCOMPARE(basesText(notation::cute::readCuteShared(printed.toStdString(), s)),
              basesText(triton));
     QCOMPARE(basesText(notation::cute::readCuteShared(ours.toStdString(), std::nullopt)),
              basesText(triton));
@@ -220,6 +229,8 @@ private slots:
     // CuTe's print of a ComposedLayout: Sw<...>, the offset, static integers.
     for (const char *t :
          {"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", " Swizzle<3, 3, 3> o (8,64):(64,1) ",
+          "Swizzle<3,3> o (8,64):(64,1)" /* CuTe's S defaults to B */,
+          "Sw<3,4,3> o smem_ptr[16b] o (_8,_64):(_64,_1)" /* the swizzle on bytes */,
           "Swizzle<3,3,3> o ((2,4),64):((64,128),1)",
           "Swizzle<3,3,3> o ((2,(2,2)),(8,8)):((64,(128,256)),(1,8))"})
       QCOMPARE(basesText(notation::cute::readCuteShared(t, std::nullopt)).toStdString(), want);
@@ -253,12 +264,29 @@ private slots:
                                 "tile's 512 elements";
     QTest::newRow("B>S") << "Swizzle<3,3,2> o (8,64):(64,1)"
                          << ""
-                         << "--layout: 1:1: Swizzle<3,3,2>: CuTe asserts |S| >= B (read are B <= "
-                            "20, M and |S| <= 40, M + |S| + B <= 60)";
+                         << "--layout: 1:1: Swizzle<3,3,2>: CuTe asserts |S| >= B";
     QTest::newRow("huge") << "Swizzle<20,40,40> o (8,64):(64,1)"
                           << ""
-                          << "--layout: 1:1: Swizzle<20,40,40>: CuTe asserts |S| >= B (read are B "
-                             "<= 20, M and |S| <= 40, M + |S| + B <= 60)";
+                          << "--layout: 1:1: Swizzle<20,40,40>: M + |S| + B is at most 60 here "
+                             "(the swizzled bits must fit an offset)";
+    QTest::newRow("S too large") << "Swizzle<3,3,41> o (8,64):(64,1)"
+                                 << ""
+                                 << "--layout: 1:1: Swizzle<3,3,41>: |S| is at most 40 here";
+    QTest::newRow("B too large") << "Swizzle<21,3,21> o (8,64):(64,1)"
+                                 << ""
+                                 << "--layout: 1:1: Swizzle<21,3,21>: B is at most 20 here";
+    QTest::newRow("negative M") << "Swizzle<3,-1,3> o (8,64):(64,1)"
+                                << ""
+                                << "--layout: 1:11: Swizzle<B,M,S>: M must be >= 0 (a number of "
+                                   "bits; CuTe asserts it)";
+    QTest::newRow("smem_ptr bits") << "Sw<3,4,3> o smem_ptr[12b](unset) o (8,64):(64,1)"
+                                   << ""
+                                   << "--layout: 1:22: smem_ptr[12b]: an element of 1, 2, 4, 8, "
+                                      "16, 32 or 64 bits";
+    QTest::newRow("smem_ptr inside an element")
+        << "Sw<3,1,3> o smem_ptr[32b](unset) o (8,64):(64,1)"
+        << ""
+        << "--layout: 1:1: Swizzle<3,1,3> on bytes swizzles inside a 32-bit element";
     QTest::newRow("beyond") << "Swizzle<1,8,-1> o (8,64):(64,1)"
                             << ""
                             << "--layout: Swizzle<1,8,-1> moves an element to offset 768, outside "

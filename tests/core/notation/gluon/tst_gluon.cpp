@@ -189,6 +189,17 @@ private slots:
         QStringLiteral("<none>"));
   }
 
+  // CuTe's printed swizzle `Sw<B,M,S> o ...` is CuTe without `cute:`.
+  void detectsCutePrintedSwizzle() {
+    QCOMPARE(notation::detectNotation("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"),
+             notation::Notation::Cute);
+    const ir::LayoutInput in =
+        notation::readLayoutInput("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
+    QCOMPARE(QString::fromStdString(ir::printEncoding(*in.encoding)),
+             QString("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+                     "elementBitWidth = 16}>"));
+  }
+
   void errors_data() {
     QTest::addColumn<QString>("gluon");
     QTest::addColumn<QString>("message");
@@ -213,6 +224,29 @@ private slots:
     QTest::newRow("version")
         << "NVMMADistributedLayout(2, [4, 1], [16, 8])"
         << "--layout: 1:24: NVMMADistributedLayout: 'version' must be [major, minor]";
+    // Gluon before 3.6: the CTA split as three lists.
+    QTest::newRow("ctas_per_cga")
+        << "BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0], ctas_per_cga=[1, 1])"
+        << "--layout: 1:60: BlockedLayout has no argument 'ctas_per_cga': Gluon 3.6 replaced "
+           "ctas_per_cga, cta_split_num and cta_order with cga_layout (the CTA bases; one CTA: "
+           "leave it out)";
+    // Text pasted from a document: the character named, and the ASCII meant.
+    QTest::newRow("full-width comma")
+        << QString::fromUtf8("gl.BlockedLayout([1\uFF0C4], [4, 8], [4, 1], [1, 0])")
+        << QString::fromUtf8("--layout: 1:20: U+FF0C '\uFF0C' is not ASCII (layout text is "
+                             "ASCII: use ',')");
+    QTest::newRow("cute full-width digit")
+        << QString::fromUtf8("cute:((\uFF14,8),(2,2)):((32,1),(16,8))")
+        << QString::fromUtf8("--layout: 1:8: U+FF14 '\uFF14' is not ASCII (layout text is "
+                             "ASCII: use '4')");
+    QTest::newRow("cute stray byte") << QString::fromLatin1("cute:Swizzle<3,3,3> o (8,64):(64,1)\xE9")
+                                     << QString::fromUtf8("--layout: 1:36: U+00E9 '\u00E9' is not "
+                                                          "ASCII (layout text is ASCII)");
+    // Columns count in the text as given: `cute:` and blanks in front.
+    QTest::newRow("cute column") << "  cute:Swizzle<3,3,3> o (8,64):(x64,1)"
+                                 << "--layout: 1:33: expected an integer or '('";
+    QTest::newRow("gluon column") << "  BlockedLayout([1, 4], [4, 8]"
+                                  << "--layout: 1:31: expected ')'";
   }
   void errors() {
     QFETCH(QString, gluon);
