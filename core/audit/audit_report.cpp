@@ -175,6 +175,10 @@ std::string auditJson(const KernelAudit &a) {
     w.key("op").value(g.op);
     w.key("type").value(g.type);
     w.key("vector_bits").value(int64_t{g.vectorBits});
+    if (g.layoutVectorBits != g.vectorBits) {
+      w.key("layout_vector_bits").value(int64_t{g.layoutVectorBits});
+      w.key("vector_limit").value(g.vectorLimit);
+    }
     w.key("strides");
     if (g.strides)
       w.array(*g.strides);
@@ -285,6 +289,8 @@ std::string auditText(const KernelAudit &a) {
       o << *g.sectorsPerWarp << " (min " << g.minSectorsPerWarp.value_or(0) << ")";
     else
       o << "unknown";
+    if (g.layoutVectorBits != g.vectorBits)
+      o << "; the layout allows " << g.layoutVectorBits << "-bit, but " << g.vectorLimit;
     o << "\n";
   }
   o << "\nfindings (costliest first): " << a.findings.size() << "\n";

@@ -116,7 +116,10 @@ void globalFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
     std::ostringstream m;
     m << g.op << where(g.site) << ": " << *g.sectorsPerWarp
       << " sectors per warp-instruction against " << *g.minSectorsPerWarp << " needed ("
-      << g.vectorBits << "-bit vectors)";
+      << g.vectorBits << "-bit vectors";
+    if (g.layoutVectorBits != g.vectorBits)
+      m << " where the layout allows " << g.layoutVectorBits << ": " << g.vectorLimit;
+    m << ")";
     f.message = m.str();
     f.weight = double(*g.sectorsPerWarp - *g.minSectorsPerWarp) * loopFactor(g.site.loopDepth);
     out.push_back(std::move(f));

@@ -10,9 +10,11 @@
 
 #include "analysis/banks/bank_conflicts.h"
 #include "analysis/banks/shared_access.h"
+#include "analysis/banks/shared_vectorisation.h"
 #include "analysis/global/global_access.h"
 #include "analysis/swizzle/optimal_swizzling.h"
 #include "audit/audit_target.h"
+#include "audit/axis_info.h"
 #include "audit/findings.h"
 #include "audit/pointer_strides.h"
 #include "ir/type_printer.h"
@@ -211,6 +213,7 @@ private:
       if (m.shared)
         out_.sharedDeclared = *m.shared;
     }
+    axis_.emplace(m, file_.source);
     // The figures depend on the module's machine.
     convertCache_.clear();
     sharedCache_.clear();
@@ -713,7 +716,29 @@ private:
     g.op = op.name;
     g.type = typeText(m, ptr);
     g.elementBits = pointeeBits(pv.type->elementType);
-    addGlobal(std::move(g), m, ptr);
+    // The mask, where the op has one: tt.load %p, %mask[, %other];
+    // tt.store / tt.atomic_rmw %p, %value, %mask; the cp.async copy's
+    // `mask` (%src, %dst, %mask[, %other]). An i1 tensor of the pointer's
+    // shape; -1: none.
+    size_t at = 0;
+    if (equalsLiteral(op.name, "tt.load"))
+      at = 1;
+    else if (equalsLiteral(op.name, "tt.store") || equalsLiteral(op.name, "tt.atomic_rmw") ||
+             equalsLiteral(op.name, "ttg.async_copy_global_to_local"))
+      at = 2;
+    int mask = -1;
+    if (at > 0 && at < op.operands.size() && op.operands[at] >= 0) {
+      const ir::SsaValue &mv = m.values[size_t(op.operands[at])];
+      if (mv.type && !mv.type->isMemDesc && mv.type->elementType == "i1" &&
+          mv.type->shape == pv.type->shape)
+        mask = op.operands[at];
+    }
+    // A cp.async copy also writes its vector to shared memory in one piece.
+    const int dst = equalsLiteral(op.name, "ttg.async_copy_global_to_local") &&
+                            op.operands.size() > 1
+                        ? op.operands[1]
+                        : -1;
+    addGlobal(std::move(g), m, ptr, mask, true, dst);
   }
 
   // AMD buffer ops address memory as a scalar base plus a tensor of i32
@@ -752,7 +777,7 @@ private:
       data = op.operands[0];
     g.type = typeText(m, data);
     g.elementBits = pointeeBits(m.values[op.operands[size_t(base)]].typeText);
-    addGlobal(std::move(g), m, offsets);
+    addGlobal(std::move(g), m, offsets, -1, /*pointers=*/false);
   }
 
   // `!tt.ptr<f16>` or `!tt.ptr<f16, 1>` -> 16; `!tt.ptr<!tt.ptr<f32>>` -> 64
@@ -763,7 +788,13 @@ private:
 
   // Measures an access whose addresses vary as `addresses` (a tensor of
   // pointers, or of buffer offsets) and lists it.
-  void addGlobal(AuditGlobal g, const ir::Module &m, int addresses) {
+  // `mask`: the access's mask (-1: none); `addresses` a tensor of pointers
+  // whose alignment Triton's axis analysis decides (false: buffer offsets,
+  // not analysed).
+  // `sharedDst`: a cp.async copy's memdesc, whose layout must hold each
+  // vector contiguously too (-1: not a copy).
+  void addGlobal(AuditGlobal g, const ir::Module &m, int addresses, int mask = -1,
+                 bool pointers = true, int sharedDst = -1) {
     const LinearLayout *ll = linearOf(m, addresses);
     if (!ll) {
       g.error = "layout not modelled";
@@ -780,18 +811,91 @@ private:
         }
         // A pipelined loop repeats its accesses (prologue and body): one
         // measurement per (layout, shape, element, strides seen).
-        const GlobalKey key{ll, g.elementBits, partial};
-        const AuditGlobal &r = memo(globalCache_, key, [&] {
+        const Shape &shape = m.values[addresses].type->shape;
+        const GlobalKey key{ll, g.elementBits, partial, 0};
+        const AuditGlobal *r = &memo(globalCache_, key, [&] {
           AuditGlobal fresh;
           fresh.elementBits = g.elementBits;
-          measureGlobal(fresh, *ll, m.values[addresses].type->shape, std::move(strides), partial);
+          measureGlobal(fresh, *ll, shape, strides, partial, 0);
           return fresh;
         });
-        g.vectorBits = r.vectorBits;
-        g.strides = r.strides;
-        g.contiguousDim = r.contiguousDim;
-        g.sectorsPerWarp = r.sectorsPerWarp;
-        g.minSectorsPerWarp = r.minSectorsPerWarp;
+        g.layoutVectorBits = r->vectorBits;
+        // What Triton's code generation narrows the vector to: the
+        // pointer's alignment and the mask's constancy along the dim the
+        // vector runs on.
+        if (pointers) {
+          std::optional<int> dim = r->contiguousDim;
+          if (r->strides)
+            for (size_t d = 0; d < r->strides->size(); ++d)
+              if (std::abs((*r->strides)[d]) == 1 && shape[d] > 1)
+                dim = int(d);
+          const int layoutElems = std::max(1, r->vectorBits / std::max(1, g.elementBits));
+          if (dim && layoutElems > 1) {
+            int cap = layoutElems;
+            const std::optional<AxisFacts> &pf = axis_->of(addresses);
+            if (pf) {
+              const int64_t align = AxisAnalysis::alignment(*pf, size_t(*dim), g.elementBits);
+              if (align < cap) {
+                cap = int(align);
+                g.vectorLimit = "the pointers are aligned to " + std::to_string(align) +
+                                " element(s) along dim " + std::to_string(*dim) +
+                                " (divisibility " + std::to_string(pf->divisibility[size_t(*dim)]) +
+                                " bytes, contiguity " +
+                                std::to_string(pf->contiguity[size_t(*dim)]) + ")";
+              }
+            }
+            if (mask >= 0) {
+              const std::optional<AxisFacts> &mf = axis_->of(mask);
+              if (mf && size_t(*dim) < mf->constancy.size() &&
+                  mf->constancy[size_t(*dim)] < cap) {
+                cap = int(std::max<int64_t>(1, mf->constancy[size_t(*dim)]));
+                const ir::SsaValue &mv = m.values[size_t(mask)];
+                g.vectorLimit = "the mask " + (mv.name.empty() ? std::string("") : mv.name + " ") +
+                                "(line " + std::to_string(mv.pos.line) + ") is constant over " +
+                                std::to_string(cap) + " element(s) along dim " +
+                                std::to_string(*dim);
+              }
+            }
+            // cp.async: Triton's lowering vectorises the register -> shared
+            // map too (largestVectorisation of it, at most this vector).
+            if (sharedDst >= 0 && cap > 1) {
+              const ir::SsaValue &dv = m.values[size_t(sharedDst)];
+              if (dv.type && dv.type->isMemDesc && dv.encoding && dv.encoding->isShared()) {
+                const std::vector<int64_t> &alloc = dv.type->shape;
+                const auto &sl = layoutOf(*dv.encoding, Shape(alloc.end() - std::ptrdiff_t(shape.size()),
+                                                              alloc.end()));
+                if (sl.first) {
+                  try {
+                    const int v = largestVectorisation(ll->invertAndCompose(*sl.first),
+                                                       g.elementBits, cap)
+                                      .elements;
+                    if (v < cap) {
+                      cap = v;
+                      g.vectorLimit = "the shared layout holds " + std::to_string(v) +
+                                      " element(s) of a thread's vector contiguously (cp.async "
+                                      "writes each vector in one piece)";
+                    }
+                  } catch (const Error &) {
+                  }
+                }
+              }
+            }
+            if (cap < layoutElems) {
+              const GlobalKey capped{ll, g.elementBits, partial, cap};
+              r = &memo(globalCache_, capped, [&] {
+                AuditGlobal fresh;
+                fresh.elementBits = g.elementBits;
+                measureGlobal(fresh, *ll, shape, strides, partial, cap);
+                return fresh;
+              });
+            }
+          }
+        }
+        g.vectorBits = r->vectorBits;
+        g.strides = r->strides;
+        g.contiguousDim = r->contiguousDim;
+        g.sectorsPerWarp = r->sectorsPerWarp;
+        g.minSectorsPerWarp = r->minSectorsPerWarp;
       } catch (const Error &e) {
         g.error = e.what();
       }
@@ -804,9 +908,10 @@ private:
   // runs along the dim the IR shows with stride 1 (as Triton's axis
   // analysis finds it), the others taken as aligned multiples, as the
   // row-major fallback takes them; with no unit-stride dim known, row-major.
+  // `cap`: the most elements per vector (0: as the layout allows).
   void measureGlobal(AuditGlobal &g, const LinearLayout &ll, const Shape &shape,
                      std::optional<std::vector<int64_t>> strides,
-                     const std::optional<std::vector<std::optional<int64_t>>> &partial) {
+                     const std::optional<std::vector<std::optional<int64_t>>> &partial, int cap = 0) {
     g.strides = std::move(strides);
     if (!g.strides) {
       int unit = -1, units = 0;
@@ -825,6 +930,8 @@ private:
       } else {
         g.vectorBits = rowMajorVectorElems(ll, shape, g.elementBits) * g.elementBits;
       }
+      if (cap > 0)
+        g.vectorBits = std::min(g.vectorBits, cap * g.elementBits);
       return;
     }
     std::vector<int64_t> abs = *g.strides;
@@ -838,7 +945,7 @@ private:
       if (dim == "warp" || dim == "block")
         b.clear();
     LinearLayout warp0(std::move(bases), ll.getOutDims(), /*requireSurjective=*/false);
-    GlobalAccess ga(warp0, g.elementBits, abs);
+    GlobalAccess ga(warp0, g.elementBits, abs, cap);
     g.vectorBits = ga.vectorBits();
     int64_t n = std::max<int64_t>(1, int64_t(ga.summaries().size()));
     g.sectorsPerWarp = ga.totalSectors() / n;
@@ -862,8 +969,9 @@ private:
   // A layout (layoutOf's, so one per encoding and shape), the element size
   // and the strides the IR shows (null: none).
   using GlobalKey = std::tuple<const LinearLayout *, int,
-                               std::optional<std::vector<std::optional<int64_t>>>>;
+                               std::optional<std::vector<std::optional<int64_t>>>, int>;
   std::map<GlobalKey, AuditGlobal> globalCache_;
+  std::optional<AxisAnalysis> axis_; // the module's, for pointer and mask facts
   // One module's register-side shared accesses with figures, the swizzle
   // candidates of the conflicting ones, and the memdesc layouts an MMA or
   // TMA op reads (op, line): settleProposals turns them into proposals.

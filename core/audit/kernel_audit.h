@@ -106,7 +106,13 @@ struct AuditGlobal {
   std::string op;
   std::string type; // the pointer tensor's canonical type
   int elementBits = 0;
-  int vectorBits = 0;                          // per thread, from the layout
+  // Per thread: what Triton's code generation issues -- the layout's width
+  // (layoutVectorBits) narrowed, where Triton's axis analysis of the IR says
+  // so, by the pointer's alignment or the mask's constancy (vectorLimit says
+  // which, with its figures; "" when the layout decides).
+  int vectorBits = 0;
+  int layoutVectorBits = 0;
+  std::string vectorLimit;
   std::optional<std::vector<int64_t>> strides; // elements, when the IR shows them
   // Without all strides: the dim the IR shows with stride 1 (the vector runs
   // along it), if there is exactly one.

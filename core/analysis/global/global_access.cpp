@@ -30,7 +30,7 @@ int dimIndex(const DimName &name) {
 } // namespace
 
 GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
-                           std::vector<int64_t> strides)
+                           std::vector<int64_t> strides, int maxVectorElems)
     : layout_(layout), strides_(std::move(strides)) {
   const std::vector<DimName> ins = layout_.getInDimNames();
   if (ins.size() < 3 || ins[0] != kRegister || ins[1] != kLane || ins[2] != kWarp)
@@ -117,7 +117,9 @@ GlobalAccess::GlobalAccess(const LinearLayout &layout, int elementBits,
     }
 
   // Largest vector that every thread can use for every register group.
-  const int maxVec = std::max(1, 16 / elemBytes_);
+  int maxVec = std::max(1, 16 / elemBytes_);
+  if (maxVectorElems > 0)
+    maxVec = std::min(maxVec, maxVectorElems);
   vector_ = 1;
   for (int v = std::min(maxVec, regs_); v > 1; v /= 2) {
     bool ok = true;

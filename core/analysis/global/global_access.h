@@ -70,7 +70,10 @@ public:
   // elementBits 1..64, strides empty (row-major) or one per dim, >= 0.
   // Throws ls::Error naming the field for bad input, and naming "shape" when
   // the first CTA has more than kMaxLocations registers.
-  GlobalAccess(const LinearLayout &layout, int elementBits, std::vector<int64_t> strides = {});
+  // maxVectorElems > 0 caps the vector (Triton narrows it to the pointers'
+  // alignment and the mask's constancy).
+  GlobalAccess(const LinearLayout &layout, int elementBits, std::vector<int64_t> strides = {},
+               int maxVectorElems = 0);
 
   int elementBytes() const { return elemBytes_; }
   int vectorElems() const { return vector_; }

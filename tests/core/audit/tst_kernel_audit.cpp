@@ -91,6 +91,7 @@ private slots:
   void convertConflictsOnWave64();
   void eachModuleItsMachine();
   void sameLayoutOtherStrides();
+  void vectorWidthsFollowTritonsAxisAnalysis();
   void jsonKeys();
   void swizzleProposalsJudgedPerBuffer();
   void idealWavefrontsAreNoFinding();
@@ -343,7 +344,7 @@ void TestKernelAudit::pointerPointeeIsSixtyFourBits() {
   // a 128-bit vector (the pointee's text read whole, not up to its first '>').
   const std::string text = R"(#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @k(%arg0: !tt.ptr<!tt.ptr<f32>>) {
+  tt.func public @k(%arg0: !tt.ptr<!tt.ptr<f32>> {tt.divisibility = 16 : i32}) {
     %0 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
     %1 = tt.splat %arg0 : !tt.ptr<!tt.ptr<f32>> -> tensor<256x!tt.ptr<!tt.ptr<f32>>, #blocked>
     %2 = tt.addptr %1, %0 : tensor<256x!tt.ptr<!tt.ptr<f32>>, #blocked>, tensor<256xi32, #blocked>
@@ -467,7 +468,7 @@ void TestKernelAudit::sameLayoutOtherStrides() {
       "[0]}>\n"
       "module attributes {\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 32 : i32, "
       "ttg.target = \"cuda:90\"} {\n"
-      "  tt.func @k(%p: !tt.ptr<f32>) {\n"
+      "  tt.func @k(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {\n"
       "    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : " + t + "\n" +
       "    %c2 = arith.constant dense<2> : " + t + "\n" +
       "    %r2 = arith.muli %r, %c2 : " + t + "\n" +
@@ -624,4 +625,67 @@ void TestKernelAudit::unitStrideDimWithRuntimeStrides() {
 }
 
 QTEST_GUILESS_MAIN(TestKernelAudit)
+
+// Triton's code generation narrows a layout's 128-bit vector where its axis
+// analysis of the IR says the pointers are not aligned or the mask is not
+// constant over 4 elements (tests/gpu/results/vector_widths.jsonl holds
+// what it emitted for real kernels; gpu_vector_widths compares them all).
+void TestKernelAudit::vectorWidthsFollowTritonsAxisAnalysis() {
+  auto kernel = [](const std::string &ptrHint, const std::string &nHint) {
+    const std::string t = "tensor<1024xi32, #b>", p = "tensor<1024x!tt.ptr<f32>, #b>";
+    return "#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], "
+           "order = [0]}>\n"
+           "module attributes {\"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 32 : i32, "
+           "ttg.target = \"cuda:90\"} {\n"
+           "  tt.func @k(%p: !tt.ptr<f32>" + ptrHint + ", %n: i32" + nHint + ") {\n"
+           "    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : " + t + "\n" +
+           "    %ns = tt.splat %n : i32 -> " + t + "\n" +
+           "    %m = arith.cmpi slt, %r, %ns : " + t + "\n" +
+           "    %s = tt.splat %p : !tt.ptr<f32> -> " + p + "\n" +
+           "    %a = tt.addptr %s, %r : " + p + ", " + t + "\n" +
+           "    %x = tt.load %a, %m : " + p + "\n" +
+           "    tt.store %a, %x : " + p + "\n" +
+           "    tt.return\n  }\n}\n";
+  };
+  const std::string div = " {tt.divisibility = 16 : i32}";
+  // Everything aligned: the layout's 4 x f32.
+  audit::KernelAudit ok = auditText(kernel(div, div));
+  QCOMPARE(ok.global[0].vectorBits, 128);
+  QCOMPARE(ok.global[0].layoutVectorBits, 128);
+  QCOMPARE(QString::fromStdString(ok.global[0].vectorLimit), QString());
+  QCOMPARE(ok.global[1].vectorBits, 128);
+  // `offs < n` with n of unknown divisibility: the mask may change at any
+  // element, so Triton loads one f32 at a time (the store has no mask).
+  audit::KernelAudit masked = auditText(kernel(div, ""));
+  QCOMPARE(masked.global[0].vectorBits, 32);
+  QCOMPARE(masked.global[0].layoutVectorBits, 128);
+  QCOMPARE(QString::fromStdString(masked.global[0].vectorLimit),
+           QString("the mask %m (line 6) is constant over 1 element(s) along dim 0"));
+  QCOMPARE(masked.global[0].sectorsPerWarp.value_or(-1), int64_t{16});
+  QCOMPARE(masked.global[0].minSectorsPerWarp.value_or(-1), int64_t{4});
+  QCOMPARE(masked.global[1].vectorBits, 128);
+  bool uncoalesced = false;
+  for (const audit::AuditFinding &f : masked.findings)
+    if (f.kind == "uncoalesced" && f.site.line == 9)
+      uncoalesced = f.message.find("32-bit vectors where the layout allows 128: the mask %m") !=
+                    std::string::npos;
+  QVERIFY(uncoalesced);
+  // A pointer argument without tt.divisibility: aligned to 1 byte, so to one
+  // element, for the load and the store alike.
+  audit::KernelAudit unaligned = auditText(kernel("", div));
+  QCOMPARE(unaligned.global[0].vectorBits, 32);
+  QCOMPARE(unaligned.global[1].vectorBits, 32);
+  QCOMPARE(QString::fromStdString(unaligned.global[1].vectorLimit),
+           QString("the pointers are aligned to 1 element(s) along dim 0 (divisibility 1 bytes, "
+                   "contiguity 1024)"));
+  // The JSON says both widths and why.
+  const QJsonObject g = QJsonDocument::fromJson(QByteArray::fromStdString(audit::auditJson(masked)))
+                            .object()["global"]
+                            .toArray()[0]
+                            .toObject();
+  QCOMPARE(g["vector_bits"].toInt(), 32);
+  QCOMPARE(g["layout_vector_bits"].toInt(), 128);
+  QVERIFY(g["vector_limit"].toString().startsWith("the mask %m"));
+}
+
 #include "tst_kernel_audit.moc"

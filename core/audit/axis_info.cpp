@@ -1,0 +1,467 @@
+// Triton's axis analysis, for the values global accesses are computed from.
+#include "audit/axis_info.h"
+
+#include <algorithm>
+#include <charconv>
+#include <numeric>
+
+#include "ir/type_printer.h"
+#include "notation/mlir/layout_parser.h"
+#include "util/ascii.h"
+#include "util/error.h"
+#include "util/literal.h"
+
+namespace ls::audit {
+namespace {
+
+// Triton's highestPowOf2Divisor: 0 is divisible by everything (2^62 there).
+constexpr int64_t kMaxDivisor = int64_t{1} << 62;
+
+int64_t highestPow2(int64_t n) {
+  if (n == 0)
+    return kMaxDivisor;
+  return n & -n;
+}
+
+// Triton's multiplyDivisor: the product, saturating at 2^62.
+int64_t multiplyDivisor(int64_t a, int64_t b) {
+  if (a >= kMaxDivisor / std::max<int64_t>(b, 1))
+    return kMaxDivisor;
+  return a * b;
+}
+
+int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
+
+// The shape of a value's facts: a tensor's dims, one for a scalar.
+std::vector<int64_t> factShape(const ir::SsaValue &v) {
+  if (v.type && !v.type->isMemDesc && !v.type->shape.empty())
+    return v.type->shape;
+  return {1};
+}
+
+AxisFacts pessimistic(size_t rank) {
+  AxisFacts f;
+  f.contiguity.assign(rank, 1);
+  f.divisibility.assign(rank, 1);
+  f.constancy.assign(rank, 1);
+  return f;
+}
+
+// Integers of a hint value: `16 : i32`, `dense<16> : tensor<1xi32>`,
+// `dense<[16, 1]> : tensor<2xi32>`.
+std::vector<int64_t> hintInts(std::string_view t) {
+  std::vector<int64_t> out;
+  size_t end = t.find(':');
+  std::string_view body = t.substr(0, end);
+  for (size_t i = 0; i < body.size();) {
+    if (isAsciiDigit(body[i]) || (body[i] == '-' && i + 1 < body.size() && isAsciiDigit(body[i + 1]))) {
+      int64_t n = 0;
+      auto [p, ec] = std::from_chars(body.data() + i, body.data() + body.size(), n);
+      if (ec != std::errc())
+        return {};
+      out.push_back(n);
+      i = size_t(p - body.data());
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
+
+// A hint list on `rank` dims: one value for all, or one per dim.
+bool applyHint(std::vector<int64_t> &dims, const std::vector<int64_t> &hint) {
+  if (hint.size() == 1) {
+    dims.assign(dims.size(), hint[0]);
+    return true;
+  }
+  if (hint.size() == dims.size()) {
+    dims = hint;
+    return true;
+  }
+  return false;
+}
+
+AxisFacts join(const AxisFacts &a, const AxisFacts &b) {
+  AxisFacts j = a;
+  for (size_t d = 0; d < j.contiguity.size() && d < b.contiguity.size(); ++d) {
+    j.contiguity[d] = gcd(a.contiguity[d], b.contiguity[d]);
+    j.divisibility[d] = gcd(a.divisibility[d], b.divisibility[d]);
+    j.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
+  }
+  j.constant = a.constant && b.constant && *a.constant == *b.constant ? a.constant : std::nullopt;
+  return j;
+}
+
+// The predicate of `arith.cmpi <pred>, %a, %b`, read from the op's line.
+std::string_view predicateOf(const SourceText &src, const ir::Operation &op) {
+  std::string_view s = src.lineText(op.pos.line);
+  size_t at = s.find("arith.cmpi ");
+  if (at == std::string_view::npos)
+    return {};
+  s.remove_prefix(at + 11);
+  while (!s.empty() && s.front() == ' ')
+    s.remove_prefix(1);
+  size_t e = 0;
+  while (e < s.size() && isAsciiAlnum(s[e]))
+    ++e;
+  return s.substr(0, e);
+}
+
+} // namespace
+
+AxisAnalysis::AxisAnalysis(const ir::Module &module, const SourceText &source)
+    : m_(module), src_(source) {}
+
+int64_t AxisAnalysis::alignment(const AxisFacts &ptr, size_t dim, int elementBits) {
+  if (dim >= ptr.divisibility.size())
+    return 1;
+  const int64_t bytes = std::max(elementBits / 8, 1);
+  const int64_t multiple = std::max<int64_t>(ptr.divisibility[dim] / bytes, 1);
+  return std::max<int64_t>(1, std::min(multiple, ptr.contiguity[dim]));
+}
+
+const std::optional<AxisFacts> &AxisAnalysis::of(int value) {
+  auto it = memo_.find(value);
+  if (it != memo_.end())
+    return it->second;
+  std::optional<AxisFacts> f = compute(value, 0);
+  return memo_.emplace(value, std::move(f)).first->second;
+}
+
+std::optional<AxisFacts> AxisAnalysis::ofDepth(int value, int depth) {
+  if (value < 0 || depth > 96)
+    return std::nullopt;
+  auto it = memo_.find(value);
+  if (it != memo_.end())
+    return it->second;
+  std::optional<AxisFacts> f = compute(value, depth);
+  memo_.emplace(value, f);
+  return f;
+}
+
+std::optional<AxisFacts> AxisAnalysis::compute(int value, int depth) {
+  if (auto p = pinned_.find(value); p != pinned_.end())
+    return p->second;
+  const ir::SsaValue &v = m_.values[size_t(value)];
+  if (v.isBlockArgument())
+    return blockArgument(v, depth);
+  if (v.definingOp < 0)
+    return std::nullopt;
+  const ir::Operation &op = m_.ops[size_t(v.definingOp)];
+  std::optional<AxisFacts> f = fromOp(op, v, depth);
+  // The op's own hints override what is computed (an op this analysis does
+  // not follow starts from Triton's pessimistic state then).
+  const std::optional<std::string> div = op.attribute("tt.divisibility"),
+                                   contig = op.attribute("tt.contiguity"),
+                                   cons = op.attribute("tt.constancy");
+  if (div || contig || cons) {
+    if (!f)
+      f = pessimistic(factShape(v).size());
+    if ((div && !applyHint(f->divisibility, hintInts(*div))) ||
+        (contig && !applyHint(f->contiguity, hintInts(*contig))) ||
+        (cons && !applyHint(f->constancy, hintInts(*cons))))
+      return std::nullopt;
+  }
+  return f;
+}
+
+std::optional<int64_t> AxisAnalysis::constantOfOp(const ir::Operation &op) const {
+  std::string_view s = src_.lineText(op.pos.line);
+  size_t at = s.find("arith.constant ");
+  if (at == std::string_view::npos)
+    return std::nullopt;
+  s.remove_prefix(at + 15);
+  if (s.rfind("dense<", 0) == 0)
+    s.remove_prefix(6);
+  if (s.rfind("true", 0) == 0)
+    return 1;
+  if (s.rfind("false", 0) == 0)
+    return 0;
+  int64_t n = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (ec != std::errc() || (end != s.data() + s.size() && *end != '>' && *end != ' '))
+    return std::nullopt;
+  return n;
+}
+
+std::optional<AxisFacts> AxisAnalysis::fromOp(const ir::Operation &op, const ir::SsaValue &v,
+                                              int depth) {
+  const std::string &n = op.name;
+  const std::vector<int64_t> shape = factShape(v);
+  const size_t rank = shape.size();
+  auto operand = [&](size_t k) -> std::optional<AxisFacts> {
+    if (k >= op.operands.size())
+      return std::nullopt;
+    std::optional<AxisFacts> f = ofDepth(op.operands[k], depth + 1);
+    return f;
+  };
+  if (equalsLiteral(n, "arith.constant")) {
+    const std::optional<int64_t> c = constantOfOp(op);
+    if (!c)
+      return std::nullopt;
+    AxisFacts f = pessimistic(rank);
+    f.divisibility.assign(rank, highestPow2(*c));
+    if (v.type && !v.type->shape.empty())
+      f.constancy = shape;
+    f.constant = c;
+    return f;
+  }
+  // Ops Triton's analysis has no rule for: its pessimistic state.
+  if (equalsLiteral(n, "tt.get_program_id") || equalsLiteral(n, "tt.get_num_programs"))
+    return pessimistic(rank);
+  if (equalsLiteral(n, "tt.make_range")) {
+    const std::optional<int64_t> start = op.intAttribute("start"), end = op.intAttribute("end");
+    if (!start || !end || rank != 1)
+      return std::nullopt;
+    AxisFacts f = pessimistic(1);
+    f.contiguity[0] = *end - *start;
+    f.divisibility[0] = highestPow2(*start);
+    return f;
+  }
+  if (equalsLiteral(n, "tt.splat")) {
+    std::optional<AxisFacts> s = operand(0);
+    if (!s || s->divisibility.empty())
+      return std::nullopt;
+    AxisFacts f = pessimistic(rank);
+    f.divisibility.assign(rank, s->divisibility[0]);
+    f.constancy = shape;
+    f.constant = s->constant;
+    return f;
+  }
+  if (equalsLiteral(n, "tt.expand_dims")) {
+    std::optional<AxisFacts> s = operand(0);
+    const std::optional<int64_t> axis = op.intAttribute("axis");
+    if (!s || !axis || *axis < 0 || size_t(*axis) > s->contiguity.size() ||
+        s->contiguity.size() + 1 != rank)
+      return std::nullopt;
+    int64_t div = 1;
+    if (s->constant) {
+      div = highestPow2(*s->constant);
+    } else {
+      div = s->contiguity[0] > 1 ? 1 : s->divisibility[0];
+      for (size_t d = 1; d < s->contiguity.size(); ++d)
+        div = gcd(div, s->contiguity[d] > 1 ? 1 : s->divisibility[d]);
+    }
+    AxisFacts f = *s;
+    f.contiguity.insert(f.contiguity.begin() + *axis, 1);
+    f.divisibility.insert(f.divisibility.begin() + *axis, div);
+    f.constancy.insert(f.constancy.begin() + *axis, 1);
+    return f;
+  }
+  if (equalsLiteral(n, "tt.broadcast")) {
+    std::optional<AxisFacts> s = operand(0);
+    if (!s || op.operands.empty() || s->contiguity.size() != rank)
+      return std::nullopt;
+    const std::vector<int64_t> in = factShape(m_.values[size_t(op.operands[0])]);
+    if (in.size() != rank)
+      return std::nullopt;
+    AxisFacts f = *s;
+    for (size_t d = 0; d < rank; ++d)
+      if (in[d] == 1) {
+        f.contiguity[d] = 1;
+        f.constancy[d] = shape[d];
+      }
+    return f;
+  }
+  if (equalsLiteral(n, "ttg.convert_layout") || equalsLiteral(n, "arith.extsi") ||
+      equalsLiteral(n, "arith.extui") || equalsLiteral(n, "arith.trunci") ||
+      equalsLiteral(n, "arith.index_cast") || equalsLiteral(n, "arith.index_castui")) {
+    std::optional<AxisFacts> s = operand(0);
+    if (!s || s->contiguity.size() != rank)
+      return std::nullopt;
+    return s;
+  }
+  const bool add = equalsLiteral(n, "arith.addi"), sub = equalsLiteral(n, "arith.subi"),
+             addptr = equalsLiteral(n, "tt.addptr"), mul = equalsLiteral(n, "arith.muli"),
+             cmp = equalsLiteral(n, "arith.cmpi"),
+             logical = equalsLiteral(n, "arith.andi") || equalsLiteral(n, "arith.ori") ||
+                       equalsLiteral(n, "arith.xori");
+  if (!(add || sub || addptr || mul || cmp || logical) || op.operands.size() != 2)
+    return std::nullopt;
+  std::optional<AxisFacts> a = operand(0), b = operand(1);
+  if (!a || !b || a->contiguity.size() != b->contiguity.size())
+    return std::nullopt;
+  // A scalar op's facts have one dim, as its operands'.
+  if (a->contiguity.size() != rank)
+    return std::nullopt;
+  AxisFacts f = pessimistic(rank);
+  if (add || sub || addptr) {
+    int64_t elemBytes = 1;
+    if (addptr) {
+      const std::string pointer =
+          v.type ? v.type->elementType : std::string(v.typeText);
+      try {
+        elemBytes = std::max(
+            1, ir::parseElementType(ir::pointeeTypeText(pointer)).bits / 8);
+      } catch (const Error &) {
+        if (ir::pointeeTypeText(pointer).rfind("!tt.ptr", 0) == 0)
+          elemBytes = 8;
+        else
+          return std::nullopt;
+      }
+    }
+    for (size_t d = 0; d < rank; ++d) {
+      f.contiguity[d] = sub ? gcd(a->contiguity[d], b->constancy[d])
+                            : std::max(gcd(a->constancy[d], b->contiguity[d]),
+                                       gcd(a->contiguity[d], b->constancy[d]));
+      f.divisibility[d] =
+          gcd(a->divisibility[d], addptr ? multiplyDivisor(b->divisibility[d], elemBytes)
+                                         : b->divisibility[d]);
+      f.constancy[d] = gcd(a->constancy[d], b->constancy[d]);
+    }
+    if (a->constant && b->constant)
+      f.constant = sub ? *a->constant - *b->constant
+                       : *a->constant + *b->constant * (addptr ? elemBytes : 1);
+    return f;
+  }
+  if (mul) {
+    const bool aOne = a->constant && *a->constant == 1, bOne = b->constant && *b->constant == 1;
+    for (size_t d = 0; d < rank; ++d) {
+      f.contiguity[d] = std::max(bOne ? a->contiguity[d] : 1, aOne ? b->contiguity[d] : 1);
+      const int64_t da = a->contiguity[d] > 1 && !bOne ? 1 : a->divisibility[d];
+      const int64_t db = b->contiguity[d] > 1 && !aOne ? 1 : b->divisibility[d];
+      f.divisibility[d] = multiplyDivisor(da, db);
+      f.constancy[d] = gcd(a->constancy[d], b->constancy[d]);
+    }
+    if (a->constant && b->constant)
+      f.constant = *a->constant * *b->constant;
+    return f;
+  }
+  if (logical) {
+    for (size_t d = 0; d < rank; ++d)
+      f.constancy[d] = gcd(a->constancy[d], b->constancy[d]);
+    if (a->constant && b->constant)
+      f.constant = equalsLiteral(n, "arith.andi")  ? (*a->constant & *b->constant)
+                   : equalsLiteral(n, "arith.ori") ? (*a->constant | *b->constant)
+                                                   : (*a->constant ^ *b->constant);
+    return f;
+  }
+  // arith.cmpi: runs of equal results.
+  const std::string_view pred = predicateOf(src_, op);
+  if (pred.empty())
+    return std::nullopt;
+  const bool gt = pred == "sgt" || pred == "ugt", le = pred == "sle" || pred == "ule",
+             lt = pred == "slt" || pred == "ult", ge = pred == "sge" || pred == "uge";
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t c = 1;
+    if (a->constant && b->constant) {
+      c = shape[d];
+    } else {
+      c = gcd(a->constancy[d], b->constancy[d]);
+      // One side constant along the dim, the other contiguous.
+      if ((gt || le) && a->constancy[d] == shape[d])
+        c = std::max(c, gcd(b->contiguity[d], gcd(a->divisibility[d], b->divisibility[d])));
+      else if ((lt || ge) && b->constancy[d] == shape[d])
+        c = std::max(c, gcd(a->contiguity[d], gcd(a->divisibility[d], b->divisibility[d])));
+    }
+    f.constancy[d] = c;
+  }
+  return f;
+}
+
+std::optional<AxisFacts> AxisAnalysis::blockArgument(const ir::SsaValue &v, int depth) {
+  const ir::Block &block = m_.blocks[size_t(v.ownerBlock)];
+  const int owner = block.parentRegion >= 0 ? m_.regions[size_t(block.parentRegion)].parentOp : -1;
+  if (owner < 0)
+    return std::nullopt;
+  const ir::Operation &op = m_.ops[size_t(owner)];
+  if (equalsLiteral(op.name, "tt.func"))
+    return functionArgument(v);
+  if (!equalsLiteral(op.name, "scf.for") || op.operands.size() < 3)
+    return std::nullopt;
+  if (v.argIndex == 0) {
+    // The induction variable: lb + k * step.
+    std::optional<AxisFacts> lb = ofDepth(op.operands[0], depth + 1),
+                             step = ofDepth(op.operands[2], depth + 1);
+    if (!lb || !step || lb->divisibility.empty() || step->divisibility.empty())
+      return std::nullopt;
+    AxisFacts f = pessimistic(1);
+    f.divisibility[0] = gcd(lb->divisibility[0], step->divisibility[0]);
+    return f;
+  }
+  // A loop-carried value: its initial value joined with what the body
+  // yields back, to a fixed point (each round evaluates the body afresh
+  // with the argument held at the joined state).
+  const size_t k = size_t(v.argIndex - 1);
+  if (3 + k >= op.operands.size() || block.operations.empty())
+    return std::nullopt;
+  const ir::Operation &yield = m_.ops[size_t(block.operations.back())];
+  if (!equalsLiteral(yield.name, "scf.yield") || k >= yield.operands.size())
+    return std::nullopt;
+  std::optional<AxisFacts> state = ofDepth(op.operands[3 + k], depth + 1);
+  if (!state)
+    return std::nullopt;
+  const int self = static_cast<int>(&v - m_.values.data());
+  for (int round = 0; round < 4; ++round) {
+    AxisAnalysis body(m_, src_);
+    body.pinned_ = pinned_;
+    body.pinned_[self] = *state;
+    std::optional<AxisFacts> y = body.ofDepth(yield.operands[k], depth + 1);
+    if (!y || y->contiguity.size() != state->contiguity.size())
+      return std::nullopt;
+    AxisFacts j = join(*state, *y);
+    if (j == *state)
+      return state;
+    state = j;
+  }
+  return std::nullopt;
+}
+
+std::optional<AxisFacts> AxisAnalysis::functionArgument(const ir::SsaValue &v) const {
+  AxisFacts f = pessimistic(factShape(v).size());
+  // The argument's attribute dictionary, after its type in the header:
+  // `%x: !tt.ptr<f16> {tt.divisibility = 16 : i32} loc(...)`.
+  const std::string_view line = src_.lineText(v.pos.line);
+  size_t i = v.pos.column > 0 ? size_t(v.pos.column - 1) : 0;
+  if (i >= line.size() || line[i] != '%')
+    return f;
+  ++i;
+  while (i < line.size() && line[i] != ':' && line[i] != ',' && line[i] != ')')
+    ++i;
+  if (i >= line.size() || line[i] != ':')
+    return f;
+  int depth = 0;
+  for (++i; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '<' || c == '(' || c == '[')
+      ++depth;
+    else if (c == '>' || c == ')' || c == ']') {
+      if (depth == 0)
+        return f;
+      --depth;
+    } else if (depth == 0 && (c == ',' || c == '{'))
+      break;
+    else if (depth == 0 && line.substr(i, 4) == "loc(")
+      return f;
+  }
+  if (i >= line.size() || line[i] != '{')
+    return f;
+  const size_t close = line.find('}', i);
+  if (close == std::string_view::npos)
+    return f;
+  const std::string_view dict = line.substr(i + 1, close - i - 1);
+  auto hint = [&](std::string_view key, std::vector<int64_t> &dims) {
+    for (size_t at = dict.find(key); at != std::string_view::npos; at = dict.find(key, at + 1)) {
+      size_t e = at + key.size();
+      while (e < dict.size() && dict[e] == ' ')
+        ++e;
+      if (e >= dict.size() || dict[e] != '=')
+        continue;
+      size_t stop = dict.find(',', e);
+      // A dense<[a, b]> list holds commas: to its closing '>'.
+      if (const size_t dense = dict.find("dense<", e); dense != std::string_view::npos &&
+                                                       (stop == std::string_view::npos || dense < stop))
+        stop = dict.find('>', dense);
+      applyHint(dims, hintInts(dict.substr(e + 1, stop == std::string_view::npos
+                                                      ? std::string_view::npos
+                                                      : stop - e - 1)));
+      return;
+    }
+  };
+  hint("tt.divisibility", f.divisibility);
+  hint("tt.contiguity", f.contiguity);
+  hint("tt.constancy", f.constancy);
+  return f;
+}
+
+} // namespace ls::audit

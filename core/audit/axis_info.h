@@ -1,0 +1,78 @@
+// What Triton's axis analysis (lib/Analysis/AxisInfo.cpp) knows of the
+// values a global access's pointers and mask are computed from, and so how
+// wide a vector its code generation may use.
+//
+// Per dim of a value:
+//   contiguity   the length of the runs of consecutive values (1, 2, 3, ...)
+//   divisibility the largest power of two dividing the first value of every
+//                run (bytes for pointers)
+//   constancy    the length of the runs of equal values
+// Function arguments take their `tt.divisibility` / `tt.contiguity` /
+// `tt.constancy` hints (else 1), an op's own hint attributes override what is
+// computed, and the rules of make_range, splat, constants, expand_dims,
+// broadcast, add/sub/addptr, mul, cmpi, the logical ops, casts, layout
+// conversions, scf.for induction variables and loop-carried values (joined
+// to a fixed point) are Triton's. A value from any other op is not known:
+// nothing is guessed.
+//
+// Triton's load/store lowering then issues vectors of
+//   min(128 / element bits, the layout's contiguous elements per thread,
+//       min(divisibility / element bytes, contiguity) of the pointer,
+//       constancy of the mask)
+// elements along the pointer layout's fastest dim.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/module.h"
+#include "util/source_text.h"
+
+namespace ls::audit {
+
+struct AxisFacts {
+  std::vector<int64_t> contiguity, divisibility, constancy; // one per dim (a scalar: one)
+  std::optional<int64_t> constant;                          // every element this value
+
+  bool operator==(const AxisFacts &o) const {
+    return contiguity == o.contiguity && divisibility == o.divisibility &&
+           constancy == o.constancy && constant == o.constant;
+  }
+};
+
+class AxisAnalysis {
+public:
+  // Requires: `source` is the text `module` was read from (constants and
+  // predicates are read from their lines).
+  AxisAnalysis(const ir::Module &module, const SourceText &source);
+
+  // The facts of a value, or nullopt where some op on the way is not one
+  // this analysis follows.
+  const std::optional<AxisFacts> &of(int value);
+
+  // The elements per vector Triton may use along `dim` for a pointer tensor
+  // with these facts: min(divisibility / element bytes, contiguity), at
+  // least 1.
+  static int64_t alignment(const AxisFacts &ptr, size_t dim, int elementBits);
+
+private:
+  std::optional<AxisFacts> compute(int value, int depth);
+  std::optional<AxisFacts> ofDepth(int value, int depth);
+  std::optional<AxisFacts> fromOp(const ir::Operation &op, const ir::SsaValue &v, int depth);
+  std::optional<AxisFacts> blockArgument(const ir::SsaValue &v, int depth);
+  std::optional<AxisFacts> functionArgument(const ir::SsaValue &v) const;
+  std::optional<int64_t> constantOfOp(const ir::Operation &op) const;
+
+  const ir::Module &m_;
+  const SourceText &src_;
+  std::unordered_map<int, std::optional<AxisFacts>> memo_;
+  // Loop-carried values held at an assumed state while their loop body is
+  // evaluated (the fixed point's iterate).
+  std::map<int, AxisFacts> pinned_;
+};
+
+} // namespace ls::audit
