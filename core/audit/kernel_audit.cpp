@@ -261,9 +261,15 @@ private:
       countResults(m, opIndex);
       if (equalsLiteral(name, "ttg.convert_layout"))
         convert(mi, m, opIndex);
-      else if (equalsLiteral(name, "ttg.local_load") || equalsLiteral(name, "ttg.local_store") ||
-               equalsLiteral(name, "ttg.local_alloc") ||
-               equalsLiteral(name, "ttg.async_copy_global_to_local"))
+      else if (equalsLiteral(name, "ttg.async_copy_global_to_local")) {
+        // cp.async reads global memory through its pointer tensor as a
+        // load does, and writes the vectors it read (no wider than the
+        // pointers and mask allow) into shared memory: both are listed.
+        copyVecElems_.reset();
+        globalAccess(mi, m, opIndex);
+        sharedAccess(mi, m, opIndex);
+      } else if (equalsLiteral(name, "ttg.local_load") || equalsLiteral(name, "ttg.local_store") ||
+                 equalsLiteral(name, "ttg.local_alloc"))
         sharedAccess(mi, m, opIndex);
       else if (equalsLiteral(name, "ttng.warp_group_dot") ||
                startsWithLiteral(name, "ttng.tc_gen5_mma") ||
@@ -278,10 +284,6 @@ private:
                equalsLiteral(name, "amdg.buffer_atomic_cas") ||
                equalsLiteral(name, "amdg.buffer_load_to_local"))
         bufferAccess(mi, m, opIndex);
-      // cp.async reads global memory through its pointer tensor as a load
-      // does (its shared side is listed above): the same vectors and sectors.
-      if (equalsLiteral(name, "ttg.async_copy_global_to_local"))
-        globalAccess(mi, m, opIndex);
       if (equalsLiteral(name, "ttg.local_alloc") && !op.results.empty()) {
         const ir::SsaValue &r = m.values[op.results[0]];
         if (r.type) {
@@ -630,13 +632,18 @@ private:
     const Shape &shape = rv.type->shape;
     const AccessDirection direction =
         equalsLiteral(op.name, "ttg.local_load") ? AccessDirection::Load : AccessDirection::Store;
+    // A cp.async copy: its vectors as its global side found them (0: the
+    // layout's), named cp.async; -1: not a copy.
+    const int copy = equalsLiteral(op.name, "ttg.async_copy_global_to_local")
+                         ? copyVecElems_.value_or(0)
+                         : -1;
     // A pipelined loop makes the same access in its prologue and body: the
     // figures of one (pair, shape, element, direction) are computed once.
-    const SharedKey key{rv.encoding.get(), mv.encoding.get(), shape, s.elementBits, direction};
+    const SharedKey key{rv.encoding.get(), mv.encoding.get(), shape, s.elementBits, direction, copy};
     const AuditShared &r = memo(sharedCache_, key, [&] {
       AuditShared fresh;
       fresh.elementBits = s.elementBits;
-      measureShared(fresh, m, reg, *rv.encoding, *mv.encoding, shape, direction);
+      measureShared(fresh, m, reg, *rv.encoding, *mv.encoding, shape, direction, copy);
       return fresh;
     });
     s.conflicts = r.conflicts;
@@ -655,7 +662,8 @@ private:
   // Triton's bank_conflicts, the bank model's wavefronts and a swizzle
   // proposal for one register/shared pair (s.elementBits already set).
   void measureShared(AuditShared &s, const ir::Module &m, int reg, const Encoding &regEnc,
-                     const Encoding &memEnc, const Shape &shape, AccessDirection direction) {
+                     const Encoding &memEnc, const Shape &shape, AccessDirection direction,
+                     int copy = -1) {
     try {
       const LinearLayout *rl = linearOf(m, reg);
       if (!rl)
@@ -670,8 +678,13 @@ private:
       if (options_.wavefronts) {
         // The encoding overload's checks, on the layouts already computed.
         const PaddedSharedEncoding *padded = checkSharedPair(regEnc, memEnc, shape);
-        SharedAccessReport r =
-            analyzeSharedAccess(*rl, sl, s.elementBits, accessOptions(direction), padded);
+        SharedAccessOptions opt = accessOptions(direction);
+        if (copy >= 0) {
+          opt.asyncCopy = true;
+          if (copy > 0)
+            opt.maxVecElems = copy;
+        }
+        SharedAccessReport r = analyzeSharedAccess(*rl, sl, s.elementBits, opt, padded);
         s.wavefronts = r.wavefronts;
         s.idealWavefronts = r.idealWavefronts;
         s.instruction = r.instruction;
@@ -689,6 +702,10 @@ private:
     for (int v : op.operands) {
       const ir::SsaValue &sv = m.values[v];
       if (!sv.type || !sv.type->isMemDesc || !sv.encoding || !sv.encoding->isShared())
+        continue;
+      // An mbarrier (`1xi64`, or one of a ring `Nx1xi64`) is no operand tile:
+      // the MMA or TMA op signals it, nothing reads it through banks.
+      if (sv.type->elementType == "i64" && !sv.type->shape.empty() && sv.type->shape.back() == 1)
         continue;
       AuditShared s;
       s.site = siteOf(mi, m, opIndex);
@@ -892,6 +909,8 @@ private:
           }
         }
         g.vectorBits = r->vectorBits;
+        if (sharedDst >= 0 && g.elementBits > 0)
+          copyVecElems_ = std::max(1, g.vectorBits / g.elementBits);
         g.strides = r->strides;
         g.contiguousDim = r->contiguousDim;
         g.sectorsPerWarp = r->sectorsPerWarp;
@@ -964,7 +983,8 @@ private:
   std::unordered_map<const Encoding *, std::string> printed_;
   using ConvertKey = std::tuple<const Encoding *, const Encoding *, Shape, int>;
   std::map<ConvertKey, std::pair<std::optional<ConversionCost>, std::string>> convertCache_;
-  using SharedKey = std::tuple<const Encoding *, const Encoding *, Shape, int, AccessDirection>;
+  using SharedKey =
+      std::tuple<const Encoding *, const Encoding *, Shape, int, AccessDirection, int>;
   std::map<SharedKey, AuditShared> sharedCache_;
   // A layout (layoutOf's, so one per encoding and shape), the element size
   // and the strides the IR shows (null: none).
@@ -972,6 +992,9 @@ private:
                                std::optional<std::vector<std::optional<int64_t>>>, int>;
   std::map<GlobalKey, AuditGlobal> globalCache_;
   std::optional<AxisAnalysis> axis_; // the module's, for pointer and mask facts
+  // The cp.async copy being audited: the elements per vector its global side
+  // found (unset: not measured).
+  std::optional<int> copyVecElems_;
   // One module's register-side shared accesses with figures, the swizzle
   // candidates of the conflicting ones, and the memdesc layouts an MMA or
   // TMA op reads (op, line): settleProposals turns them into proposals.

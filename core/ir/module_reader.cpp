@@ -1127,6 +1127,15 @@ private:
     const OpNameFacts &facts = factsOf(opNameView);
     nextFacts_ = &facts; // parseHeader's, before a nested op's replace it
     mod().ops[opIdx].unknownToTriton36 = facts.fullyKnownDialect && !facts.registered;
+    // A name of Triton's own dialects that 3.6 does not have: a misspelling
+    // (tt.laod) or a newer Triton's op. Read and listed, and said so: the
+    // audit skips what it does not know.
+    if (mod().ops[opIdx].unknownToTriton36)
+      f_.warnings.warning(at(nameTok.offset),
+                          std::string(opNameView.substr(0, 60)) +
+                              " is not an op of Triton 3.6 (a misspelling? Triton 3.6 rejects the "
+                              "module; a newer Triton may have it): listed in unknown ops, not "
+                              "audited");
     mod().ops[opIdx].guessedResultTypes = !facts.fullyKnownDialect || !facts.registered;
     if (facts.unknownUpstream) { // a dialect known in full: the name has a '.'
       const std::string_view dialect = opNameView.substr(0, opNameView.find('.'));

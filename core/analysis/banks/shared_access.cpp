@@ -61,7 +61,7 @@ SharedAccessReport analyzeSharedAccess(const LinearLayout &reg, const LinearLayo
   const bool load = options.direction == AccessDirection::Load;
   const BankTarget &t = options.target;
   std::optional<SharedAccessPlan> matrix;
-  if (t.vendor == Vendor::Nvidia && options.allowMatrix && !padded &&
+  if (t.vendor == Vendor::Nvidia && options.allowMatrix && !padded && !options.asyncCopy &&
       (load ? t.ldmatrix : t.stmatrix))
     matrix = planMatrix(regNoBroadcast, smem, storageBits, options.direction);
   if (matrix) {
@@ -71,12 +71,20 @@ SharedAccessReport analyzeSharedAccess(const LinearLayout &reg, const LinearLayo
     if (padded && !padded->intervals.empty())
       maxVec =
           static_cast<int>(*std::min_element(padded->intervals.begin(), padded->intervals.end()));
+    if (options.maxVecElems)
+      maxVec = std::min(maxVec.value_or(*options.maxVecElems), *options.maxVecElems);
     r.plan = planLdSt(regNoBroadcast, smem, storageBits, maxVec);
   }
   checkTargetLanes(t, r.plan.laneCount, "--distributed");
   if (options.warp < 0 || options.warp >= r.plan.warpCount)
     throw Error("--warp", "must be in 0.." + std::to_string(r.plan.warpCount - 1));
   r.instruction = instructionName(r.plan, t, options.direction);
+  if (options.asyncCopy && t.vendor == Vendor::Nvidia) {
+    // cp.async moves 4, 8 or 16 bytes per thread and vector (.cg: 16 only).
+    const int bytes = r.plan.vectorElements * r.elementBytes;
+    r.instruction = (bytes == 16 ? "cp.async.cg.shared.global (" : "cp.async.ca.shared.global (") +
+                    std::to_string(bytes) + " B)";
+  }
   r.warp = options.warp;
 
   const SharedAccessPlan &p = r.plan;

@@ -40,6 +40,11 @@ struct SharedAccessOptions {
   // same wavefronts (their addresses differ by an xor), so searches may
   // serve the chosen warp only and scale: ctaWavefronts = warps x warp's.
   bool allWarps = true;
+  // A cp.async copy (ttg.async_copy_global_to_local): it stores no registers
+  // but copies vectors of at most maxVecElems elements (what its pointers'
+  // alignment and mask allow) straight into shared memory; named cp.async.
+  bool asyncCopy = false;
+  std::optional<int> maxVecElems;
 };
 
 struct InstructionDetail {

@@ -92,6 +92,7 @@ private slots:
   void eachModuleItsMachine();
   void sameLayoutOtherStrides();
   void vectorWidthsFollowTritonsAxisAnalysis();
+  void copiesBarriersAndMisspeltOps();
   void jsonKeys();
   void swizzleProposalsJudgedPerBuffer();
   void idealWavefrontsAreNoFinding();
@@ -686,6 +687,52 @@ void TestKernelAudit::vectorWidthsFollowTritonsAxisAnalysis() {
   QCOMPARE(g["vector_bits"].toInt(), 32);
   QCOMPARE(g["layout_vector_bits"].toInt(), 128);
   QVERIFY(g["vector_limit"].toString().startsWith("the mask %m"));
+}
+
+// A cp.async copy's shared side is named cp.async with its bytes (it was
+// shown as the st.shared it is not); its vector is the one its global side
+// found (a transposed nvmma destination: 4 B, as Triton's PTX has it); an
+// MMA's mbarrier operand is no shared access; Triton's count on an
+// amd_rotating_shared buffer is said to be its algorithm's (its binding
+// refuses the encoding); a misspelt tt op is a reader warning.
+void TestKernelAudit::copiesBarriersAndMisspeltOps() {
+  audit::KernelAudit mm = auditText(readFile(corpusDir() + "matmul_sm80.ttgir"));
+  int copies = 0;
+  for (const audit::AuditShared &sh : mm.shared)
+    if (sh.op == "ttg.async_copy_global_to_local") {
+      ++copies;
+      QCOMPARE(QString::fromStdString(sh.instruction),
+               QString("cp.async.cg.shared.global (16 B)"));
+    }
+  QVERIFY(copies > 0);
+  audit::KernelAudit tf32 = auditText(readFile(corpusDir() + "matmul_tf32_sm90.ttgir"));
+  QStringList names;
+  for (const audit::AuditShared &sh : tf32.shared)
+    if (sh.op == "ttg.async_copy_global_to_local")
+      names << QString::fromStdString(sh.instruction);
+  QVERIFY2(names.contains("cp.async.ca.shared.global (4 B)") &&
+               names.contains("cp.async.cg.shared.global (16 B)"),
+           qPrintable(names.join(", ")));
+  for (const char *f : {"attention_sm100.ttgir", "matmul_ws_sm100.ttgir"}) {
+    audit::KernelAudit a = auditText(readFile(corpusDir() + f));
+    for (const audit::AuditShared &sh : a.shared)
+      QVERIFY2(sh.memdesc.find("xi64") == std::string::npos, sh.memdesc.c_str());
+  }
+  audit::KernelAudit rot = auditText(readFile(corpusDir() + "attention_gfx942.ttgir"));
+  bool said = false;
+  for (const audit::AuditFinding &f : rot.findings)
+    said |= f.message.find("Triton's algorithm counts 3 bank conflicts (on the linear layouts; "
+                           "Triton's binding refuses amd_rotating_shared)") != std::string::npos;
+  QVERIFY(said);
+  std::string text = readFile(corpusDir() + "attention_sm90.ttgir");
+  text.replace(text.find("%q_15 = tt.load"), 15, "%q_15 = tt.laod");
+  ir::ModuleFile file = ir::readModuleFile(text);
+  QVERIFY(file.diagnostics.empty());
+  QCOMPARE(int(file.warnings.all().size()), 1);
+  QCOMPARE(QString::fromStdString(file.warnings.all()[0].message),
+           QString("tt.laod is not an op of Triton 3.6 (a misspelling? Triton 3.6 rejects the "
+                   "module; a newer Triton may have it): listed in unknown ops, not audited"));
+  QCOMPARE(file.warnings.all()[0].pos.line, 50);
 }
 
 #include "tst_kernel_audit.moc"
