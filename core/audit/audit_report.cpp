@@ -154,6 +154,8 @@ std::string auditJson(const KernelAudit &a) {
       w.key("instruction").value(s.instruction);
     if (s.instructionsPerThread)
       w.key("instructions_per_thread").value(int64_t{*s.instructionsPerThread});
+    if (!s.modelNote.empty())
+      w.key("model_note").value(s.modelNote);
     w.key("loop_depth").value(int64_t{s.site.loopDepth});
     if (!s.proposal.empty()) {
       w.key("proposal").value(s.proposal);
@@ -276,6 +278,8 @@ std::string auditText(const KernelAudit &a) {
     if (s.conflicts && *s.conflicts > 0 && s.wavefronts && s.idealWavefronts &&
         *s.wavefronts <= *s.idealWavefronts)
       o << " - no wavefront over the ideal: Triton's count is not a cost here";
+    if (!s.modelNote.empty())
+      o << "; " << s.modelNote;
     if (!s.error.empty())
       o << ": " << s.error;
     o << "\n";

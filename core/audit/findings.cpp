@@ -98,6 +98,8 @@ void sharedFindings(const KernelAudit &a, std::vector<AuditFinding> &out) {
     if (modelled)
       m << "; " << *s.wavefronts << " wavefronts per warp against " << *s.idealWavefronts
         << " ideal (" << s.instruction << ")";
+    if (!s.modelNote.empty())
+      m << "; " << s.modelNote;
     if (!s.proposalNote.empty())
       m << "; " << s.proposalNote;
     f.message = m.str();

@@ -17,6 +17,8 @@
 #include "audit/axis_info.h"
 #include "audit/findings.h"
 #include "audit/pointer_strides.h"
+#include "encodings/dot_operand.h"
+#include "encodings/swizzled_shared.h"
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
@@ -651,10 +653,11 @@ private:
     s.idealWavefronts = r.idealWavefronts;
     s.instruction = r.instruction;
     s.instructionsPerThread = r.instructionsPerThread;
+    s.modelNote = r.modelNote;
     s.error = r.error;
     // Every register-side access with figures: a swizzle for one changes
     // the buffer for all of them.
-    if (r.error.empty() && r.conflicts)
+    if (r.error.empty() && r.conflicts && r.modelNote.empty())
       records_.push_back({out_.shared.size(), key, linearOf(m, reg)});
     out_.shared.push_back(std::move(s));
   }
@@ -675,6 +678,27 @@ private:
       }
       const LinearLayout &sl = *smem.first;
       s.conflicts = bankConflictsMemDesc(*rl, sl, s.elementBits);
+      // gfx950 reads a dot operand whose K dim is not the buffer's fastest
+      // with ds_read_b64_tr_b16 / _b8 (Triton's TransLocalLoadOpConversion:
+      // an MFMA parent, a swizzled_shared buffer, 8- or 16-bit elements). The
+      // bank model has no such instruction: it would model plain ds_read_u16
+      // reads instead, so it gives no figure.
+      if (direction == AccessDirection::Load && target_.banks.name == "gfx950" &&
+          (s.elementBits == 16 || s.elementBits == 8) &&
+          memEnc.kind() == EncodingKind::SwizzledShared)
+        if (const auto *dot = dynamic_cast<const DotOperandEncoding *>(&regEnc);
+            dot && dot->parent && dot->parent->kind() == EncodingKind::AmdMfma) {
+          const auto &sw = static_cast<const SwizzledSharedEncoding &>(memEnc);
+          const int rank = int(shape.size());
+          const int kDim = dot->opIdx == 0 ? rank - 1 : rank - 2;
+          if (!sw.order.empty() && int(sw.order[0]) != kDim) {
+            s.instruction = s.elementBits == 16 ? "ds_read_b64_tr_b16" : "ds_read_b64_tr_b8";
+            s.modelNote = "Triton 3.6 reads this with " + s.instruction +
+                          " (gfx950's transposing LDS read), which the bank model does not "
+                          "model: no wavefront figure";
+            return;
+          }
+        }
       if (options_.wavefronts) {
         // The encoding overload's checks, on the layouts already computed.
         const PaddedSharedEncoding *padded = checkSharedPair(regEnc, memEnc, shape);

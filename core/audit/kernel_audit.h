@@ -85,6 +85,10 @@ struct AuditShared {
   std::optional<int64_t> idealWavefronts;
   std::string instruction;                  // ld.shared / ldmatrix / ds_read ...
   std::optional<int> instructionsPerThread; // of `instruction`, bank model
+  // Where the bank model does not know the instruction Triton uses (gfx950's
+  // transposing ds_read_b64_tr_b16): what it is, and that no wavefront
+  // figure is given ("" otherwise).
+  std::string modelNote;
   std::string error;
   // A swizzle for the buffer, or "": Triton's optimal swizzle for one of the
   // buffer's register-side accesses, kept if the buffer's accesses (same

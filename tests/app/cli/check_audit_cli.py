@@ -51,7 +51,12 @@ for name in sorted(os.listdir(CORPUS)):
 rc, out, err = run("audit", "--file", os.path.join(CORPUS, "matmul_gfx950.ttgir"), "--json")
 o = json.loads(out)
 check((o["target"], o["threads_per_warp"], o["num_warps"]) == ("hip:gfx950", 64, 8), f"gfx950: {o['target']}")
-check(all(s["wavefronts"] is not None for s in o["shared"]), "gfx950: wavefronts missing")
+# Every access has the bank model's wavefronts, except gfx950's transposing reads, which it does
+# not model and says so (model_note); Triton's code has 24 ds_read_b64_tr_b16 at these 3 lines.
+check(all(s["wavefronts"] is not None or "ds_read_b64_tr_b16" in s.get("model_note", "")
+          for s in o["shared"]), "gfx950: wavefronts missing")
+check(sorted(s["line"] for s in o["shared"] if s.get("instruction") == "ds_read_b64_tr_b16") == [123, 138, 147],
+      "gfx950: transposing reads")
 check(err == "", f"gfx950: stderr {err!r}")
 
 # attention_sm90: the epilogue convert on line 160 goes through shared memory.
