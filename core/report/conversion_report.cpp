@@ -118,8 +118,12 @@ std::string conversionCostText(const LayoutConversion &c, const ConversionCost &
   }
   if (cost.scratch) {
     const ConversionScratch &s = *cost.scratch;
+    // "sm90 scratch instructions on sm100": which instruction set the scratch
+    // is costed with (generic: ld/st.shared only; sm80: + ldmatrix; sm90:
+    // + stmatrix), and on which machine.
     o << "shared memory (" << dtype << ", " << scratchTargetName(s.target)
-      << (machine.empty() ? "" : " on " + machine) << "): " << s.bytes << " bytes, " << s.reps
+      << (machine.empty() ? "" : " scratch instructions on " + machine) << "): " << s.bytes
+      << " bytes, " << s.reps
       << " rep(s), " << s.storesPerThread << " " << s.storeInstruction << " (x"
       << s.storeVectorElems << ") and " << s.loadsPerThread << " " << s.loadInstruction << " (x"
       << s.loadVectorElems << ") per thread, " << s.barriers

@@ -118,7 +118,7 @@ expect_error(["convert", "--from", MFMA, "--to", B64, "--shape", "64x64", "--tar
 expect_json(["convert", "--from", MFMA, "--to", B64, "--shape", "64x64", "--dtype", "f16",
              "--target", "hip:gfx942"], {"machine": "gfx942"}, "machine named")
 p = run(["convert", "--from", MFMA, "--to", B64, "--shape", "64x64", "--dtype", "f16"])
-if p is None or "shared memory (f16, generic on gfx942)" not in p.stdout:
+if p is None or "shared memory (f16, generic scratch instructions on gfx942)" not in p.stdout:
     failures.append(f"text names the machine: {p and p.stdout[:300]!r}")
 p = run(["export", "--layout", B64, "--shape", "64x64", "--dtype", "f16", "--format", "cuda",
          "--target", "cuda:90"])
