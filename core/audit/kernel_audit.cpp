@@ -301,10 +301,24 @@ private:
 
   // Wavefronts and instructions per thread of one register/shared pair with
   // a candidate shared layout.
-  std::pair<int64_t, int> costWith(const LinearLayout &reg, const LinearLayout &smem, int bits,
-                                   AccessDirection direction) {
-    const SharedAccessReport r = analyzeSharedAccess(reg, smem, bits, accessOptions(direction));
-    return {r.wavefronts, r.instructionsPerThread()};
+  // One access's cost with another shared layout: wavefronts, instructions
+  // per thread and their name. `copy` as in sharedAccess (a cp.async copy's
+  // vector, 0: the layout's; -1: not a copy).
+  struct Cost {
+    int64_t wavefronts = 0;
+    int instructions = 0;
+    std::string instruction;
+  };
+  Cost costWith(const LinearLayout &reg, const LinearLayout &smem, int bits,
+                AccessDirection direction, int copy) {
+    SharedAccessOptions o = accessOptions(direction);
+    if (copy >= 0) {
+      o.asyncCopy = true;
+      if (copy > 0)
+        o.maxVecElems = copy;
+    }
+    const SharedAccessReport r = analyzeSharedAccess(reg, smem, bits, o);
+    return {r.wavefronts, r.instructionsPerThread(), r.instruction};
   }
 
   // The bank model's options for one access on the module's machine: warp
@@ -383,7 +397,12 @@ private:
       struct Judged {
         const LinearLayout *layout = nullptr;
         int64_t cost = 0, instr = 0;
-        std::map<SharedKey, std::pair<int, int64_t>> perAccess; // Triton count, wavefronts
+        struct Access {
+          int conflicts = 0;      // Triton's count
+          int64_t wavefronts = 0; // (Triton's count without a bank model)
+          Cost cost;              // bank model (empty without one)
+        };
+        std::map<SharedKey, Access> perAccess;
       };
       std::optional<Judged> best;
       for (const LinearLayout &cand : cands) {
@@ -394,13 +413,14 @@ private:
           const int bits = std::get<3>(key);
           const int cc = bankConflictsMemDesc(*r->reg, *c, bits);
           int64_t wf = cc;
+          Cost with;
           if (modelled) {
-            const auto [w, instr] = costWith(*r->reg, *c, bits, std::get<4>(key));
-            wf = w;
-            j.instr += instr;
+            with = costWith(*r->reg, *c, bits, std::get<4>(key), std::get<5>(key));
+            wf = with.wavefronts;
+            j.instr += with.instructions;
           }
           j.cost += wf;
-          j.perAccess[key] = {cc, wf};
+          j.perAccess[key] = {cc, wf, with};
         }
         const bool gains = j.cost < nowCost && j.instr <= nowInstr;
         if (gains && (!best || j.cost < best->cost || (j.cost == best->cost && j.instr < best->instr)))
@@ -424,20 +444,34 @@ private:
                           std::to_string(nowCost) + " -> " + std::to_string(best->cost) +
                           " over the buffer's " + std::to_string(distinct.size()) +
                           " distinct access" + (distinct.size() == 1 ? "" : "es");
+      if (modelled && best->instr != nowInstr)
+        trade += ", instructions per thread " + std::to_string(nowInstr) + " -> " +
+                 std::to_string(best->instr);
+      // What any one access pays: more wavefronts, or more (or narrower)
+      // instructions, named.
       for (const auto &[key, r] : distinct) {
         const AuditShared &cur = out_.shared[r->index];
+        const Judged::Access &then = best->perAccess.at(key);
         const int64_t now = modelled ? *cur.wavefronts : *cur.conflicts;
-        const int64_t then = best->perAccess.at(key).second;
-        if (then > now)
-          trade += "; line " + std::to_string(cur.site.line) + "'s " + cur.op + " pays " +
-                   std::to_string(now) + " -> " + std::to_string(then);
+        const bool moreWavefronts = then.wavefronts > now;
+        const bool moreInstr = modelled && then.cost.instructions > *cur.instructionsPerThread;
+        if (!moreWavefronts && !moreInstr)
+          continue;
+        trade += "; line " + std::to_string(cur.site.line) + "'s " + cur.op + " pays ";
+        if (moreWavefronts)
+          trade += std::to_string(now) + " -> " + std::to_string(then.wavefronts);
+        if (moreInstr)
+          trade += std::string(moreWavefronts ? " wavefronts and " : "") +
+                   std::to_string(*cur.instructionsPerThread) + " " + cur.instruction + " -> " +
+                   std::to_string(then.cost.instructions) + " " + then.cost.instruction +
+                   " per thread";
       }
       for (const Record *r : recs) {
         AuditShared &s = out_.shared[r->index];
         s.proposal = text;
-        s.proposedConflicts = best->perAccess.at(r->key).first;
+        s.proposedConflicts = best->perAccess.at(r->key).conflicts;
         if (modelled)
-          s.proposedWavefronts = best->perAccess.at(r->key).second;
+          s.proposedWavefronts = best->perAccess.at(r->key).wavefronts;
         s.proposalTrade = trade;
       }
     }
@@ -587,9 +621,10 @@ private:
         const auto &then = layoutOf(dst, shape);
         if (!smem.first || !then.first)
           return {};
-        const auto [wfNow, inNow] = costWith(*now, *smem.first, elementBits, AccessDirection::Load);
-        const auto [wfThen, inThen] =
-            costWith(*then.first, *smem.first, elementBits, AccessDirection::Load);
+        const Cost cn = costWith(*now, *smem.first, elementBits, AccessDirection::Load, -1);
+        const Cost ct = costWith(*then.first, *smem.first, elementBits, AccessDirection::Load, -1);
+        const int64_t wfNow = cn.wavefronts, wfThen = ct.wavefronts;
+        const int inNow = cn.instructions, inThen = ct.instructions;
         const int cNow = bankConflictsMemDesc(*now, *smem.first, elementBits);
         const int cThen = bankConflictsMemDesc(*then.first, *smem.first, elementBits);
         if (wfThen <= wfNow && inThen <= inNow && cThen <= cNow)

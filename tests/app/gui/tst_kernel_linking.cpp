@@ -179,7 +179,9 @@ private slots:
                                             "buffer: proposes #ttg.shared_linear<")),
              qPrintable(note));
     QVERIFY2(note.endsWith(QStringLiteral("wavefronts 1056 -> 192 over the buffer's 2 distinct "
-                                          "accesses; line 93's ttg.local_store pays 32 -> 128")),
+                                          "accesses, instructions per thread 20 -> 16; line 93's "
+                                          "ttg.local_store pays 32 -> 128 wavefronts and 4 "
+                                          "ds_write_b128 -> 8 ds_write_b64 per thread")),
              qPrintable(note));
     // Drawn: the note's tint under the verdict.
     const auto label = banks->findChildren<QLabel *>();

@@ -554,8 +554,10 @@ void TestKernelAudit::swizzleProposalsJudgedPerBuffer() {
       ++proposed;
       QVERIFY(!s.proposal.empty());
       QCOMPARE(QString::fromStdString(s.proposalTrade),
-               QStringLiteral("wavefronts 1056 -> 192 over the buffer's 2 distinct accesses; "
-                              "line 93's ttg.local_store pays 32 -> 128"));
+               QStringLiteral("wavefronts 1056 -> 192 over the buffer's 2 distinct accesses, "
+                              "instructions per thread 20 -> 16; line 93's ttg.local_store pays "
+                              "32 -> 128 wavefronts and 4 ds_write_b128 -> 8 ds_write_b64 per "
+                              "thread"));
       QCOMPARE(s.proposedWavefronts.value_or(-1), s.site.line == 141 ? 64 : 128);
     }
   QCOMPARE(proposed, 2);
