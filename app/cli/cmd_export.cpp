@@ -50,14 +50,14 @@ int runExport(const Args &args, std::ostream &out) {
 
 CommandRegistration reg(
     {"export",
-     "export a layout as MLIR, C++, Gluon, a Gluon probe, a kernel descriptor or a CUDA/HIP "
-     "kernel",
+     "export a layout as MLIR, C++, Gluon, a Gluon probe, a kernel descriptor, a CUDA/HIP "
+     "kernel or CuTe types",
      {kFileOption,
       {"layout", true, "layout attribute or tensor/memdesc type"},
       {"shape", true, "tensor shape, e.g. 64x64"},
       {"format", true,
        "mlir (attribute), mlir-module (TTGIR), cpp, gluon, gluon-probe (Python: Triton checks the "
-       "table on a GPU), descriptor (JSON), cuda, hip"},
+       "table on a GPU), descriptor (JSON), cuda, hip, cute (CUTLASS 3.x C++ layout types)"},
       {"dtype", true, "element type (default: from the layout, else f16)"},
       {"syntax", true, "3.6 (default), legacy or main, for mlir and mlir-module"},
       {"num-warps", true, "warps per CTA for shared layouts (default 4)"},

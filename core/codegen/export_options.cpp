@@ -21,6 +21,7 @@ const FormatInfo kFormats[] = {
     {ExportFormat::Descriptor, "descriptor", "Descriptor", ".json"},
     {ExportFormat::Cuda, "cuda", "CUDA kernel", ".cu"},
     {ExportFormat::Hip, "hip", "HIP kernel", ".hip"},
+    {ExportFormat::Cute, "cute", "CuTe", ".hpp"},
 };
 const FormatInfo &info(ExportFormat f) {
   for (const auto &i : kFormats)

@@ -32,12 +32,13 @@ enum class ExportFormat {
   Descriptor, // kernel descriptor, JSON
   Cuda,       // CUDA kernel whose answer the GPU decides (.cu, codegen/hw_kernels.h)
   Hip,        // HIP kernel (.hip), compile-checked only
+  Cute,       // CuTe (CUTLASS 3.x) C++ layout types (codegen/cute_export.h)
 };
 
 // Every format, in the order the GUI shows them.
 const std::vector<ExportFormat> &allFormats();
 // The CLI spelling: "mlir", "mlir-module", "cpp", "gluon", "gluon-probe", "descriptor", "cuda",
-// "hip".
+// "hip", "cute".
 const char *formatName(ExportFormat format);
 // A short title for tabs and menus ("MLIR attribute", "C++", ...).
 const char *formatTitle(ExportFormat format);

@@ -2,6 +2,7 @@
 
 #include "analysis/tmem/tmem_design.h"
 #include "codegen/cpp_export.h"
+#include "codegen/cute_export.h"
 #include "codegen/gluon_export.h"
 #include "codegen/gluon_probe.h"
 #include "codegen/hw_kernels.h"
@@ -35,6 +36,8 @@ std::string exportDesign(const ExportDesign &design, ExportFormat format,
     return exportHardwareKernel(design, options, KernelDialect::Cuda);
   case ExportFormat::Hip:
     return exportHardwareKernel(design, options, KernelDialect::Hip);
+  case ExportFormat::Cute:
+    return exportCute(design, options);
   }
   throw InternalError("exportDesign: unknown format");
 }

@@ -51,7 +51,7 @@ class TestCodegen : public QObject {
   Q_OBJECT
 private slots:
   void formatsRoundTrip() {
-    QCOMPARE(allFormats().size(), size_t{8});
+    QCOMPARE(allFormats().size(), size_t{9});
     for (ExportFormat f : allFormats())
       QCOMPARE(parseFormat(formatName(f)), f);
     QCOMPARE(std::string(formatName(ExportFormat::Module)), std::string("mlir-module"));

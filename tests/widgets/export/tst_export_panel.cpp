@@ -66,12 +66,13 @@ private slots:
     ExportPanel panel;
     auto *tabs = panel.findChild<QTabWidget *>();
     QVERIFY(tabs);
-    QCOMPARE(tabs->count(), 8);
+    QCOMPARE(tabs->count(), 9);
     QCOMPARE(tabs->tabText(0), QString("MLIR attribute"));
     QCOMPARE(tabs->tabText(1), QString("TTGIR module"));
     QCOMPARE(tabs->tabText(4), QString("Gluon probe"));
     QCOMPARE(tabs->tabText(6), QString("CUDA kernel"));
     QCOMPARE(tabs->tabText(7), QString("HIP kernel"));
+    QCOMPARE(tabs->tabText(8), QString("CuTe"));
   }
 
   void textsAreTheCoreExports_data() {
