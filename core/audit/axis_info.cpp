@@ -33,10 +33,11 @@ int64_t multiplyDivisor(int64_t a, int64_t b) {
 int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
 
 // The shape of a value's facts: a tensor's dims, one for a scalar.
-std::vector<int64_t> factShape(const ir::SsaValue &v) {
+const std::vector<int64_t> &factShape(const ir::SsaValue &v) {
+  static const std::vector<int64_t> scalar{1};
   if (v.type && !v.type->isMemDesc && !v.type->shape.empty())
     return v.type->shape;
-  return {1};
+  return scalar;
 }
 
 AxisFacts pessimistic(size_t rank) {
@@ -69,13 +70,13 @@ std::vector<int64_t> hintInts(std::string_view t) {
 }
 
 // A hint list on `rank` dims: one value for all, or one per dim.
-bool applyHint(std::vector<int64_t> &dims, const std::vector<int64_t> &hint) {
+bool applyHint(AxisDims &dims, const std::vector<int64_t> &hint) {
   if (hint.size() == 1) {
     dims.assign(dims.size(), hint[0]);
     return true;
   }
   if (hint.size() == dims.size()) {
-    dims = hint;
+    dims.assignFrom(hint);
     return true;
   }
   return false;
@@ -110,7 +111,9 @@ std::string_view predicateOf(const SourceText &src, const ir::Operation &op) {
 } // namespace
 
 AxisAnalysis::AxisAnalysis(const ir::Module &module, const SourceText &source)
-    : m_(module), src_(source) {}
+    : m_(module), src_(source) {
+  memo_.reserve(64);
+}
 
 int64_t AxisAnalysis::alignment(const AxisFacts &ptr, size_t dim, int elementBits) {
   if (dim >= ptr.divisibility.size())
@@ -128,9 +131,22 @@ const std::optional<AxisFacts> &AxisAnalysis::of(int value) {
   return memo_.emplace(value, std::move(f)).first->second;
 }
 
+bool AxisAnalysis::definedBefore(int value, int boundary) const {
+  const ir::SsaValue &v = m_.values[size_t(value)];
+  if (v.definingOp >= 0)
+    return v.definingOp < boundary;
+  if (v.ownerBlock < 0)
+    return false;
+  const int region = m_.blocks[size_t(v.ownerBlock)].parentRegion;
+  const int owner = region >= 0 ? m_.regions[size_t(region)].parentOp : -1;
+  return owner >= 0 && owner < boundary;
+}
+
 std::optional<AxisFacts> AxisAnalysis::ofDepth(int value, int depth) {
   if (value < 0 || depth > 96)
     return std::nullopt;
+  if (parent_ && definedBefore(value, boundary_))
+    return parent_->ofDepth(value, depth);
   auto it = memo_.find(value);
   if (it != memo_.end())
     return it->second;
@@ -151,9 +167,14 @@ std::optional<AxisFacts> AxisAnalysis::compute(int value, int depth) {
   std::optional<AxisFacts> f = fromOp(op, v, depth);
   // The op's own hints override what is computed (an op this analysis does
   // not follow starts from Triton's pessimistic state then).
-  const std::optional<std::string> div = op.attribute("tt.divisibility"),
-                                   contig = op.attribute("tt.contiguity"),
-                                   cons = op.attribute("tt.constancy");
+  std::optional<std::string> div, contig, cons;
+  for (const auto &[key, text] : op.attributes) // most ops have none
+    if (key == "tt.divisibility")
+      div = text;
+    else if (key == "tt.contiguity")
+      contig = text;
+    else if (key == "tt.constancy")
+      cons = text;
   if (div || contig || cons) {
     if (!f)
       f = pessimistic(factShape(v).size());
@@ -187,8 +208,10 @@ std::optional<int64_t> AxisAnalysis::constantOfOp(const ir::Operation &op) const
 std::optional<AxisFacts> AxisAnalysis::fromOp(const ir::Operation &op, const ir::SsaValue &v,
                                               int depth) {
   const std::string &n = op.name;
-  const std::vector<int64_t> shape = factShape(v);
+  const std::vector<int64_t> &shape = factShape(v);
   const size_t rank = shape.size();
+  if (rank > AxisDims::kMaxRank)
+    return std::nullopt;
   auto operand = [&](size_t k) -> std::optional<AxisFacts> {
     if (k >= op.operands.size())
       return std::nullopt;
@@ -202,7 +225,7 @@ std::optional<AxisFacts> AxisAnalysis::fromOp(const ir::Operation &op, const ir:
     AxisFacts f = pessimistic(rank);
     f.divisibility.assign(rank, highestPow2(*c));
     if (v.type && !v.type->shape.empty())
-      f.constancy = shape;
+      f.constancy.assignFrom(shape);
     f.constant = c;
     return f;
   }
@@ -224,7 +247,7 @@ std::optional<AxisFacts> AxisAnalysis::fromOp(const ir::Operation &op, const ir:
       return std::nullopt;
     AxisFacts f = pessimistic(rank);
     f.divisibility.assign(rank, s->divisibility[0]);
-    f.constancy = shape;
+    f.constancy.assignFrom(shape);
     f.constant = s->constant;
     return f;
   }
@@ -243,16 +266,16 @@ std::optional<AxisFacts> AxisAnalysis::fromOp(const ir::Operation &op, const ir:
         div = gcd(div, s->contiguity[d] > 1 ? 1 : s->divisibility[d]);
     }
     AxisFacts f = *s;
-    f.contiguity.insert(f.contiguity.begin() + *axis, 1);
-    f.divisibility.insert(f.divisibility.begin() + *axis, div);
-    f.constancy.insert(f.constancy.begin() + *axis, 1);
+    f.contiguity.insert(size_t(*axis), 1);
+    f.divisibility.insert(size_t(*axis), div);
+    f.constancy.insert(size_t(*axis), 1);
     return f;
   }
   if (equalsLiteral(n, "tt.broadcast")) {
     std::optional<AxisFacts> s = operand(0);
     if (!s || op.operands.empty() || s->contiguity.size() != rank)
       return std::nullopt;
-    const std::vector<int64_t> in = factShape(m_.values[size_t(op.operands[0])]);
+    const std::vector<int64_t> &in = factShape(m_.values[size_t(op.operands[0])]);
     if (in.size() != rank)
       return std::nullopt;
     AxisFacts f = *s;
@@ -396,6 +419,8 @@ std::optional<AxisFacts> AxisAnalysis::blockArgument(const ir::SsaValue &v, int 
     AxisAnalysis body(m_, src_);
     body.pinned_ = pinned_;
     body.pinned_[self] = *state;
+    body.parent_ = this;
+    body.boundary_ = owner;
     std::optional<AxisFacts> y = body.ofDepth(yield.operands[k], depth + 1);
     if (!y || y->contiguity.size() != state->contiguity.size())
       return std::nullopt;
@@ -440,7 +465,7 @@ std::optional<AxisFacts> AxisAnalysis::functionArgument(const ir::SsaValue &v) c
   if (close == std::string_view::npos)
     return f;
   const std::string_view dict = line.substr(i + 1, close - i - 1);
-  auto hint = [&](std::string_view key, std::vector<int64_t> &dims) {
+  auto hint = [&](std::string_view key, AxisDims &dims) {
     for (size_t at = dict.find(key); at != std::string_view::npos; at = dict.find(key, at + 1)) {
       size_t e = at + key.size();
       while (e < dict.size() && dict[e] == ' ')

@@ -22,6 +22,8 @@
 // elements along the pointer layout's fastest dim.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -34,9 +36,46 @@
 
 namespace ls::audit {
 
+// Per-dim figures of one value, held inline (the analysis copies facts at
+// every op; a rank above kMaxRank is not followed).
+class AxisDims {
+public:
+  static constexpr size_t kMaxRank = 8;
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  int64_t &operator[](size_t i) { return v_[i]; }
+  int64_t operator[](size_t i) const { return v_[i]; }
+  void assign(size_t n, int64_t x) {
+    n_ = std::min(n, kMaxRank);
+    for (size_t i = 0; i < n_; ++i)
+      v_[i] = x;
+  }
+  template <class Seq> void assignFrom(const Seq &s) {
+    n_ = std::min(s.size(), kMaxRank);
+    for (size_t i = 0; i < n_; ++i)
+      v_[i] = s[i];
+  }
+  // Inserts x before position i (no-op past kMaxRank).
+  void insert(size_t i, int64_t x) {
+    if (n_ == kMaxRank)
+      return;
+    for (size_t k = n_; k > i; --k)
+      v_[k] = v_[k - 1];
+    v_[i] = x;
+    ++n_;
+  }
+  bool operator==(const AxisDims &o) const {
+    return n_ == o.n_ && std::equal(v_.begin(), v_.begin() + std::ptrdiff_t(n_), o.v_.begin());
+  }
+
+private:
+  std::array<int64_t, kMaxRank> v_{};
+  size_t n_ = 0;
+};
+
 struct AxisFacts {
-  std::vector<int64_t> contiguity, divisibility, constancy; // one per dim (a scalar: one)
-  std::optional<int64_t> constant;                          // every element this value
+  AxisDims contiguity, divisibility, constancy; // one per dim (a scalar: one)
+  std::optional<int64_t> constant;              // every element this value
 
   bool operator==(const AxisFacts &o) const {
     return contiguity == o.contiguity && divisibility == o.divisibility &&
@@ -67,9 +106,17 @@ private:
   std::optional<AxisFacts> functionArgument(const ir::SsaValue &v) const;
   std::optional<int64_t> constantOfOp(const ir::Operation &op) const;
 
+  // Whether a value is defined before op `boundary` (a value or block
+  // argument of an op written earlier, which a loop's body cannot change).
+  bool definedBefore(int value, int boundary) const;
+
   const ir::Module &m_;
   const SourceText &src_;
   std::unordered_map<int, std::optional<AxisFacts>> memo_;
+  // A loop body's evaluation: values defined before the loop (`boundary_`,
+  // the scf.for's op index) are the enclosing analysis's.
+  AxisAnalysis *parent_ = nullptr;
+  int boundary_ = -1;
   // Loop-carried values held at an assumed state while their loop body is
   // evaluated (the fixed point's iterate).
   std::map<int, AxisFacts> pinned_;

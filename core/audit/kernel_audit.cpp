@@ -220,6 +220,7 @@ private:
     convertCache_.clear();
     sharedCache_.clear();
     globalCache_.clear();
+    copyVecCache_.clear();
     // The machine: --target, else the module's ttg.target, else what its
     // warp width implies (a 64-lane module is CDNA's); the warp width must
     // be one the machine runs.
@@ -942,9 +943,18 @@ private:
                                                               alloc.end()));
                 if (sl.first) {
                   try {
-                    const int v = largestVectorisation(ll->invertAndCompose(*sl.first),
-                                                       g.elementBits, cap)
-                                      .elements;
+                    // One answer per (layouts, element, cap): a pipelined
+                    // loop copies the same tiles in its prologue and body.
+                    const auto key = std::make_tuple(ll, &*sl.first, g.elementBits, cap);
+                    auto hit = copyVecCache_.find(key);
+                    if (hit == copyVecCache_.end())
+                      hit = copyVecCache_
+                                .emplace(key, largestVectorisation(
+                                                  ll->invertAndCompose(*sl.first), g.elementBits,
+                                                  cap)
+                                                  .elements)
+                                .first;
+                    const int v = hit->second;
                     if (v < cap) {
                       cap = v;
                       g.vectorLimit = "the shared layout holds " + std::to_string(v) +
@@ -1051,6 +1061,9 @@ private:
                                std::optional<std::vector<std::optional<int64_t>>>, int>;
   std::map<GlobalKey, AuditGlobal> globalCache_;
   std::optional<AxisAnalysis> axis_; // the module's, for pointer and mask facts
+  // cp.async: the register -> shared vector of (register layout, shared
+  // layout, element bits, cap); the layouts are layoutOf's, so per module.
+  std::map<std::tuple<const LinearLayout *, const LinearLayout *, int, int>, int> copyVecCache_;
   // The cp.async copy being audited: the elements per vector its global side
   // found (unset: not measured).
   std::optional<int> copyVecElems_;
