@@ -1,6 +1,8 @@
 // KernelView: findings, sites table and source of an audited kernel.
 #include "kernel/kernel_view.h"
 
+#include <algorithm>
+
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
@@ -9,6 +11,7 @@
 #include <QPaintEvent>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -169,6 +172,7 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
   sitesLay->addWidget(open_, 0, Qt::AlignLeft);
 
   auto *left = new QSplitter(Qt::Vertical, this);
+  left_ = left;
   left->addWidget(findings_);
   left->addWidget(sitesBox);
   auto *split = new QSplitter(Qt::Horizontal, this);
@@ -339,8 +343,10 @@ void KernelView::setAudit(const audit::KernelAudit &a, const QString &sourceText
   // Open on the costliest finding.
   if (!a.findings.empty())
     findings_->setCurrentRow(0);
+  fitFindings();
   // Centre again once the view has its size (it may not be shown yet).
   QTimer::singleShot(0, this, [this] {
+    fitFindings();
     if (currentLine_)
       showLine(currentLine_);
   });
@@ -440,6 +446,27 @@ void KernelView::fillSites() {
   values_->resizeColumnToContents(0);
   values_->resizeColumnToContents(1);
   values_->resizeColumnToContents(2);
+}
+
+void KernelView::fitFindings() {
+  const int total = left_->height();
+  if (total <= 0 || findings_->count() == 0)
+    return;
+  // Each finding's text wrapped to the list's width (the list's own row
+  // hints are one line until it has laid its items out).
+  const QFontMetrics fm(findings_->font());
+  const int width = std::max(100, findings_->viewport()->width() - 8);
+  int need = 2 * findings_->frameWidth() + 8;
+  for (int i = 0; i < findings_->count(); ++i)
+    need += fm.boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap,
+                            findings_->item(i)->text())
+                .height() +
+            4;
+  if (findings_->horizontalScrollBar()->isVisible())
+    need += findings_->horizontalScrollBar()->height();
+  const int most = total * 3 / 5;
+  const int h = std::max(60, std::min(need, most));
+  left_->setSizes({h, std::max(0, total - h - left_->handleWidth())});
 }
 
 QTableWidget *KernelView::activeTable() const {

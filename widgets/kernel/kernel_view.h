@@ -29,6 +29,7 @@
 
 class QListWidget;
 class QPlainTextEdit;
+class QSplitter;
 class QTableWidget;
 class QLabel;
 class QPushButton;
@@ -110,6 +111,9 @@ private:
   void showLine(int line);
   void onSiteRow();
   void onFinding();
+  // Gives the findings list the height its findings need (up to 60% of the
+  // left column, the rest to the tables), once per kernel opened.
+  void fitFindings();
 
   audit::KernelAudit audit_;
   QLabel *summary_;
@@ -120,6 +124,7 @@ private:
   QTableWidget *values_;
   QTreeWidget *outline_;
   QTabWidget *tabs_;
+  QSplitter *left_ = nullptr;
   QString name_;
   int currentLine_ = 0;
 };

@@ -49,6 +49,30 @@ private slots:
     QCOMPARE(v.sitesTable()->item(0, 4)->text(), QStringLiteral("1"));
   }
 
+  // The findings list takes the height its findings need (up to 60% of the
+  // column): the third of matmul_tma_gfx942's three findings, each with a
+  // long proposal, is in view at 1400x900 (it was cut off at a quarter).
+  void everyFindingFitsInView() {
+    ui::KernelView v;
+    v.resize(1400, 900);
+    v.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    QVERIFY(v.openFile(corpus("matmul_tma_gfx942.ttgir")));
+    QListWidget *list = v.findingsList();
+    QCOMPARE(list->count(), 3);
+    QTRY_VERIFY(list->visualItemRect(list->item(2)).bottom() < list->viewport()->height());
+    // The tables keep the rest of the column.
+    QVERIFY(v.sitesTable()->height() > 300);
+    // Its text is drawn: dark pixels on the last finding's tint.
+    const QImage img = list->viewport()->grab().toImage();
+    const QRect r = list->visualItemRect(list->item(2));
+    int ink = 0;
+    for (int y = r.top(); y <= r.bottom(); ++y)
+      for (int x = r.left(); x < std::min(r.right(), 400); ++x)
+        ink += qGray(img.pixel(x, y)) < 100;
+    QVERIFY2(ink > 100, qPrintable(QString::number(ink)));
+  }
+
   void noFindingsIsSaid() {
     // softmax on gfx942: two coalesced global accesses, nothing costly. The
     // list says so (drawn, not selectable) instead of staying blank, and the
