@@ -163,15 +163,33 @@ std::string typeAtLine(const FileContext *ctx, const std::string &flag, const st
     int op = m.opAtLine(line);
     if (op < 0)
       continue;
-    for (int v : m.ops[op].results)
-      if (m.values[v].type && m.values[v].type->encoding)
+    const ir::Operation &o = m.ops[op];
+    auto layoutOf = [&](int v) {
+      return v >= 0 && m.values[v].type && m.values[v].type->encoding;
+    };
+    // --shared: the line's shared buffer (a local_store's or local_load's
+    // memdesc operand, a local_alloc's result).
+    if (flag == "shared") {
+      for (const std::vector<int> *list : {&o.results, &o.operands})
+        for (int v : *list)
+          if (layoutOf(v) && m.values[v].type->isMemDesc)
+            return std::string(m.values[v].typeText);
+    }
+    for (int v : o.results)
+      if (layoutOf(v))
         return std::string(m.values[v].typeText);
     // A store or copy (local_store, tt.store, buffer_store, async copies):
     // its first operand held in registers with a layout - the value stored,
-    // or the pointers (whose pointee `sectors` and `banks` then use).
-    for (int v : m.ops[op].operands)
-      if (v >= 0 && m.values[v].type && m.values[v].type->encoding &&
-          !m.values[v].type->isMemDesc && !m.values[v].isTensorDesc)
+    // or the pointers (whose pointee `sectors` and `banks` then use). A
+    // conversion's --from/--to takes the value a tt.store writes.
+    const bool value = flag == "from" || flag == "to";
+    if (value)
+      for (int v : o.operands)
+        if (layoutOf(v) && !m.values[v].type->isMemDesc && !m.values[v].isTensorDesc &&
+            m.values[v].type->elementType.rfind("!tt.ptr", 0) != 0)
+          return std::string(m.values[v].typeText);
+    for (int v : o.operands)
+      if (layoutOf(v) && !m.values[v].type->isMemDesc && !m.values[v].isTensorDesc)
         return std::string(m.values[v].typeText);
     throw Error("--" + flag, "the op on line " + std::to_string(line) + " of '" + ctx->path +
                                  "' (" + m.ops[op].name + ") has no result with a layout");

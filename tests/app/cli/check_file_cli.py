@@ -335,6 +335,19 @@ check(rc == 0 and out.startswith(f"conflicts: {copy['conflicts']} (Triton's bank
       and copy["tensor"].startswith("tensor<32x64x!tt.ptr<f32>"),
       f"banks of an async copy's pointer tensor: {rc} {err!r} {out[:80]!r}")
 
+# --shared @LINE names the line's buffer (a local_store's memdesc): the same as the memdesc typed out.
+G942 = os.path.join(SRC, "tests/data/ttgir36/attention_gfx942.ttgir")
+line84 = open(G942).read().split("\n")[83]
+memdesc = line84[line84.index("!ttg.memdesc<"):line84.index(" loc(")]
+rc, out, err = run(["banks", "--file", G942, "--distributed", "@84", "--shared", "@84", "--op", "store"])
+rc2, out2, err2 = run(["banks", "--file", G942, "--distributed", "@84", "--shared", memdesc, "--op", "store"])
+check(rc == 0 and out == out2 and out.startswith("conflicts: 3 (Triton's bank_conflicts)"),
+      f"--shared @LINE of a local_store: {rc} {err!r} {out[:60]!r}")
+# convert --to @LINE of a tt.store: the value stored, not the pointers.
+S100 = os.path.join(SRC, "tests/data/ttgir36/attention_sm100.ttgir")
+rc, out, err = run(["convert", "--file", S100, "--from", "@273", "--to", "@275"])
+check(rc == 0 and out.startswith("class: "), f"convert --to @LINE of a tt.store: {rc} {err!r}")
+
 fails(["audit", "--file", ATT, "--time", "abc"], "--time not a number",
       "error: --time: 'abc' is not a number of runs (1..10000)")
 fails(["audit", "--file", ATT, "--output", "/nonexistent-dir/x.txt"], "--output into a missing directory",
