@@ -1,6 +1,7 @@
 // JSON and text of a KernelAudit.
 #include "audit/audit_report.h"
 
+#include <set>
 #include <sstream>
 
 #include "analysis/convert/conversion_swizzle.h"
@@ -13,6 +14,23 @@ namespace {
 void site(JsonWriter &w, const AuditSite &s) {
   w.key("line").value(int64_t{s.line});
   w.key("loc").value(s.loc);
+  w.key("function").value(s.function);
+  if (s.partition >= 0) {
+    w.key("partition").value(int64_t{s.partition});
+    w.key("partition_warps").value(int64_t{s.partitionWarps});
+  }
+}
+
+// Where a site runs, for the text report: " in @f" when the file has
+// several functions, " partition k (N warps)" inside a warp_specialize.
+std::string where(const AuditSite &s, bool manyFunctions) {
+  std::string out;
+  if (manyFunctions && !s.function.empty())
+    out += " in @" + s.function;
+  if (s.partition >= 0)
+    out += " partition " + std::to_string(s.partition) +
+           (s.partitionWarps > 0 ? " (" + std::to_string(s.partitionWarps) + " warps)" : "");
+  return out;
 }
 
 void optionalInt(JsonWriter &w, const char *key, const std::optional<int64_t> &v) {
@@ -225,6 +243,15 @@ std::string auditJson(const KernelAudit &a) {
 
 std::string auditText(const KernelAudit &a) {
   std::ostringstream o;
+  // Whether the sites name their function: a file of several.
+  std::set<std::string> functions;
+  for (const AuditConvert &c : a.converts)
+    functions.insert(c.site.function);
+  for (const AuditShared &s : a.shared)
+    functions.insert(s.site.function);
+  for (const AuditGlobal &g : a.global)
+    functions.insert(g.site.function);
+  const bool many = functions.size() > 1;
   // "cuda:90 (bank model sm90), 4 warps x 32 lanes, 1 CTA(s)"
   auto machine = [&](const std::string &target, const std::string &bank, int warps, int lanes,
                      int ctas) {
@@ -259,13 +286,13 @@ std::string auditText(const KernelAudit &a) {
   o << "\nconversions: " << a.converts.size() << "\n";
   for (const AuditConvert &c : a.converts)
     o << "  line " << c.site.line << " (" << c.site.loc << ")"
-      << (c.site.loopDepth ? " loop " + std::to_string(c.site.loopDepth) : "") << ": "
+      << (c.site.loopDepth ? " loop " + std::to_string(c.site.loopDepth) : "") << where(c.site, many) << ": "
       << (c.cost ? conversionKindName(c.cost->kind) : "?") << ", " << costText(c) << "\n    "
       << c.src << "\n -> " << c.dst << "\n";
   o << "\nshared accesses: " << a.shared.size() << "\n";
   for (const AuditShared &s : a.shared) {
     o << "  line " << s.site.line << " (" << s.site.loc << ")"
-      << (s.site.loopDepth ? " loop " + std::to_string(s.site.loopDepth) : "") << " " << s.op;
+      << (s.site.loopDepth ? " loop " + std::to_string(s.site.loopDepth) : "") << where(s.site, many) << " " << s.op;
     if (s.tensor.empty() && s.error.empty())
       o << ": memdesc operand (no register side) " << s.memdesc;
     if (s.conflicts)
@@ -287,7 +314,7 @@ std::string auditText(const KernelAudit &a) {
   o << "\nglobal accesses: " << a.global.size() << "\n";
   for (const AuditGlobal &g : a.global) {
     o << "  line " << g.site.line << " (" << g.site.loc << ")"
-      << (g.site.loopDepth ? " loop " + std::to_string(g.site.loopDepth) : "") << " " << g.op
+      << (g.site.loopDepth ? " loop " + std::to_string(g.site.loopDepth) : "") << where(g.site, many) << " " << g.op
       << ": " << g.vectorBits << "-bit vectors, sectors per warp-instruction ";
     if (g.sectorsPerWarp)
       o << *g.sectorsPerWarp << " (min " << g.minSectorsPerWarp.value_or(0) << ")";

@@ -202,6 +202,19 @@ private:
       const std::string &n = m.ops[parent].name;
       if (n == "scf.for" || n == "scf.while")
         ++s.loopDepth;
+      if (n == "ttg.warp_specialize.partitions" && s.partition < 0) {
+        // Partition k: the k-th region; its warps the warp_specialize's
+        // k-th partitionNumWarps.
+        const auto &regs = m.ops[parent].regions;
+        s.partition = int(std::find(regs.begin(), regs.end(), r) - regs.begin());
+        const int hb = m.ops[parent].parentBlock;
+        const int hr = hb >= 0 ? m.blocks[hb].parentRegion : -1;
+        const int ws = hr >= 0 ? m.regions[hr].parentOp : -1;
+        if (ws >= 0)
+          if (auto w = m.ops[ws].intArrayAttribute("partitionNumWarps");
+              w && size_t(s.partition) < w->size())
+            s.partitionWarps = int((*w)[size_t(s.partition)]);
+      }
       b = m.ops[parent].parentBlock;
     }
     return s;

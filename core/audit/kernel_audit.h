@@ -60,6 +60,10 @@ struct AuditSite {
   std::string loc; // "k.py:42:36" or "unknown"
   std::string function;
   int loopDepth = 0; // scf.for / scf.while around the op
+  // In a ttg.warp_specialize partition: which (0-based) and its warps
+  // (num_warps(N); 0 where not written); -1 outside any partition.
+  int partition = -1;
+  int partitionWarps = 0;
 };
 
 struct AuditConvert {

@@ -753,6 +753,26 @@ void TestKernelAudit::copiesBarriersAndMisspeltOps() {
   QCOMPARE(trLines, (std::vector<int>{123, 138, 147}));
   for (const audit::AuditFinding &f : g950.findings)
     QVERIFY2(f.message.find("ds_read_u16") == std::string::npos, f.message.c_str());
+  // Where a site runs: a warp_specialize partition and its warps; the
+  // function, in the text, where a file has several.
+  audit::KernelAudit ws = auditText(readFile(corpusDir() + "matmul_ws_sm90.ttgir"));
+  bool inPartition = false;
+  for (const audit::AuditShared &sh : ws.shared)
+    if (sh.site.line == 211) {
+      inPartition = true;
+      QCOMPARE(sh.site.partition, 0);
+      QCOMPARE(sh.site.partitionWarps, 4);
+    }
+  QVERIFY(inPartition);
+  QVERIFY(audit::auditText(ws).find("partition 0 (4 warps) ttg.local_alloc") != std::string::npos);
+  audit::KernelAudit two = auditText(
+      readFile(QStringLiteral(LS_SOURCE_DIR "/tests/core/ir/data/hopper_matmul_400.mlir")));
+  const std::string report = audit::auditText(two);
+  QVERIFY(report.find(" in @matmul_stage2: shared-memory") != std::string::npos);
+  const QJsonObject j =
+      QJsonDocument::fromJson(QByteArray::fromStdString(audit::auditJson(two))).object();
+  QCOMPARE(j["converts"].toArray().last().toObject()["function"].toString(),
+           QString("matmul_stage2"));
 }
 
 #include "tst_kernel_audit.moc"
