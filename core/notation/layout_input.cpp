@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "encodings/dot_operand.h"
 #include "encodings/linear.h"
 #include "notation/cute/cute_layout.h"
 #include "notation/gluon/gluon_reader.h"
@@ -173,6 +174,21 @@ ir::LayoutInput readCute(std::string_view body, const LayoutInputContext &ctx,
     in.encoding = simplestEncoding(
         cute::readCuteDistributed(body, *ctx.shape, ctx.threadsPerWarp, field), *ctx.shape);
     in.shape = ctx.shape;
+    // CuTe text carries bases, not an MMA's role: an Ampere accumulator's
+    // bases are also a Hopper warpgroup's, and a B operand typed over
+    // CUTLASS's (N, K) tile reads as an A operand of the transposed tile.
+    const Encoding *e = in.encoding.get();
+    const auto *dot = dynamic_cast<const DotOperandEncoding *>(e);
+    if (e->kind() == EncodingKind::NvidiaMma || (dot && dot->parent &&
+                                                 dot->parent->kind() == EncodingKind::NvidiaMma))
+      in.warnings.emplace_back(
+          field, std::string("CuTe text carries only bases: ") +
+                     (dot ? "a dot operand (opIdx " + std::to_string(dot->opIdx) + ")"
+                          : std::string("an Ampere nvidia_mma accumulator")) +
+                     " is the simplest Triton layout with them. A Hopper wgmma layout "
+                     "(versionMajor = 3) may have the same bases, and a CUTLASS B operand, "
+                     "indexed over (N, K), reads as its transposed tile's layout: Gluon and "
+                     "Triton's verifier need the layout your kernel uses");
     return in;
   }
 }
