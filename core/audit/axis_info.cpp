@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <numeric>
 
 #include "ir/type_printer.h"
@@ -18,9 +19,9 @@ namespace {
 constexpr int64_t kMaxDivisor = int64_t{1} << 62;
 
 int64_t highestPow2(int64_t n) {
-  if (n == 0)
+  if (n == 0 || n == std::numeric_limits<int64_t>::min())
     return kMaxDivisor;
-  return n & -n;
+  return std::min(n & -n, kMaxDivisor);
 }
 
 // Triton's multiplyDivisor: the product, saturating at 2^62.
@@ -116,19 +117,22 @@ AxisAnalysis::AxisAnalysis(const ir::Module &module, const SourceText &source)
 }
 
 int64_t AxisAnalysis::alignment(const AxisFacts &ptr, size_t dim, int elementBits) {
-  if (dim >= ptr.divisibility.size())
-    return 1;
+  if (dim >= ptr.divisibility.size() || dim >= ptr.contiguity.size())
+    return std::numeric_limits<int64_t>::max(); // not known along that dim: no cap
   const int64_t bytes = std::max(elementBits / 8, 1);
   const int64_t multiple = std::max<int64_t>(ptr.divisibility[dim] / bytes, 1);
   return std::max<int64_t>(1, std::min(multiple, ptr.contiguity[dim]));
 }
 
-const std::optional<AxisFacts> &AxisAnalysis::of(int value) {
+std::optional<AxisFacts> AxisAnalysis::of(int value) {
   auto it = memo_.find(value);
   if (it != memo_.end())
     return it->second;
+  cut_ = false;
   std::optional<AxisFacts> f = compute(value, 0);
-  return memo_.emplace(value, std::move(f)).first->second;
+  if (!cut_) // an answer cut short is not remembered
+    memo_.emplace(value, f);
+  return f;
 }
 
 bool AxisAnalysis::definedBefore(int value, int boundary) const {
@@ -143,15 +147,29 @@ bool AxisAnalysis::definedBefore(int value, int boundary) const {
 }
 
 std::optional<AxisFacts> AxisAnalysis::ofDepth(int value, int depth) {
-  if (value < 0 || depth > 96)
+  if (value < 0)
     return std::nullopt;
-  if (parent_ && definedBefore(value, boundary_))
-    return parent_->ofDepth(value, depth);
+  if (depth > 400 || ++*work_ > kWorkBudget) {
+    cut_ = true;
+    return std::nullopt;
+  }
+  if (parent_ && definedBefore(value, boundary_)) {
+    const bool before = parent_->cut_;
+    parent_->cut_ = false;
+    std::optional<AxisFacts> f = parent_->ofDepth(value, depth);
+    cut_ |= parent_->cut_;
+    parent_->cut_ |= before;
+    return f;
+  }
   auto it = memo_.find(value);
   if (it != memo_.end())
     return it->second;
+  const bool before = cut_;
+  cut_ = false;
   std::optional<AxisFacts> f = compute(value, depth);
-  memo_.emplace(value, f);
+  if (!cut_)
+    memo_.emplace(value, f);
+  cut_ |= before;
   return f;
 }
 
@@ -287,8 +305,7 @@ std::optional<AxisFacts> AxisAnalysis::fromOp(const ir::Operation &op, const ir:
     return f;
   }
   if (equalsLiteral(n, "ttg.convert_layout") || equalsLiteral(n, "arith.extsi") ||
-      equalsLiteral(n, "arith.extui") || equalsLiteral(n, "arith.trunci") ||
-      equalsLiteral(n, "arith.index_cast") || equalsLiteral(n, "arith.index_castui")) {
+      equalsLiteral(n, "arith.extui") || equalsLiteral(n, "arith.trunci")) {
     std::optional<AxisFacts> s = operand(0);
     if (!s || s->contiguity.size() != rank)
       return std::nullopt;
@@ -332,9 +349,13 @@ std::optional<AxisFacts> AxisAnalysis::fromOp(const ir::Operation &op, const ir:
                                          : b->divisibility[d]);
       f.constancy[d] = gcd(a->constancy[d], b->constancy[d]);
     }
-    if (a->constant && b->constant)
-      f.constant = sub ? *a->constant - *b->constant
-                       : *a->constant + *b->constant * (addptr ? elemBytes : 1);
+    if (a->constant && b->constant) {
+      int64_t scaled = 0, r = 0;
+      if (!__builtin_mul_overflow(*b->constant, addptr ? elemBytes : int64_t{1}, &scaled) &&
+          !(sub ? __builtin_sub_overflow(*a->constant, scaled, &r)
+                : __builtin_add_overflow(*a->constant, scaled, &r)))
+        f.constant = r;
+    }
     return f;
   }
   if (mul) {
@@ -346,8 +367,9 @@ std::optional<AxisFacts> AxisAnalysis::fromOp(const ir::Operation &op, const ir:
       f.divisibility[d] = multiplyDivisor(da, db);
       f.constancy[d] = gcd(a->constancy[d], b->constancy[d]);
     }
-    if (a->constant && b->constant)
-      f.constant = *a->constant * *b->constant;
+    int64_t r = 0;
+    if (a->constant && b->constant && !__builtin_mul_overflow(*a->constant, *b->constant, &r))
+      f.constant = r;
     return f;
   }
   if (logical) {
@@ -421,7 +443,9 @@ std::optional<AxisFacts> AxisAnalysis::blockArgument(const ir::SsaValue &v, int 
     body.pinned_[self] = *state;
     body.parent_ = this;
     body.boundary_ = owner;
+    body.work_ = work_;
     std::optional<AxisFacts> y = body.ofDepth(yield.operands[k], depth + 1);
+    cut_ |= body.cut_;
     if (!y || y->contiguity.size() != state->contiguity.size())
       return std::nullopt;
     AxisFacts j = join(*state, *y);
@@ -433,6 +457,8 @@ std::optional<AxisFacts> AxisAnalysis::blockArgument(const ir::SsaValue &v, int 
 }
 
 std::optional<AxisFacts> AxisAnalysis::functionArgument(const ir::SsaValue &v) const {
+  if (factShape(v).size() > AxisDims::kMaxRank)
+    return std::nullopt;
   AxisFacts f = pessimistic(factShape(v).size());
   // The argument's attribute dictionary, after its type in the header:
   // `%x: !tt.ptr<f16> {tt.divisibility = 16 : i32} loc(...)`.

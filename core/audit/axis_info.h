@@ -26,6 +26,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -91,11 +92,11 @@ public:
 
   // The facts of a value, or nullopt where some op on the way is not one
   // this analysis follows.
-  const std::optional<AxisFacts> &of(int value);
+  std::optional<AxisFacts> of(int value);
 
   // The elements per vector Triton may use along `dim` for a pointer tensor
   // with these facts: min(divisibility / element bytes, contiguity), at
-  // least 1.
+  // least 1 (no limit for a dim the facts do not have).
   static int64_t alignment(const AxisFacts &ptr, size_t dim, int elementBits);
 
 private:
@@ -117,6 +118,15 @@ private:
   // the scf.for's op index) are the enclosing analysis's.
   AxisAnalysis *parent_ = nullptr;
   int boundary_ = -1;
+  // Work shared by an analysis and its loop-body evaluations: past the
+  // budget every answer is "not known" (loops of many loop-carried values
+  // nest fixed points; a kernel must never make the audit hang).
+  std::shared_ptr<int64_t> work_ = std::make_shared<int64_t>(0);
+  static constexpr int64_t kWorkBudget = 200000;
+  // Set when an answer of the current query was cut short (depth or work):
+  // such answers are not remembered, so a later query reaching the value by
+  // a shorter path computes it whole.
+  bool cut_ = false;
   // Loop-carried values held at an assumed state while their loop body is
   // evaluated (the fixed point's iterate).
   std::map<int, AxisFacts> pinned_;

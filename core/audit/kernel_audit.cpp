@@ -919,13 +919,26 @@ private:
             for (size_t d = 0; d < r->strides->size(); ++d)
               if (std::abs((*r->strides)[d]) == 1 && shape[d] > 1)
                 dim = int(d);
+          // No unit-stride dim the IR shows: the layout's fastest dim (its
+          // first register basis), as Triton takes the layout's order[0].
+          if (!dim)
+            for (const auto &[inDim, bases] : ll->getBases())
+              if (inDim == "register") {
+                for (const auto &b : bases) {
+                  for (size_t d = 0; d < b.size() && !dim; ++d)
+                    if (b[d] != 0)
+                      dim = int(d);
+                  if (dim)
+                    break;
+                }
+              }
           const int layoutElems = std::max(1, r->vectorBits / std::max(1, g.elementBits));
           if (dim && layoutElems > 1) {
             int cap = layoutElems;
-            const std::optional<AxisFacts> &pf = axis_->of(addresses);
+            const std::optional<AxisFacts> pf = axis_->of(addresses);
             if (pf) {
               const int64_t align = AxisAnalysis::alignment(*pf, size_t(*dim), g.elementBits);
-              if (align < cap) {
+              if (align < cap && size_t(*dim) < pf->divisibility.size()) {
                 cap = int(align);
                 g.vectorLimit = "the pointers are aligned to " + std::to_string(align) +
                                 " element(s) along dim " + std::to_string(*dim) +
@@ -935,7 +948,7 @@ private:
               }
             }
             if (mask >= 0) {
-              const std::optional<AxisFacts> &mf = axis_->of(mask);
+              const std::optional<AxisFacts> mf = axis_->of(mask);
               if (mf && size_t(*dim) < mf->constancy.size() &&
                   mf->constancy[size_t(*dim)] < cap) {
                 cap = int(std::max<int64_t>(1, mf->constancy[size_t(*dim)]));
@@ -950,7 +963,8 @@ private:
             // map too (largestVectorisation of it, at most this vector).
             if (sharedDst >= 0 && cap > 1) {
               const ir::SsaValue &dv = m.values[size_t(sharedDst)];
-              if (dv.type && dv.type->isMemDesc && dv.encoding && dv.encoding->isShared()) {
+              if (dv.type && dv.type->isMemDesc && dv.encoding && dv.encoding->isShared() &&
+                  dv.type->shape.size() >= shape.size()) {
                 const std::vector<int64_t> &alloc = dv.type->shape;
                 const auto &sl = layoutOf(*dv.encoding, Shape(alloc.end() - std::ptrdiff_t(shape.size()),
                                                               alloc.end()));

@@ -547,7 +547,7 @@ std::string subsliceTileProblem(const Module &m, const Operation &op) {
     const LinearLayout inv = ll.invert();
     const auto outs = ll.getOutDimNames();
     for (size_t dim : split)
-      for (int64_t size = d.shape[dim]; size < s.shape[dim]; size *= 2) {
+      for (int64_t size = std::max<int64_t>(1, d.shape[dim]); size < s.shape[dim]; size *= 2) {
         LinearLayout::DimSizes at;
         for (size_t k = 0; k < outs.size(); ++k)
           at.push_back({outs[k], k == dim ? int32_t(size) : 0});

@@ -93,6 +93,7 @@ private slots:
   void sameLayoutOtherStrides();
   void vectorWidthsFollowTritonsAxisAnalysis();
   void copiesBarriersAndMisspeltOps();
+  void axisAnalysisIsBoundedAndOrderFree();
   void jsonKeys();
   void swizzleProposalsJudgedPerBuffer();
   void idealWavefrontsAreNoFinding();
@@ -773,6 +774,33 @@ void TestKernelAudit::copiesBarriersAndMisspeltOps() {
       QJsonDocument::fromJson(QByteArray::fromStdString(audit::auditJson(two))).object();
   QCOMPARE(j["converts"].toArray().last().toObject()["function"].toString(),
            QString("matmul_stage2"));
+}
+
+// The axis analysis on adversarial IR (a reviewer's repros): 16 loop-carried
+// values each yielding the sum of all (nested fixed points took 17 s at 8
+// and never ended at 9; now a work budget bounds it); a 100-op chain reached
+// first through its deep end, then its shallow end, and the other way round
+// (a cut-off answer was remembered, so the order decided the width); offsets
+// with no unit-stride dim the IR shows (`cols * n`): the layout's fastest dim
+// is the one Triton narrows.
+void TestKernelAudit::axisAnalysisIsBoundedAndOrderFree() {
+  audit::KernelAudit loop = auditText(readFile(dataDir() + "axis_loop_16_iter_args.ttgir"));
+  QCOMPARE(int(loop.global.size()), 1);
+  for (const char *f : {"axis_deep_chain_first.ttgir", "axis_shallow_chain_first.ttgir"}) {
+    audit::KernelAudit a = auditText(readFile(dataDir() + f));
+    QCOMPARE(int(a.global.size()), 2);
+    for (const audit::AuditGlobal &g : a.global) {
+      QCOMPARE(g.vectorBits, 32); // `%x < n`, n of unknown divisibility: Triton's ld.global.b32
+      QVERIFY(QString::fromStdString(g.vectorLimit).contains("is constant over 1 element(s)"));
+    }
+  }
+  audit::KernelAudit unk = auditText(readFile(dataDir() + "axis_no_unit_stride.ttgir"));
+  QCOMPARE(int(unk.global.size()), 2);
+  for (const audit::AuditGlobal &g : unk.global) {
+    QCOMPARE(g.vectorBits, 32);
+    QVERIFY(QString::fromStdString(g.vectorLimit).startsWith("the pointers are aligned to 1 element(s) "
+                                                             "along dim 0"));
+  }
 }
 
 #include "tst_kernel_audit.moc"
