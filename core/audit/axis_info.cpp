@@ -1,5 +1,6 @@
 // Triton's axis analysis, for the values global accesses are computed from.
 #include "audit/axis_info.h"
+#include "audit/pointer_strides.h"
 
 #include <algorithm>
 #include <charconv>
@@ -205,22 +206,7 @@ std::optional<AxisFacts> AxisAnalysis::compute(int value, int depth) {
 }
 
 std::optional<int64_t> AxisAnalysis::constantOfOp(const ir::Operation &op) const {
-  std::string_view s = src_.lineText(op.pos.line);
-  size_t at = s.find("arith.constant ");
-  if (at == std::string_view::npos)
-    return std::nullopt;
-  s.remove_prefix(at + 15);
-  if (s.rfind("dense<", 0) == 0)
-    s.remove_prefix(6);
-  if (s.rfind("true", 0) == 0)
-    return 1;
-  if (s.rfind("false", 0) == 0)
-    return 0;
-  int64_t n = 0;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (ec != std::errc() || (end != s.data() + s.size() && *end != '>' && *end != ' '))
-    return std::nullopt;
-  return n;
+  return arithConstantValue(op, src_);
 }
 
 std::optional<AxisFacts> AxisAnalysis::fromOp(const ir::Operation &op, const ir::SsaValue &v,

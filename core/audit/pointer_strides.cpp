@@ -25,22 +25,7 @@ std::optional<int64_t> constantOf(const ir::Module &m, const SourceText &src, in
   const ir::Operation &op = m.ops[v.definingOp];
   if (equalsLiteral(op.name, "tt.splat") && !op.operands.empty())
     return constantOf(m, src, op.operands[0]);
-  if (!equalsLiteral(op.name, "arith.constant"))
-    return std::nullopt;
-  // The reader keeps no value for `arith.constant dense<64> : ...`; the
-  // op's own line says it.
-  std::string_view s = src.lineText(op.pos.line);
-  size_t at = s.find("arith.constant ");
-  if (at == std::string_view::npos)
-    return std::nullopt;
-  s.remove_prefix(at + 15);
-  if (s.rfind("dense<", 0) == 0)
-    s.remove_prefix(6);
-  int64_t n = 0;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (ec != std::errc() || (end != s.data() + s.size() && *end != '>' && *end != ' '))
-    return std::nullopt;
-  return n;
+  return arithConstantValue(op, src);
 }
 
 Strides zeros(const ir::SsaValue &v) {
@@ -178,6 +163,29 @@ Strides stridesOf(const ir::Module &m, const SourceText &src, int value, int dep
 }
 
 } // namespace
+
+std::optional<int64_t> arithConstantValue(const ir::Operation &op, const SourceText &src) {
+  if (!equalsLiteral(op.name, "arith.constant"))
+    return std::nullopt;
+  // The reader keeps no value for `arith.constant dense<64> : ...`; the
+  // op's own line says it.
+  std::string_view s = src.lineText(op.pos.line);
+  size_t at = s.find("arith.constant ");
+  if (at == std::string_view::npos)
+    return std::nullopt;
+  s.remove_prefix(at + 15);
+  if (s.rfind("dense<", 0) == 0)
+    s.remove_prefix(6);
+  if (s.rfind("true", 0) == 0)
+    return 1;
+  if (s.rfind("false", 0) == 0)
+    return 0;
+  int64_t n = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (ec != std::errc() || (end != s.data() + s.size() && *end != '>' && *end != ' '))
+    return std::nullopt;
+  return n;
+}
 
 std::optional<std::vector<int64_t>> pointerStrides(const ir::Module &module, int value,
                                                    const SourceText &source) {

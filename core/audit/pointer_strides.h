@@ -28,6 +28,12 @@
 
 namespace ls::audit {
 
+// The value of an `arith.constant` integer (`64 : i32`, `dense<64> : ...`,
+// `true`/`false` as 1/0), read from the op's line (the reader keeps no value
+// for constants); nullopt for any other op or a constant that is not one
+// integer.
+std::optional<int64_t> arithConstantValue(const ir::Operation &op, const SourceText &source);
+
 // Requires: `value` indexes module.values; `source` is the text the module
 // was read from (an integer constant's value is read from its line).
 // Postcondition: one stride (in elements) per dim of the value's shape, or

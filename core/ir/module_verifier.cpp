@@ -504,13 +504,22 @@ std::string localOpProblem(const Module &m, const Operation &op) {
 // power-of-two step of a split dim, from the result's size up, must land on
 // a power-of-two offset of the source's layout). "" if none; a layout this
 // tool cannot build is not judged.
-std::string subsliceTileProblem(const Module &m, const Operation &op) {
+// A view op's source and result, both memdescs (nullptr values otherwise).
+std::pair<const SsaValue *, const SsaValue *> memdescView(const Module &m, const Operation &op) {
   if (op.operands.empty() || op.results.empty() || op.operands[0] < 0)
-    return {};
+    return {nullptr, nullptr};
   const SsaValue &src = m.values[size_t(op.operands[0])], &dst = m.values[size_t(op.results[0])];
   if (!src.type || !dst.type || !src.type->isMemDesc || !dst.type->isMemDesc)
+    return {nullptr, nullptr};
+  return {&src, &dst};
+}
+
+std::string subsliceTileProblem(const Module &m, const Operation &op) {
+  const auto [sv, dv] = memdescView(m, op);
+  if (!sv)
     return {};
-  const TypeText &s = *src.type, &d = *dst.type;
+  const SsaValue &src = *sv;
+  const TypeText &s = *sv->type, &d = *dv->type;
   const auto offsets = op.intArrayAttribute("offsets");
   if (!offsets || offsets->size() != s.shape.size() || d.shape.size() != s.shape.size())
     return {};
@@ -566,12 +575,10 @@ std::string subsliceTileProblem(const Module &m, const Operation &op) {
 // without its first dim (rank, then shape), or whose source or result has
 // an alloc shape other than its shape. "" if none.
 std::string memdescViewProblem(const Module &m, const Operation &op) {
-  if (op.operands.empty() || op.results.empty() || op.operands[0] < 0)
+  const auto [sv, dv] = memdescView(m, op);
+  if (!sv)
     return {};
-  const SsaValue &src = m.values[size_t(op.operands[0])], &dst = m.values[size_t(op.results[0])];
-  if (!src.type || !dst.type || !src.type->isMemDesc || !dst.type->isMemDesc)
-    return {};
-  const TypeText &s = *src.type, &d = *dst.type;
+  const TypeText &s = *sv->type, &d = *dv->type;
   if (s.elementType != d.elementType)
     return op.name + ": the result's element type " + d.elementType + " is not the source's (" +
            s.elementType + ")";
