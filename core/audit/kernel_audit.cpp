@@ -988,7 +988,8 @@ private:
                                       " element(s) of a thread's vector contiguously (cp.async "
                                       "writes each vector in one piece)";
                     }
-                  } catch (const Error &) {
+                  } catch (const std::exception &) {
+                    // Layouts the vectorisation cannot compose: no shared-side cap.
                   }
                 }
               }
