@@ -126,14 +126,11 @@ int64_t AxisAnalysis::alignment(const AxisFacts &ptr, size_t dim, int elementBit
 }
 
 std::optional<AxisFacts> AxisAnalysis::of(int value) {
-  auto it = memo_.find(value);
-  if (it != memo_.end())
-    return it->second;
+  // Each query has the whole work budget (it was spent across the module's
+  // queries, so a long kernel's late accesses could go unanalysed).
+  *work_ = 0;
   cut_ = false;
-  std::optional<AxisFacts> f = compute(value, 0);
-  if (!cut_) // an answer cut short is not remembered
-    memo_.emplace(value, f);
-  return f;
+  return ofDepth(value, 0);
 }
 
 bool AxisAnalysis::definedBefore(int value, int boundary) const {

@@ -118,7 +118,7 @@ private:
   // the scf.for's op index) are the enclosing analysis's.
   AxisAnalysis *parent_ = nullptr;
   int boundary_ = -1;
-  // Work shared by an analysis and its loop-body evaluations: past the
+  // Work of one query (of()), shared with its loop-body evaluations: past the
   // budget every answer is "not known" (loops of many loop-carried values
   // nest fixed points; a kernel must never make the audit hang).
   std::shared_ptr<int64_t> work_ = std::make_shared<int64_t>(0);
