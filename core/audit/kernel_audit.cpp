@@ -325,24 +325,25 @@ private:
   };
   Cost costWith(const LinearLayout &reg, const LinearLayout &smem, int bits,
                 AccessDirection direction, int copy) {
-    SharedAccessOptions o = accessOptions(direction);
-    if (copy >= 0) {
-      o.asyncCopy = true;
-      if (copy > 0)
-        o.maxVecElems = copy;
-    }
+    const SharedAccessOptions o = accessOptions(direction, copy);
     const SharedAccessReport r = analyzeSharedAccess(reg, smem, bits, o);
     return {r.wavefronts, r.instructionsPerThread(), r.instruction};
   }
 
   // The bank model's options for one access on the module's machine: warp
-  // 0's instructions, no per-wavefront detail.
-  SharedAccessOptions accessOptions(AccessDirection direction) const {
+  // 0's instructions, no per-wavefront detail. `copy` as in sharedAccess: a
+  // cp.async copy's vector (0: the layout's), -1 for any other access.
+  SharedAccessOptions accessOptions(AccessDirection direction, int copy = -1) const {
     SharedAccessOptions o;
     o.direction = direction;
     o.target = target_.banks;
     o.detailLimit = 0;
     o.allWarps = false;
+    if (copy >= 0) {
+      o.asyncCopy = true;
+      if (copy > 0)
+        o.maxVecElems = copy;
+    }
     return o;
   }
 
@@ -751,12 +752,7 @@ private:
       if (options_.wavefronts) {
         // The encoding overload's checks, on the layouts already computed.
         const PaddedSharedEncoding *padded = checkSharedPair(regEnc, memEnc, shape);
-        SharedAccessOptions opt = accessOptions(direction);
-        if (copy >= 0) {
-          opt.asyncCopy = true;
-          if (copy > 0)
-            opt.maxVecElems = copy;
-        }
+        const SharedAccessOptions opt = accessOptions(direction, copy);
         SharedAccessReport r = analyzeSharedAccess(*rl, sl, s.elementBits, opt, padded);
         s.wavefronts = r.wavefronts;
         s.idealWavefronts = r.idealWavefronts;
