@@ -824,8 +824,9 @@ private:
     const ValuePtr &enc = c.type->encoding;
     if (!enc)
       return c;
-    // An alias named anywhere in the layout (a slice's parent) must exist,
-    // as MLIR resolves every alias it reads.
+    // An alias named anywhere in the layout (a slice's parent) or after it
+    // (a memdesc's memory space) must exist, as MLIR resolves every alias it
+    // reads.
     std::function<const Value *(const Value &)> undefinedIn = [&](const Value &v) -> const Value * {
       if (v.kind == Value::Kind::AliasRef)
         return f_.aliases->count(v.text) ? nullptr : &v;
@@ -839,7 +840,11 @@ private:
             return u;
       return nullptr;
     };
-    if (const Value *u = undefinedIn(*enc)) {
+    const Value *u = undefinedIn(*enc);
+    for (size_t k = 0; !u && k < c.type->trailing.size(); ++k)
+      if (c.type->trailing[k])
+        u = undefinedIn(*c.type->trailing[k]);
+    if (u) {
       c.error = "undefined attribute alias #" + u->text;
       // MLIR says so where its parser stands then: at the token after the
       // alias's name (`tensor<4xf32, #nope>` -> the '>').
@@ -1167,6 +1172,9 @@ private:
         if (g.count > 1 && k == 0)
           defineQuietly(g.name, v);
       }
+    int64_t named = 0; // results bound by name (groups_ is reused by nested ops)
+    for (const ResultGroup &g : groups)
+      named += g.count;
     size_t lastEnd = nameTok.end();
     try {
       lastEnd = parseHeader(opIdx, opNameView, lastEnd);
@@ -1175,7 +1183,31 @@ private:
       throw;
     }
     mod().ops[opIdx].endLine = at(lastEnd > 0 ? lastEnd - 1 : 0).line;
+    // MLIR checks the names bound against the results the op defines, once
+    // the op is read, at its first result's name.
+    if (named > 0 && !generic) {
+      const int defines = fixedResultCount(opNameView);
+      if (defines >= 0 && defines != named)
+        error(first.offset, "operation defines " + std::to_string(defines) +
+                                " results but was provided " + std::to_string(named) +
+                                " to bind (Triton 3.6 rejects the module)");
+    }
     return opIdx;
+  }
+
+  // The results an op of Triton 3.6 always defines, or -1 where that depends
+  // on the op as written (scf.for, scf.if, tt.reduce, ...) or is not known.
+  static int fixedResultCount(std::string_view name) {
+    if (hasOneUnnamedResult(name))
+      return 1;
+    static constexpr std::string_view kNone[] = {
+        "tt.store",          "tt.return",         "scf.yield",         "ttg.local_store",
+        "ttg.local_dealloc", "tt.assert",         "tt.print",          "tt.descriptor_store",
+        "ttng.init_barrier", "ttng.inval_barrier", "ttng.barrier_expect", "ttng.wait_barrier"};
+    for (std::string_view op : kNone)
+      if (name == op)
+        return 0;
+    return -1;
   }
 
   // Triton ops of exactly one result, whose custom syntax states its type.

@@ -10,6 +10,7 @@
 #include "encodings/shared_linear.h"
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_parser.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/error.h"
 #include "util/literal.h"
 
@@ -717,7 +718,14 @@ std::string memdescTypeProblem(const TypeText &t, const Encoding *enc, const Ali
     if (shape[i] > alloc[alloc.size() - shape.size() + i])
       return "shape must be less than or equal to allocShape. shape = " + listText(shape) +
              ", allocShape = " + listText(alloc);
-  if (!enc || !enc->isShared())
+  if (!enc)
+    return {};
+  // A memdesc holds a shared layout or tensor memory's; a register layout
+  // (blocked, mma, ...) is refused, printed as Triton prints it.
+  if (!enc->isShared() && enc->kind() != EncodingKind::TensorMemory &&
+      enc->kind() != EncodingKind::TensorMemoryScales)
+    return printEncoding(*enc, Syntax::Triton36) + " is not a valid encoding";
+  if (!enc->isShared())
     return {};
   // The memory space: the first trailing attribute, an alias resolved.
   if (!t.trailing.empty() && t.trailing[0]) {

@@ -15,6 +15,8 @@ struct Token {
   std::string text; // identifier / punctuation / string contents
   int64_t value = 0;
   size_t offset = 0;
+
+  bool isPunct(const char *p) const { return kind == Kind::Punct && text == p; }
 };
 
 class Lexer {

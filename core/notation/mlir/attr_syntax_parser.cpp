@@ -267,48 +267,109 @@ TypeText SyntaxParser::parseType() {
     if (type.shape.size() > 20)
       fail("too many dimensions", start + p);
   }
-  type.elementType = dims.substr(p);
-  if (type.elementType.empty())
-    fail("missing element type", start + p);
-  // Re-sync the lexer after the raw scan.
-  lex_.seek(start + end);
-  if (acceptPunct(",")) {
-    type.encoding = parseValue(1);
-    while (acceptPunct(",")) {
-      Token n = lex_.peek();
-      if (n.kind == Token::Kind::Integer) {
-        // alloc shape "2x64x64" lexes as integer then ident "x64x64"
-        size_t s = n.offset;
-        std::string_view r = text_.substr(s);
-        size_t e = r.find_first_of(",>");
-        std::string alloc(r.substr(0, e));
-        std::vector<int64_t> shape;
-        int64_t v = 0;
-        bool any = false;
-        for (char c : alloc) {
-          if (std::isdigit(static_cast<unsigned char>(c))) {
-            v = v * 10 + (c - '0');
-            any = true;
-            if (v > (int64_t{1} << 40))
-              fail("dimension too large", s);
-          } else if (c == 'x' && any) {
-            shape.push_back(v);
-            v = 0;
-            any = false;
-          } else if (!std::isspace(static_cast<unsigned char>(c))) {
-            fail("malformed allocation shape", s);
-          }
-        }
-        if (any)
-          shape.push_back(v);
-        type.allocShape = shape;
-        lex_.seek(e == std::string_view::npos ? text_.size() : s + e);
-      } else {
-        type.trailing.push_back(parseValue(1));
-      }
+  // The element type is one token: a blank outside its brackets ends it
+  // (`f16 #b`: the ',' before the layout is missing).
+  size_t elemEnd = dims.size();
+  for (size_t i = p, depth = 0; i < dims.size(); ++i) {
+    if (dims[i] == '<')
+      ++depth;
+    else if (dims[i] == '>' && depth > 0)
+      --depth;
+    else if (depth == 0 && isAsciiSpace(dims[i])) {
+      elemEnd = i;
+      break;
     }
   }
-  expectPunct(">");
+  type.elementType = dims.substr(p, elemEnd - p);
+  if (type.elementType.empty())
+    fail("missing element type", start + p);
+  const size_t dimsAt = size_t(dims.data() - text_.data());
+  // Where MLIR reports a token it did not expect: just after the last
+  // non-blank character before it (the end of the token before).
+  auto afterPrevious = [&](size_t offset) {
+    while (offset > 0 && isAsciiSpace(text_[offset - 1]))
+      --offset;
+    return offset;
+  };
+  const char *expectedNext = type.isMemDesc ? "expected ','" : "expected '>' in tensor type";
+  if (elemEnd < dims.size())
+    fail(expectedNext, dimsAt + elemEnd);
+  // Re-sync the lexer after the raw scan.
+  lex_.seek(start + end);
+  if (!type.isMemDesc) {
+    // tensor<dims x elem (, encoding)?>: one layout at most.
+    if (acceptPunct(","))
+      type.encoding = parseValue(1);
+    if (!lex_.peek().isPunct(">"))
+      fail(expectedNext, afterPrevious(lex_.peek().offset));
+    lex_.skip();
+    return type;
+  }
+  // !ttg.memdesc<dims x elem, layout, memory space (, mutable)? (, alloc shape)?>:
+  // the layout and the memory space are required, in that order.
+  auto requireComma = [&]() {
+    if (!acceptPunct(","))
+      fail("expected ','", afterPrevious(lex_.peek().offset));
+  };
+  requireComma();
+  type.encoding = parseValue(1);
+  if (lex_.peek().isPunct(">"))
+    fail("expected ',' (the memory space is missing: write "
+         "!ttg.memdesc<SHAPExT, LAYOUT, #ttg.shared_memory[, mutable]>)",
+         afterPrevious(lex_.peek().offset));
+  requireComma();
+  {
+    const Token &n = lex_.peek();
+    const bool attributeStart = n.kind == Token::Kind::Hash || n.kind == Token::Kind::Integer ||
+                                n.kind == Token::Kind::String || n.isPunct("[") ||
+                                n.isPunct("{");
+    if (!attributeStart)
+      fail("expected attribute value", afterPrevious(n.offset));
+  }
+  type.trailing.push_back(parseValue(1));
+  // An alloc shape "2x64x64" lexes as an integer, then the ident "x64x64".
+  auto allocShape = [&]() {
+    const Token &n = lex_.peek();
+    if (n.kind != Token::Kind::Integer)
+      return; // an empty dimension list: the '>' is checked next
+    const size_t s0 = n.offset;
+    std::string_view r = text_.substr(s0);
+    size_t e = r.find_first_of(",>");
+    std::vector<int64_t> shape;
+    int64_t v = 0;
+    bool any = false;
+    for (char c : r.substr(0, e)) {
+      if (isAsciiDigit(c)) {
+        v = v * 10 + (c - '0');
+        any = true;
+        if (v > (int64_t{1} << 40))
+          fail("dimension too large", s0);
+      } else if (c == 'x' && any) {
+        shape.push_back(v);
+        v = 0;
+        any = false;
+      } else if (!isAsciiSpace(c)) {
+        fail("malformed allocation shape", s0);
+      }
+    }
+    if (any)
+      shape.push_back(v);
+    type.allocShape = shape;
+    lex_.seek(e == std::string_view::npos ? text_.size() : s0 + e);
+  };
+  if (acceptPunct(",")) {
+    const Token &n = lex_.peek();
+    if (n.kind == Token::Kind::Ident && n.text == "mutable") {
+      type.trailing.push_back(parseValue(1));
+      if (acceptPunct(","))
+        allocShape();
+    } else {
+      allocShape();
+    }
+  }
+  if (!lex_.peek().isPunct(">"))
+    fail("expected '>'", afterPrevious(lex_.peek().offset));
+  lex_.skip();
   return type;
 }
 

@@ -296,7 +296,7 @@ fails(["banks", "--distributed", "#ttg.blocked<{sizePerThread = [1, 8], threadsP
        "warpsPerCTA = [4, 1], order = [1, 0]", "--shared", SHARED, "--shape", "64x64", "--dtype", "f16"],
       "unclosed --distributed", "error: --distributed: expected '}' at the end of the text")
 fails(["linear", "--file", ATT, "--layout", "tensor<128x64xf32, #mma"], "unclosed type",
-      "error: --layout: expected '>' at the end of the text")
+      "error: --layout: expected '>' in tensor type at the end of the text")
 # A layout of a warp no GPU runs prints, with one warning saying so.
 rc, out, err = run(["print", "--layout", "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = "
                     "[2, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"])

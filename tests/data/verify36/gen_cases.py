@@ -325,6 +325,25 @@ local_case("padded_rank1", "%m = ttg.local_alloc : () -> !ttg.memdesc<64xf16, " 
 local_case("alloc_src_rank", "%m = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16, #s, #smem, mutable>",
            "ttg.local_store %x, %m : tensor<64x64xf16, #b> -> !ttg.memdesc<2x64x64xf16, #s, #smem, mutable>")
 
+# The memdesc and tensor type grammars (session 14): a memdesc names its layout and memory space,
+# in that order; a tensor type has at most one encoding.
+local_case("md_no_space", "%a = ttg.local_alloc %x : (tensor<64x64xf16, #b>) -> !ttg.memdesc<64x64xf16, #s>")
+local_case("md_no_space_mutable", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #s, mutable>")
+local_case("md_no_encoding", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16>")
+local_case("md_mutable_first", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #s, mutable, #smem>")
+local_case("md_two_spaces", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #s, #smem, #smem, mutable>")
+local_case("md_after_alloc_shape", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #s, #smem, mutable, 64x64, 2>")
+local_case("md_rank0", "%m = ttg.local_alloc : () -> !ttg.memdesc<f16, #s, #smem, mutable>")
+local_case("md_blocked_layout", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #b, #smem, mutable>")
+local_case("md_space_undefined", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #s, #nosuch, mutable>")
+local_case("md_space_inline", "%m = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #s, #ttg.shared_memory, mutable>")
+local_case("tensor_no_encoding", "%a = ttg.local_alloc %w : (tensor<64x64xf16>) -> !ttg.memdesc<64x64xf16, #s, #smem>")
+local_case("tensor_missing_comma", "%a = ttg.local_alloc %x : (tensor<64x64xf16 #b>) -> !ttg.memdesc<64x64xf16, #s, #smem>")
+local_case("tensor_missing_x", "%a = ttg.local_alloc %x : (tensor<64x64f16, #b>) -> !ttg.memdesc<64x64xf16, #s, #smem>")
+local_case("results_too_many", "%a, %c = ttg.local_alloc %x : (tensor<64x64xf16, #b>) -> !ttg.memdesc<64x64xf16, #s, #smem>")
+cases["tensor_two_attrs"] = LOCAL.replace("%x: tensor<64x64xf16, #b>", "%x: tensor<64x64xf16, #b, #smem>").replace("%OPS%", "")
+cases["tensor_no_encoding"] = cases["tensor_no_encoding"].replace("%p: tensor", "%w: tensor<64x64xf16>, %p: tensor")
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
