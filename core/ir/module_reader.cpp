@@ -48,6 +48,15 @@ bool isLayoutAttr(const Value &v) {
 
 // Splits the inside of an attribute dictionary at its top-level commas:
 // `a = 1 : i32, b, "c.d" = array<i32: 1, 0>` -> {a, 1 : i32}, {b, ""}, {c.d, array<...>}.
+// Layout attributes whose fields Triton 3.6 does not verify when it reads
+// them: a file is valid with any values there (a layout built from them here
+// may still fail, where it is asked for).
+bool unverifiedByTriton36(const Value &attr) {
+  return attr.kind == Value::Kind::Attr &&
+         (attr.dialect == "ttg" || attr.dialect == "triton_gpu") &&
+         (attr.name == "nvidia_mma" || attr.name == "nvmma_shared");
+}
+
 std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_view s) {
   std::vector<std::pair<std::string, std::string>> out;
   auto add = [&](std::string_view entry) {
@@ -445,9 +454,10 @@ private:
           f_.warnings.warning(at(offset), "#" + name + ": " + field + ": " + what);
       } catch (const Error &e) {
         collected.take(); // a failed layout's warnings are not said
-        // Triton 3.6 verifies none of #ttg.nvidia_mma's fields: the file is
-        // valid; only a layout asked of that alias fails (and says why).
-        if (enc && enc->kind() == EncodingKind::NvidiaMma)
+        // Triton 3.6 verifies none of #ttg.nvidia_mma's and #ttg.nvmma_shared's
+        // fields: the file is valid; only a layout asked of that alias fails
+        // (and says why).
+        if (unverifiedByTriton36(*attr))
           continue;
         // Where Triton's verifier points: the attribute, not the alias name.
         error(attrOffset, "#" + name + ": " + e.what());
@@ -788,6 +798,53 @@ private:
     return text.data() >= text_.data() && text.data() + text.size() <= text_.data() + text_.size();
   }
 
+  // Whether a layout alias named in `v` (or in a parent) did not build.
+  bool referencesUnbuiltAlias(const Value &v) const {
+    if (v.kind == Value::Kind::AliasRef) {
+      auto a = f_.aliases->find(v.text);
+      return a != f_.aliases->end() && a->second && isLayoutAttr(*a->second) &&
+             !aliasEncodings_.count(v.text);
+    }
+    for (const auto &[key, x] : v.entries)
+      if (x && referencesUnbuiltAlias(*x))
+        return true;
+    return false;
+  }
+
+  // Triton's dot_op rule on an nvidia_mma parent, which it checks though it
+  // verifies none of the parent's own fields: kWidth is non-zero exactly for
+  // an Ampere or Hopper parent (versionMajor 2 or 3).
+  std::string dotOpKWidthProblem(const Value &v) const {
+    if (v.kind != Value::Kind::Attr || v.name != "dot_op")
+      return {};
+    const Value *parent = nullptr;
+    int64_t kWidth = 0;
+    for (const auto &[key, x] : v.entries) {
+      if (!x)
+        continue;
+      if (key == "kWidth" && x->kind == Value::Kind::Integer)
+        kWidth = x->integer;
+      else if (key == "parent")
+        parent = x.get();
+    }
+    if (parent && parent->kind == Value::Kind::AliasRef) {
+      auto a = f_.aliases->find(parent->text);
+      parent = a != f_.aliases->end() ? a->second.get() : nullptr;
+    }
+    if (!parent || parent->kind != Value::Kind::Attr || parent->name != "nvidia_mma")
+      return {};
+    int64_t major = -1;
+    for (const auto &[key, x] : parent->entries)
+      if (key == "versionMajor" && x && x->kind == Value::Kind::Integer)
+        major = x->integer;
+    const bool ampereOrHopper = major == 2 || major == 3;
+    if (kWidth != 0 && !ampereOrHopper)
+      return "ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper MMA parent";
+    if (kWidth == 0 && ampereOrHopper)
+      return "ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent";
+    return {};
+  }
+
   // A type that carries a layout: tensor<...>, !ttg.memdesc<...> (or its
   // legacy spelling), !tt.tensordesc<...>.
   static bool namesLayoutType(std::string_view t) {
@@ -880,13 +937,31 @@ private:
       WarningCollector collected;
       try {
         c.encoding = buildEncoding(*enc, f_.aliases.get(), 0);
+        c.encoding->validate();
         for (const auto &[field, what] : collected.take())
           c.warnings.push_back(field + ": " + what);
+      } catch (const Error &e) {
+        // What Triton's attribute verifier refuses as it reads the type, at
+        // the layout's '<' (`#ttg.dot_op<`), where MLIR reports it; the
+        // layouts whose fields Triton does not verify stay unbuilt.
+        c.encoding = nullptr;
+        // A layout alias that did not build (Triton does not verify its
+        // fields, or its own error is said at its definition) is not this
+        // type's error; a dot_op over it still has Triton's own kWidth rule.
+        std::string why = referencesUnbuiltAlias(*enc) ? dotOpKWidthProblem(*enc) : e.what();
+        if (!why.empty() && enc->kind == Value::Kind::Attr && !unverifiedByTriton36(*enc)) {
+          c.error = "type " + text + ": " + why;
+          const size_t lt = enc->offset + 1 + enc->dialect.size() + 1 + enc->name.size();
+          c.errorAt = size_t(inner.data() - text.data()) + (enc->hasBody ? lt : enc->offset);
+        }
       } catch (const std::exception &) {
         // A layout this tool does not model (or cannot yet build) stays as
         // text: the file is still read.
+        c.encoding = nullptr;
       }
       collected.take(); // not handed to an outer collector
+      if (!c.error.empty())
+        return c;
     }
     // What Triton's memdesc type verifier refuses, at the type's '<' (where
     // MLIR's parser stands when it builds the type: `!ttg.memdesc<`).
@@ -1105,7 +1180,14 @@ private:
       opNameView = nameTok.text.substr(1, nameTok.text.size() - 2);
       generic = true;
     } else if (nameTok.kind != OpToken::Kind::Ident) {
-      fail(nameTok.offset, "expected an operation name");
+    {
+      // As MLIR reports a token it did not expect: at the end of the token
+      // before it (a `}` missing before `#loc` lines: the line above).
+      size_t at = nameTok.offset;
+      while (at > 0 && isAsciiSpace(text_[at - 1]))
+        --at;
+      fail(at, "expected an operation name");
+    }
     }
     Module &m = mod();
     int opIdx = static_cast<int>(m.ops.size());
@@ -1185,6 +1267,8 @@ private:
     mod().ops[opIdx].endLine = at(lastEnd > 0 ? lastEnd - 1 : 0).line;
     // MLIR checks the names bound against the results the op defines, once
     // the op is read, at its first result's name.
+    if (!generic && opNameView == "arith.constant")
+      checkConstantLiteral(nameTok.end(), lastEnd);
     if (named > 0 && !generic) {
       const int defines = fixedResultCount(opNameView);
       if (defines >= 0 && defines != named)
@@ -1193,6 +1277,80 @@ private:
                                 " to bind (Triton 3.6 rejects the module)");
     }
     return opIdx;
+  }
+
+  // An arith.constant's literal against its type, as MLIR reads it: an
+  // integer within its type's bits; a dense float tensor of float literals.
+  // `from`..`to`: the op's text after its name.
+  void checkConstantLiteral(size_t from, size_t to) {
+    std::string_view t = text_.substr(from, std::min(to, text_.size()) - from);
+    const size_t colon = t.rfind(" : ");
+    if (colon == std::string_view::npos)
+      return;
+    size_t lit = 0;
+    while (lit < colon && isAsciiSpace(t[lit]))
+      ++lit;
+    std::string_view type = t.substr(colon + 3);
+    size_t e = 0;
+    while (e < type.size() && !isAsciiSpace(type[e]))
+      ++e;
+    type = type.substr(0, e);
+    auto decimalInteger = [](std::string_view x) {
+      size_t i = !x.empty() && x[0] == '-' ? 1 : 0;
+      if (i >= x.size())
+        return false;
+      for (; i < x.size(); ++i)
+        if (!isAsciiDigit(x[i]))
+          return false;
+      return true;
+    };
+    auto literalAt = [&](size_t k) {
+      size_t e2 = k;
+      while (e2 < colon && !isAsciiSpace(t[e2]) && t[e2] != '>' && t[e2] != ',')
+        ++e2;
+      return t.substr(k, e2 - k);
+    };
+    if (startsWithLiteral(t.substr(lit), "dense<")) {
+      // tensor<...xf32, ...>: the element type is the last 'x' field.
+      const size_t lt = type.find('<');
+      if (lt == std::string_view::npos || !startsWithLiteral(type, "tensor<"))
+        return;
+      std::string_view inner = type.substr(lt + 1);
+      inner = inner.substr(0, inner.find_first_of(",>"));
+      const size_t x = inner.rfind('x');
+      const std::string_view elem = x == std::string_view::npos ? inner : inner.substr(x + 1);
+      const bool isFloat = !elem.empty() && (elem[0] == 'f' || startsWithLiteral(elem, "bf16"));
+      const size_t k = lit + 6;
+      if (isFloat && decimalInteger(literalAt(k)))
+        error(from + k, "unexpected decimal integer literal for a floating point value (write " +
+                            std::string(literalAt(k)) + ".0; Triton 3.6 rejects the module)");
+      return;
+    }
+    if (type.size() < 2 || type[0] != 'i' || !decimalInteger(type.substr(1)))
+      return;
+    const std::string_view v = literalAt(lit);
+    if (!decimalInteger(v) || v.size() > 40)
+      return;
+    const int bits = type.size() > 4 ? 65 : std::stoi(std::string(type.substr(1)));
+    // MLIR takes a value that fits the width as signed or as unsigned.
+    const bool negative = v[0] == '-';
+    std::string_view digits = v.substr(negative ? 1 : 0);
+    while (digits.size() > 1 && digits[0] == '0')
+      digits.remove_prefix(1);
+    bool fits;
+    if (digits.size() > 20 || (digits.size() == 20 && digits > "18446744073709551615")) {
+      fits = false; // past 2^64
+    } else {
+      const unsigned long long mag = std::stoull(std::string(digits));
+      if (bits >= 64)
+        fits = negative ? mag <= (1ULL << 63) : true;
+      else
+        fits = negative ? mag <= (1ULL << (bits - 1)) : mag < (1ULL << bits);
+    }
+    if (!fits)
+      error(from + lit, "integer constant out of range for attribute: " + std::string(v) +
+                            " does not fit " + std::string(type) +
+                            " (Triton 3.6 rejects the module)");
   }
 
   // The results an op of Triton 3.6 always defines, or -1 where that depends
@@ -1939,6 +2097,22 @@ private:
     std::unordered_map<std::string_view, Location, TextHash> cache;
     LocationTable::Cache aliases;
     for (const LocRef &l : locs_) {
+      // `loc(#name)` of an op or an argument: MLIR resolves it once the
+      // file is read, and an alias never defined is an error there.
+      if (l.body.size() > 1 && l.body[0] == '#') {
+        size_t k = 1;
+        while (k < l.body.size() && (isAsciiAlnum(l.body[k]) || l.body[k] == '_' ||
+                                     l.body[k] == '.' || l.body[k] == '$' || l.body[k] == '-'))
+          ++k;
+        if (k == l.body.size() && !f_.locations.defines(std::string(l.body.substr(1)))) {
+          size_t at = l.offset;
+          while (at < text_.size() && isAsciiSpace(text_[at]))
+            ++at;
+          error(at, "operation location alias was never defined: " + std::string(l.body) +
+                        " (Triton 3.6 rejects the module)");
+          continue;
+        }
+      }
       auto it = cache.find(l.body);
       if (it == cache.end()) {
         Location loc;

@@ -8,6 +8,7 @@
 #include "encodings/nvidia_mma.h"
 #include "encodings/padded_shared.h"
 #include "encodings/shared_linear.h"
+#include "encodings/slice.h"
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
@@ -431,6 +432,75 @@ int layoutRank(const SsaValue &v) {
 // alloc or a store or copy into immutable memory, and a tensor whose element
 // type or shape is not the memdesc's. "" if none. The result of an op this
 // tool does not know has a guessed type and is not judged.
+// tt.make_range, tt.expand_dims and tt.reduce: what Triton 3.6's verifier and
+// result-type inference refuse (the range's bounds and size; the axis against
+// the operand's rank and slice layout; a reduction's result type).
+std::string shapeOpProblem(const Module &m, const Operation &op) {
+  auto typeOf = [&](int v) -> const SsaValue * {
+    if (v < 0 || !m.values[size_t(v)].type)
+      return nullptr;
+    return &m.values[size_t(v)];
+  };
+  const std::string head = "'" + op.name + "' op ";
+  if (equalsLiteral(op.name, "tt.make_range")) {
+    const std::optional<int64_t> start = op.intAttribute("start"), end = op.intAttribute("end");
+    if (!start || !end)
+      return {};
+    if (*start >= *end)
+      return head + "start must be less than end (start = " + std::to_string(*start) +
+             ", end = " + std::to_string(*end) + ")";
+    const SsaValue *r = op.results.empty() ? nullptr : typeOf(op.results[0]);
+    if (r && r->type->shape.size() == 1 && r->type->shape[0] != *end - *start)
+      return head + "number of elements in returned tensor, " +
+             std::to_string(r->type->shape[0]) + ", must match size of range [" +
+             std::to_string(*start) + ", " + std::to_string(*end) + "), which has " +
+             std::to_string(*end - *start) + " elements";
+    return {};
+  }
+  const bool expand = equalsLiteral(op.name, "tt.expand_dims");
+  const bool reduce = equalsLiteral(op.name, "tt.reduce");
+  if (!expand && !reduce)
+    return {};
+  const std::optional<int64_t> axis = op.intAttribute("axis");
+  const SsaValue *src = op.operands.empty() ? nullptr : typeOf(op.operands[0]);
+  const SsaValue *dst = op.results.empty() ? nullptr : typeOf(op.results[0]);
+  if (!axis || !src || !dst || !src->encoding || src->type->isMemDesc)
+    return {};
+  const int64_t rank = int64_t(src->type->shape.size());
+  if (expand) {
+    if (*axis < 0 || *axis > rank)
+      return head + "axis " + std::to_string(*axis) + " is out of range for a rank-" +
+             std::to_string(rank) + " operand";
+    const auto *slice = dynamic_cast<const SliceEncoding *>(src->encoding.get());
+    if (!slice || int64_t(slice->dim) != *axis)
+      return "Incompatible slice dimension for ExpandDimsOp operand: axis " +
+             std::to_string(*axis) + " needs an operand layout sliced along dim " +
+             std::to_string(*axis);
+    return {};
+  }
+  // tt.reduce: the result has the operand's shape without `axis` and the
+  // layout #ttg.slice<{dim = axis, parent = operand's}> (a scalar for rank 1).
+  if (*axis < 0 || *axis >= rank)
+    return "slice dim=" + std::to_string(*axis) + " must be less than the parent rank=" +
+           std::to_string(rank);
+  if (rank == 1 || !dst->type || dst->type->isMemDesc)
+    return {};
+  std::vector<int64_t> shape = src->type->shape;
+  shape.erase(shape.begin() + *axis);
+  const auto *slice = dynamic_cast<const SliceEncoding *>(dst->encoding.get());
+  const bool sameLayout =
+      slice && int64_t(slice->dim) == *axis && slice->parent &&
+      (slice->parent == src->encoding ||
+       printEncoding(*slice->parent) == printEncoding(*src->encoding));
+  if (dst->type->shape != shape || !sameLayout)
+    return head + "inferred type(s) are incompatible with return type(s) of operation: " +
+           "reducing axis " + std::to_string(*axis) + " of " + std::string(src->typeText) +
+           " gives shape " + listText(shape) + " with #ttg.slice<{dim = " +
+           std::to_string(*axis) + ", parent = ...}> of its layout, not " +
+           std::string(dst->typeText);
+  return {};
+}
+
 std::string localOpProblem(const Module &m, const Operation &op) {
   // A value's type, unless it is a guess (the result of an op this tool does
   // not know, typed as its text suggests).
@@ -933,6 +1003,10 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
       if (!why.empty())
         return LayoutMismatch{int(i), v, std::move(why)};
     }
+    if (equalsLiteral(op.name, "tt.make_range") || equalsLiteral(op.name, "tt.expand_dims") ||
+        equalsLiteral(op.name, "tt.reduce"))
+      if (std::string why = shapeOpProblem(m, op); !why.empty())
+        return LayoutMismatch{int(i), -1, why + tail};
     if (equalsLiteral(op.name, "tt.dot"))
       if (std::string why = dotProblem(m, op); !why.empty())
         return LayoutMismatch{int(i), -1, why + tail};

@@ -517,7 +517,7 @@ void TestModuleReader::positionsFromALineHintEqualTheSearch() {
 void TestModuleReader::malformedLineInTheMiddle() {
   ir::ModuleFile f = ir::readModuleFile(readFile(dataDir() + "malformed.mlir"));
   QCOMPARE(diagnosticsText(f), QString("6:36: error: unbalanced '<' in the type\n"
-                                       "7:10: error: expected an operation name\n"
+                                       "7:9: error: expected an operation name\n"
                                        "8:25: error: use of undefined value %9"));
   const QStringList expected = {
       "3:3 tt.func() -> [] regions=1",

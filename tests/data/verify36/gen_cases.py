@@ -344,6 +344,40 @@ local_case("results_too_many", "%a, %c = ttg.local_alloc %x : (tensor<64x64xf16,
 cases["tensor_two_attrs"] = LOCAL.replace("%x: tensor<64x64xf16, #b>", "%x: tensor<64x64xf16, #b, #smem>").replace("%OPS%", "")
 cases["tensor_no_encoding"] = cases["tensor_no_encoding"].replace("%p: tensor", "%w: tensor<64x64xf16>, %p: tensor")
 
+# Session 14, second batch: op verifiers (make_range, expand_dims, broadcast, splat, reduce axis),
+# layout fields, locations and the module's end.
+MR = "%offs_m_2 = tt.make_range {end = 128 : i32, start = 0 : i32}"
+sub("range_empty", A, MR, "%offs_m_2 = tt.make_range {end = 0 : i32, start = 128 : i32}")
+sub("range_len", A, MR, "%offs_m_2 = tt.make_range {end = 129 : i32, start = 1 : i32}")
+sub("range_type", A, MR + " : tensor<128xi32,", MR + " : tensor<128xi64,")
+ED = "%q = tt.expand_dims %offs_m_4 {axis = 1 : i32}"
+sub("expand_axis", A, ED, "%q = tt.expand_dims %offs_m_4 {axis = 2 : i32}")
+sub("expand_axis0", A, ED, "%q = tt.expand_dims %offs_m_4 {axis = 0 : i32}")
+BC = "%q_13 = tt.broadcast %q_11 : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>"
+sub("broadcast_shape", A, BC, BC.replace("-> tensor<128x64xi32", "-> tensor<128x128xi32"))
+sub("broadcast_elem", A, BC, BC.replace("-> tensor<128x64xi32", "-> tensor<128x64xi64"))
+SP = "%q_6 = tt.splat %stride_m : i32 -> tensor<128x1xi32, #blocked>"
+sub("splat_elem", A, SP, SP.replace("-> tensor<128x1xi32", "-> tensor<128x1xi64"))
+sub("reduce_axis", A, '%m_ij = "tt.reduce"(%qk_62) <{axis = 1 : i32}>', '%m_ij = "tt.reduce"(%qk_62) <{axis = 2 : i32}>')
+sub("reduce_axis0", A, '%m_ij = "tt.reduce"(%qk_62) <{axis = 1 : i32}>', '%m_ij = "tt.reduce"(%qk_62) <{axis = 0 : i32}>')
+sub("loc_undefined", A, "%q_6 = tt.splat %stride_m : i32 -> tensor<128x1xi32, #blocked> loc(#loc66)",
+    "%q_6 = tt.splat %stride_m : i32 -> tensor<128x1xi32, #blocked> loc(#loc999)")
+assert A.count("\n} loc(#loc)\n") == 1
+cases["no_module_close"] = A.replace("\n} loc(#loc)\n", "\n", 1)
+sub("mma_version", A, "#ttg.nvidia_mma<{versionMajor = 3,", "#ttg.nvidia_mma<{versionMajor = 5,")
+sub("mma_instr_rank", A, "instrShape = [16, 64, 16]", "instrShape = [16, 64]")
+sub("nvmma_swizzle48", A, "#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128,", "#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 48,")
+sub("nvmma_elem12", A, "#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>",
+    "#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 12}>")
+sub("blocked_order_dup", A, BLK, "threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 1]}>")
+sub("blocked_spt_rank", A, "#blocked = #ttg.blocked<{sizePerThread = [1, 8],", "#blocked = #ttg.blocked<{sizePerThread = [1, 8, 1],")
+sub("blocked_unknown_key", A, BLK, "threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], foo = 1}>")
+sub("dotop_opidx2", A, "#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<128x64xf",
+    "#ttg.dot_op<{opIdx = 2, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<128x64xf")
+sub("const_i32_range", A, "%c64_i32 = arith.constant 64 : i32", "%c64_i32 = arith.constant 99999999999 : i32")
+sub("const_dense_type", A, "%cst = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>",
+    "%cst = arith.constant dense<0> : tensor<128x64xf32, #mma>")
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
