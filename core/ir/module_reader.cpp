@@ -1233,7 +1233,7 @@ private:
     // An op of one result written without a name (`tt.make_range {...} :
     // tensor<...>`, as Triton's lit tests write some) still has its result:
     // an unnamed value, typed and verified like any other.
-    if (groups.empty() && !generic && hasOneUnnamedResult(opNameView)) {
+    if (groups.empty() && !generic && facts.fixedResults == 1) {
       const int v = newValue(std::string(), nameTok.offset);
       mod().values[v].definingOp = opIdx;
       mod().values[v].resultIndex = 0;
@@ -1267,10 +1267,10 @@ private:
     mod().ops[opIdx].endLine = at(lastEnd > 0 ? lastEnd - 1 : 0).line;
     // MLIR checks the names bound against the results the op defines, once
     // the op is read, at its first result's name.
-    if (!generic && opNameView == "arith.constant")
+    if (!generic && equalsLiteral(opNameView, "arith.constant"))
       checkConstantLiteral(nameTok.end(), lastEnd);
     if (named > 0 && !generic) {
-      const int defines = fixedResultCount(opNameView);
+      const int defines = facts.fixedResults;
       if (defines >= 0 && defines != named)
         error(first.offset, "operation defines " + std::to_string(defines) +
                                 " results but was provided " + std::to_string(named) +
@@ -1331,7 +1331,9 @@ private:
     const std::string_view v = literalAt(lit);
     if (!decimalInteger(v) || v.size() > 40)
       return;
-    const int bits = type.size() > 4 ? 65 : std::stoi(std::string(type.substr(1)));
+    int bits = 0;
+    for (char c : type.substr(1))
+      bits = std::min(bits * 10 + (c - '0'), 1000);
     // MLIR takes a value that fits the width as signed or as unsigned.
     const bool negative = v[0] == '-';
     std::string_view digits = v.substr(negative ? 1 : 0);
@@ -1341,7 +1343,9 @@ private:
     if (digits.size() > 20 || (digits.size() == 20 && digits > "18446744073709551615")) {
       fits = false; // past 2^64
     } else {
-      const unsigned long long mag = std::stoull(std::string(digits));
+      unsigned long long mag = 0; // < 2^64: checked above
+      for (char c : digits)
+        mag = mag * 10 + static_cast<unsigned long long>(c - '0');
       if (bits >= 64)
         fits = negative ? mag <= (1ULL << 63) : true;
       else
@@ -2093,28 +2097,33 @@ private:
   }
 
   // --- locations, once every #loc alias is known ---
+  // `loc(#name)` of an op or an argument: MLIR resolves it once the file is
+  // read, and an alias never defined is an error there (said at the `#`).
+  bool undefinedLocAlias(const LocRef &l) {
+    if (l.body.size() < 2 || l.body[0] != '#')
+      return false;
+    size_t k = 1;
+    while (k < l.body.size() && (isAsciiAlnum(l.body[k]) || l.body[k] == '_' ||
+                                 l.body[k] == '.' || l.body[k] == '$' || l.body[k] == '-'))
+      ++k;
+    if (k != l.body.size() || f_.locations.defines(std::string(l.body.substr(1))))
+      return false;
+    size_t at = l.offset;
+    while (at < text_.size() && isAsciiSpace(text_[at]))
+      ++at;
+    error(at, "operation location alias was never defined: " + std::string(l.body) +
+                  " (Triton 3.6 rejects the module)");
+    return true;
+  }
+
   void resolveLocations() {
     std::unordered_map<std::string_view, Location, TextHash> cache;
     LocationTable::Cache aliases;
     for (const LocRef &l : locs_) {
-      // `loc(#name)` of an op or an argument: MLIR resolves it once the
-      // file is read, and an alias never defined is an error there.
-      if (l.body.size() > 1 && l.body[0] == '#') {
-        size_t k = 1;
-        while (k < l.body.size() && (isAsciiAlnum(l.body[k]) || l.body[k] == '_' ||
-                                     l.body[k] == '.' || l.body[k] == '$' || l.body[k] == '-'))
-          ++k;
-        if (k == l.body.size() && !f_.locations.defines(std::string(l.body.substr(1)))) {
-          size_t at = l.offset;
-          while (at < text_.size() && isAsciiSpace(text_[at]))
-            ++at;
-          error(at, "operation location alias was never defined: " + std::string(l.body) +
-                        " (Triton 3.6 rejects the module)");
-          continue;
-        }
-      }
       auto it = cache.find(l.body);
-      if (it == cache.end()) {
+      if (it == cache.end() && undefinedLocAlias(l)) {
+        it = cache.emplace(l.body, Location{}).first;
+      } else if (it == cache.end()) {
         Location loc;
         try {
           loc = f_.locations.resolve(l.body, &aliases);
@@ -2167,8 +2176,10 @@ private:
   const OpNameFacts *nextFacts_ = nullptr; // of the op parseOperation hands to parseHeader
   const OpNameFacts &factsOf(std::string_view name) {
     auto it = opFacts_.find(name);
-    if (it == opFacts_.end())
+    if (it == opFacts_.end()) {
       it = opFacts_.emplace(name, opNameFacts(name)).first;
+      it->second.fixedResults = static_cast<signed char>(fixedResultCount(name));
+    }
     return it->second;
   }
   size_t headerDepth_ = 0;

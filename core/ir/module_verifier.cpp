@@ -441,17 +441,17 @@ std::string shapeOpProblem(const Module &m, const Operation &op) {
       return nullptr;
     return &m.values[size_t(v)];
   };
-  const std::string head = "'" + op.name + "' op ";
+  auto head = [&] { return "'" + op.name + "' op "; };
   if (equalsLiteral(op.name, "tt.make_range")) {
     const std::optional<int64_t> start = op.intAttribute("start"), end = op.intAttribute("end");
     if (!start || !end)
       return {};
     if (*start >= *end)
-      return head + "start must be less than end (start = " + std::to_string(*start) +
+      return head() + "start must be less than end (start = " + std::to_string(*start) +
              ", end = " + std::to_string(*end) + ")";
     const SsaValue *r = op.results.empty() ? nullptr : typeOf(op.results[0]);
     if (r && r->type->shape.size() == 1 && r->type->shape[0] != *end - *start)
-      return head + "number of elements in returned tensor, " +
+      return head() + "number of elements in returned tensor, " +
              std::to_string(r->type->shape[0]) + ", must match size of range [" +
              std::to_string(*start) + ", " + std::to_string(*end) + "), which has " +
              std::to_string(*end - *start) + " elements";
@@ -469,7 +469,7 @@ std::string shapeOpProblem(const Module &m, const Operation &op) {
   const int64_t rank = int64_t(src->type->shape.size());
   if (expand) {
     if (*axis < 0 || *axis > rank)
-      return head + "axis " + std::to_string(*axis) + " is out of range for a rank-" +
+      return head() + "axis " + std::to_string(*axis) + " is out of range for a rank-" +
              std::to_string(rank) + " operand";
     const auto *slice = dynamic_cast<const SliceEncoding *>(src->encoding.get());
     if (!slice || int64_t(slice->dim) != *axis)
@@ -493,7 +493,7 @@ std::string shapeOpProblem(const Module &m, const Operation &op) {
       (slice->parent == src->encoding ||
        printEncoding(*slice->parent) == printEncoding(*src->encoding));
   if (dst->type->shape != shape || !sameLayout)
-    return head + "inferred type(s) are incompatible with return type(s) of operation: " +
+    return head() + "inferred type(s) are incompatible with return type(s) of operation: " +
            "reducing axis " + std::to_string(*axis) + " of " + std::string(src->typeText) +
            " gives shape " + listText(shape) + " with #ttg.slice<{dim = " +
            std::to_string(*axis) + ", parent = ...}> of its layout, not " +

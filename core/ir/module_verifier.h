@@ -39,6 +39,9 @@ struct OpNameFacts {
   // A name of scf/arith/math/cf/ub that no MLIR has ("arith.addd").
   bool unknownUpstream = false;
   unsigned char operandRule = 0; // how its syntax states operand types
+  // The results it always defines (-1: it depends on the op as written, or
+  // is not known); set by the module reader.
+  signed char fixedResults = -1;
 };
 OpNameFacts opNameFacts(std::string_view name);
 
