@@ -198,4 +198,181 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cach
   bad("expected a location");
 }
 
+namespace {
+
+// The few tokens of MLIR's location grammar, over the whole text.
+class LocSyntaxReader {
+public:
+  LocSyntaxReader(std::string_view t, const std::function<bool(std::string_view)> &defined)
+      : t_(t), defined_(defined) {}
+
+  struct Problem {
+    size_t at;
+    std::string what;
+  };
+
+  // `loc` `(` instance `)`; p_ at the `loc` keyword.
+  size_t readLoc(size_t at) {
+    p_ = at + 3;
+    expect('(', "expected '(' in location");
+    instance(0, /*topLevel=*/true);
+    expect(')', "expected ')' in location");
+    return p_;
+  }
+
+private:
+  void skip() {
+    while (p_ < t_.size()) {
+      if (isAsciiSpace(t_[p_])) {
+        ++p_;
+      } else if (t_[p_] == '/' && p_ + 1 < t_.size() && t_[p_ + 1] == '/') {
+        while (p_ < t_.size() && t_[p_] != '\n')
+          ++p_;
+      } else {
+        break;
+      }
+    }
+  }
+  // MLIR's place for a token it did not expect: the end of the one before.
+  size_t wrong() const {
+    size_t q = p_;
+    while (q > 0 && isAsciiSpace(t_[q - 1]))
+      --q;
+    return q;
+  }
+  [[noreturn]] void failWrong(const std::string &what) {
+    skip();
+    throw Problem{p_ >= t_.size() ? p_ : wrong(), what};
+  }
+  void expect(char c, const char *what) {
+    skip();
+    if (p_ >= t_.size() || t_[p_] != c)
+      failWrong(what);
+    ++p_;
+  }
+  bool accept(char c) {
+    skip();
+    if (p_ < t_.size() && t_[p_] == c) {
+      ++p_;
+      return true;
+    }
+    return false;
+  }
+  std::string_view word() {
+    skip();
+    size_t q = p_;
+    if (q < t_.size() && ((isAsciiAlnum(t_[q]) && !isAsciiDigit(t_[q])) || t_[q] == '_'))
+      while (q < t_.size() && (isAliasChar(t_[q]) || t_[q] == '.' || t_[q] == '$' || t_[q] == '-'))
+        ++q;
+    return t_.substr(p_, q - p_);
+  }
+  bool integer() {
+    skip();
+    size_t q = p_;
+    while (q < t_.size() && isAsciiDigit(t_[q]))
+      ++q;
+    if (q == p_)
+      return false;
+    p_ = q;
+    return true;
+  }
+  void instance(int depth, bool topLevel) {
+    if (depth > kMaxLocDepth)
+      throw Problem{p_, "locations nest deeper than " + std::to_string(kMaxLocDepth) + " levels"};
+    skip();
+    if (p_ >= t_.size())
+      failWrong("expected location instance");
+    const char c = t_[p_];
+    if (c == '#') {
+      size_t q = p_ + 1;
+      while (q < t_.size() && (isAliasChar(t_[q]) || t_[q] == '.' || t_[q] == '$' || t_[q] == '-'))
+        ++q;
+      const std::string_view name = t_.substr(p_ + 1, q - p_ - 1);
+      p_ = q;
+      if (name.empty())
+        failWrong("expected location instance");
+      if (!topLevel && !defined_(name)) {
+        skip(); // MLIR says so at the token after the alias's name
+        throw Problem{p_, "undefined symbol alias id '" + std::string(name) + "'"};
+      }
+      return;
+    }
+    if (c == '"') {
+      size_t q = p_ + 1;
+      while (q < t_.size() && t_[q] != '"' && t_[q] != '\n') {
+        if (t_[q] == '\\')
+          ++q;
+        ++q;
+      }
+      if (q >= t_.size() || t_[q] != '"')
+        throw Problem{p_, "unterminated string"};
+      p_ = q + 1;
+      if (accept(':')) {
+        if (!integer())
+          failWrong("expected integer line number in FileLineColLoc");
+        if (accept(':') && !integer())
+          failWrong("expected integer column number in FileLineColLoc");
+        return;
+      }
+      if (accept('(')) {
+        instance(depth + 1, false);
+        expect(')', "expected ')' after child location of NameLoc");
+      }
+      return;
+    }
+    const std::string_view w = word();
+    if (w == "unknown") {
+      p_ += w.size();
+      return;
+    }
+    if (w == "callsite") {
+      p_ += w.size();
+      expect('(', "expected '(' in callsite location");
+      instance(depth + 1, false);
+      if (word() != "at")
+        failWrong("expected 'at' in callsite location");
+      p_ += 2;
+      instance(depth + 1, false);
+      expect(')', "expected ')' in callsite location");
+      return;
+    }
+    if (w == "fused") {
+      p_ += w.size();
+      if (accept('<')) { // a metadata attribute: skipped to its '>'
+        int nest = 1;
+        while (p_ < t_.size() && nest > 0) {
+          nest += t_[p_] == '<' ? 1 : t_[p_] == '>' ? -1 : 0;
+          ++p_;
+        }
+      }
+      expect('[', "expected '[' in fused location");
+      do
+        instance(depth + 1, false);
+      while (accept(','));
+      expect(']', "expected ']' in fused location");
+      return;
+    }
+    failWrong("expected location instance");
+  }
+
+  std::string_view t_;
+  const std::function<bool(std::string_view)> &defined_;
+  size_t p_ = 0;
+};
+
+} // namespace
+
+LocationSyntax readLocationSyntax(std::string_view text, size_t at,
+                                  const std::function<bool(std::string_view)> &defined) {
+  LocationSyntax r;
+  LocSyntaxReader reader(text, defined);
+  try {
+    r.end = reader.readLoc(at);
+  } catch (const LocSyntaxReader::Problem &p) {
+    r.errorAt = p.at;
+    r.error = p.what;
+  }
+  return r;
+}
+
 } // namespace ls::ir

@@ -16,6 +16,7 @@
 // first known member; `unknown` (or an alias never defined) is not known.
 #pragma once
 
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -86,6 +87,20 @@ struct Location {
 
 // The `#locN = loc(...)` definitions of a file, resolved on demand (a use may
 // come before its definition: Triton writes most of them after the module).
+// `loc(...)` read as MLIR's parser reads it, for its syntax alone: where it
+// ends, or the first problem and where MLIR reports it (a token it did not
+// expect: at the end of the token before). Aliases nested in it (`callsite(#a
+// at #b)`) must be defined (`defined`); the alias of `loc(#a)` itself is
+// resolved later, as MLIR defers it, and is not checked here.
+struct LocationSyntax {
+  size_t end = 0;                          // just past the closing ')'
+  size_t errorAt = std::string_view::npos; // npos: no problem
+  std::string error;
+};
+// Requires: text[at..] starts with the `loc` keyword.
+LocationSyntax readLocationSyntax(std::string_view text, size_t at,
+                                  const std::function<bool(std::string_view)> &defined);
+
 class LocationTable {
 public:
   // Records `#name = loc(body)` where body is the text inside loc( ).

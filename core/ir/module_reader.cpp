@@ -346,6 +346,8 @@ private:
 
   // --- aliases: `#name = <attribute>` / `#name = loc(...)` / `!name = <type>` ---
   // Read before the body, since a location alias may follow its uses.
+  static bool anyName(std::string_view) { return true; }
+
   void readAliases() {
     auto aliases = std::make_shared<AliasMap>();
     // name, attribute, where the alias and where its attribute start
@@ -390,11 +392,15 @@ private:
               (v.kind == OpToken::Kind::Ident || v.kind == OpToken::Kind::BangId))
             typeAliases_.emplace(name.text, text_.substr(v.offset, typeEnd - v.offset));
           end = lex_.nextLineStart(v.offset);
-        } else if (v.isIdent("loc") && v.end() < text_.size() && text_[v.end()] == '(') {
-          end = lex_.matchBracket(v.end());
-          if (end == std::string_view::npos)
-            fail(v.end(), "unbalanced '(' in the location");
-          f_.locations.define(key, std::string(text_.substr(v.end() + 1, end - v.end() - 2)));
+        } else if (v.isIdent("loc")) {
+          // Its syntax (aliases are checked as they are resolved: a #loc may
+          // name one defined after it).
+          const LocationSyntax ls = readLocationSyntax(text_, v.offset, anyName);
+          if (ls.errorAt != std::string_view::npos)
+            fail(ls.errorAt, "#" + key + ": " + ls.error);
+          end = ls.end;
+          const size_t open = text_.find('(', v.end());
+          f_.locations.define(key, std::string(text_.substr(open + 1, end - open - 2)));
         } else if (v.kind == OpToken::Kind::HashId) {
           std::string_view rest =
               text_.substr(v.offset, std::min(text_.size() - v.offset, kMaxAttrText));
@@ -951,8 +957,12 @@ private:
         std::string why = referencesUnbuiltAlias(*enc) ? dotOpKWidthProblem(*enc) : e.what();
         if (!why.empty() && enc->kind == Value::Kind::Attr && !unverifiedByTriton36(*enc)) {
           c.error = "type " + text + ": " + why;
-          const size_t lt = enc->offset + 1 + enc->dialect.size() + 1 + enc->name.size();
-          c.errorAt = size_t(inner.data() - text.data()) + (enc->hasBody ? lt : enc->offset);
+          // Triton points at the mnemonic (`slice` of `#ttg.slice<`), as for
+          // an alias; at the '<' for a dot_op (its own parser reports it).
+          const size_t mnemonicAt = enc->offset + 1 + enc->dialect.size() + 1;
+          const size_t lt = mnemonicAt + enc->name.size();
+          c.errorAt = size_t(inner.data() - text.data()) +
+                      (enc->name == "dot_op" && enc->hasBody ? lt : mnemonicAt);
         }
       } catch (const std::exception &) {
         // A layout this tool does not model (or cannot yet build) stays as
@@ -1005,7 +1015,7 @@ private:
       return synthesized_.back();
     }
     if (t.kind != OpToken::Kind::Ident && t.kind != OpToken::Kind::BangId)
-      fail(t.offset, "expected a type");
+      fail(wrongToken(t), "expected a type");
     lex_.skip();
     if (t.kind == OpToken::Kind::BangId && !typeAliases_.empty() &&
         (t.end() >= text_.size() || text_[t.end()] != '<'))
@@ -1013,8 +1023,20 @@ private:
         return a->second; // the aliased type, as written at its definition
     if (t.end() < text_.size() && text_[t.end()] == '<') {
       size_t e = lex_.matchBracket(t.end());
-      if (e == std::string_view::npos)
+      if (e == std::string_view::npos) {
+        // Where MLIR stops reading it: a tensor or memdesc type read up to
+        // the end of its line (`tensor<4xi32, #mma loc(...)`: "expected '>'"
+        // after `#mma`).
+        const std::string_view rest = text_.substr(t.offset, lex_.nextLineStart(t.offset) - t.offset);
+        try {
+          SyntaxParser sp(rest);
+          sp.parseType();
+        } catch (const SyntaxError &se) {
+          fail(t.offset + se.offset(), se.problem());
+        } catch (const std::exception &) {
+        }
         fail(t.end(), "unbalanced '<' in the type");
+      }
       lex_.seek(e);
       return text_.substr(t.offset, e - t.offset);
     }
@@ -1060,7 +1082,7 @@ private:
       scanTypeList(out);
     OpToken close = lex_.next();
     if (!close.is(')'))
-      fail(close.offset, "expected ')' after the types");
+      fail(wrongToken(close), "expected ')' after the types");
   }
 
   bool continuesOp(const OpToken &t) const {
@@ -1142,13 +1164,13 @@ private:
       for (;;) {
         OpToken r = lex_.next();
         if (r.kind != OpToken::Kind::ValueId || r.text.find('#') != std::string_view::npos)
-          fail(r.offset, "expected a result name");
+          fail(wrongToken(r), "expected a result name");
         int count = 1;
         if (lex_.peek().is(':')) {
           lex_.skip();
           OpToken n = lex_.next();
           if (n.kind != OpToken::Kind::Number || n.text.size() > 6 || n.text[0] == '-')
-            fail(n.offset, "expected the number of results after ':'");
+            fail(wrongToken(n), "expected the number of results after ':'");
           count = std::stoi(std::string(n.text));
           if (count < 1)
             fail(n.offset, "an op has at least one result in a group");
@@ -1160,7 +1182,7 @@ private:
       }
       OpToken eq = lex_.next();
       if (!eq.is('='))
-        fail(eq.offset, "expected '=' after the result names");
+        fail(wrongToken(eq), "expected '=' after the result names");
       int64_t results = 0;
       for (const ResultGroup &g : groups)
         results += g.count;
@@ -1180,14 +1202,9 @@ private:
       opNameView = nameTok.text.substr(1, nameTok.text.size() - 2);
       generic = true;
     } else if (nameTok.kind != OpToken::Kind::Ident) {
-    {
-      // As MLIR reports a token it did not expect: at the end of the token
-      // before it (a `}` missing before `#loc` lines: the line above).
-      size_t at = nameTok.offset;
-      while (at > 0 && isAsciiSpace(text_[at - 1]))
-        --at;
-      fail(at, "expected an operation name");
-    }
+      // At the end of the token before (a `}` missing before the `#loc`
+      // lines: the line above), as MLIR reports it.
+      fail(wrongToken(nameTok), "expected an operation name");
     }
     Module &m = mod();
     int opIdx = static_cast<int>(m.ops.size());
@@ -1563,16 +1580,15 @@ private:
         lex_.seek(e);
         lastEnd = e;
         continue;
-      } else if (t.isIdent("loc") && after < text_.size() && text_[after] == '(') {
-        size_t e = lex_.matchBracket(after);
-        if (e == std::string_view::npos)
-          fail(after, "unbalanced '(' in loc(...)");
-        std::string_view body = text_.substr(after + 1, e - after - 2);
+      } else if (t.isIdent("loc") && !followedByEquals(after)) {
+        const size_t e = readLoc(t);
+        const size_t open = text_.find('(', after);
+        std::string_view body = text_.substr(open + 1, e - open - 2);
         if (depth == 0)
-          locs_.push_back({module_, false, opIdx, body, after + 1});
+          locs_.push_back({module_, false, opIdx, body, open + 1});
         else if (!pending.empty()) {
           pending.back().loc = body;
-          pending.back().locOffset = after + 1;
+          pending.back().locOffset = open + 1;
         }
         lex_.seek(e);
         lastEnd = e;
@@ -1601,7 +1617,7 @@ private:
             scanTypeList(in);
           OpToken close = lex_.next();
           if (!close.is(')'))
-            fail(close.offset, "expected ')' after the operand types");
+            fail(wrongToken(close), "expected ')' after the operand types");
           if (lex_.peek().kind == OpToken::Kind::Arrow) {
             lex_.skip();
             fnInputs.swap(in);
@@ -2067,18 +2083,17 @@ private:
         for (;;) {
           OpToken name = lex_.next();
           if (name.kind != OpToken::Kind::ValueId)
-            fail(name.offset, "expected a block argument name");
+            fail(wrongToken(name), "expected a block argument name");
           OpToken colon = lex_.next();
           if (!colon.is(':'))
-            fail(colon.offset, "expected ':' and the argument's type");
+            fail(wrongToken(colon), "expected ':' and the argument's type");
           PendingArg a{name.text, scanType(), name.offset, {}, 0};
           OpToken l = lex_.peek();
-          if (l.isIdent("loc") && l.end() < text_.size() && text_[l.end()] == '(') {
-            size_t e = lex_.matchBracket(l.end());
-            if (e == std::string_view::npos)
-              fail(l.end(), "unbalanced '(' in loc(...)");
-            a.loc = text_.substr(l.end() + 1, e - l.end() - 2);
-            a.locOffset = l.end() + 1;
+          if (l.isIdent("loc") && !followedByEquals(l.end())) {
+            const size_t e = readLoc(l);
+            const size_t open = text_.find('(', l.end());
+            a.loc = text_.substr(open + 1, e - open - 2);
+            a.locOffset = open + 1;
             lex_.seek(e);
           }
           addBlockArg(block, a);
@@ -2089,11 +2104,11 @@ private:
       }
       OpToken close = lex_.next();
       if (!close.is(')'))
-        fail(close.offset, "expected ')' after the block arguments");
+        fail(wrongToken(close), "expected ')' after the block arguments");
     }
     OpToken colon = lex_.next();
     if (!colon.is(':'))
-      fail(colon.offset, "expected ':' after the block label");
+      fail(wrongToken(colon), "expected ':' after the block label");
   }
 
   // --- locations, once every #loc alias is known ---
@@ -2138,6 +2153,39 @@ private:
       else
         m.ops[l.index].loc = it->second;
     }
+  }
+
+  // `loc(...)` at the `loc` token `t`, read as MLIR reads it: just past its
+  // ')', or the reading stops at its first problem. An alias nested in it
+  // must be defined by then (one written alone, `loc(#a)`, is checked once
+  // the file is read, as MLIR defers it).
+  size_t readLoc(const OpToken &t) {
+    const LocationSyntax ls = readLocationSyntax(text_, t.offset, [&](std::string_view name) {
+      return f_.locations.defines(std::string(name)) ||
+             (f_.aliases && f_.aliases->count(std::string(name)));
+    });
+    if (ls.errorAt != std::string_view::npos)
+      fail(ls.errorAt, ls.error);
+    return ls.end;
+  }
+  // Whether the next non-blank character at or after `p` is '=' (a key
+  // named `loc` in an attribute list, not a location).
+  bool followedByEquals(size_t p) const {
+    while (p < text_.size() && (text_[p] == ' ' || text_[p] == '\t'))
+      ++p;
+    return p < text_.size() && text_[p] == '=';
+  }
+
+  // Where MLIR reports a token it did not expect: at the end of the token
+  // before it, blanks and line ends skipped back over (at the token itself
+  // at the end of the text).
+  size_t wrongToken(const OpToken &t) const {
+    if (t.kind == OpToken::Kind::End)
+      return t.offset;
+    size_t at = t.offset;
+    while (at > 0 && isAsciiSpace(text_[at - 1]))
+      --at;
+    return at;
   }
 
   // The 1-based position of an offset; the reader mostly walks forward.

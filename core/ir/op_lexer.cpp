@@ -208,7 +208,12 @@ void OpLexer::scanToken(OpToken &t) {
   };
   if (c == '%' || c == '^') {
     ++p;
-    skipWhile(isSuffixChar);
+    // MLIR's suffix-id: digits alone (`%3`: `%3i32` is `%3` then `i32`), or
+    // a letter or id punctuation followed by letters, digits, punctuation.
+    if (p < n && isDigit(s[p]))
+      skipWhile(isDigit);
+    else
+      skipWhile(isSuffixChar);
     if (c == '%' && p + 1 < n && s[p] == '#' && isDigit(s[p + 1])) {
       ++p;
       skipWhile(isDigit);

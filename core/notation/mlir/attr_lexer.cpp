@@ -11,6 +11,10 @@ std::string nearText(std::string_view text, size_t offset) {
   if (offset >= text.size())
     return "at the end of the text";
   size_t end = std::min(text.size(), offset + 16);
+  // Up to the end of the line: a type missing its '>' at the end of a line.
+  end = std::min(end, std::min(text.size(), text.find('\n', offset)));
+  if (end == offset)
+    return "at the end of the line";
   std::string near(text.substr(offset, end - offset));
   for (char &c : near)
     if (static_cast<unsigned char>(c) < 32)

@@ -16,10 +16,19 @@ void SyntaxParser::fail(const std::string &what, size_t offset) const {
   throw SyntaxError(text_, offset, what);
 }
 
+size_t SyntaxParser::afterPrevious(size_t offset) const {
+  // MLIR reports a token it did not expect at the end of the token before
+  // it (blanks and line ends between them skipped back over).
+  while (offset > 0 && offset <= text_.size() && isAsciiSpace(text_[offset - 1]))
+    --offset;
+  return offset;
+}
+
 void SyntaxParser::expectPunct(const char *p) {
   Token t = lex_.next();
   if (t.kind != Token::Kind::Punct || t.text != p)
-    fail(std::string("expected '") + p + "'", t.offset);
+    fail(std::string("expected '") + p + "'",
+         t.kind == Token::Kind::End ? t.offset : afterPrevious(t.offset));
 }
 
 bool SyntaxParser::acceptPunct(const char *p) {
@@ -113,7 +122,7 @@ ValuePtr SyntaxParser::parseValue(int depth) {
       expectPunct("}");
       return v;
     }
-    fail("unexpected '" + t.text + "'", t.offset);
+    fail("expected attribute value, not '" + t.text + "'", afterPrevious(t.offset));
   }
   fail("unexpected token", t.offset);
 }
@@ -154,7 +163,8 @@ void SyntaxParser::parseEntries(std::vector<std::pair<std::string, ValuePtr>> &o
   do {
     Token key = lex_.next();
     if (key.kind != Token::Kind::Ident && key.kind != Token::Kind::String)
-      fail("expected a field name", key.offset);
+      fail("expected attribute name (a field name)",
+           key.kind == Token::Kind::End ? key.offset : afterPrevious(key.offset));
     for (const auto &[k, v] : out)
       if (k == key.text)
         fail("field '" + key.text + "' is given twice", key.offset);
@@ -284,21 +294,15 @@ TypeText SyntaxParser::parseType() {
   if (type.elementType.empty())
     fail("missing element type", start + p);
   const size_t dimsAt = size_t(dims.data() - text_.data());
-  // Where MLIR reports a token it did not expect: just after the last
-  // non-blank character before it (the end of the token before).
-  auto afterPrevious = [&](size_t offset) {
-    while (offset > 0 && isAsciiSpace(text_[offset - 1]))
-      --offset;
-    return offset;
-  };
   const char *expectedNext = type.isMemDesc ? "expected ','" : "expected '>' in tensor type";
   if (elemEnd < dims.size())
     fail(expectedNext, dimsAt + elemEnd);
   // Re-sync the lexer after the raw scan.
   lex_.seek(start + end);
   if (!type.isMemDesc) {
-    // tensor<dims x elem (, encoding)?>: one layout at most.
-    if (acceptPunct(","))
+    // tensor<dims x elem (, encoding)?>: one layout at most. MLIR reads the
+    // encoding as an optional attribute: `tensor<4xf32, >` has none.
+    if (acceptPunct(",") && lex_.peek().kind == Token::Kind::Hash)
       type.encoding = parseValue(1);
     if (!lex_.peek().isPunct(">"))
       fail(expectedNext, afterPrevious(lex_.peek().offset));

@@ -30,6 +30,9 @@ public:
   void expectEnd();
   Lexer &lexer() { return lex_; }
   [[noreturn]] void fail(const std::string &what, size_t offset) const;
+  // Where MLIR reports a token it did not expect, the one at `offset`: the
+  // end of the token before it.
+  size_t afterPrevious(size_t offset) const;
 
 private:
   void expectPunct(const char *p);

@@ -516,7 +516,7 @@ void TestModuleReader::positionsFromALineHintEqualTheSearch() {
 
 void TestModuleReader::malformedLineInTheMiddle() {
   ir::ModuleFile f = ir::readModuleFile(readFile(dataDir() + "malformed.mlir"));
-  QCOMPARE(diagnosticsText(f), QString("6:36: error: unbalanced '<' in the type\n"
+  QCOMPARE(diagnosticsText(f), QString("6:52: error: expected '>' in tensor type at the end of the line\n"
                                        "7:9: error: expected an operation name\n"
                                        "8:25: error: use of undefined value %9"));
   const QStringList expected = {
@@ -685,9 +685,9 @@ void TestModuleReader::neverThrows_data() {
   QTest::newRow("stray brace") << QByteArray("}\n")
                                << QString("1:1: error: unexpected '}' outside any region");
   QTest::newRow("bad alias") << QByteArray("#a = #ttg.blocked<{sizePerThread = [1}>\n")
-                             << QString("1:38: error: #a: expected ']' near '}> '");
+                             << QString("1:38: error: #a: expected ']' near '}>'");
   QTest::newRow("bad loc") << QByteArray("module {\n} loc(callsite(\"a\":1:2))\n")
-                           << QString("2:7: error: loc: expected 'at' in callsite");
+                           << QString("2:23: error: expected 'at' in callsite location");
   QTest::newRow("undefined alias in type")
       << QByteArray("module {\n  %0 = foo.x : tensor<4xf32, #nope>\n}\n")
       << QString("2:35: error: undefined attribute alias #nope");

@@ -157,7 +157,7 @@ private slots:
     QTest::newRow("one line") << "#ttg.blocked<{sizePerThread = [1}>"
                               << "attribute text: expected ']' at 1:33 near '}>'";
     QTest::newRow("second line") << "#ttg.blocked<{sizePerThread = [1],\n  order = [0 1]}>"
-                                 << "attribute text: expected ']' at 2:14 near '1]}>'";
+                                 << "attribute text: expected ']' at 2:13 near ' 1]}>'";
     QTest::newRow("string") << "#ttg.blocked<{a = \"x}>"
                             << "attribute text: unterminated string at 1:19 near '\"x}>'";
     QTest::newRow("end") << "#ttg.blocked<{sizePerThread = [1"

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""The CLI's verdict on random mutants of real kernels against Triton 3.6's (CTest oracle_mutants36).
+
+    python3 check_mutants.py CLI
+
+Regenerates the mutants (gen_mutants.py, deterministic) and runs `audit --file --json` on each. Where
+Triton 3.6 accepts a mutant, the CLI must audit it (exit 0); where Triton rejects it, the CLI must exit
+2 with one `error:` line, at Triton's line:column when Triton names a place in the file. Deliberate
+differences, each checked for what the CLI does instead (README.md says why):
+  - an op name of Triton's own dialects that 3.6 does not have (a misspelling, or a newer Triton's op):
+    audited and listed in unknown_ops, with a warning;
+Every other difference is a failure.
+"""
+import json, os, re, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+cli = sys.argv[1]
+tmp = tempfile.mkdtemp()
+verdicts = [json.loads(l) for l in open(os.path.join(HERE, "verdicts.jsonl"))]
+subprocess.run([sys.executable, os.path.join(HERE, "gen_mutants.py"), tmp, str(len(verdicts))],
+               check=True, capture_output=True)
+bad, counts = [], {"reject": 0, "accept": 0, "deliberate": 0, "place": 0}
+for r in verdicts:
+    case, path = r["case"], os.path.join(tmp, r["case"] + ".ttgir")
+    p = subprocess.run([cli, "audit", "--file", path, "--json"], capture_output=True, text=True, timeout=60)
+    err = [l for l in p.stderr.strip().splitlines() if l.startswith("error:")]
+    diag = r["diagnostic"]
+    if not r["accepted"] and "is not registered" in diag or "custom op" in diag and "is unknown" in diag and \
+            p.returncode == 0:
+        # A name of Triton's own dialects that 3.6 lacks: listed, not refused (a newer Triton may have it).
+        op = re.search(r"'([\w.]+)'", diag)
+        listed = p.returncode == 0 and op and any(u.get("op") == op.group(1) for u in
+                                                    json.loads(p.stdout).get("unknown_ops", []))
+        if listed:
+            counts["deliberate"] += 1
+            continue
+    if r["accepted"]:
+        counts["accept"] += 1
+        if p.returncode != 0:
+            bad.append(f"{case}: Triton accepts it; the CLI says {err[:1] or p.stderr[-200:]}")
+        continue
+    counts["reject"] += 1
+    if p.returncode != 2 or len(err) != 1:
+        bad.append(f"{case}: Triton rejects it ({diag[:160]}); CLI rc {p.returncode}, {err[:2]}")
+        continue
+    m = re.search(r'm\d+\.ttgir":(\d+):(\d+)\)', diag)
+    if m:
+        counts["place"] += 1
+        if f"{case}.ttgir:{m.group(1)}:{m.group(2)}:" not in err[0]:
+            bad.append(f"{case}: Triton says {m.group(1)}:{m.group(2)} ({diag[diag.find('error:'):][:120]}); "
+                       f"the CLI: {err[0][:200]}")
+print(f"{len(verdicts)} mutants: Triton rejects {counts['reject']} ({counts['place']} at a place in the file), "
+      f"accepts {counts['accept']}, {counts['deliberate']} deliberate differences; {len(bad)} disagree")
+for b in bad:
+    print("DISAGREE", b)
+sys.exit(1 if bad else 0)

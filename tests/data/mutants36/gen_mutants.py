@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Random one-edit mutants of real Triton 3.6 kernels, for a differential test against Triton's reader.
+
+    python3 gen_mutants.py OUT_DIR [COUNT]
+
+Deterministic: mutant k is made from the seed k alone, so `verdicts.jsonl` (Triton 3.6's verdict on each,
+made on the GPU machine with `ir.parse_mlir_module`, NVIDIA and AMD dialects loaded) stays valid.
+Each mutant is one of the kernels in ../ttgir36 with one small edit of the kinds a person or a tool
+makes by mistake: a number in a layout, a shape or an attribute changed; a token deleted, doubled or
+swapped for another; a type of one operand replaced with another's; a line dropped or repeated.
+"""
+import os, random, re, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRC = os.path.join(HERE, "..", "ttgir36")
+FILES = sorted(f for f in os.listdir(SRC) if f.endswith(".ttgir"))
+NUMBERS = ["0", "1", "2", "3", "4", "8", "16", "32", "48", "64", "128", "256", "-1", "2147483648"]
+WORDS = ["#blocked", "#blocked1", "#mma", "#shared", "#smem", "mutable", "i32", "i64", "f16", "f32",
+         "bf16", "i1", "tensor", "ttg.convert_layout", "tt.load", "arith.addi", "scf.yield", "loc(#loc)",
+         "#ttg.shared_memory", "true", "order", "warpsPerCTA", "opIdx", "kWidth", "parent"]
+
+
+def body_lines(text):
+    """Indices of lines inside the module (not aliases, not #loc lines)."""
+    lines = text.split("\n")
+    return lines, [i for i, l in enumerate(lines) if l.startswith("  ") and l.strip()]
+
+
+def mutate(k):
+    rng = random.Random(k)
+    name = FILES[rng.randrange(len(FILES))]
+    text = open(os.path.join(SRC, name)).read()
+    lines, body = body_lines(text)
+    kind = rng.choice(["number", "number", "number", "token_delete", "token_double", "word",
+                       "line_drop", "line_repeat", "type_swap", "alias_number"])
+    if kind in ("number", "alias_number"):
+        pool = [i for i, l in enumerate(lines) if l.startswith("#") and not l.startswith("#loc")] \
+            if kind == "alias_number" else body
+        i = rng.choice(pool)
+        nums = list(re.finditer(r"(?<![\w#%.])\d+(?![\w.])", lines[i]))
+        if nums:
+            m = rng.choice(nums)
+            lines[i] = lines[i][:m.start()] + rng.choice(NUMBERS) + lines[i][m.end():]
+    elif kind in ("token_delete", "token_double", "word"):
+        i = rng.choice(body)
+        toks = list(re.finditer(r"[%#!]?[\w.$-]+|[^\s\w]", lines[i]))
+        if toks:
+            m = rng.choice(toks)
+            l = lines[i]
+            if kind == "token_delete":
+                lines[i] = l[:m.start()] + l[m.end():]
+            elif kind == "token_double":
+                lines[i] = l[:m.end()] + " " + m.group(0) + l[m.end():]
+            else:
+                lines[i] = l[:m.start()] + rng.choice(WORDS) + l[m.end():]
+    elif kind == "line_drop":
+        del lines[rng.choice(body)]
+    elif kind == "line_repeat":
+        i = rng.choice(body)
+        lines.insert(i, lines[i])
+    else:  # type_swap: one `tensor<...>` of a line replaced by another from the file
+        types = re.findall(r"tensor<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>", text)
+        i = rng.choice(body)
+        here = list(re.finditer(r"tensor<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>", lines[i]))
+        if types and here:
+            m = rng.choice(here)
+            lines[i] = lines[i][:m.start()] + rng.choice(types) + lines[i][m.end():]
+    return name, kind, "\n".join(lines)
+
+
+if __name__ == "__main__":
+    out = sys.argv[1]
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+    os.makedirs(out, exist_ok=True)
+    for k in range(count):
+        name, kind, text = mutate(k)
+        with open(os.path.join(out, "m%04d.ttgir" % k), "w") as f:
+            f.write(text)
+    print(count, "mutants")
