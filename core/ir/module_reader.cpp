@@ -54,7 +54,8 @@ bool isLayoutAttr(const Value &v) {
 bool unverifiedByTriton36(const Value &attr) {
   return attr.kind == Value::Kind::Attr &&
          (attr.dialect == "ttg" || attr.dialect == "triton_gpu") &&
-         (attr.name == "nvidia_mma" || attr.name == "nvmma_shared");
+         (attr.name == "nvidia_mma" || attr.name == "nvmma_shared" ||
+          attr.name == "amd_rotating_shared");
 }
 
 std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_view s) {
@@ -1452,6 +1453,12 @@ private:
         if (a.type.empty() && k < cand.size())
           a.type = cand[k++];
     };
+    const bool custom = !mod().ops[opIdx].generic && scratch.facts;
+    if (custom && operandsComeFirst(*scratch.facts, opName) &&
+        lex_.peek().kind != OpToken::Kind::ValueId)
+      fail(wrongToken(lex_.peek()), "expected SSA operand (" + std::string(opName) +
+                                        " is written `" + std::string(opName) + " %a, %b : T`)");
+    bool typed = false; // the ':' type section was read
     for (;;) {
       OpToken t = lex_.peek();
       if (t.kind == OpToken::Kind::End) {
@@ -1473,7 +1480,23 @@ private:
           pending.push_back({t.text, "", t.offset, {}, 0});
         } else {
           addOperand(opIdx, t);
+          // Two operands with nothing between them: MLIR's parser wanted a
+          // ',' or the ':' of the types after the first.
+          if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::ValueId &&
+              !n.newlineBefore)
+            fail(wrongToken(n), "expected ',' or ':' after the operand " + std::string(t.text));
         }
+        lastEnd = lex_.consumedEnd();
+        continue;
+      }
+      if (custom && depth == 0 && !typed && t.is(',')) {
+        // A list goes on after a ',': an operand, a word (`add, acq_rel,`),
+        // a list (`[%a, %b]`), never a second ',' or a closing bracket.
+        lex_.skip();
+        const OpToken n = lex_.peek();
+        if (n.kind == OpToken::Kind::End ||
+            (n.kind == OpToken::Kind::Punct && !n.is('[') && !n.is('(')))
+          fail(wrongToken(n), "expected SSA operand after ','");
         lastEnd = lex_.consumedEnd();
         continue;
       }
@@ -1610,6 +1633,11 @@ private:
         mod().ops[opIdx].attributes.push_back({"sym_name", quoted});
       } else if (t.is(':') && depth == 0) {
         lex_.skip();
+        typed = true;
+        if (custom && equalsLiteral(opName, "ttg.local_alloc") &&
+            !mod().ops[opIdx].operands.empty() && !lex_.peek().is('('))
+          fail(lex_.peek().offset, "custom op 'ttg.local_alloc' invalid kind of type specified: "
+                                   "expected builtin.function, written (T) -> M");
         if (lex_.peek().is('(')) {
           lex_.skip();
           in.clear();
@@ -1641,14 +1669,33 @@ private:
         } else {
           colonTypes.clear();
           scanTypeList(colonTypes);
+          if (custom && typesNeedTo(*scratch.facts) && !lex_.peek().isIdent("to"))
+            fail(wrongToken(lex_.peek()), "expected 'to'");
           if (lex_.peek().isIdent("to")) {
             lex_.skip();
             toType = scanType();
           }
+          if (custom && typesNeedArrow(*scratch.facts) &&
+              lex_.peek().kind != OpToken::Kind::Arrow)
+            fail(wrongToken(lex_.peek()), "expected '->'");
           if (lex_.peek().kind == OpToken::Kind::Arrow) {
             lex_.skip();
             scanResultTypes(arrowTypes);
           }
+          // The op ends with its types: what follows on the line is its
+          // location, a region, or the next op (MLIR: the next op's name).
+          const OpToken n = lex_.peek();
+          if (custom && n.kind != OpToken::Kind::End && !n.newlineBefore && !n.isIdent("loc") &&
+              !n.is('{') && !n.is('}') && !n.isIdent("attributes"))
+            fail(wrongToken(n), "expected operation name in quotes (text after " +
+                                    std::string(opName) + "'s types)");
+          if (custom && oneTypePerOperand(*scratch.facts) &&
+              colonTypes.size() != mod().ops[opIdx].operands.size())
+            fail(scratch.offsets.empty() ? t.offset : scratch.offsets[0],
+                 "custom op '" + std::string(opName) +
+                     "' number of operands and types do not match: got " +
+                     std::to_string(mod().ops[opIdx].operands.size()) + " operands and " +
+                     std::to_string(colonTypes.size()) + " types");
         }
         lastEnd = lex_.consumedEnd();
         continue;

@@ -191,6 +191,23 @@ OpNameFacts opNameFacts(std::string_view name) {
   return f;
 }
 
+bool typesNeedArrow(const OpNameFacts &f) {
+  const Rule r = static_cast<Rule>(f.operandRule);
+  return r == Rule::FirstBeforeArrow || r == Rule::Join || r == Rule::IntoMemory ||
+         r == Rule::Dot;
+}
+
+bool typesNeedTo(const OpNameFacts &f) { return static_cast<Rule>(f.operandRule) == Rule::Cast; }
+
+bool operandsComeFirst(const OpNameFacts &f, std::string_view name) {
+  return static_cast<Rule>(f.operandRule) == Rule::SameType &&
+         !equalsLiteral(name, "arith.cmpi") && !equalsLiteral(name, "arith.cmpf");
+}
+
+bool oneTypePerOperand(const OpNameFacts &f) {
+  return static_cast<Rule>(f.operandRule) == Rule::ReturnLike;
+}
+
 bool knownToTriton36(std::string_view name) { return opNameFacts(name).registered; }
 
 bool bareOpNameAccepted(std::string_view name, bool insideFunc) {
@@ -442,10 +459,40 @@ std::string shapeOpProblem(const Module &m, const Operation &op) {
     return &m.values[size_t(v)];
   };
   auto head = [&] { return "'" + op.name + "' op "; };
+  if (equalsLiteral(op.name, "tt.return")) {
+    // A terminator: the last op of its block.
+    const int b = op.parentBlock;
+    const int self = int(&op - m.ops.data());
+    if (b >= 0 && !m.blocks[size_t(b)].operations.empty() &&
+        m.blocks[size_t(b)].operations.back() != self)
+      return head() + "must be the last operation in the parent block";
+    return {};
+  }
+  if (equalsLiteral(op.name, "tt.func")) {
+    // Each block of a function's body ends with its terminator.
+    for (int r : op.regions)
+      for (int b : m.regions[size_t(r)].blocks) {
+        const std::vector<int> &ops = m.blocks[size_t(b)].operations;
+        if (ops.empty())
+          return "empty block: expect at least a terminator (tt.return) in " + op.name;
+        const std::string &last = m.ops[size_t(ops.back())].name;
+        if (!equalsLiteral(last, "tt.return") && !equalsLiteral(last, "func.return") &&
+            !startsWithLiteral(last, "cf."))
+          return "block with no terminator, has " + last + " last (a tt.func body ends with tt.return)";
+      }
+    return {};
+  }
+  if (equalsLiteral(op.name, "tt.gather")) {
+    const std::optional<int64_t> axis = op.intAttribute("axis");
+    const SsaValue *src = op.operands.empty() ? nullptr : typeOf(op.operands[0]);
+    if (axis && src && (*axis < 0 || *axis >= int64_t(src->type->shape.size())))
+      return head() + "gather dimension must be less than the input rank";
+    return {};
+  }
   if (equalsLiteral(op.name, "tt.make_range")) {
     const std::optional<int64_t> start = op.intAttribute("start"), end = op.intAttribute("end");
     if (!start || !end)
-      return {};
+      return head() + "requires attribute '" + (start ? "end" : "start") + "'";
     if (*start >= *end)
       return head() + "start must be less than end (start = " + std::to_string(*start) +
              ", end = " + std::to_string(*end) + ")";
@@ -1004,7 +1051,8 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
         return LayoutMismatch{int(i), v, std::move(why)};
     }
     if (equalsLiteral(op.name, "tt.make_range") || equalsLiteral(op.name, "tt.expand_dims") ||
-        equalsLiteral(op.name, "tt.reduce"))
+        equalsLiteral(op.name, "tt.reduce") || equalsLiteral(op.name, "tt.return") ||
+        equalsLiteral(op.name, "tt.func") || equalsLiteral(op.name, "tt.gather"))
       if (std::string why = shapeOpProblem(m, op); !why.empty())
         return LayoutMismatch{int(i), -1, why + tail};
     if (equalsLiteral(op.name, "tt.dot"))

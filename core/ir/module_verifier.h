@@ -45,6 +45,15 @@ struct OpNameFacts {
 };
 OpNameFacts opNameFacts(std::string_view name);
 
+// The custom syntax of an op, where this tool knows it: its types go on with
+// `-> R` (`%x : T -> R`, `A * B -> C`), with `to R` (casts); its operands come
+// right after its name (arith's binary ops, math.*, not cmpi/cmpf's
+// predicate); one type per operand (scf.yield, tt.return).
+bool typesNeedArrow(const OpNameFacts &facts);
+bool typesNeedTo(const OpNameFacts &facts);
+bool operandsComeFirst(const OpNameFacts &facts, std::string_view name);
+bool oneTypePerOperand(const OpNameFacts &facts);
+
 // True if Triton 3.6 registers `name` ("ttg.convert_layout"), or if `name`'s
 // dialect is not one whose ops this tool knows in full. False for a name of a
 // fully known dialect that Triton 3.6 does not have ("ttg.convert_layuot").

@@ -39,8 +39,9 @@ std::string describeOffset(std::string_view text, size_t offset) {
          nearText(text, offset);
 }
 
-SyntaxError::SyntaxError(std::string_view text, size_t offset, const std::string &problem)
-    : Error("attribute text", problem + " " + describeOffset(text, offset)), offset_(offset),
+SyntaxError::SyntaxError(std::string_view text, size_t offset, const std::string &problem,
+                         std::string field)
+    : Error(std::move(field), problem + " " + describeOffset(text, offset)), offset_(offset),
       problem_(problem + " " + nearText(text, offset)) {}
 
 void Lexer::skipSpaceAndComments() {

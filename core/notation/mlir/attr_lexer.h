@@ -56,7 +56,8 @@ std::string describeOffset(std::string_view text, size_t offset);
 class SyntaxError : public Error {
 public:
   // Requires: offset <= text.size().
-  SyntaxError(std::string_view text, size_t offset, const std::string &problem);
+  SyntaxError(std::string_view text, size_t offset, const std::string &problem,
+              std::string field = "attribute text");
   size_t offset() const { return offset_; }
   // The problem without the position: "expected ']' near '}>'".
   const std::string &problem() const { return problem_; }

@@ -277,33 +277,69 @@ TypeText SyntaxParser::parseType() {
     if (type.shape.size() > 20)
       fail("too many dimensions", start + p);
   }
-  // The element type is one token: a blank outside its brackets ends it
-  // (`f16 #b`: the ',' before the layout is missing).
-  size_t elemEnd = dims.size();
-  for (size_t i = p, depth = 0; i < dims.size(); ++i) {
-    if (dims[i] == '<')
-      ++depth;
-    else if (dims[i] == '>' && depth > 0)
-      --depth;
-    else if (depth == 0 && isAsciiSpace(dims[i])) {
-      elemEnd = i;
-      break;
+  // The element type is one token: a builtin type's name (`f16`), or a
+  // dialect type with its brackets (`!tt.ptr<f16>`). What follows it must be
+  // ',' or '>' (`f16 #b`: the ',' before the layout is missing).
+  const size_t dimsAt = size_t(dims.data() - text_.data());
+  const char *expectedNext = type.isMemDesc ? "expected ','" : "expected '>' in tensor type";
+  size_t elemEnd = p;
+  auto nameChar = [](char c) { return isAsciiAlnum(c) || c == '_' || c == '.' || c == '$'; };
+  if (p < dims.size() && dims[p] == '!') {
+    elemEnd = p + 1;
+    while (elemEnd < dims.size() && nameChar(dims[elemEnd]))
+      ++elemEnd;
+    if (elemEnd < dims.size() && dims[elemEnd] == '<') {
+      int depth = 0;
+      for (; elemEnd < dims.size(); ++elemEnd) {
+        if (dims[elemEnd] == '<')
+          ++depth;
+        else if (dims[elemEnd] == '>' && --depth == 0) {
+          ++elemEnd;
+          break;
+        }
+      }
     }
+  } else {
+    while (elemEnd < dims.size() && nameChar(dims[elemEnd]))
+      ++elemEnd;
+    const std::string_view word = dims.substr(p, elemEnd - p);
+    if (word.empty() || !isBuiltinTypeName(word))
+      throw SyntaxError(text_, afterPrevious(dimsAt + p),
+                        "expected non-function type: '" + std::string(word.substr(0, 24)) +
+                            "' is not a type (f16, bf16, f32, i32, !tt.ptr<f16>, ...)",
+                        "element type");
   }
   type.elementType = dims.substr(p, elemEnd - p);
   if (type.elementType.empty())
     fail("missing element type", start + p);
-  const size_t dimsAt = size_t(dims.data() - text_.data());
-  const char *expectedNext = type.isMemDesc ? "expected ','" : "expected '>' in tensor type";
   if (elemEnd < dims.size())
-    fail(expectedNext, dimsAt + elemEnd);
+    fail(expectedNext, afterPrevious(dimsAt + elemEnd));
   // Re-sync the lexer after the raw scan.
   lex_.seek(start + end);
   if (!type.isMemDesc) {
     // tensor<dims x elem (, encoding)?>: one layout at most. MLIR reads the
     // encoding as an optional attribute: `tensor<4xf32, >` has none.
-    if (acceptPunct(",") && lex_.peek().kind == Token::Kind::Hash)
-      type.encoding = parseValue(1);
+    if (acceptPunct(",")) {
+      // Any attribute MLIR reads there (`true`, a type such as `i64`) is the
+      // encoding, if not a layout; a bare word that is neither is not one.
+      const Token &n = lex_.peek();
+      const bool attribute =
+          n.kind == Token::Kind::Hash || n.kind == Token::Kind::Integer ||
+          n.kind == Token::Kind::String || n.isPunct("[") || n.isPunct("{") ||
+          (n.kind == Token::Kind::Ident &&
+           (n.text == "true" || n.text == "false" || n.text == "unit" ||
+            isBuiltinTypeName(n.text)));
+      if (attribute && n.kind == Token::Kind::Ident) {
+        auto v = std::make_shared<Value>(); // not a layout: kept as a word
+        v->kind = Value::Kind::Ident;
+        v->text = n.text;
+        v->offset = n.offset;
+        lex_.skip();
+        type.encoding = v;
+      } else if (attribute) {
+        type.encoding = parseValue(1);
+      }
+    }
     if (!lex_.peek().isPunct(">"))
       fail(expectedNext, afterPrevious(lex_.peek().offset));
     lex_.skip();
@@ -375,6 +411,30 @@ TypeText SyntaxParser::parseType() {
     fail("expected '>'", afterPrevious(lex_.peek().offset));
   lex_.skip();
   return type;
+}
+
+bool isBuiltinTypeName(std::string_view w) {
+  auto digitsFrom = [&](size_t k) {
+    if (k >= w.size() || w[k] == '0')
+      return false;
+    for (size_t i = k; i < w.size(); ++i)
+      if (!isAsciiDigit(w[i]))
+        return false;
+    return true;
+  };
+  if (!w.empty() && w[0] == 'i' && digitsFrom(1))
+    return true;
+  if (w.size() > 2 && (w[0] == 's' || w[0] == 'u') && w[1] == 'i' && digitsFrom(2))
+    return true;
+  static constexpr std::string_view kNames[] = {
+      "f16",          "f32",          "f64",        "f80",        "f128",       "bf16",
+      "tf32",         "index",        "none",       "f8E5M2",     "f8E4M3FN",   "f8E5M2FNUZ",
+      "f8E4M3FNUZ",   "f8E4M3B11FNUZ", "f8E4M3",    "f8E3M4",     "f8E8M0FNU",  "f6E2M3FN",
+      "f6E3M2FN",     "f4E2M1FN"};
+  for (std::string_view n : kNames)
+    if (w == n)
+      return true;
+  return false;
 }
 
 ValuePtr parseAttributeText(std::string_view text) {

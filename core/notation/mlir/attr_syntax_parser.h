@@ -44,6 +44,10 @@ private:
   Lexer lex_;
 };
 
+// A builtin type's keyword as MLIR spells it: i1..iN, si/ui N, f16, bf16,
+// f8E4M3FN and the other float formats, index, none.
+bool isBuiltinTypeName(std::string_view word);
+
 // The whole text is exactly one attribute (no trailing characters).
 ValuePtr parseAttributeText(std::string_view text);
 
