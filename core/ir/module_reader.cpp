@@ -1017,6 +1017,17 @@ private:
     }
     if (t.kind != OpToken::Kind::Ident && t.kind != OpToken::Kind::BangId)
       fail(wrongToken(t), "expected a type");
+    if (t.kind == OpToken::Kind::Ident) {
+      const bool bracket = t.end() < text_.size() && text_[t.end()] == '<';
+      const bool container = equalsLiteral(t.text, "tensor") || equalsLiteral(t.text, "vector") ||
+                             equalsLiteral(t.text, "memref") || equalsLiteral(t.text, "complex") ||
+                             equalsLiteral(t.text, "tuple");
+      if (container && !bracket)
+        fail(t.end(), "expected '<' in " + std::string(t.text) + " type");
+      if (!container && !bracket && !isBuiltinTypeName(t.text))
+        fail(wrongToken(t), "expected non-function type: '" + std::string(t.text.substr(0, 40)) +
+                                "' is not a type");
+    }
     lex_.skip();
     if (t.kind == OpToken::Kind::BangId && !typeAliases_.empty() &&
         (t.end() >= text_.size() || text_[t.end()] != '<'))
