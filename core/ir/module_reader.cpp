@@ -496,7 +496,8 @@ private:
           mod().moduleOp = parseOperation(-1);
           finishModule();
         } else if (t.is('}')) {
-          fail(t.offset, "unexpected '}' outside any region");
+          fail(wrongToken(t), "unexpected '}' outside any region (the text after it is not in "
+                              "the module)");
         } else {
           if (implicitBlock_ < 0)
             openImplicitModule(t.offset);
@@ -1479,6 +1480,12 @@ private:
       }
       if (t.newlineBefore && depth == 0 && !continuesOp(t) && !continuesLine(t))
         break;
+      // Once its types are read, an op is not continued by a `key = ...` line
+      // (a misspelt result name: `parent = arith.mulf ...` is an op named
+      // `parent`).
+      if (t.newlineBefore && depth == 0 && typed && custom && t.kind == OpToken::Kind::Ident &&
+          followedByEquals(t.end()))
+        break;
       size_t after = t.end();
       if (t.kind == OpToken::Kind::ValueId) {
         lex_.skip();
@@ -1496,6 +1503,10 @@ private:
           if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::ValueId &&
               !n.newlineBefore)
             fail(wrongToken(n), "expected ',' or ':' after the operand " + std::string(t.text));
+          if (custom && depth == 0 && !typed && operandsComeFirst(*scratch.facts, opName) &&
+              !n.is(',') && !n.is(':') && !n.is('{') && n.kind != OpToken::Kind::End)
+            fail(wrongToken(n), "expected ',' (" + std::string(opName) + " is written `" +
+                                    std::string(opName) + " %a, %b : T`)");
         }
         lastEnd = lex_.consumedEnd();
         continue;
@@ -1580,6 +1591,15 @@ private:
           mod().ops[owner].regions.push_back(r);
           pending.clear();
           lastEnd = lex_.consumedEnd();
+          if (depth == 0) {
+            // After a region the op goes on only with its keywords (`else`,
+            // `partition0(...)`, ...) or its location: another word starts the
+            // next op (MLIR: "custom op 'x' is unknown").
+            const OpToken n = lex_.peek();
+            if (custom && n.kind == OpToken::Kind::Ident && !n.newlineBefore &&
+                !n.isIdent("loc") && !continuesOp(n))
+              break;
+          }
           continue;
         }
         size_t e = lex_.matchBracket(t.offset);
@@ -1626,6 +1646,8 @@ private:
         }
         lex_.seek(e);
         lastEnd = e;
+        if (depth == 0 && custom)
+          break; // an op's location is the last of it: what follows is the next op
         continue;
       } else if ((t.kind == OpToken::Kind::Ident || t.kind == OpToken::Kind::BangId ||
                   t.kind == OpToken::Kind::HashId) &&
@@ -1697,9 +1719,13 @@ private:
           // location, a region, or the next op (MLIR: the next op's name).
           const OpToken n = lex_.peek();
           if (custom && n.kind != OpToken::Kind::End && !n.newlineBefore && !n.isIdent("loc") &&
-              !n.is('{') && !n.is('}') && !n.isIdent("attributes"))
+              !n.is('{') && !n.is('}') && !n.isIdent("attributes")) {
+            if (n.kind == OpToken::Kind::Ident) // read as the next op's name
+              fail(n.offset, "custom op '" + std::string(n.text.substr(0, 40)) +
+                                 "' is unknown (after " + std::string(opName) + "'s types)");
             fail(wrongToken(n), "expected operation name in quotes (text after " +
                                     std::string(opName) + "'s types)");
+          }
           if (custom && oneTypePerOperand(*scratch.facts) &&
               colonTypes.size() != mod().ops[opIdx].operands.size())
             fail(scratch.offsets.empty() ? t.offset : scratch.offsets[0],

@@ -151,6 +151,9 @@ ValuePtr SyntaxParser::parseAttribute(int depth) {
     v->hasBody = true;
     parseBody(*v, depth);
     expectPunct(">");
+  } else if (lex_.peek().isPunct("{")) {
+    // `#ttg.slice{dim = 1, ...}>`: the body's '<' is missing.
+    fail("expected '<'", afterPrevious(lex_.peek().offset));
   }
   return v;
 }
