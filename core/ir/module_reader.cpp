@@ -496,8 +496,7 @@ private:
           mod().moduleOp = parseOperation(-1);
           finishModule();
         } else if (t.is('}')) {
-          fail(wrongToken(t), "unexpected '}' outside any region (the text after it is not in "
-                              "the module)");
+          fail(wrongToken(t), "unexpected '}' outside any region");
         } else {
           if (implicitBlock_ < 0)
             openImplicitModule(t.offset);
