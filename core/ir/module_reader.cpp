@@ -58,6 +58,13 @@ bool unverifiedByTriton36(const Value &attr) {
           attr.name == "amd_rotating_shared");
 }
 
+// A field Triton 3.6 reads without a check of this tool's: amd_mfma's K
+// (instrShape's third value).
+bool unverifiedField(const Value &attr, const Error &e) {
+  return attr.kind == Value::Kind::Attr && attr.name == "amd_mfma" && e.field() == "instrShape" &&
+         e.rule().rfind("K ", 0) == 0;
+}
+
 std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_view s) {
   std::vector<std::pair<std::string, std::string>> out;
   auto add = [&](std::string_view entry) {
@@ -464,7 +471,7 @@ private:
         // Triton 3.6 verifies none of #ttg.nvidia_mma's and #ttg.nvmma_shared's
         // fields: the file is valid; only a layout asked of that alias fails
         // (and says why).
-        if (unverifiedByTriton36(*attr))
+        if (unverifiedByTriton36(*attr) || unverifiedField(*attr, e))
           continue;
         // Where Triton's verifier points: the attribute, not the alias name.
         error(attrOffset, "#" + name + ": " + e.what());
@@ -825,15 +832,19 @@ private:
     if (v.kind != Value::Kind::Attr || v.name != "dot_op")
       return {};
     const Value *parent = nullptr;
-    int64_t kWidth = 0;
+    int64_t kWidth = 0, opIdx = 0;
     for (const auto &[key, x] : v.entries) {
       if (!x)
         continue;
       if (key == "kWidth" && x->kind == Value::Kind::Integer)
         kWidth = x->integer;
+      else if (key == "opIdx" && x->kind == Value::Kind::Integer)
+        opIdx = x->integer;
       else if (key == "parent")
         parent = x.get();
     }
+    if (opIdx != 0 && opIdx != 1)
+      return "ttg.dot_op opIdx parameter can be 0 or 1, got: " + std::to_string(opIdx);
     if (parent && parent->kind == Value::Kind::AliasRef) {
       auto a = f_.aliases->find(parent->text);
       parent = a != f_.aliases->end() ? a->second.get() : nullptr;
@@ -849,6 +860,9 @@ private:
       return "ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper MMA parent";
     if (kWidth == 0 && ampereOrHopper)
       return "ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent";
+    if (opIdx != 0 && major == 3)
+      return "ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, since Hopper WGMMA "
+             "only allows first operand to be in registers";
     return {};
   }
 
@@ -955,7 +969,11 @@ private:
         // A layout alias that did not build (Triton does not verify its
         // fields, or its own error is said at its definition) is not this
         // type's error; a dot_op over it still has Triton's own kWidth rule.
-        std::string why = referencesUnbuiltAlias(*enc) ? dotOpKWidthProblem(*enc) : e.what();
+        // A dot_op: Triton checks its opIdx and its kWidth against its
+        // parent, not the rest of this tool's rules (a kWidth of 3 is read).
+        std::string why = referencesUnbuiltAlias(*enc) || enc->name == "dot_op"
+                              ? dotOpKWidthProblem(*enc)
+                              : std::string(e.what());
         if (!why.empty() && enc->kind == Value::Kind::Attr && !unverifiedByTriton36(*enc)) {
           c.error = "type " + text + ": " + why;
           // Triton points at the mnemonic (`slice` of `#ttg.slice<`), as for
@@ -1007,7 +1025,11 @@ private:
     }
     if (t.is('<')) {
       // `<64x64xf16, #shared, #smem>`: the short memdesc form some ops print
-      // (ttg.async_copy_global_to_local's destination).
+      // for a result (ttg.async_copy_global_to_local's destination), after
+      // '->' only.
+      const size_t before = wrongToken(t);
+      if (before < 2 || text_[before - 1] != '>' || text_[before - 2] != '-')
+        fail(before, "expected non-function type");
       size_t e = lex_.matchBracket(t.offset);
       if (e == std::string_view::npos)
         fail(t.offset, "unbalanced '<' in the type");
@@ -1217,6 +1239,10 @@ private:
       // At the end of the token before (a `}` missing before the `#loc`
       // lines: the line above), as MLIR reports it.
       fail(wrongToken(nameTok), "expected an operation name");
+    } else if (isBuiltinTypeName(nameTok.text)) {
+      // `i1`, `f32`: MLIR lexes a type keyword, not a name.
+      fail(wrongToken(nameTok), "expected operation name in quotes, not the type " +
+                                    std::string(nameTok.text));
     }
     Module &m = mod();
     int opIdx = static_cast<int>(m.ops.size());
@@ -1465,10 +1491,22 @@ private:
           a.type = cand[k++];
     };
     const bool custom = !mod().ops[opIdx].generic && scratch.facts;
-    if (custom && operandsComeFirst(*scratch.facts, opName) &&
-        lex_.peek().kind != OpToken::Kind::ValueId)
-      fail(wrongToken(lex_.peek()), "expected SSA operand (" + std::string(opName) +
-                                        " is written `" + std::string(opName) + " %a, %b : T`)");
+    const bool known = custom && knownOperandSyntax(*scratch.facts);
+    if (known) {
+      const OpToken &f = lex_.peek();
+      const bool sameLine = f.kind != OpToken::Kind::End && !f.newlineBefore;
+      if (oneTypePerOperand(*scratch.facts)) {
+        // `scf.yield` alone, or `scf.yield %a, %b : A, B`.
+        if (sameLine && f.kind == OpToken::Kind::Ident && !f.isIdent("loc"))
+          fail(wrongToken(f), "expected ':'");
+      } else if (!equalsLiteral(opName, "arith.cmpi") && !equalsLiteral(opName, "arith.cmpf") &&
+                 f.kind != OpToken::Kind::ValueId) {
+        fail(wrongToken(f), "expected SSA operand (" + std::string(opName) +
+                                " starts with its operands)");
+      }
+    }
+    if (custom && equalsLiteral(opName, "arith.constant") && lex_.peek().is(':'))
+      fail(wrongToken(lex_.peek()), "expected attribute value (the constant)");
     bool typed = false; // the ':' type section was read
     for (;;) {
       OpToken t = lex_.peek();
@@ -1510,6 +1548,10 @@ private:
         lastEnd = lex_.consumedEnd();
         continue;
       }
+      if (known && depth == 0 && !typed && !t.newlineBefore &&
+          ((t.isIdent("tensor") && t.end() < text_.size() && text_[t.end()] == '<') ||
+           t.kind == OpToken::Kind::BangId))
+        fail(wrongToken(t), "expected ':' before the types");
       if (custom && depth == 0 && !typed && t.is(',')) {
         // A list goes on after a ',': an operand, a word (`add, acq_rel,`),
         // a list (`[%a, %b]`), never a second ',' or a closing bracket.
@@ -1719,7 +1761,7 @@ private:
           const OpToken n = lex_.peek();
           if (custom && n.kind != OpToken::Kind::End && !n.newlineBefore && !n.isIdent("loc") &&
               !n.is('{') && !n.is('}') && !n.isIdent("attributes")) {
-            if (n.kind == OpToken::Kind::Ident) // read as the next op's name
+            if (n.kind == OpToken::Kind::Ident && !isBuiltinTypeName(n.text)) // the next op's name
               fail(n.offset, "custom op '" + std::string(n.text.substr(0, 40)) +
                                  "' is unknown (after " + std::string(opName) + "'s types)");
             fail(wrongToken(n), "expected operation name in quotes (text after " +

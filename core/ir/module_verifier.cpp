@@ -204,6 +204,10 @@ bool operandsComeFirst(const OpNameFacts &f, std::string_view name) {
          !equalsLiteral(name, "arith.cmpi") && !equalsLiteral(name, "arith.cmpf");
 }
 
+bool knownOperandSyntax(const OpNameFacts &f) {
+  return static_cast<Rule>(f.operandRule) != Rule::None;
+}
+
 bool oneTypePerOperand(const OpNameFacts &f) {
   return static_cast<Rule>(f.operandRule) == Rule::ReturnLike;
 }

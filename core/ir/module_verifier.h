@@ -53,6 +53,8 @@ bool typesNeedArrow(const OpNameFacts &facts);
 bool typesNeedTo(const OpNameFacts &facts);
 bool operandsComeFirst(const OpNameFacts &facts, std::string_view name);
 bool oneTypePerOperand(const OpNameFacts &facts);
+// Its operands and types are written as one of the forms above.
+bool knownOperandSyntax(const OpNameFacts &facts);
 
 // True if Triton 3.6 registers `name` ("ttg.convert_layout"), or if `name`'s
 // dialect is not one whose ops this tool knows in full. False for a name of a
