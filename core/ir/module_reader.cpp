@@ -1027,8 +1027,13 @@ private:
       // `<64x64xf16, #shared, #smem>`: the short memdesc form some ops print
       // for a result (ttg.async_copy_global_to_local's destination), after
       // '->' only.
+      // An op whose syntax names its own dialect's types writes them so
+      // (tt.make_tensor_descriptor's `: <f16>`); one typed by any type, as
+      // the arith ops and tt's tensor ops are, does not.
       const size_t before = wrongToken(t);
-      if (before < 2 || text_[before - 1] != '>' || text_[before - 2] != '-')
+      const HeaderScratch *h = headerDepth_ > 0 ? &headerScratch_[headerDepth_ - 1] : nullptr;
+      if (h && h->facts && h->op >= 0 &&
+          shortTypesRefused(*h->facts, mod().ops[size_t(h->op)].name))
         fail(before, "expected non-function type");
       size_t e = lex_.matchBracket(t.offset);
       if (e == std::string_view::npos)
@@ -1386,6 +1391,25 @@ private:
     const std::string_view v = literalAt(lit);
     if (!decimalInteger(v) || v.size() > 40)
       return;
+    if (!integerFits(v, type))
+      error(from + lit, "integer constant out of range for attribute: " + std::string(v) +
+                            " does not fit " + std::string(type) +
+                            " (Triton 3.6 rejects the module)");
+  }
+
+  // Whether the decimal integer `v` fits the integer type `type` (iN) as MLIR
+  // takes it: as signed or as unsigned N bits. Other literals: true.
+  static bool integerFits(std::string_view v, std::string_view type) {
+    if (v.empty() || type.size() < 2 || type[0] != 'i')
+      return true;
+    for (char c : type.substr(1))
+      if (!isAsciiDigit(c))
+        return true; // `index`: not checked here
+    for (size_t i = v[0] == '-' ? 1 : 0; i < v.size(); ++i)
+      if (!isAsciiDigit(v[i]))
+        return true; // not a decimal integer (a float, a hex value)
+    if (v == "-")
+      return true;
     int bits = 0;
     for (char c : type.substr(1))
       bits = std::min(bits * 10 + (c - '0'), 1000);
@@ -1406,10 +1430,7 @@ private:
       else
         fits = negative ? mag <= (1ULL << (bits - 1)) : mag < (1ULL << bits);
     }
-    if (!fits)
-      error(from + lit, "integer constant out of range for attribute: " + std::string(v) +
-                            " does not fit " + std::string(type) +
-                            " (Triton 3.6 rejects the module)");
+    return fits;
   }
 
   // The results an op of Triton 3.6 always defines, or -1 where that depends
@@ -1507,7 +1528,8 @@ private:
     }
     if (custom && equalsLiteral(opName, "arith.constant") && lex_.peek().is(':'))
       fail(wrongToken(lex_.peek()), "expected attribute value (the constant)");
-    bool typed = false; // the ':' type section was read
+    bool typed = false;     // the ':' type section was read
+    std::vector<char> opens; // the brackets open in the header
     for (;;) {
       OpToken t = lex_.peek();
       if (t.kind == OpToken::Kind::End) {
@@ -1599,10 +1621,35 @@ private:
       }
       if (t.is('(') || t.is('[')) {
         ++depth;
+        opens.push_back(t.text[0]);
+        // An operand list `%p[%a, %b]`: operands (or integers) and commas.
+        if (known && t.is('[') && !typed) {
+          lex_.skip();
+          for (;;) {
+            const OpToken x = lex_.peek();
+            if (x.is(']'))
+              break;
+            if (x.kind != OpToken::Kind::ValueId && x.kind != OpToken::Kind::Number)
+              fail(wrongToken(x), "expected SSA operand");
+            if (x.kind == OpToken::Kind::ValueId)
+              addOperand(opIdx, x);
+            lex_.skip();
+            const OpToken y = lex_.peek();
+            if (y.is(']'))
+              break;
+            if (!y.is(','))
+              fail(wrongToken(y), "expected ']'");
+            lex_.skip();
+          }
+          lastEnd = lex_.consumedEnd();
+          continue;
+        }
       } else if (t.is(')') || t.is(']')) {
         if (depth == 0)
           fail(t.offset, std::string("unbalanced '") + t.text[0] + "'");
         --depth;
+        if (!opens.empty())
+          opens.pop_back();
       } else if (t.is('}')) {
         break; // the enclosing region closes on this line
       } else if (t.is('{')) {
@@ -1646,6 +1693,7 @@ private:
         size_t e = lex_.matchBracket(t.offset);
         if (e == std::string_view::npos)
           fail(t.offset, "unbalanced '{'");
+        checkDictionary(t.offset, e);
         if (depth == 0)
           addAttributes(text_.substr(t.offset, e - t.offset),
                         text_.substr(t.offset + 1, e - t.offset - 2));
@@ -2277,6 +2325,136 @@ private:
         m.values[l.index].loc = it->second;
       else
         m.ops[l.index].loc = it->second;
+    }
+  }
+
+  // An attribute dictionary `{key = value, flag, ...}` from `open` (its '{')
+  // to `end` (just past its '}'), read as MLIR reads one: a name starts each
+  // entry, a value follows '=', a ',' or the '}' follows each; a typed
+  // integer fits its type. Problems are said where MLIR says them.
+  void checkDictionary(size_t open, size_t end) {
+    const std::string_view t = text_.substr(0, end);
+    size_t p = open + 1;
+    auto blanks = [&] { // and `//` comments
+      for (;;) {
+        while (p < end && isAsciiSpace(t[p]))
+          ++p;
+        if (p + 1 < end && t[p] == '/' && t[p + 1] == '/')
+          while (p < end && t[p] != '\n')
+            ++p;
+        else
+          return;
+      }
+    };
+    auto wrongAt = [&](size_t q) {
+      while (q > 0 && isAsciiSpace(t[q - 1]))
+        --q;
+      return q;
+    };
+    auto nameChar = [](char c) {
+      return isAsciiAlnum(c) || c == '_' || c == '.' || c == '$' || c == '-';
+    };
+    auto skipString = [&] {
+      for (++p; p < end && t[p] != '"'; ++p)
+        if (t[p] == '\\')
+          ++p;
+      ++p;
+    };
+    // Balanced brackets from p (at an opening one); `->` is not a closer.
+    auto skipBalanced = [&] {
+      int nest = 0;
+      for (; p < end; ++p) {
+        const char c = t[p];
+        if (c == '"') {
+          skipString();
+          --p;
+        } else if (c == '<' || c == '[' || c == '(' || c == '{') {
+          ++nest;
+        } else if ((c == '>' && t[p - 1] != '-') || c == ']' || c == ')' || c == '}') {
+          if (--nest == 0) {
+            ++p;
+            return;
+          }
+        }
+      }
+    };
+    auto word = [&] {
+      const size_t s0 = p;
+      while (p < end && nameChar(t[p]))
+        ++p;
+      return t.substr(s0, p - s0);
+    };
+    blanks();
+    if (p < end && t[p] == '}')
+      return;
+    for (;;) {
+      blanks();
+      // key
+      std::string_view key;
+      if (p < end && t[p] == '"') {
+        const size_t k0 = p + 1;
+        skipString();
+        key = t.substr(k0, p - 1 - k0);
+      } else if (p < end && (isAsciiAlnum(t[p]) || t[p] == '_') && !isAsciiDigit(t[p])) {
+        key = word();
+      } else {
+        fail(wrongAt(p), "expected attribute name");
+      }
+      blanks();
+      if (p < end && t[p] == '=') {
+        ++p;
+        blanks();
+        if (p >= end || t[p] == ',' || t[p] == '}')
+          fail(wrongAt(p), "expected attribute value");
+        // one value: a literal, a word or a #attribute (with its brackets),
+        // a list or dictionary, then a `: type` if it is typed
+        const size_t valueAt = p;
+        std::string_view number;
+        if (t[p] == '"') {
+          skipString();
+        } else if (t[p] == '[' || t[p] == '{' || t[p] == '(') {
+          skipBalanced();
+        } else if (t[p] == '-' || isAsciiDigit(t[p])) {
+          const size_t s0 = p++;
+          while (p < end && (isAsciiAlnum(t[p]) || t[p] == '.' ||
+                             ((t[p] == '+' || t[p] == '-') && (t[p - 1] == 'e' || t[p - 1] == 'E'))))
+            ++p;
+          number = t.substr(s0, p - s0);
+        } else if (t[p] == '#' || t[p] == '!' || isAsciiAlnum(t[p]) || t[p] == '_') {
+          ++p;
+          word();
+          if (p < end && t[p] == '<')
+            skipBalanced();
+        } else {
+          fail(wrongAt(p), "expected attribute value");
+        }
+        blanks();
+        if (p < end && t[p] == ':') {
+          ++p;
+          blanks();
+          const size_t typeAt = p;
+          if (p < end && t[p] == '!')
+            ++p;
+          const std::string_view ty = word();
+          if (ty.empty())
+            fail(wrongAt(typeAt), "expected non-function type");
+          if (p < end && t[p] == '<')
+            skipBalanced();
+          if (!number.empty() && ty.size() > 1 && ty[0] == 'i' && isBuiltinTypeName(ty) &&
+              !integerFits(number, ty))
+            fail(valueAt, "integer constant out of range for attribute " + std::string(key) +
+                              " (" + std::string(number) + " : " + std::string(ty) +
+                              "; Triton 3.6 rejects the module)");
+        }
+      }
+      blanks();
+      if (p < end && t[p] == ',') {
+        ++p;
+        continue;
+      }
+      if (p < end && t[p] == '}')
+        return;
+      fail(wrongAt(p), "expected '}' in attribute dictionary");
     }
   }
 

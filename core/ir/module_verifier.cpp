@@ -204,6 +204,12 @@ bool operandsComeFirst(const OpNameFacts &f, std::string_view name) {
          !equalsLiteral(name, "arith.cmpi") && !equalsLiteral(name, "arith.cmpf");
 }
 
+bool shortTypesRefused(const OpNameFacts &f, std::string_view name) {
+  const Rule r = static_cast<Rule>(f.operandRule);
+  return r == Rule::SameType || r == Rule::Addptr || r == Rule::Select || r == Rule::Cast ||
+         r == Rule::Join || (r == Rule::FirstBeforeArrow && startsWithLiteral(name, "tt."));
+}
+
 bool knownOperandSyntax(const OpNameFacts &f) {
   return static_cast<Rule>(f.operandRule) != Rule::None;
 }

@@ -55,6 +55,9 @@ bool operandsComeFirst(const OpNameFacts &facts, std::string_view name);
 bool oneTypePerOperand(const OpNameFacts &facts);
 // Its operands and types are written as one of the forms above.
 bool knownOperandSyntax(const OpNameFacts &facts);
+// Its types are parsed as any type, so written in full: the short form of a
+// dialect's own type (`<f16>` for `!tt.ptr<f16>`) is refused.
+bool shortTypesRefused(const OpNameFacts &facts, std::string_view name);
 
 // True if Triton 3.6 registers `name` ("ttg.convert_layout"), or if `name`'s
 // dialect is not one whose ops this tool knows in full. False for a name of a

@@ -147,7 +147,31 @@ ValuePtr SyntaxParser::parseAttribute(int depth) {
   v->kind = Value::Kind::Attr;
   v->dialect = name.text.substr(0, dot);
   v->name = name.text.substr(dot + 1);
-  if (acceptPunct("<")) {
+  if (lex_.peek().isPunct("<")) {
+    // MLIR first takes the body by its brackets: a '}' or ']' that closes
+    // nothing makes the '<' unbalanced.
+    const size_t lt = lex_.peek().offset;
+    std::vector<char> open;
+    for (size_t q = lt; q < text_.size(); ++q) {
+      const char c = text_[q];
+      if (c == '"') {
+        for (++q; q < text_.size() && text_[q] != '"'; ++q)
+          if (text_[q] == '\\')
+            ++q;
+      } else if (c == '<' || c == '{' || c == '[' || c == '(') {
+        open.push_back(c);
+      } else if (c == '>' && q > 0 && text_[q - 1] == '-') {
+        // `->` inside an affine map
+      } else if (c == '>' || c == '}' || c == ']' || c == ')') {
+        const char want = c == '>' ? '<' : c == '}' ? '{' : c == ']' ? '[' : '(';
+        if (open.empty() || open.back() != want)
+          fail("unbalanced '<' character in pretty dialect name", lt);
+        open.pop_back();
+        if (open.empty())
+          break;
+      }
+    }
+    lex_.skip();
     v->hasBody = true;
     parseBody(*v, depth);
     expectPunct(">");

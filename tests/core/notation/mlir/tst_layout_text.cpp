@@ -155,7 +155,8 @@ private slots:
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("message");
     QTest::newRow("one line") << "#ttg.blocked<{sizePerThread = [1}>"
-                              << "attribute text: expected ']' at 1:33 near '}>'";
+                              << "attribute text: unbalanced '<' character in pretty dialect name at 1:13 near "
+                                 "'<{sizePerThread '";
     QTest::newRow("second line") << "#ttg.blocked<{sizePerThread = [1],\n  order = [0 1]}>"
                                  << "attribute text: expected ']' at 2:13 near ' 1]}>'";
     QTest::newRow("string") << "#ttg.blocked<{a = \"x}>"
