@@ -355,6 +355,18 @@ private:
   // --- aliases: `#name = <attribute>` / `#name = loc(...)` / `!name = <type>` ---
   // Read before the body, since a location alias may follow its uses.
   static bool anyName(std::string_view) { return true; }
+  // `i32`, `si8`, `ui1`: MLIR lexes these as an integer type, never as a name
+  // (`f16` and `index` are keywords, which a name may be).
+  static bool isIntegerTypeWord(std::string_view w) {
+    return isBuiltinTypeName(w) && (w[0] == 'i' || w[0] == 's' || w[0] == 'u') && w != "index";
+  }
+  // The stated types' own problems first: the reader stopped after a type
+  // whose text it delimited by brackets alone (`#ttg.slice{...}>`).
+  void reportTypesOf(const std::vector<std::string_view> &types) {
+    for (std::string_view ty : types)
+      if (viewsSource(ty))
+        reportTypeError(internType(ty), ty, size_t(ty.data() - text_.data()));
+  }
 
   void readAliases() {
     auto aliases = std::make_shared<AliasMap>();
@@ -849,6 +861,20 @@ private:
       auto a = f_.aliases->find(parent->text);
       parent = a != f_.aliases->end() ? a->second.get() : nullptr;
     }
+    if (parent && parent->kind == Value::Kind::Attr && parent->name == "amd_wmma") {
+      int64_t version = 1;
+      for (const auto &[key, x] : parent->entries)
+        if (key == "version" && x && x->kind == Value::Kind::Integer)
+          version = x->integer;
+      const std::vector<int64_t> allowed = version == 1   ? std::vector<int64_t>{8, 16}
+                                           : version == 2 ? std::vector<int64_t>{4, 8, 16}
+                                                          : std::vector<int64_t>{2, 8, 16};
+      if (std::find(allowed.begin(), allowed.end(), kWidth) == allowed.end())
+        return "ttg.dot_op kWidth parameter must be " +
+               (version == 1 ? std::string("8/16") : version == 2 ? "4/8/16" : "2/8/16") +
+               " for WMMA v" + std::to_string(version) + ", got " + std::to_string(kWidth);
+      return {};
+    }
     if (!parent || parent->kind != Value::Kind::Attr || parent->name != "nvidia_mma")
       return {};
     int64_t major = -1;
@@ -1244,7 +1270,7 @@ private:
       // At the end of the token before (a `}` missing before the `#loc`
       // lines: the line above), as MLIR reports it.
       fail(wrongToken(nameTok), "expected an operation name");
-    } else if (isBuiltinTypeName(nameTok.text)) {
+    } else if (isIntegerTypeWord(nameTok.text)) {
       // `i1`, `f32`: MLIR lexes a type keyword, not a name.
       fail(wrongToken(nameTok), "expected operation name in quotes, not the type " +
                                     std::string(nameTok.text));
@@ -1397,6 +1423,29 @@ private:
                             " (Triton 3.6 rejects the module)");
   }
 
+  // arith.constant's value is one attribute: a number, true/false or
+  // dense<...>, then its `: type` (or nothing, for true/false). Anything else
+  // after it is the next op (MLIR: "expected operation name").
+  void checkConstantEnd(const OpToken &f) {
+    size_t e;
+    if (f.kind == OpToken::Kind::Number || f.isIdent("true") || f.isIdent("false")) {
+      e = f.end();
+    } else if (f.isIdent("dense") && f.end() < text_.size() && text_[f.end()] == '<') {
+      e = lex_.matchBracket(f.end());
+      if (e == std::string_view::npos)
+        return;
+    } else {
+      return;
+    }
+    size_t q = e;
+    while (q < text_.size() && (text_[q] == ' ' || text_[q] == '\t'))
+      ++q;
+    if (q >= text_.size() || text_[q] == '\n' || text_[q] == '\r' || text_[q] == ':' ||
+        text_[q] == '{' || text_.compare(q, 4, "loc(") == 0 || text_.compare(q, 2, "//") == 0)
+      return;
+    fail(e, "expected operation name in quotes (text after the constant)");
+  }
+
   // Whether the decimal integer `v` fits the integer type `type` (iN) as MLIR
   // takes it: as signed or as unsigned N bits. Other literals: true.
   static bool integerFits(std::string_view v, std::string_view type) {
@@ -1528,6 +1577,34 @@ private:
     }
     if (custom && equalsLiteral(opName, "arith.constant") && lex_.peek().is(':'))
       fail(wrongToken(lex_.peek()), "expected attribute value (the constant)");
+    if (custom) {
+      // An op's name again, or an integer type, where its operands start.
+      const OpToken &f = lex_.peek();
+      if (f.kind == OpToken::Kind::Ident && !f.newlineBefore &&
+          (f.text.find('.') != std::string_view::npos || isIntegerTypeWord(f.text)))
+        fail(wrongToken(f), "expected SSA operand");
+    }
+    if (custom && equalsLiteral(opName, "arith.constant"))
+      checkConstantEnd(lex_.peek());
+    if (mod().ops[opIdx].generic && lex_.peek().is('(')) {
+      // "name"(%a, %b) ...: the operand list.
+      lex_.skip();
+      while (!lex_.peek().is(')')) {
+        const OpToken v = lex_.peek();
+        if (v.kind != OpToken::Kind::ValueId)
+          fail(wrongToken(v), "expected SSA operand");
+        addOperand(opIdx, v);
+        lex_.skip();
+        const OpToken c = lex_.peek();
+        if (c.is(')'))
+          break;
+        if (!c.is(','))
+          fail(wrongToken(c), "expected ')' to end operand list");
+        lex_.skip();
+      }
+      lex_.skip();
+      lastEnd = lex_.consumedEnd();
+    }
     bool typed = false;     // the ':' type section was read
     std::vector<char> opens; // the brackets open in the header
     for (;;) {
@@ -1570,9 +1647,9 @@ private:
         lastEnd = lex_.consumedEnd();
         continue;
       }
-      if (known && depth == 0 && !typed && !t.newlineBefore &&
+      if (custom && depth == 0 && !typed && !t.newlineBefore &&
           ((t.isIdent("tensor") && t.end() < text_.size() && text_[t.end()] == '<') ||
-           t.kind == OpToken::Kind::BangId))
+           (known && t.kind == OpToken::Kind::BangId)))
         fail(wrongToken(t), "expected ':' before the types");
       if (custom && depth == 0 && !typed && t.is(',')) {
         // A list goes on after a ',': an operand, a word (`add, acq_rel,`),
@@ -1623,7 +1700,7 @@ private:
         ++depth;
         opens.push_back(t.text[0]);
         // An operand list `%p[%a, %b]`: operands (or integers) and commas.
-        if (known && t.is('[') && !typed) {
+        if (custom && depth == 1 && t.is('[') && !typed) {
           lex_.skip();
           for (;;) {
             const OpToken x = lex_.peek();
@@ -1684,8 +1761,11 @@ private:
             // `partition0(...)`, ...) or its location: another word starts the
             // next op (MLIR: "custom op 'x' is unknown").
             const OpToken n = lex_.peek();
+            const bool keyword = n.isIdent("else") || n.isIdent("do") || n.isIdent("default") ||
+                                 n.isIdent("attributes") || n.isIdent("case") ||
+                                 startsWithLiteral(n.text, "partition");
             if (custom && n.kind == OpToken::Kind::Ident && !n.newlineBefore &&
-                !n.isIdent("loc") && !continuesOp(n))
+                !n.isIdent("loc") && !keyword)
               break;
           }
           continue;
@@ -1798,8 +1878,10 @@ private:
             toType = scanType();
           }
           if (custom && typesNeedArrow(*scratch.facts) &&
-              lex_.peek().kind != OpToken::Kind::Arrow)
+              lex_.peek().kind != OpToken::Kind::Arrow) {
+            reportTypesOf(colonTypes);
             fail(wrongToken(lex_.peek()), "expected '->'");
+          }
           if (lex_.peek().kind == OpToken::Kind::Arrow) {
             lex_.skip();
             scanResultTypes(arrowTypes);
@@ -1809,7 +1891,9 @@ private:
           const OpToken n = lex_.peek();
           if (custom && n.kind != OpToken::Kind::End && !n.newlineBefore && !n.isIdent("loc") &&
               !n.is('{') && !n.is('}') && !n.isIdent("attributes")) {
-            if (n.kind == OpToken::Kind::Ident && !isBuiltinTypeName(n.text)) // the next op's name
+            reportTypesOf(colonTypes);
+            reportTypesOf(arrowTypes);
+            if (n.kind == OpToken::Kind::Ident && !isIntegerTypeWord(n.text)) // the next op's name
               fail(n.offset, "custom op '" + std::string(n.text.substr(0, 40)) +
                                  "' is unknown (after " + std::string(opName) + "'s types)");
             fail(wrongToken(n), "expected operation name in quotes (text after " +
