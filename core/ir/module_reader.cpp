@@ -1560,7 +1560,10 @@ private:
         if (a.type.empty() && k < cand.size())
           a.type = cand[k++];
     };
-    const bool custom = !mod().ops[opIdx].generic && scratch.facts;
+    // The op's custom syntax is checked where its dialect is one this tool
+    // knows in full (an unknown dialect's op is read as it comes).
+    const bool custom =
+        !mod().ops[opIdx].generic && scratch.facts && scratch.facts->fullyKnownDialect;
     const bool known = custom && knownOperandSyntax(*scratch.facts);
     if (known) {
       const OpToken &f = lex_.peek();
