@@ -362,9 +362,78 @@ private:
 
 } // namespace
 
+namespace {
+
+// The forms Triton writes for nearly every location, checked without the
+// general reader: `loc("file":1:2)`, `loc(#a)`, `loc(callsite(#a at #b))`.
+// Returns the offset just past the closing ')', or npos where another form
+// (or a problem) needs the general reader.
+size_t commonLocationEnd(std::string_view t, size_t at) {
+  size_t q = at + 3;
+  auto is = [&](char c) { return q < t.size() && t[q] == c; };
+  auto alias = [&] {
+    if (!is('#'))
+      return false;
+    const size_t s0 = ++q;
+    while (q < t.size() && (isAliasChar(t[q]) || t[q] == '.' || t[q] == '$' || t[q] == '-'))
+      ++q;
+    return q > s0;
+  };
+  auto digits = [&] {
+    const size_t s0 = q;
+    while (q < t.size() && isAsciiDigit(t[q]))
+      ++q;
+    return q > s0;
+  };
+  if (!is('('))
+    return std::string_view::npos;
+  ++q;
+  if (is('"')) {
+    ++q;
+    while (q < t.size() && t[q] != '"' && t[q] != '\\' && t[q] != '\n')
+      ++q;
+    if (!is('"'))
+      return std::string_view::npos;
+    ++q;
+    if (is('(')) { // a named location: `"name"(#a)`
+      ++q;
+      if (!alias() || !is(')'))
+        return std::string_view::npos;
+      ++q;
+      return is(')') ? q + 1 : std::string_view::npos;
+    }
+    if (!is(':'))
+      return std::string_view::npos;
+    ++q;
+    if (!digits() || !is(':'))
+      return std::string_view::npos;
+    ++q;
+    if (!digits() || !is(')'))
+      return std::string_view::npos;
+    return q + 1;
+  }
+  if (t.compare(q, 9, "callsite(") == 0) {
+    q += 9;
+    if (!alias() || t.compare(q, 4, " at ") != 0)
+      return std::string_view::npos;
+    q += 4;
+    if (!alias() || !is(')'))
+      return std::string_view::npos;
+    ++q;
+    return is(')') ? q + 1 : std::string_view::npos;
+  }
+  return std::string_view::npos;
+}
+
+} // namespace
+
 LocationSyntax readLocationSyntax(std::string_view text, size_t at,
                                   const std::function<bool(std::string_view)> &defined) {
   LocationSyntax r;
+  if (const size_t e = commonLocationEnd(text, at); e != std::string_view::npos) {
+    r.end = e; // (a callsite's aliases are checked as they are resolved)
+    return r;
+  }
   LocSyntaxReader reader(text, defined);
   try {
     r.end = reader.readLoc(at);

@@ -6,6 +6,7 @@
 #include <deque>
 #include <functional>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ir/module_verifier.h"
 #include "ir/op_lexer.h"
@@ -2420,6 +2421,10 @@ private:
   // entry, a value follows '=', a ',' or the '}' follows each; a typed
   // integer fits its type. Problems are said where MLIR says them.
   void checkDictionary(size_t open, size_t end) {
+    // The same dictionary is written over and over (`{tt.divisibility = 16 :
+    // i32}`): each distinct text is read once.
+    if (!checkedDictionaries_.insert(text_.substr(open, end - open)).second)
+      return;
     const std::string_view t = text_.substr(0, end);
     size_t p = open + 1;
     auto blanks = [&] { // and `//` comments
@@ -2550,6 +2555,18 @@ private:
   // must be defined by then (one written alone, `loc(#a)`, is checked once
   // the file is read, as MLIR defers it).
   size_t readLoc(const OpToken &t) {
+    // The form nearly every op has, `loc(#name)`: read here; the alias is
+    // resolved once the file is read.
+    size_t q = t.end();
+    if (q + 1 < text_.size() && text_[q] == '(' && text_[q + 1] == '#') {
+      q += 2;
+      const size_t nameAt = q;
+      while (q < text_.size() && (isAsciiAlnum(text_[q]) || text_[q] == '_' || text_[q] == '.' ||
+                                  text_[q] == '$' || text_[q] == '-'))
+        ++q;
+      if (q > nameAt && q < text_.size() && text_[q] == ')')
+        return q + 1;
+    }
     const LocationSyntax ls = readLocationSyntax(text_, t.offset, [&](std::string_view name) {
       return f_.locations.defines(std::string(name)) ||
              (f_.aliases && f_.aliases->count(std::string(name)));
@@ -2631,6 +2648,8 @@ private:
   std::shared_ptr<std::deque<std::string>> typeTexts_ = std::make_shared<std::deque<std::string>>();
   std::deque<std::string> synthesized_; // type texts and names not in the source (stable addresses)
   std::vector<LocRef> locs_;
+  // Attribute dictionaries read whole (views of the source).
+  std::unordered_set<std::string_view, TextHash> checkedDictionaries_;
 };
 
 } // namespace

@@ -441,6 +441,20 @@ TypeText SyntaxParser::parseType() {
 }
 
 bool isBuiltinTypeName(std::string_view w) {
+  if (w.size() < 2 || w.size() > 13)
+    return false;
+  switch (w[0]) { // most words are no type: one test each
+  case 'i':
+  case 's':
+  case 'u':
+  case 'f':
+  case 'b':
+  case 't':
+  case 'n':
+    break;
+  default:
+    return false;
+  }
   auto digitsFrom = [&](size_t k) {
     if (k >= w.size() || w[k] == '0')
       return false;
@@ -453,6 +467,8 @@ bool isBuiltinTypeName(std::string_view w) {
     return true;
   if (w.size() > 2 && (w[0] == 's' || w[0] == 'u') && w[1] == 'i' && digitsFrom(2))
     return true;
+  if (w[0] == 'f' && w.size() == 3)
+    return w == "f16" || w == "f32" || w == "f64" || w == "f80";
   static constexpr std::string_view kNames[] = {
       "f16",          "f32",          "f64",        "f80",        "f128",       "bf16",
       "tf32",         "index",        "none",       "f8E5M2",     "f8E4M3FN",   "f8E5M2FNUZ",
