@@ -368,7 +368,8 @@ namespace {
 // general reader: `loc("file":1:2)`, `loc(#a)`, `loc(callsite(#a at #b))`.
 // Returns the offset just past the closing ')', or npos where another form
 // (or a problem) needs the general reader.
-size_t commonLocationEnd(std::string_view t, size_t at) {
+size_t commonLocationEnd(std::string_view t, size_t at,
+                         const std::function<bool(std::string_view)> &defined) {
   size_t q = at + 3;
   auto is = [&](char c) { return q < t.size() && t[q] == c; };
   auto alias = [&] {
@@ -397,7 +398,8 @@ size_t commonLocationEnd(std::string_view t, size_t at) {
     ++q;
     if (is('(')) { // a named location: `"name"(#a)`
       ++q;
-      if (!alias() || !is(')'))
+      const size_t a0 = q + 1;
+      if (!alias() || !defined(t.substr(a0, q - a0)) || !is(')'))
         return std::string_view::npos;
       ++q;
       return is(')') ? q + 1 : std::string_view::npos;
@@ -413,11 +415,14 @@ size_t commonLocationEnd(std::string_view t, size_t at) {
     return q + 1;
   }
   if (t.compare(q, 9, "callsite(") == 0) {
+    // (an alias not defined: the general reader says so)
     q += 9;
-    if (!alias() || t.compare(q, 4, " at ") != 0)
+    size_t a0 = q + 1;
+    if (!alias() || !defined(t.substr(a0, q - a0)) || t.compare(q, 4, " at ") != 0)
       return std::string_view::npos;
     q += 4;
-    if (!alias() || !is(')'))
+    a0 = q + 1;
+    if (!alias() || !defined(t.substr(a0, q - a0)) || !is(')'))
       return std::string_view::npos;
     ++q;
     return is(')') ? q + 1 : std::string_view::npos;
@@ -430,8 +435,8 @@ size_t commonLocationEnd(std::string_view t, size_t at) {
 LocationSyntax readLocationSyntax(std::string_view text, size_t at,
                                   const std::function<bool(std::string_view)> &defined) {
   LocationSyntax r;
-  if (const size_t e = commonLocationEnd(text, at); e != std::string_view::npos) {
-    r.end = e; // (a callsite's aliases are checked as they are resolved)
+  if (const size_t e = commonLocationEnd(text, at, defined); e != std::string_view::npos) {
+    r.end = e;
     return r;
   }
   LocSyntaxReader reader(text, defined);
