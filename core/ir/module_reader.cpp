@@ -434,10 +434,15 @@ private:
                                     ": redefinition of an attribute alias (Triton 3.6 "
                                     "rejects the file)");
             (*aliases)[key] = attr;
-            // Triton's verifier points at the mnemonic (`blocked` of `#ttg.blocked<`).
+            // Triton's verifier points at the mnemonic (`blocked` of `#ttg.blocked<`);
+            // where the attribute has its own parser (tensor memory's, a dot
+            // operand's), at its '<'.
             const size_t dot = v.text.find('.');
+            const bool ownParser = v.text.find("tensor_memory") != std::string_view::npos ||
+                                   v.text.find(".dot_op") != std::string_view::npos;
             defs.emplace_back(key, attr, name.offset,
-                              v.offset + (dot == std::string_view::npos ? 0 : dot + 1));
+                              ownParser ? v.end()
+                                        : v.offset + (dot == std::string_view::npos ? 0 : dot + 1));
           } catch (const SyntaxError &e) {
             // An attribute still open where the text was cut at the limit
             // is too long, not malformed.
@@ -862,6 +867,10 @@ private:
       auto a = f_.aliases->find(parent->text);
       parent = a != f_.aliases->end() ? a->second.get() : nullptr;
     }
+    if (parent && parent->kind == Value::Kind::Attr && parent->name != "blocked" &&
+        parent->name != "nvidia_mma" && parent->name != "amd_mfma" &&
+        parent->name != "amd_wmma" && parent->name != "slice" && parent->name != "linear")
+      return "ttg.dot_op unexpected parent layout: #" + parent->dialect + "." + parent->name;
     if (parent && parent->kind == Value::Kind::Attr && parent->name == "amd_wmma") {
       int64_t version = 1;
       for (const auto &[key, x] : parent->entries)
@@ -1424,6 +1433,41 @@ private:
                             " (Triton 3.6 rejects the module)");
   }
 
+  static bool knownOpName(std::string_view w) {
+    if (w.find('.') == std::string_view::npos)
+      return false;
+    const OpNameFacts f = opNameFacts(w);
+    return f.fullyKnownDialect && f.registered;
+  }
+
+  // The keyword an op starts with: a comparison's predicate, a program id's
+  // axis; then (for the axis) its ':'. Said at the token, as MLIR says it.
+  void checkKeywordOperand(std::string_view op, const OpToken &f) {
+    static constexpr std::string_view kInt[] = {"eq",  "ne",  "slt", "sle", "sgt",
+                                                "sge", "ult", "ule", "ugt", "uge"};
+    static constexpr std::string_view kFloat[] = {"false", "oeq", "ogt", "oge", "olt", "ole",
+                                                  "one",   "ord", "ueq", "ugt", "uge", "ult",
+                                                  "ule",   "une", "uno", "true"};
+    static constexpr std::string_view kAxis[] = {"x", "y", "z"};
+    const bool cmpi = op == "arith.cmpi", cmpf = op == "arith.cmpf";
+    const std::string_view *b = cmpi ? kInt : cmpf ? kFloat : kAxis;
+    const size_t n = cmpi ? std::size(kInt) : cmpf ? std::size(kFloat) : std::size(kAxis);
+    bool ok = false;
+    for (size_t i = 0; i < n && !ok; ++i)
+      ok = f.kind == OpToken::Kind::Ident && f.text == b[i];
+    if (!ok)
+      fail(f.offset, "custom op '" + std::string(op) +
+                         "' expected string or keyword containing one of the following enum "
+                         "values for attribute '" + (cmpi || cmpf ? "predicate" : "axis") + "'");
+    if (!cmpi && !cmpf) {
+      size_t q = f.end();
+      while (q < text_.size() && (text_[q] == ' ' || text_[q] == '\t'))
+        ++q;
+      if (q < text_.size() && text_[q] != ':' && text_[q] != '{' && text_[q] != '\n')
+        fail(f.end(), "expected ':'");
+    }
+  }
+
   // arith.constant's value is one attribute: a number, true/false or
   // dense<...>, then its `: type` (or nothing, for true/false). Anything else
   // after it is the next op (MLIR: "expected operation name").
@@ -1435,6 +1479,9 @@ private:
       e = lex_.matchBracket(f.end());
       if (e == std::string_view::npos)
         return;
+    } else if (f.kind == OpToken::Kind::Ident && !f.newlineBefore) {
+      fail(wrongToken(f), "expected attribute value (the constant; `" +
+                              std::string(f.text.substr(0, 24)) + "` is none)");
     } else {
       return;
     }
@@ -1581,7 +1628,11 @@ private:
     }
     if (custom && equalsLiteral(opName, "arith.constant") && lex_.peek().is(':'))
       fail(wrongToken(lex_.peek()), "expected attribute value (the constant)");
-    if (custom) {
+    const bool keywordFirst = equalsLiteral(opName, "arith.cmpi") ||
+                              equalsLiteral(opName, "arith.cmpf") ||
+                              equalsLiteral(opName, "tt.get_program_id") ||
+                              equalsLiteral(opName, "tt.get_num_programs");
+    if (custom && !keywordFirst) {
       // An op's name again, or an integer type, where its operands start.
       const OpToken &f = lex_.peek();
       if (f.kind == OpToken::Kind::Ident && !f.newlineBefore &&
@@ -1590,6 +1641,8 @@ private:
     }
     if (custom && equalsLiteral(opName, "arith.constant"))
       checkConstantEnd(lex_.peek());
+    if (custom && keywordFirst)
+      checkKeywordOperand(opName, lex_.peek());
     if (mod().ops[opIdx].generic && lex_.peek().is('(')) {
       // "name"(%a, %b) ...: the operand list.
       lex_.skip();
@@ -1630,6 +1683,9 @@ private:
       if (t.kind == OpToken::Kind::ValueId) {
         lex_.skip();
         OpToken n = lex_.peek();
+        if (custom && depth == 1 && equalsLiteral(opName, "tt.func") && !n.is(':') &&
+            !n.is('='))
+          fail(wrongToken(n), "expected ':' (a function argument's type)");
         if (depth > 0 && n.is(':')) {
           lex_.skip();
           pending.push_back({t.text, scanType(), t.offset, {}, 0});
@@ -1641,8 +1697,16 @@ private:
           // Two operands with nothing between them: MLIR's parser wanted a
           // ',' or the ':' of the types after the first.
           if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::ValueId &&
-              !n.newlineBefore)
+              !n.newlineBefore) {
+            if (equalsLiteral(opName, "arith.select")) // its parser counts its operands first
+              fail(scratch.offsets.empty() ? t.offset : scratch.offsets[0],
+                   "custom op 'arith.select' expected 3 operands");
             fail(wrongToken(n), "expected ',' or ':' after the operand " + std::string(t.text));
+          }
+          if (known && depth == 0 && !typed && oneTypePerOperand(*scratch.facts) &&
+              !n.is(',') && !n.is(':') && !n.is('{') && n.kind != OpToken::Kind::End &&
+              !n.newlineBefore && !n.isIdent("loc"))
+            fail(wrongToken(n), "expected ':'");
           if (custom && depth == 0 && !typed && operandsComeFirst(*scratch.facts, opName) &&
               !n.is(',') && !n.is(':') && !n.is('{') && n.kind != OpToken::Kind::End)
             fail(wrongToken(n), "expected ',' (" + std::string(opName) + " is written `" +
@@ -1705,7 +1769,11 @@ private:
         opens.push_back(t.text[0]);
         // An operand list `%p[%a, %b]`: operands (or integers) and commas.
         if (custom && depth == 1 && t.is('[') && !typed) {
+          // `%m[]`: an index list after an operand names one at least.
+          const bool indexList = t.offset > 0 && text_[t.offset - 1] != ' ';
           lex_.skip();
+          if (indexList && lex_.peek().is(']'))
+            fail(wrongToken(lex_.peek()), "expected SSA operand");
           for (;;) {
             const OpToken x = lex_.peek();
             if (x.is(']'))
@@ -1788,6 +1856,7 @@ private:
         size_t e = lex_.matchBracket(t.offset);
         if (e == std::string_view::npos || e < t.offset + 4)
           fail(t.offset, "unbalanced '<{'");
+        checkDictionary(t.offset + 1, e - 1);
         addAttributes(text_.substr(t.offset, e - t.offset),
                       text_.substr(t.offset + 2, e - t.offset - 4));
         lex_.seek(e);
@@ -1875,6 +1944,8 @@ private:
         } else {
           colonTypes.clear();
           scanTypeList(colonTypes);
+          if (custom && !known)
+            reportTypesOf(colonTypes); // their syntax is still Triton's (local_dealloc's memdesc)
           if (custom && typesNeedTo(*scratch.facts) && !lex_.peek().isIdent("to"))
             fail(wrongToken(lex_.peek()), "expected 'to'");
           if (lex_.peek().isIdent("to")) {
@@ -1897,6 +1968,8 @@ private:
               !n.is('{') && !n.is('}') && !n.isIdent("attributes")) {
             reportTypesOf(colonTypes);
             reportTypesOf(arrowTypes);
+            if (n.kind == OpToken::Kind::Ident && knownOpName(n.text))
+              break; // the next op, read (and judged) as one
             if (n.kind == OpToken::Kind::Ident && !isIntegerTypeWord(n.text)) // the next op's name
               fail(n.offset, "custom op '" + std::string(n.text.substr(0, 40)) +
                                  "' is unknown (after " + std::string(opName) + "'s types)");
@@ -1921,6 +1994,22 @@ private:
       }
       lex_.skip();
       lastEnd = after;
+    }
+    if (!scratch.partitionWarps.empty()) {
+      // Triton: each partition's warps are a power of two.
+      int k = 0;
+      for (size_t q = 0; q <= scratch.partitionWarps.size(); ++k) {
+        const size_t c = std::min(scratch.partitionWarps.find(',', q), scratch.partitionWarps.size());
+        const std::string_view w = trimAsciiSpace(std::string_view(scratch.partitionWarps).substr(q, c - q));
+        int64_t n = 0;
+        for (char ch : w)
+          n = isAsciiDigit(ch) && n < (int64_t{1} << 40) ? n * 10 + (ch - '0') : n;
+        if (n <= 0 || (n & (n - 1)) != 0)
+          error(mod().ops[opIdx].pos.line > 0 ? text_offset(mod().ops[opIdx].pos) : 0,
+                "'ttg.warp_specialize' op partition #" + std::to_string(k) +
+                    " number of warps (" + std::string(w) + ") must be a power of 2");
+        q = c + 1;
+      }
     }
     if (!scratch.partitionWarps.empty() && !mod().ops[opIdx].hasAttribute("partitionNumWarps"))
       mod().ops[opIdx].attributes.push_back(

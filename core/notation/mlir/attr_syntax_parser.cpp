@@ -339,6 +339,20 @@ TypeText SyntaxParser::parseType() {
   type.elementType = dims.substr(p, elemEnd - p);
   if (type.elementType.empty())
     fail("missing element type", start + p);
+  if (type.elementType.rfind("!tt.ptr<", 0) == 0) {
+    // The pointee is a type: `!tt.ptr<f16>`, `!tt.ptr<!tt.ptr<f32>>`.
+    const size_t at = p + 8;
+    size_t w = at;
+    while (w < elemEnd && (isAsciiAlnum(dims[w]) || dims[w] == '_' || dims[w] == '.' || dims[w] == '$'))
+      ++w;
+    const std::string_view pointee = dims.substr(at, w - at);
+    const bool nested = at < elemEnd && (dims[at] == '!' || pointee == "tensor");
+    if (!nested && !isBuiltinTypeName(pointee))
+      throw SyntaxError(text_, dimsAt + at,
+                        "expected non-function type: the pointee '" +
+                            std::string(pointee.substr(0, 24)) + "' of !tt.ptr is not a type",
+                        "element type");
+  }
   if (elemEnd < dims.size())
     fail(expectedNext, afterPrevious(dimsAt + elemEnd));
   // Re-sync the lexer after the raw scan.

@@ -7,7 +7,9 @@ Deterministic: mutant k is made from the seed k alone, so `verdicts.jsonl` (Trit
 made on the GPU machine with `ir.parse_mlir_module`, NVIDIA and AMD dialects loaded) stays valid.
 Each mutant is one of the kernels in ../ttgir36 with one small edit of the kinds a person or a tool
 makes by mistake: a number in a layout, a shape or an attribute changed; a token deleted, doubled or
-swapped for another; a type of one operand replaced with another's; a line dropped or repeated.
+swapped for another; a type of one operand replaced with another's; a line dropped or repeated. From
+mutant 800 on, also: a token of a layout alias deleted or doubled, a dimension of a type changed, a
+layout alias named in an op replaced by another of the file's.
 """
 import os, random, re, sys
 
@@ -31,8 +33,11 @@ def mutate(k):
     name = FILES[rng.randrange(len(FILES))]
     text = open(os.path.join(SRC, name)).read()
     lines, body = body_lines(text)
-    kind = rng.choice(["number", "number", "number", "token_delete", "token_double", "word",
-                       "line_drop", "line_repeat", "type_swap", "alias_number"])
+    kinds = ["number", "number", "number", "token_delete", "token_double", "word",
+             "line_drop", "line_repeat", "type_swap", "alias_number"]
+    if k >= 800:  # mutants 800 on: also edits of layouts and shapes
+        kinds += ["alias_token", "shape", "layout_swap", "layout_swap", "alias_number"]
+    kind = rng.choice(kinds)
     if kind in ("number", "alias_number"):
         pool = [i for i, l in enumerate(lines) if l.startswith("#") and not l.startswith("#loc")] \
             if kind == "alias_number" else body
@@ -58,6 +63,26 @@ def mutate(k):
     elif kind == "line_repeat":
         i = rng.choice(body)
         lines.insert(i, lines[i])
+    elif kind == "alias_token":  # a token of a layout alias deleted or doubled
+        pool = [i for i, l in enumerate(lines) if l.startswith("#") and not l.startswith("#loc")]
+        i = rng.choice(pool)
+        toks = list(re.finditer(r"[%#!]?[\w.$-]+|[^\s\w]", lines[i]))
+        m = rng.choice(toks[2:] or toks)
+        l = lines[i]
+        lines[i] = l[:m.start()] + l[m.end():] if rng.random() < 0.5 else l[:m.end()] + m.group(0) + l[m.end():]
+    elif kind == "shape":  # a dimension of a tensor or memdesc type changed
+        i = rng.choice(body)
+        dims = list(re.finditer(r"(?<=[<x])\d+(?=x)", lines[i]))
+        if dims:
+            m = rng.choice(dims)
+            lines[i] = lines[i][:m.start()] + rng.choice(["1", "2", "16", "32", "64", "96", "128", "256"]) + lines[i][m.end():]
+    elif kind == "layout_swap":  # one layout named in a line replaced by another alias of the file
+        aliases = re.findall(r"^(#\w+) = #(?:ttg|ttng|triton_gpu)\.", text, re.M)
+        i = rng.choice(body)
+        here = [m for m in re.finditer(r"#\w+(?![\w.<])", lines[i]) if m.group(0) in aliases]
+        if aliases and here:
+            m = rng.choice(here)
+            lines[i] = lines[i][:m.start()] + rng.choice(aliases) + lines[i][m.end():]
     else:  # type_swap: one `tensor<...>` of a line replaced by another from the file
         types = re.findall(r"tensor<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>", text)
         i = rng.choice(body)
