@@ -141,6 +141,14 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cach
       int col = 0;
       if (accept(t, p, ":"))
         col = readInt(t, p);
+      if (accept(t, p, "to")) { // a range's end (`to 5:6`, `to :6`): its start is kept
+        if (!accept(t, p, ":"))
+          readInt(t, p);
+        else
+          p -= 1;
+        if (accept(t, p, ":"))
+          readInt(t, p);
+      }
       Location l;
       l.frames = LocationFrames(FileLineCol{std::move(s), line, col});
       return l;
@@ -312,6 +320,18 @@ private:
           failWrong("expected integer line number in FileLineColLoc");
         if (accept(':') && !integer())
           failWrong("expected integer column number in FileLineColLoc");
+        if (word() == "to") { // a range: `to L:C` or `to :C`
+          p_ += 2;
+          skip();
+          if (!accept(':')) {
+            if (!integer())
+              failWrong("expected integer line number in FileLineColRange");
+            if (!accept(':'))
+              return;
+          }
+          if (!integer())
+            failWrong("expected integer column number in FileLineColRange");
+        }
         return;
       }
       if (accept('(')) {
@@ -390,11 +410,14 @@ size_t commonLocationEnd(std::string_view t, size_t at,
     return std::string_view::npos;
   ++q;
   if (is('"')) {
-    ++q;
-    while (q < t.size() && t[q] != '"' && t[q] != '\\' && t[q] != '\n')
-      ++q;
-    if (!is('"'))
+    // The closing quote, found by memchr; an escape or a line end before it
+    // leaves the string to the general reader.
+    const size_t close = t.find('"', q + 1);
+    if (close == std::string_view::npos ||
+        std::memchr(t.data() + q + 1, '\\', close - q - 1) ||
+        std::memchr(t.data() + q + 1, '\n', close - q - 1))
       return std::string_view::npos;
+    q = close;
     ++q;
     if (is('(')) { // a named location: `"name"(#a)`
       ++q;

@@ -1010,7 +1010,8 @@ private:
         std::string why = referencesUnbuiltAlias(*enc) || enc->name == "dot_op"
                               ? dotOpKWidthProblem(*enc)
                               : std::string(e.what());
-        if (!why.empty() && enc->kind == Value::Kind::Attr && !unverifiedByTriton36(*enc)) {
+        if (!why.empty() && enc->kind == Value::Kind::Attr && !unverifiedByTriton36(*enc) &&
+            !unverifiedField(*enc, e)) {
           c.error = "type " + text + ": " + why;
           // Triton points at the mnemonic (`slice` of `#ttg.slice<`), as for
           // an alias; at the '<' for a dot_op (its own parser reports it).
@@ -1453,8 +1454,13 @@ private:
     const std::string_view *b = cmpi ? kInt : cmpf ? kFloat : kAxis;
     const size_t n = cmpi ? std::size(kInt) : cmpf ? std::size(kFloat) : std::size(kAxis);
     bool ok = false;
+    // (MLIR also takes the predicate as a string: `arith.cmpi "slt", ...`.)
+    const std::string_view word =
+        f.kind == OpToken::Kind::String && f.text.size() >= 2 ? f.text.substr(1, f.text.size() - 2)
+                                                              : f.text;
     for (size_t i = 0; i < n && !ok; ++i)
-      ok = f.kind == OpToken::Kind::Ident && f.text == b[i];
+      ok = (f.kind == OpToken::Kind::Ident || (f.kind == OpToken::Kind::String && (cmpi || cmpf))) &&
+           word == b[i];
     if (!ok)
       fail(f.offset, "custom op '" + std::string(op) +
                          "' expected string or keyword containing one of the following enum "
@@ -1628,6 +1634,7 @@ private:
     }
     if (custom && equalsLiteral(opName, "arith.constant") && lex_.peek().is(':'))
       fail(wrongToken(lex_.peek()), "expected attribute value (the constant)");
+    const bool isFunc = custom && equalsLiteral(opName, "tt.func");
     const bool keywordFirst = equalsLiteral(opName, "arith.cmpi") ||
                               equalsLiteral(opName, "arith.cmpf") ||
                               equalsLiteral(opName, "tt.get_program_id") ||
@@ -1683,8 +1690,7 @@ private:
       if (t.kind == OpToken::Kind::ValueId) {
         lex_.skip();
         OpToken n = lex_.peek();
-        if (custom && depth == 1 && equalsLiteral(opName, "tt.func") && !n.is(':') &&
-            !n.is('='))
+        if (depth == 1 && isFunc && !n.is(':') && !n.is('='))
           fail(wrongToken(n), "expected ':' (a function argument's type)");
         if (depth > 0 && n.is(':')) {
           lex_.skip();
@@ -1708,7 +1714,8 @@ private:
               !n.newlineBefore && !n.isIdent("loc"))
             fail(wrongToken(n), "expected ':'");
           if (custom && depth == 0 && !typed && operandsComeFirst(*scratch.facts, opName) &&
-              !n.is(',') && !n.is(':') && !n.is('{') && n.kind != OpToken::Kind::End)
+              !n.is(',') && !n.is(':') && !n.is('{') && n.kind != OpToken::Kind::End &&
+              !n.isIdent("fastmath") && !n.isIdent("overflow"))
             fail(wrongToken(n), "expected ',' (" + std::string(opName) + " is written `" +
                                     std::string(opName) + " %a, %b : T`)");
         }
@@ -1770,7 +1777,9 @@ private:
         // An operand list `%p[%a, %b]`: operands (or integers) and commas.
         if (custom && depth == 1 && t.is('[') && !typed) {
           // `%m[]`: an index list after an operand names one at least.
-          const bool indexList = t.offset > 0 && text_[t.offset - 1] != ' ';
+          // (`ttng.tmem_load %m[]`: an empty token list is valid.)
+          const bool indexList = t.offset > 0 && text_[t.offset - 1] != ' ' &&
+                                 equalsLiteral(opName, "ttg.memdesc_index");
           lex_.skip();
           if (indexList && lex_.peek().is(']'))
             fail(wrongToken(lex_.peek()), "expected SSA operand");
@@ -2594,17 +2603,44 @@ private:
         if (t[p] == '"') {
           skipString();
         } else if (t[p] == '[' || t[p] == '{' || t[p] == '(') {
+          const bool paren = t[p] == '(';
           skipBalanced();
+          blanks();
+          if (paren && p + 1 < end && t[p] == '-' && t[p + 1] == '>') {
+            // a function type `(i32) -> i32`, `() -> ()`
+            p += 2;
+            blanks();
+            if (p < end && t[p] == '(') {
+              skipBalanced();
+            } else {
+              if (p < end && t[p] == '!')
+                ++p;
+              word();
+              if (p < end && t[p] == '<')
+                skipBalanced();
+            }
+          }
         } else if (t[p] == '-' || isAsciiDigit(t[p])) {
           const size_t s0 = p++;
           while (p < end && (isAsciiAlnum(t[p]) || t[p] == '.' ||
                              ((t[p] == '+' || t[p] == '-') && (t[p - 1] == 'e' || t[p - 1] == 'E'))))
             ++p;
           number = t.substr(s0, p - s0);
+        } else if (t[p] == '@') { // a symbol, `@a::@b`
+          ++p;
+          if (p < end && t[p] == '"')
+            skipString();
+          else
+            word();
+          while (p + 2 < end && t[p] == ':' && t[p + 1] == ':' && t[p + 2] == '@') {
+            p += 3;
+            word();
+          }
         } else if (t[p] == '#' || t[p] == '!' || isAsciiAlnum(t[p]) || t[p] == '_') {
           ++p;
           word();
-          if (p < end && t[p] == '<')
+          // `dense<...>`, `loc(...)`, `distinct[0]<>`: its bracketed parts
+          while (p < end && (t[p] == '<' || t[p] == '(' || t[p] == '['))
             skipBalanced();
         } else {
           fail(wrongAt(p), "expected attribute value");

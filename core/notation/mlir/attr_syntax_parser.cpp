@@ -477,10 +477,10 @@ bool isBuiltinTypeName(std::string_view w) {
         return false;
     return true;
   };
-  if (!w.empty() && w[0] == 'i' && digitsFrom(1))
-    return true;
-  if (w.size() > 2 && (w[0] == 's' || w[0] == 'u') && w[1] == 'i' && digitsFrom(2))
-    return true;
+  if (w[0] == 'i')
+    return digitsFrom(1) || w == "index";
+  if (w[0] == 's' || w[0] == 'u')
+    return w.size() > 2 && w[1] == 'i' && digitsFrom(2);
   if (w[0] == 'f' && w.size() == 3)
     return w == "f16" || w == "f32" || w == "f64" || w == "f80";
   static constexpr std::string_view kNames[] = {

@@ -93,6 +93,8 @@ private slots:
   void opContinuesAfterAStringHoldingSlashes();
   void positionsFromALineHintEqualTheSearch();
   void malformedLineInTheMiddle();
+  void validSyntaxTheStrictReaderKeeps_data();
+  void validSyntaxTheStrictReaderKeeps();
   void valueNamesFollowTheirScopes();
   void typeTextsOutliveTheFile();
   void manyModulesReuseNamesAndReserveTheirOwnSize();
@@ -512,6 +514,27 @@ void TestModuleReader::positionsFromALineHintEqualTheSearch() {
   }
   size_t stale = 100000; // a hint past the end is ignored
   QCOMPARE(source.position(5, stale).line, 1);
+}
+
+// Valid MLIR a review found the stricter reader refusing (session 14): an
+// empty token list (`ttng.tmem_store %x, %acc[], %true`), `fastmath<fast>`
+// after arith operands, a generic op's symbol and function-type properties, a
+// location range (`loc("a.py":3:4 to 5:6)`), an inline amd_mfma whose K
+// Triton does not check. Each reads with no diagnostic.
+void TestModuleReader::validSyntaxTheStrictReaderKeeps_data() {
+  QTest::addColumn<QString>("file");
+  for (const char *f : {"accepted_tmem_empty_token.ttgir", "accepted_fastmath.ttgir",
+                        "accepted_generic_properties.ttgir", "accepted_loc_range.ttgir",
+                        "accepted_inline_mfma_k.ttgir"})
+    QTest::newRow(f) << QString(f);
+}
+
+void TestModuleReader::validSyntaxTheStrictReaderKeeps() {
+  QFETCH(QString, file);
+  ir::ModuleFile f = ir::readModuleFile(readFile(dataDir() + file));
+  QCOMPARE(diagnosticsText(f), QString());
+  QVERIFY(!f.modules.empty());
+  QVERIFY(f.modules[0].ops.size() > 1);
 }
 
 void TestModuleReader::malformedLineInTheMiddle() {
