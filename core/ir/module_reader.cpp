@@ -1653,19 +1653,7 @@ private:
     if (mod().ops[opIdx].generic && lex_.peek().is('(')) {
       // "name"(%a, %b) ...: the operand list.
       lex_.skip();
-      while (!lex_.peek().is(')')) {
-        const OpToken v = lex_.peek();
-        if (v.kind != OpToken::Kind::ValueId)
-          fail(wrongToken(v), "expected SSA operand");
-        addOperand(opIdx, v);
-        lex_.skip();
-        const OpToken c = lex_.peek();
-        if (c.is(')'))
-          break;
-        if (!c.is(','))
-          fail(wrongToken(c), "expected ')' to end operand list");
-        lex_.skip();
-      }
+      readOperandList(opIdx, ')', false, "expected ')' to end operand list");
       lex_.skip();
       lastEnd = lex_.consumedEnd();
     }
@@ -1783,22 +1771,7 @@ private:
           lex_.skip();
           if (indexList && lex_.peek().is(']'))
             fail(wrongToken(lex_.peek()), "expected SSA operand");
-          for (;;) {
-            const OpToken x = lex_.peek();
-            if (x.is(']'))
-              break;
-            if (x.kind != OpToken::Kind::ValueId && x.kind != OpToken::Kind::Number)
-              fail(wrongToken(x), "expected SSA operand");
-            if (x.kind == OpToken::Kind::ValueId)
-              addOperand(opIdx, x);
-            lex_.skip();
-            const OpToken y = lex_.peek();
-            if (y.is(']'))
-              break;
-            if (!y.is(','))
-              fail(wrongToken(y), "expected ']'");
-            lex_.skip();
-          }
+          readOperandList(opIdx, ']', true, "expected ']'");
           lastEnd = lex_.consumedEnd();
           continue;
         }
@@ -2672,6 +2645,25 @@ private:
       if (p < end && t[p] == '}')
         return;
       fail(wrongAt(p), "expected '}' in attribute dictionary");
+    }
+  }
+
+  // An operand list up to its closing bracket `close` (not consumed): operands
+  // (and integers, where `numbers`) separated by ','; said where MLIR says it.
+  void readOperandList(int opIdx, char close, bool numbers, const char *closeMessage) {
+    while (!lex_.peek().is(close)) {
+      const OpToken x = lex_.peek();
+      if (x.kind != OpToken::Kind::ValueId && !(numbers && x.kind == OpToken::Kind::Number))
+        fail(wrongToken(x), "expected SSA operand");
+      if (x.kind == OpToken::Kind::ValueId)
+        addOperand(opIdx, x);
+      lex_.skip();
+      const OpToken y = lex_.peek();
+      if (y.is(close))
+        break;
+      if (!y.is(','))
+        fail(wrongToken(y), closeMessage);
+      lex_.skip();
     }
   }
 
