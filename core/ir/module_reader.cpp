@@ -1010,8 +1010,12 @@ private:
         std::string why = referencesUnbuiltAlias(*enc) || enc->name == "dot_op"
                               ? dotOpKWidthProblem(*enc)
                               : std::string(e.what());
-        if (!why.empty() && enc->kind == Value::Kind::Attr && !unverifiedByTriton36(*enc) &&
-            !unverifiedField(*enc, e)) {
+        // (Only Triton's layout dialects: `#gluon.auto_encoding` is a
+        // placeholder this tool does not build, and valid.)
+        const bool tritonLayout = enc->dialect == "ttg" || enc->dialect == "triton_gpu" ||
+                                  enc->dialect == "ttng";
+        if (!why.empty() && enc->kind == Value::Kind::Attr && tritonLayout &&
+            !unverifiedByTriton36(*enc) && !unverifiedField(*enc, e)) {
           c.error = "type " + text + ": " + why;
           // Triton points at the mnemonic (`slice` of `#ttg.slice<`), as for
           // an alias; at the '<' for a dot_op (its own parser reports it).
@@ -1946,8 +1950,9 @@ private:
           // The op ends with its types: what follows on the line is its
           // location, a region, or the next op (MLIR: the next op's name).
           const OpToken n = lex_.peek();
+          // (`: !tt.ptr<f32>[tensor<64xi32>]`: amdg.buffer_load_to_local's offsets type.)
           if (custom && n.kind != OpToken::Kind::End && !n.newlineBefore && !n.isIdent("loc") &&
-              !n.is('{') && !n.is('}') && !n.isIdent("attributes")) {
+              !n.is('{') && !n.is('}') && !n.is('[') && !n.isIdent("attributes")) {
             reportTypesOf(colonTypes);
             reportTypesOf(arrowTypes);
             if (n.kind == OpToken::Kind::Ident && knownOpName(n.text))
@@ -2653,11 +2658,22 @@ private:
   void readOperandList(int opIdx, char close, bool numbers, const char *closeMessage) {
     while (!lex_.peek().is(close)) {
       const OpToken x = lex_.peek();
-      if (x.kind != OpToken::Kind::ValueId && !(numbers && x.kind == OpToken::Kind::Number))
-        fail(wrongToken(x), "expected SSA operand");
-      if (x.kind == OpToken::Kind::ValueId)
-        addOperand(opIdx, x);
-      lex_.skip();
+      if (numbers && x.kind == OpToken::Kind::HashId) {
+        // an attribute in the list (`[#nvws.async_op<none>]`), with its body
+        lex_.skip();
+        if (x.end() < text_.size() && text_[x.end()] == '<') {
+          const size_t e = lex_.matchBracket(x.end());
+          if (e == std::string_view::npos)
+            fail(x.end(), "unbalanced '<'");
+          lex_.seek(e);
+        }
+      } else {
+        if (x.kind != OpToken::Kind::ValueId && !(numbers && x.kind == OpToken::Kind::Number))
+          fail(wrongToken(x), "expected SSA operand");
+        if (x.kind == OpToken::Kind::ValueId)
+          addOperand(opIdx, x);
+        lex_.skip();
+      }
       const OpToken y = lex_.peek();
       if (y.is(close))
         break;

@@ -520,12 +520,15 @@ void TestModuleReader::positionsFromALineHintEqualTheSearch() {
 // empty token list (`ttng.tmem_store %x, %acc[], %true`), `fastmath<fast>`
 // after arith operands, a generic op's symbol and function-type properties, a
 // location range (`loc("a.py":3:4 to 5:6)`), an inline amd_mfma whose K
-// Triton does not check. Each reads with no diagnostic.
+// Triton does not check; and (a check against Triton's lit tests) an inline
+// #gluon.auto_encoding, amdg.buffer_load_to_local's `ptr[offsets type]`.
+// Each reads with no diagnostic.
 void TestModuleReader::validSyntaxTheStrictReaderKeeps_data() {
   QTest::addColumn<QString>("file");
   for (const char *f : {"accepted_tmem_empty_token.ttgir", "accepted_fastmath.ttgir",
                         "accepted_generic_properties.ttgir", "accepted_loc_range.ttgir",
-                        "accepted_inline_mfma_k.ttgir"})
+                        "accepted_inline_mfma_k.ttgir", "accepted_gluon_auto_encoding.ttgir",
+                        "accepted_buffer_load_to_local.ttgir"})
     QTest::newRow(f) << QString(f);
 }
 
