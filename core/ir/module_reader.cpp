@@ -59,6 +59,21 @@ bool unverifiedByTriton36(const Value &attr) {
           attr.name == "amd_rotating_shared");
 }
 
+// The first field of `attr` holding a negative integer (alone or in a list),
+// or "".
+std::string negativeField(const Value &attr) {
+  for (const auto &[key, v] : attr.entries) {
+    if (!v)
+      continue;
+    if (v->kind == Value::Kind::Integer && v->integer < 0)
+      return key;
+    for (const ValuePtr &x : v->items)
+      if (x && x->kind == Value::Kind::Integer && x->integer < 0)
+        return key;
+  }
+  return {};
+}
+
 // A field Triton 3.6 reads without a check of this tool's: amd_mfma's K
 // (instrShape's third value).
 bool unverifiedField(const Value &attr, const Error &e) {
@@ -489,8 +504,12 @@ private:
         // Triton 3.6 verifies none of #ttg.nvidia_mma's and #ttg.nvmma_shared's
         // fields: the file is valid; only a layout asked of that alias fails
         // (and says why).
-        if (unverifiedByTriton36(*attr) || unverifiedField(*attr, e))
+        if (unverifiedByTriton36(*attr) || unverifiedField(*attr, e)) {
+          // (Its parser still reads its fields as unsigned integers.)
+          if (const std::string field = negativeField(*attr); !field.empty())
+            error(attrOffset, "#" + name + ": expected an unsigned integer value in " + field);
           continue;
+        }
         // Where Triton's verifier points: the attribute, not the alias name.
         error(attrOffset, "#" + name + ": " + e.what());
       } catch (const std::exception &) {
@@ -1724,7 +1743,8 @@ private:
         lex_.skip();
         const OpToken n = lex_.peek();
         if (n.kind == OpToken::Kind::End ||
-            (n.kind == OpToken::Kind::Punct && !n.is('[') && !n.is('(')))
+            (n.kind == OpToken::Kind::Punct && !n.is('[') && !n.is('(')) ||
+            (known && n.kind == OpToken::Kind::Ident && !followedByEquals(n.end())))
           fail(wrongToken(n), "expected SSA operand after ','");
         lastEnd = lex_.consumedEnd();
         continue;

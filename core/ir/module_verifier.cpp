@@ -469,7 +469,8 @@ std::string shapeOpProblem(const Module &m, const Operation &op) {
     return &m.values[size_t(v)];
   };
   auto head = [&] { return "'" + op.name + "' op "; };
-  if (equalsLiteral(op.name, "tt.return")) {
+  if (equalsLiteral(op.name, "tt.return") || equalsLiteral(op.name, "tt.reduce.return") ||
+      equalsLiteral(op.name, "tt.scan.return") || equalsLiteral(op.name, "scf.yield")) {
     // A terminator: the last op of its block.
     const int b = op.parentBlock;
     const int self = int(&op - m.ops.data());
@@ -1062,6 +1063,8 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
     }
     if (equalsLiteral(op.name, "tt.make_range") || equalsLiteral(op.name, "tt.expand_dims") ||
         equalsLiteral(op.name, "tt.reduce") || equalsLiteral(op.name, "tt.return") ||
+        equalsLiteral(op.name, "tt.reduce.return") || equalsLiteral(op.name, "tt.scan.return") ||
+        equalsLiteral(op.name, "scf.yield") ||
         equalsLiteral(op.name, "tt.func") || equalsLiteral(op.name, "tt.gather"))
       if (std::string why = shapeOpProblem(m, op); !why.empty())
         return LayoutMismatch{int(i), -1, why + tail};
