@@ -2572,6 +2572,15 @@ private:
         ++p;
       return t.substr(s0, p - s0);
     };
+    // A type: `i32`, `!tt.ptr<f16>`, `tensor<4xi32>`; its name (no '!').
+    auto type = [&] {
+      if (p < end && t[p] == '!')
+        ++p;
+      const std::string_view name = word();
+      if (p < end && t[p] == '<')
+        skipBalanced();
+      return name;
+    };
     blanks();
     if (p < end && t[p] == '}')
       return;
@@ -2608,15 +2617,10 @@ private:
             // a function type `(i32) -> i32`, `() -> ()`
             p += 2;
             blanks();
-            if (p < end && t[p] == '(') {
+            if (p < end && t[p] == '(')
               skipBalanced();
-            } else {
-              if (p < end && t[p] == '!')
-                ++p;
-              word();
-              if (p < end && t[p] == '<')
-                skipBalanced();
-            }
+            else
+              type();
           }
         } else if (t[p] == '-' || isAsciiDigit(t[p])) {
           const size_t s0 = p++;
@@ -2648,13 +2652,9 @@ private:
           ++p;
           blanks();
           const size_t typeAt = p;
-          if (p < end && t[p] == '!')
-            ++p;
-          const std::string_view ty = word();
+          const std::string_view ty = type();
           if (ty.empty())
             fail(wrongAt(typeAt), "expected non-function type");
-          if (p < end && t[p] == '<')
-            skipBalanced();
           if (!number.empty() && ty.size() > 1 && ty[0] == 'i' && isBuiltinTypeName(ty) &&
               !integerFits(number, ty))
             fail(valueAt, "integer constant out of range for attribute " + std::string(key) +
