@@ -143,9 +143,15 @@ std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_vie
 }
 
 // The i1 type of a comparison's result: `tensor<128xf32, #b>` -> `tensor<128xi1, #b>`.
-std::string boolTypeLike(const std::string &t) {
-  if (t.rfind("tensor<", 0) != 0 && t.rfind("vector<", 0) != 0)
-    return "i1";
+// The element type's text of a tensor or vector type's text (`f16` of
+// `tensor<4x8xf16, #b>`); a type that is neither is its own element type.
+// `start`/`end` receive where it is written.
+std::string_view elementTypeText(std::string_view t, size_t &start, size_t &end) {
+  if (t.rfind("tensor<", 0) != 0 && t.rfind("vector<", 0) != 0) {
+    start = 0;
+    end = t.size();
+    return t;
+  }
   size_t p = 7;
   for (;;) {
     size_t q = p;
@@ -166,7 +172,23 @@ std::string boolTypeLike(const std::string &t) {
     else if (t[e] == ',' && depth == 0)
       break;
   }
-  return t.substr(0, p) + "i1" + t.substr(e);
+  start = p;
+  end = e;
+  return t.substr(p, e - p);
+}
+
+// `t` with its element type replaced by `element` (Triton's getI1SameShape,
+// getI32SameShape); a scalar type becomes `element`.
+std::string withElementType(const std::string &t, std::string_view element) {
+  size_t b = 0, e = 0;
+  elementTypeText(t, b, e);
+  return t.substr(0, b) + std::string(element) + t.substr(e);
+}
+
+// Triton's getPointerTypeToElement: `!tt.ptr<E>` of a type's element type E.
+std::string pointerToElement(const std::string &t) {
+  size_t b = 0, e = 0;
+  return "!tt.ptr<" + std::string(trimAsciiSpace(elementTypeText(t, b, e))) + ">";
 }
 
 struct CachedType {
@@ -2054,18 +2076,14 @@ private:
     if (!op.generic && s.colon.size() == 1 &&
         equalsLiteral(name, "ttg.async_copy_global_to_local"))
       for (size_t k = 2; k < op.operands.size() && k < s.offsets.size(); ++k) {
-        size_t e = s.offsets[k];
-        while (e > 0 && isAsciiSpace(text_[e - 1]))
-          --e;
-        size_t b = e;
-        while (b > 0 && isAsciiAlnum(text_[b - 1]))
-          --b;
-        const std::string_view keyword = text_.substr(b, e - b);
+        const std::string_view keyword = keywordBefore(s.offsets[k]);
         if (keyword == "mask")
           stated_.push_back({k, s.colon[0], Derivation::Mask});
         else if (keyword == "other")
           stated_.push_back({k, s.colon[0], Derivation::Pointee});
       }
+    if (!op.generic && s.colon.size() == 1 && startsWithLiteral(name, "amdg.buffer_"))
+      bufferOpTypes(opIdx, name, s);
     // An op this reader knows no syntax for: its operand types are not
     // matched with its operands, but each is read, as MLIR reads every type
     // of the line (an undefined alias in one is that error, at its place).
@@ -2116,17 +2134,90 @@ private:
     }
   }
 
+  // The word written before an operand at `offset`, past spaces and one '='
+  // (`mask %m`, `stride = %s`); "" if none.
+  std::string_view keywordBefore(size_t offset) const {
+    size_t e = offset;
+    while (e > 0 && isAsciiSpace(text_[e - 1]))
+      --e;
+    if (e > 0 && text_[e - 1] == '=') {
+      --e;
+      while (e > 0 && isAsciiSpace(text_[e - 1]))
+        --e;
+    }
+    size_t b = e;
+    while (b > 0 && isAsciiAlnum(text_[b - 1]))
+      --b;
+    return text_.substr(b, e - b);
+  }
+
+  // The AMD buffer ops state one type, `: T` (the result's; buffer_store's
+  // value's), and Triton derives the others' from it: the base pointer is
+  // `!tt.ptr<element of T>`, the offsets T's shape and layout of i32, the
+  // mask of i1; a loaded `other`, an atomic's value and a CAS's operands are
+  // T; `stride = %s` is i32. Pushed in the order Triton resolves them (its
+  // operand order), so the first mismatch said is the one MLIR says.
+  void bufferOpTypes(int opIdx, std::string_view name, const HeaderScratch &s) {
+    const Operation &op = mod().ops[opIdx];
+    const std::string_view t = s.colon[0];
+    // The operands as written, stride set apart (it is written last).
+    std::vector<size_t> pos;
+    size_t stride = SIZE_MAX;
+    for (size_t k = 0; k < op.operands.size() && k < s.offsets.size(); ++k) {
+      if (keywordBefore(s.offsets[k]) == "stride")
+        stride = k;
+      else
+        pos.push_back(k);
+    }
+    auto at = [&](size_t i, Derivation how) {
+      if (i < pos.size())
+        stated_.push_back({pos[i], t, how});
+    };
+    auto strideType = [&] {
+      if (stride != SIZE_MAX)
+        stated_.push_back({stride, "i32", Derivation::AsWritten});
+    };
+    if (equalsLiteral(name, "amdg.buffer_load")) { // ptr[offsets], mask, other
+      at(0, Derivation::PointerToElement);
+      at(1, Derivation::Offsets);
+      strideType();
+      at(2, Derivation::Mask);
+      at(3, Derivation::AsWritten);
+    } else if (equalsLiteral(name, "amdg.buffer_store")) { // value, ptr[offsets], mask
+      at(0, Derivation::AsWritten);
+      at(1, Derivation::PointerToElement);
+      at(2, Derivation::Offsets);
+      strideType();
+      at(3, Derivation::Mask);
+    } else if (equalsLiteral(name, "amdg.buffer_atomic_rmw")) { // value, ptr[offsets], mask
+      at(1, Derivation::PointerToElement);
+      at(2, Derivation::Offsets);
+      at(0, Derivation::AsWritten);
+      strideType();
+      at(3, Derivation::Mask);
+    } else if (equalsLiteral(name, "amdg.buffer_atomic_cas")) { // cmp, val, ptr[offsets]
+      at(2, Derivation::PointerToElement);
+      at(3, Derivation::Offsets);
+      at(0, Derivation::AsWritten);
+      at(1, Derivation::AsWritten);
+      strideType();
+    }
+  }
+
   // A type's pointee (Derivation::Pointee) or i1 form (Derivation::Mask),
   // derived once per distinct text (a pipelined loop repeats its loads and
   // copies). Requires: how != AsWritten.
   std::string_view derivedType(std::string_view type, Derivation how) {
-    auto &memo = derivedTypes_[how == Derivation::Pointee ? 0 : 1];
+    auto &memo = derivedTypes_[static_cast<int>(how) - 1];
     auto it = memo.find(type);
-    if (it == memo.end())
-      it = memo.emplace(std::string(type), how == Derivation::Pointee
-                                               ? pointeeTypeText(std::string(type))
-                                               : boolTypeLike(std::string(type)))
+    if (it == memo.end()) {
+      const std::string t(type);
+      it = memo.emplace(t, how == Derivation::Pointee       ? pointeeTypeText(t)
+                           : how == Derivation::Mask        ? withElementType(t, "i1")
+                           : how == Derivation::Offsets     ? withElementType(t, "i32")
+                                                            : pointerToElement(t))
                .first;
+    }
     return it->second;
   }
 
@@ -2776,7 +2867,7 @@ private:
   std::deque<HeaderScratch> headerScratch_; // one per nesting level of op headers
   std::vector<StatedType> stated_; // checkStatedTypes' list
   // A stated type's pointee [0] and i1 form [1] (checkStatedTypes).
-  std::unordered_map<std::string, std::string, TextHash, std::equal_to<>> derivedTypes_[2];
+  std::unordered_map<std::string, std::string, TextHash, std::equal_to<>> derivedTypes_[4];
   // `!name` -> the type it aliases, as written (views of the source).
   std::unordered_map<std::string_view, std::string_view, TextHash> typeAliases_;
   // Facts of each distinct op name (names view the source text).

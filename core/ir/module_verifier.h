@@ -81,7 +81,9 @@ struct StatedTypes {
   std::string_view to;
   const std::vector<std::string_view> &fnInputs;
 };
-enum class Derivation { AsWritten, Pointee, Mask };
+// Pointee: a pointer (tensor)'s pointee; Mask: the same shape and layout of
+// i1; Offsets: of i32; PointerToElement: `!tt.ptr<E>` of the element type.
+enum class Derivation { AsWritten, Pointee, Mask, Offsets, PointerToElement };
 struct StatedType {
   size_t operand;
   std::string_view type;
