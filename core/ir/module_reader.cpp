@@ -1860,10 +1860,19 @@ private:
             // After a region the op goes on only with its keywords (`else`,
             // `partition0(...)`, ...) or its location: another word starts the
             // next op (MLIR: "custom op 'x' is unknown").
+            // Each keyword is its op's own: scf.if's one `else`, scf.while's
+            // `do`, scf.index_switch's `case`/`default`, warp_specialize's
+            // partitions; `}` then `else` of another op is "custom op 'else'".
             const OpToken n = lex_.peek();
-            const bool keyword = n.isIdent("else") || n.isIdent("do") || n.isIdent("default") ||
-                                 n.isIdent("attributes") || n.isIdent("case") ||
-                                 startsWithLiteral(n.text, "partition");
+            const size_t regionsRead = mod().ops[opIdx].regions.size();
+            const bool keyword =
+                (n.isIdent("else") && equalsLiteral(opName, "scf.if") && regionsRead == 1) ||
+                (n.isIdent("do") && equalsLiteral(opName, "scf.while") && regionsRead == 1) ||
+                ((n.isIdent("default") || n.isIdent("case")) &&
+                 equalsLiteral(opName, "scf.index_switch")) ||
+                n.isIdent("attributes") ||
+                (startsWithLiteral(n.text, "partition") &&
+                 equalsLiteral(opName, "ttg.warp_specialize"));
             if (custom && n.kind == OpToken::Kind::Ident && !n.newlineBefore &&
                 !n.isIdent("loc") && !keyword)
               break;

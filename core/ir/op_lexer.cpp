@@ -228,6 +228,9 @@ void OpLexer::scanToken(OpToken &t) {
   }
   if (c == '@') {
     ++p;
+    // MLIR's lexer: a symbol is `@"..."` or starts with a letter or '_'.
+    if (p >= n || !(s[p] == '"' || s[p] == '_' || std::isalpha(static_cast<unsigned char>(s[p]))))
+      throw Failure{p, "@ identifier expected to start with letter or '_'"};
     if (p < n && s[p] == '"')
       readString();
     else

@@ -29,10 +29,8 @@ KNOWN = {
     # op syntax not modelled
     "m0158": "tt.make_range's `{` missing: its attribute dictionary is not required by the reader",
     "m0472": "tt.gather's operands are not required before its '['",
-    "m0465": "an empty @symbol name is accepted",
     "m0519": "a function argument named twice is reported at the body, not at the second name",
     "m0788": "a function argument named twice is reported at the body, not at the second name",
-    "m0016": "an `else` region where scf.if has none written is accepted",
     "m0034": "a missing '}' is found where a value is next used, not where MLIR stops",
     "m0404": "a missing '}' is found where a value is next used, not where MLIR stops",
     "m0109": "text after a generic op's function type is read as its location",
@@ -58,7 +56,6 @@ KNOWN = {
     "m1240": "a generic op's region list left open is found at the next op",
     "m1261": "tt.make_range's `{` missing: its attribute dictionary is not required by the reader",
     "m1262": "a `#alias` after an operand is reported one column early",
-    "m1297": "an `else` after scf.if's closing brace on the same line is accepted",
     "m1343": "a bad type in an attribute dictionary's typed value is reported at the dictionary's end",
     "m1397": "a slice's parent that is not an attribute is reported at the slice",
     "m1431": "a result count past i32 is refused at the count, not at the binding",
