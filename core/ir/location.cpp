@@ -313,7 +313,7 @@ private:
         ++q;
       }
       if (q >= t_.size() || t_[q] != '"')
-        throw Problem{p_, "unterminated string"};
+        throw Problem{q, "expected '\"' in string literal"};
       p_ = q + 1;
       if (accept(':')) {
         if (!integer())

@@ -202,7 +202,8 @@ void OpLexer::scanToken(OpToken &t) {
     }
     if (p >= n || s[p] != '"') {
       pos_ = p;
-      throw Failure{start, "unterminated string"};
+      // MLIR says it where the line (or the text) ends.
+      throw Failure{p, "expected '\"' in string literal"};
     }
     ++p;
   };

@@ -89,7 +89,7 @@ public:
   // of ( [ { <), skipping strings; npos if unbalanced.
   size_t matchBracket(size_t open) const;
 
-  // Error raised by the lexer: an unterminated string, a `@` not starting a symbol.
+  // Error raised by the lexer: a string the line ends in, a `@` not starting a symbol.
   struct Failure {
     size_t offset;
     const char *what;

@@ -704,7 +704,7 @@ void TestModuleReader::neverThrows_data() {
                                         16)
                           << QString("1:8: error: not text: the file holds a NUL byte");
   QTest::newRow("unterminated string") << QByteArray("module {\n  %0 = \"foo.bar\n}\n")
-                                       << QString("2:8: error: unterminated string");
+                                       << QString("2:16: error: expected '\"' in string literal");
   QTest::newRow("unclosed region")
       << QByteArray("module {\n  tt.func @f() {\n")
       << QString("2:16: error: unterminated region: this '{' is never closed");

@@ -47,7 +47,6 @@ KNOWN = {
     "m0966": "an op of an unknown dialect after a region is read as an unknown op",
     "m0989": "a slice of a slice of a shared layout is reported at the outer slice",
     "m1048": "an unbalanced !tt.ptr< in a generic op's type is reported at its use",
-    "m1061": "an unterminated string is reported at its start",
     "m1196": "a type with a repeated shape is reported in the type, not at the operand",
     "m1199": "tt.addptr's result type constraint is not modelled",
     # (mutants 1200-1599, a third held-out set: 25 of 400 disagreed at first, 6 fixed)
