@@ -1723,6 +1723,10 @@ private:
       if (t.kind == OpToken::Kind::ValueId) {
         lex_.skip();
         OpToken n = lex_.peek();
+        // MLIR reads a `#...` after a value (`%x #0`) as its result number.
+        if (n.kind == OpToken::Kind::HashId &&
+            !std::all_of(n.text.begin() + 1, n.text.end(), isAsciiDigit))
+          fail(n.offset, "invalid SSA value result number");
         if (depth == 1 && isFunc && !n.is(':') && !n.is('='))
           fail(wrongToken(n), "expected ':' (a function argument's type)");
         if (depth > 0 && n.is(':')) {
@@ -1925,6 +1929,12 @@ private:
         }
         lex_.seek(e);
         lastEnd = e;
+        // A function argument's location is the last of it.
+        if (depth == 1 && isFunc && !pending.empty()) {
+          const OpToken n = lex_.peek();
+          if (!n.is(',') && !n.is(')'))
+            fail(wrongToken(n), "expected ')'");
+        }
         if (depth == 0 && custom)
           break; // an op's location is the last of it: what follows is the next op
         continue;

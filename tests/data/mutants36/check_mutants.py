@@ -54,12 +54,9 @@ KNOWN = {
     "m1233": "a type with a repeated shape is reported in the type, not at the operand",
     "m1240": "a generic op's region list left open is found at the next op",
     "m1261": "tt.make_range's `{` missing: its attribute dictionary is not required by the reader",
-    "m1262": "a `#alias` after an operand is reported one column early",
     "m1343": "a bad type in an attribute dictionary's typed value is reported at the dictionary's end",
     "m1397": "a slice's parent that is not an attribute is reported at the slice",
     "m1431": "a result count past i32 is refused at the count, not at the binding",
-    "m1467": "text after a function argument's location is not checked",
-    "m1540": "an alias between an operand and its type is not checked",
     "m1552": "a missing '}' is found where a value is next used, not where MLIR stops",
     "m1572": "a #loc alias' body is read before the layout aliases (an unbalanced layout is said first)",
 }
