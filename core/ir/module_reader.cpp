@@ -2472,6 +2472,11 @@ private:
       --regionDepth_;
       fail(braceOffset, "regions nest deeper than " + std::to_string(kMaxRegionDepth) + " levels");
     }
+    // MLIR reads every region of Triton's ops without name shadowing: an
+    // entry argument may not take the name of a value visible here.
+    for (const PendingArg &a : args)
+      if (lookup(a.name) >= 0)
+        fail(a.offset, "region entry argument '" + std::string(a.name) + "' is already in use");
     Module &m = mod();
     int r = static_cast<int>(m.regions.size());
     m.regions.push_back({{}, opIdx});

@@ -29,8 +29,6 @@ KNOWN = {
     # op syntax not modelled
     "m0158": "tt.make_range's `{` missing: its attribute dictionary is not required by the reader",
     "m0472": "tt.gather's operands are not required before its '['",
-    "m0519": "a function argument named twice is reported at the body, not at the second name",
-    "m0788": "a function argument named twice is reported at the body, not at the second name",
     "m0034": "a missing '}' is found where a value is next used, not where MLIR stops",
     "m0404": "a missing '}' is found where a value is next used, not where MLIR stops",
     "m0109": "text after a generic op's function type is read as its location",
