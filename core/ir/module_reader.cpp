@@ -1677,6 +1677,11 @@ private:
                                 " starts with its operands)");
       }
     }
+    if (custom && equalsLiteral(opName, "tt.gather") && lex_.peek().kind != OpToken::Kind::ValueId)
+      fail(wrongToken(lex_.peek()), "expected SSA operand (tt.gather %src[%indices] ...)");
+    if (custom && equalsLiteral(opName, "tt.make_range") && !lex_.peek().is('{') &&
+        !lex_.peek().is(':'))
+      fail(wrongToken(lex_.peek()), "expected ':' (tt.make_range {start = .., end = ..} : T)");
     if (custom && equalsLiteral(opName, "arith.constant") && lex_.peek().is(':'))
       fail(wrongToken(lex_.peek()), "expected attribute value (the constant)");
     const bool isFunc = custom && equalsLiteral(opName, "tt.func");
@@ -1972,6 +1977,13 @@ private:
             lex_.skip();
             fnInputs.swap(in);
             scanResultTypes(arrowTypes);
+            // A generic op ends with its function type: after it only its
+            // location; anything else is where the next op's quoted name
+            // was expected.
+            const OpToken n = lex_.peek();
+            if (mod().ops[opIdx].generic && n.kind != OpToken::Kind::End && !n.isIdent("loc") &&
+                (!n.newlineBefore || n.is('(')))
+              fail(wrongToken(n), "expected operation name in quotes");
           } else {
             colonTypes.swap(in);
           }

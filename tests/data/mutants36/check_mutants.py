@@ -27,11 +27,8 @@ KNOWN = {
     # stated operand types of ops whose syntax this tool does not type (amdg buffer ops, TMA copies)
     "m0134": "ttng.async_tma_copy_local_to_global's stated descriptor type is not compared",
     # op syntax not modelled
-    "m0158": "tt.make_range's `{` missing: its attribute dictionary is not required by the reader",
-    "m0472": "tt.gather's operands are not required before its '['",
     "m0034": "a missing '}' is found where a value is next used, not where MLIR stops",
     "m0404": "a missing '}' is found where a value is next used, not where MLIR stops",
-    "m0109": "text after a generic op's function type is read as its location",
     "m0498": "scf.for's yield count against its results is not verified",
     "m0075": "an nvidia_mma with warpsPerCTA [2, 0] (Triton fails with no message) is read",
     # type syntax inside a dialect type's brackets
@@ -51,7 +48,6 @@ KNOWN = {
     "m1267": "tt.addptr's result type constraint is not modelled",
     "m1233": "a type with a repeated shape is reported in the type, not at the operand",
     "m1240": "a generic op's region list left open is found at the next op",
-    "m1261": "tt.make_range's `{` missing: its attribute dictionary is not required by the reader",
     "m1343": "a bad type in an attribute dictionary's typed value is reported at the dictionary's end",
     "m1397": "a slice's parent that is not an attribute is reported at the slice",
     "m1431": "a result count past i32 is refused at the count, not at the binding",

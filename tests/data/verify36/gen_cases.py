@@ -378,6 +378,48 @@ sub("const_i32_range", A, "%c64_i32 = arith.constant 64 : i32", "%c64_i32 = arit
 sub("const_dense_type", A, "%cst = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>",
     "%cst = arith.constant dense<0> : tensor<128x64xf32, #mma>")
 
+# Operand type constraints an op's parser checks on its stated type (the type that gives its other
+# operands' types): which ops, and where.
+TC = """#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%p: tensor<128x!tt.ptr<f32>, #b>, %f: tensor<128xf32, #b>, %i: tensor<128xi32, #b>, %m: tensor<128xi1, #b>, %s: f32, %n: i32) {
+%OP%
+    tt.return
+  }
+}
+"""
+for name, op in [
+        ("tc_ok", "    %r = arith.addi %i, %i : tensor<128xi32, #b>"),
+        ("tc_cmpi_float", "    %r = arith.cmpi slt, %f, %f : tensor<128xf32, #b>"),
+        ("tc_cmpf_int", "    %r = arith.cmpf olt, %i, %i : tensor<128xi32, #b>"),
+        ("tc_cmpi_ptr", "    %r = arith.cmpi eq, %p, %p : tensor<128x!tt.ptr<f32>, #b>"),
+        ("tc_addi_float", "    %r = arith.addi %f, %f : tensor<128xf32, #b>"),
+        ("tc_addf_int", "    %r = arith.addf %i, %i : tensor<128xi32, #b>"),
+        ("tc_muli_scalar_float", "    %r = arith.muli %s, %s : f32"),
+        ("tc_maxnumf_int", "    %r = arith.maxnumf %i, %i : tensor<128xi32, #b>"),
+        ("tc_exp_int", "    %r = math.exp %i : tensor<128xi32, #b>"),
+        ("tc_load_nonptr", "    %r = tt.load %i : tensor<128xi32, #b>"),
+        ("tc_load_mask_nonptr", "    %r = tt.load %i, %m : tensor<128xi32, #b>"),
+        ("tc_store_nonptr", "    tt.store %i, %i : tensor<128xi32, #b>"),
+        ("tc_addptr_nonptr", "    %r = tt.addptr %i, %i : tensor<128xi32, #b>, tensor<128xi32, #b>"),
+        ("tc_addptr_float_offset", "    %r = tt.addptr %p, %f : tensor<128x!tt.ptr<f32>, #b>, tensor<128xf32, #b>"),
+        ("tc_select_float_cond", "    %r = arith.select %f, %f, %f : tensor<128xf32, #b>"),
+        ("tc_extf_int", "    %r = arith.extf %i : tensor<128xi32, #b> to tensor<128xi64, #b>"),
+        ("tc_trunci_float", "    %r = arith.trunci %f : tensor<128xf32, #b> to tensor<128xf16, #b>"),
+        ("tc_sitofp_float", "    %r = arith.sitofp %f : tensor<128xf32, #b> to tensor<128xf16, #b>"),
+        ("tc_splat_tensor", "    %r = tt.splat %i : tensor<128xi32, #b> -> tensor<128xi32, #b>"),
+        ("tc_expand_dims_scalar", "    %r = tt.expand_dims %n {axis = 0 : i32} : i32 -> tensor<1xi32, #b>"),
+        ("tc_convert_scalar", "    %r = ttg.convert_layout %n : i32 -> i32"),
+        ("tc_broadcast_scalar", "    %r = tt.broadcast %n : i32 -> tensor<128xi32, #b>"),
+        ("tc_bitcast_ok", "    %r = tt.bitcast %i : tensor<128xi32, #b> -> tensor<128xf32, #b>"),
+        ("tc_atomic_rmw_nonptr", "    %r = tt.atomic_rmw fadd, acq_rel, gpu, %f, %f : (tensor<128xf32, #b>, tensor<128xf32, #b>) -> tensor<128xf32, #b>"),
+        ("tc_precise_sqrt_int", "    %r = tt.precise_sqrt %i : tensor<128xi32, #b>"),
+        ("tc_mulhiui_float", "    %r = tt.mulhiui %f, %f : tensor<128xf32, #b>"),
+        ("tc_reshape_scalar", "    %r = tt.reshape %n : i32 -> tensor<1xi32, #b>"),
+        ("tc_fp_to_fp_int", "    %r = tt.fp_to_fp %i : tensor<128xi32, #b> -> tensor<128xf16, #b>"),
+]:
+    cases[name] = TC.replace("%OP%", op)
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
