@@ -577,6 +577,7 @@ private:
       }
     }
     closeImplicitModule();
+    sayDeferredErrors();
   }
 
   // The lines to reserve a module's arenas for: the rest of the text for the
@@ -709,7 +710,20 @@ private:
     }
     // Triton's verifiers: every layout fits its context, and the ops' own checks.
     if (auto bad = firstLayoutMismatch(m, written))
-      error(opNameOffset(m.ops[size_t(bad->op)]), bad->message);
+      verifierErrors_.emplace_back(opNameOffset(m.ops[size_t(bad->op)]), bad->message);
+  }
+
+  // MLIR reports what its parser finds where it finds it, and stops; values
+  // used and never defined once the whole text is read; the verifiers' errors
+  // only after that. Said in that order (the first diagnostic is the answer).
+  void sayDeferredErrors() {
+    std::stable_sort(undefinedUses_.begin(), undefinedUses_.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (auto *list : {&undefinedUses_, &verifierErrors_})
+      for (auto &[offset, message] : *list)
+        error(offset, std::move(message));
+    undefinedUses_.clear();
+    verifierErrors_.clear();
   }
 
   bool insideFuncFunc(int block) const {
@@ -758,7 +772,7 @@ private:
       } else if (scopes_.size() > 1) {
         scopes_[scopes_.size() - 2].pending.push_back(std::move(u));
       } else {
-        error(u.offset, "use of undefined value " + std::string(u.name));
+        undefinedUses_.emplace_back(u.offset, "use of undefined value " + std::string(u.name));
       }
     }
     names_.restore(s.mark);
@@ -1940,7 +1954,7 @@ private:
           if (!n.is(',') && !n.is(')'))
             fail(wrongToken(n), "expected ')'");
         }
-        if (depth == 0 && custom)
+        if (depth == 0 && (custom || mod().ops[opIdx].generic))
           break; // an op's location is the last of it: what follows is the next op
         continue;
       } else if ((t.kind == OpToken::Kind::Ident || t.kind == OpToken::Kind::BangId ||
@@ -2904,6 +2918,8 @@ private:
   std::vector<StatedType> stated_; // checkStatedTypes' list
   // A stated type's pointee [0] and i1 form [1] (checkStatedTypes).
   std::unordered_map<std::string, std::string, TextHash, std::equal_to<>> derivedTypes_[4];
+  // Errors said once the text is read (sayDeferredErrors): where, and what.
+  std::vector<std::pair<size_t, std::string>> undefinedUses_, verifierErrors_;
   // `!name` -> the type it aliases, as written (views of the source).
   std::unordered_map<std::string_view, std::string_view, TextHash> typeAliases_;
   // Facts of each distinct op name (names view the source text).

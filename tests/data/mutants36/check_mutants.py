@@ -27,8 +27,6 @@ KNOWN = {
     # stated operand types of ops whose syntax this tool does not type (amdg buffer ops, TMA copies)
     "m0134": "ttng.async_tma_copy_local_to_global's stated descriptor type is not compared",
     # op syntax not modelled
-    "m0034": "a missing '}' is found where a value is next used, not where MLIR stops",
-    "m0404": "a missing '}' is found where a value is next used, not where MLIR stops",
     "m0498": "scf.for's yield count against its results is not verified",
     "m0075": "an nvidia_mma with warpsPerCTA [2, 0] (Triton fails with no message) is read",
     # type syntax inside a dialect type's brackets
@@ -51,7 +49,6 @@ KNOWN = {
     "m1343": "a bad type in an attribute dictionary's typed value is reported at the dictionary's end",
     "m1397": "a slice's parent that is not an attribute is reported at the slice",
     "m1431": "a result count past i32 is refused at the count, not at the binding",
-    "m1552": "a missing '}' is found where a value is next used, not where MLIR stops",
     "m1572": "a #loc alias' body is read before the layout aliases (an unbalanced layout is said first)",
 }
 bad, counts = [], {"reject": 0, "accept": 0, "deliberate": 0, "place": 0, "known": 0}
