@@ -711,6 +711,8 @@ private:
     // Triton's verifiers: every layout fits its context, and the ops' own checks.
     if (auto bad = firstLayoutMismatch(m, written))
       verifierErrors_.emplace_back(opNameOffset(m.ops[size_t(bad->op)]), bad->message);
+    else if (auto flow = firstYieldCountMismatch(m))
+      verifierErrors_.emplace_back(opNameOffset(m.ops[size_t(flow->op)]), flow->message);
   }
 
   // MLIR reports what its parser finds where it finds it, and stops; values

@@ -1086,3 +1086,36 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
 }
 
 } // namespace ls::ir
+
+namespace ls::ir {
+
+std::optional<LayoutMismatch> firstYieldCountMismatch(const Module &m) {
+  for (size_t i = 0; i < m.ops.size(); ++i) {
+    const Operation &op = m.ops[i];
+    const bool isFor = op.name == "scf.for", isIf = op.name == "scf.if";
+    if (!isFor && !isIf)
+      continue;
+    const size_t needs = op.results.size();
+    for (size_t k = 0; k < op.regions.size(); ++k) {
+      const Region &r = m.regions[size_t(op.regions[k])];
+      if (r.blocks.empty())
+        continue;
+      const Block &b = m.blocks[size_t(r.blocks.back())];
+      if (b.operations.empty())
+        continue;
+      const Operation &y = m.ops[size_t(b.operations.back())];
+      if (y.name != "scf.yield" || y.operands.size() == needs)
+        continue;
+      // MLIR's RegionBranchOpInterface verifier, in its words.
+      const std::string edge = isFor ? "from Region #0 to Region #0"
+                                     : "from Region #" + std::to_string(k) + " to parent results";
+      return LayoutMismatch{static_cast<int>(i), -1,
+                            "'" + op.name + "' op region control flow edge " + edge + ": source has " +
+                                std::to_string(y.operands.size()) +
+                                " operands, but target successor needs " + std::to_string(needs)};
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace ls::ir

@@ -125,4 +125,10 @@ struct LayoutMismatch {
 // counts are not checked (nothing says the warps), the rest is.
 std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWritten = true);
 
+// The first scf.for or scf.if whose regions yield another number of values
+// than it has results (an scf.for's yield also feeds its iter_args), with
+// MLIR's message ("'scf.for' op region control flow edge from Region #0 to
+// Region #0: source has 0 operands, but target successor needs 4").
+std::optional<LayoutMismatch> firstYieldCountMismatch(const Module &m);
+
 } // namespace ls::ir

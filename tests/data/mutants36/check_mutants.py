@@ -27,7 +27,6 @@ KNOWN = {
     # stated operand types of ops whose syntax this tool does not type (amdg buffer ops, TMA copies)
     "m0134": "ttng.async_tma_copy_local_to_global's stated descriptor type is not compared",
     # op syntax not modelled
-    "m0498": "scf.for's yield count against its results is not verified",
     "m0075": "an nvidia_mma with warpsPerCTA [2, 0] (Triton fails with no message) is read",
     # type syntax inside a dialect type's brackets
     "m0638": "!tt.ptrf32>: an unknown tt type name is reported at the type's end",
