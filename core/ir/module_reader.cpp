@@ -2131,6 +2131,8 @@ private:
       }
     if (!op.generic && s.colon.size() == 1 && startsWithLiteral(name, "amdg.buffer_"))
       bufferOpTypes(opIdx, name, s);
+    if (!op.generic && startsWithLiteral(name, "ttng."))
+      nvidiaOpTypes(opIdx, name, s);
     // An op this reader knows no syntax for: its operand types are not
     // matched with its operands, but each is read, as MLIR reads every type
     // of the line (an undefined alias in one is that error, at its place).
@@ -2248,6 +2250,34 @@ private:
       at(0, Derivation::AsWritten);
       at(1, Derivation::AsWritten);
       strideType();
+    }
+  }
+
+  // The types Hopper's and Blackwell's ops state for their operands:
+  // `ttng.tc_gen5_mma %a, %b, %d, ... : A, B, D, ...`;
+  // `ttng.async_tma_copy_local_to_global %desc[%c0, %c1] %src : Desc, Src`;
+  // `ttng.async_tma_copy_global_to_local %desc[%c0, %c1] %dst, %bar, %pred
+  // : Desc, Bar -> Dst` (the coordinates i32, the predicate i1).
+  void nvidiaOpTypes(int opIdx, std::string_view name, const HeaderScratch &s) {
+    const size_t n = mod().ops[opIdx].operands.size();
+    const std::vector<std::string_view> &c = s.colon;
+    if (equalsLiteral(name, "ttng.tc_gen5_mma") && c.size() >= 3 && n >= 3) {
+      for (size_t k = 0; k < 3; ++k)
+        stated_.push_back({k, c[k], Derivation::AsWritten});
+    } else if (equalsLiteral(name, "ttng.async_tma_copy_local_to_global") && c.size() == 2 &&
+               s.arrow.empty() && n >= 2) {
+      stated_.push_back({0, c[0], Derivation::AsWritten});
+      for (size_t k = 1; k + 1 < n; ++k)
+        stated_.push_back({k, "i32", Derivation::AsWritten});
+      stated_.push_back({n - 1, c[1], Derivation::AsWritten});
+    } else if (equalsLiteral(name, "ttng.async_tma_copy_global_to_local") && c.size() == 2 &&
+               s.arrow.size() == 1 && n >= 4) {
+      stated_.push_back({0, c[0], Derivation::AsWritten});
+      for (size_t k = 1; k + 3 < n; ++k)
+        stated_.push_back({k, "i32", Derivation::AsWritten});
+      stated_.push_back({n - 3, s.arrow[0], Derivation::AsWritten});
+      stated_.push_back({n - 2, c[1], Derivation::AsWritten});
+      stated_.push_back({n - 1, "i1", Derivation::AsWritten});
     }
   }
 

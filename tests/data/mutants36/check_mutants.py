@@ -25,7 +25,6 @@ KNOWN = {
     "m0307": "arith.cmpi's operand type constraint (signless integer) is not modelled",
     "m0557": "tt.load's pointer type constraint is not modelled",
     # stated operand types of ops whose syntax this tool does not type (amdg buffer ops, TMA copies)
-    "m0134": "ttng.async_tma_copy_local_to_global's stated descriptor type is not compared",
     # op syntax not modelled
     "m0075": "an nvidia_mma with warpsPerCTA [2, 0] (Triton fails with no message) is read",
     # type syntax inside a dialect type's brackets
@@ -35,7 +34,6 @@ KNOWN = {
     # (mutants 800-1199, held out)
     "m0812": "a generic op's region list left open is found at the next op",
     "m0857": "a #loc alias' body is read before the layout aliases (an unbalanced layout is said first)",
-    "m0876": "ttng.tc_gen5_mma's stated operand types are not compared",
     "m0966": "an op of an unknown dialect after a region is read as an unknown op",
     "m0989": "a slice of a slice of a shared layout is reported at the outer slice",
     "m1048": "an unbalanced !tt.ptr< in a generic op's type is reported at its use",
