@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <functional>
 #include <unordered_map>
@@ -1175,9 +1176,35 @@ private:
         fail(t.end(), "unbalanced '<' in the type");
       }
       lex_.seek(e);
+      checkDialectTypeNames(t.offset, e);
       return text_.substr(t.offset, e - t.offset);
     }
+    if (t.kind == OpToken::Kind::BangId)
+      checkDialectTypeNames(t.offset, t.end());
     return t.text;
+  }
+  // MLIR reads a `!tt.name` or `!ttg.name` type where it meets it: a name
+  // the dialect does not have is its error there, before the rest of the op.
+  void checkDialectTypeNames(size_t begin, size_t end) {
+    for (size_t p = begin; p < end;) {
+      const void *bang = std::memchr(text_.data() + p, '!', end - p);
+      if (!bang)
+        return;
+      p = size_t(static_cast<const char *>(bang) - text_.data()) + 1;
+      const bool tt = text_.compare(p, 3, "tt.") == 0, ttg = text_.compare(p, 4, "ttg.") == 0;
+      if (!tt && !ttg)
+        continue;
+      const size_t n = p + (tt ? 3 : 4);
+      size_t q = n;
+      while (q < end && (isAsciiAlnum(text_[q]) || text_[q] == '_' || text_[q] == '.' || text_[q] == '$'))
+        ++q;
+      const std::string_view name = text_.substr(n, q - n);
+      const bool known = tt ? (name == "ptr" || name == "tensordesc")
+                            : (name == "memdesc" || name == "async.token");
+      if (!known)
+        fail(n, "unknown  type `" + std::string(name.substr(0, 40)) + "` in dialect `" +
+                    (tt ? "tt" : "ttg") + "`");
+    }
   }
   // type (`,` type | `*` type)*
   // Appends to out.

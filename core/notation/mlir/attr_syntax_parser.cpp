@@ -315,6 +315,24 @@ TypeText SyntaxParser::parseType() {
     elemEnd = p + 1;
     while (elemEnd < dims.size() && nameChar(dims[elemEnd]))
       ++elemEnd;
+    // A type of Triton's own dialects names one the dialect has.
+    const std::string_view full = dims.substr(p + 1, elemEnd - p - 1);
+    struct DialectTypes {
+      std::string_view dialect;
+      std::string_view names[2];
+    };
+    static constexpr DialectTypes kTypes[] = {{"tt", {"ptr", "tensordesc"}},
+                                              {"ttg", {"memdesc", "async.token"}}};
+    for (const DialectTypes &d : kTypes)
+      if (full.size() > d.dialect.size() && full.substr(0, d.dialect.size()) == d.dialect &&
+          full[d.dialect.size()] == '.') {
+        const std::string_view name = full.substr(d.dialect.size() + 1);
+        if (name != d.names[0] && name != d.names[1])
+          throw SyntaxError(text_, dimsAt + p + 2 + d.dialect.size(),
+                            "unknown  type `" + std::string(name.substr(0, 40)) +
+                                "` in dialect `" + std::string(d.dialect) + "`",
+                            "element type");
+      }
     if (elemEnd < dims.size() && dims[elemEnd] == '<') {
       int depth = 0;
       for (; elemEnd < dims.size(); ++elemEnd) {

@@ -28,7 +28,6 @@ KNOWN = {
     # op syntax not modelled
     "m0075": "an nvidia_mma with warpsPerCTA [2, 0] (Triton fails with no message) is read",
     # type syntax inside a dialect type's brackets
-    "m0638": "!tt.ptrf32>: an unknown tt type name is reported at the type's end",
     "m0599": "an unregistered dialect attribute inside loc(...) is reported as a location error",
     "m0697": "dense<4> for a pointer tensor is not checked against its element type",
     # (mutants 800-1199, held out)

@@ -417,6 +417,13 @@ for name, op in [
         ("tc_mulhiui_float", "    %r = tt.mulhiui %f, %f : tensor<128xf32, #b>"),
         ("tc_reshape_scalar", "    %r = tt.reshape %n : i32 -> tensor<1xi32, #b>"),
         ("tc_fp_to_fp_int", "    %r = tt.fp_to_fp %i : tensor<128xi32, #b> -> tensor<128xf16, #b>"),
+        # spaces inside a shape: MLIR reads `x` as its own token
+        ("sp_dims_spaced", "    %r = arith.addf %f, %f : tensor<128 x f32, #b>"),
+        ("sp_dims_after_x", "    %r = arith.addf %f, %f : tensor<128x f32, #b>"),
+        ("sp_dims_before_x", "    %r = arith.addf %f, %f : tensor<128 xf32, #b>"),
+        ("sp_ptr_spaced", "    %r = tt.addptr %p, %i : tensor<128 x !tt.ptr<f32>, #b>, tensor<128xi32, #b>"),
+        ("sp_tensor_space_lt", "    %r = arith.addf %f, %f : tensor <128xf32, #b>"),
+        ("sp_ptr_space_lt", "    %r = tt.addptr %p, %i : tensor<128x!tt.ptr <f32>, #b>, tensor<128xi32, #b>"),
 ]:
     cases[name] = TC.replace("%OP%", op)
 
