@@ -482,9 +482,19 @@ private:
                               ownParser ? v.end()
                                         : v.offset + (dot == std::string_view::npos ? 0 : dot + 1));
           } catch (const SyntaxError &e) {
-            // An attribute still open where the text was cut at the limit
-            // is too long, not malformed.
-            if (rest.size() < text_.size() - v.offset && e.offset() + 1 >= rest.size())
+            // MLIR first finds the end of a pretty attribute's body, across
+            // lines: an unbalanced one is that error, where MLIR stops.
+            size_t lt = v.end(), scanAt = 0;
+            std::string scanProblem;
+            const size_t bodyEnd = lt < text_.size() && text_[lt] == '<'
+                                       ? scanPrettyBody(text_, lt, scanAt, scanProblem)
+                                       : 0;
+            if (bodyEnd == std::string_view::npos)
+              fail(scanAt, "#" + key + ": " + scanProblem);
+            // An attribute that goes on past where the text was cut at the
+            // limit is too long, not malformed.
+            if (rest.size() < text_.size() - v.offset &&
+                (e.offset() + 1 >= rest.size() || bodyEnd > v.offset + rest.size()))
               fail(v.offset, "#" + key + ": the attribute is longer than " +
                                  std::to_string(kMaxAttrText) + " characters");
             // Where in the file, not where in the alias's text.
@@ -1159,6 +1169,18 @@ private:
         (t.end() >= text_.size() || text_[t.end()] != '<'))
       if (auto a = typeAliases_.find(t.text); a != typeAliases_.end())
         return a->second; // the aliased type, as written at its definition
+    if (t.kind == OpToken::Kind::BangId && t.end() < text_.size() && text_[t.end()] == '<') {
+      // A dialect type's body, found as MLIR finds it (across lines, `->`
+      // inside it skipped).
+      size_t at = 0;
+      std::string problem;
+      const size_t e = scanPrettyBody(text_, t.end(), at, problem);
+      if (e == std::string_view::npos)
+        fail(at, problem);
+      lex_.seek(e);
+      checkDialectTypeNames(t.offset, e);
+      return text_.substr(t.offset, e - t.offset);
+    }
     if (t.end() < text_.size() && text_[t.end()] == '<') {
       size_t e = lex_.matchBracket(t.end());
       if (e == std::string_view::npos) {

@@ -151,26 +151,10 @@ ValuePtr SyntaxParser::parseAttribute(int depth) {
     // MLIR first takes the body by its brackets: a '}' or ']' that closes
     // nothing makes the '<' unbalanced.
     const size_t lt = lex_.peek().offset;
-    std::vector<char> open;
-    for (size_t q = lt; q < text_.size(); ++q) {
-      const char c = text_[q];
-      if (c == '"') {
-        for (++q; q < text_.size() && text_[q] != '"'; ++q)
-          if (text_[q] == '\\')
-            ++q;
-      } else if (c == '<' || c == '{' || c == '[' || c == '(') {
-        open.push_back(c);
-      } else if (c == '>' && q > 0 && text_[q - 1] == '-') {
-        // `->` inside an affine map
-      } else if (c == '>' || c == '}' || c == ']' || c == ')') {
-        const char want = c == '>' ? '<' : c == '}' ? '{' : c == ']' ? '[' : '(';
-        if (open.empty() || open.back() != want)
-          fail("unbalanced '<' character in pretty dialect name", lt);
-        open.pop_back();
-        if (open.empty())
-          break;
-      }
-    }
+    size_t at = 0;
+    std::string problem;
+    if (scanPrettyBody(text_, lt, at, problem) == std::string_view::npos)
+      fail(problem, at);
     lex_.skip();
     v->hasBody = true;
     parseBody(*v, depth);
@@ -470,6 +454,67 @@ TypeText SyntaxParser::parseType() {
     fail("expected '>'", afterPrevious(lex_.peek().offset));
   lex_.skip();
   return type;
+}
+
+// The error's place is the token MLIR stands on: the last string its lexer
+// read, else the '<'.
+size_t scanPrettyBody(std::string_view t, size_t lt, size_t &at, std::string &message) {
+  char open[256];
+  size_t depth = 0;
+  size_t token = lt;
+  size_t p = lt;
+  auto unbalanced = [&] {
+    at = token;
+    message = std::string("unbalanced '") + open[depth - 1] + "' character in pretty dialect name";
+    return std::string_view::npos;
+  };
+  do {
+    if (p >= t.size() || t[p] == '\0')
+      return unbalanced();
+    const char c = t[p++];
+    switch (c) {
+    case '<':
+    case '[':
+    case '(':
+    case '{':
+      if (depth == sizeof open) {
+        at = p - 1;
+        message = "brackets nest deeper than 256 levels";
+        return std::string_view::npos;
+      }
+      open[depth++] = c;
+      continue;
+    case '-':
+      if (p < t.size() && t[p] == '>')
+        ++p;
+      continue;
+    case '"':
+      token = p - 1;
+      while (p < t.size() && t[p] != '"' && t[p] != '\n') {
+        if (t[p] == '\\')
+          ++p;
+        ++p;
+      }
+      if (p >= t.size() || t[p] != '"') {
+        at = std::min(p, t.size());
+        message = "expected '\"' in string literal";
+        return std::string_view::npos;
+      }
+      ++p;
+      continue;
+    case '>':
+    case ']':
+    case ')':
+    case '}':
+      if (open[depth - 1] != (c == '>' ? '<' : c == ']' ? '[' : c == ')' ? '(' : '{'))
+        return unbalanced();
+      --depth;
+      break;
+    default:
+      continue;
+    }
+  } while (depth > 0);
+  return p;
 }
 
 bool isBuiltinTypeName(std::string_view w) {

@@ -48,6 +48,15 @@ private:
 // f8E4M3FN and the other float formats, index, none.
 bool isBuiltinTypeName(std::string_view word);
 
+// MLIR's scan of a pretty dialect attribute's or type's body (`#ttg.x<...>`,
+// `!tt.ptr<...>`) before it reads it: from the '<' at `lt` of `text` to its
+// matching '>' (across lines, `->` skipped, strings lexed whole). Returns the
+// offset after that '>', or npos; then `at` and `message` say MLIR's error
+// ("unbalanced '[' character in pretty dialect name": the innermost open
+// bracket, at the last string lexed or else the '<'; or a string a line
+// ends in).
+size_t scanPrettyBody(std::string_view text, size_t lt, size_t &at, std::string &message);
+
 // The whole text is exactly one attribute (no trailing characters).
 ValuePtr parseAttributeText(std::string_view text);
 

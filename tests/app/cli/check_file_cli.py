@@ -294,7 +294,8 @@ check(j.get("improves_overall") is True and j.get("recommended") == j.get("propo
 # A layout that does not parse is an error of its flag, at the place it stops.
 fails(["banks", "--distributed", "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], "
        "warpsPerCTA = [4, 1], order = [1, 0]", "--shared", SHARED, "--shape", "64x64", "--dtype", "f16"],
-      "unclosed --distributed", "error: --distributed: expected '}' at the end of the text")
+      "unclosed --distributed",
+      "error: --distributed: unbalanced '{' character in pretty dialect name at 1:13 near '<{sizePerThread '")
 fails(["linear", "--file", ATT, "--layout", "tensor<128x64xf32, #mma"], "unclosed type",
       "error: --layout: expected '>' in tensor type at the end of the text")
 # A layout of a warp no GPU runs prints, with one warning saying so.

@@ -711,8 +711,7 @@ void TestModuleReader::neverThrows_data() {
   QTest::newRow("stray brace") << QByteArray("}\n")
                                << QString("1:1: error: unexpected '}' outside any region");
   QTest::newRow("bad alias") << QByteArray("#a = #ttg.blocked<{sizePerThread = [1}>\n")
-                             << QString("1:18: error: #a: unbalanced '<' character in pretty dialect name near "
-                                      "'<{sizePerThread '");
+                             << QString("1:18: error: #a: unbalanced '[' character in pretty dialect name");
   QTest::newRow("bad loc") << QByteArray("module {\n} loc(callsite(\"a\":1:2))\n")
                            << QString("2:23: error: expected 'at' in callsite location");
   QTest::newRow("undefined alias in type")

@@ -155,14 +155,15 @@ private slots:
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("message");
     QTest::newRow("one line") << "#ttg.blocked<{sizePerThread = [1}>"
-                              << "attribute text: unbalanced '<' character in pretty dialect name at 1:13 near "
+                              << "attribute text: unbalanced '[' character in pretty dialect name at 1:13 near "
                                  "'<{sizePerThread '";
     QTest::newRow("second line") << "#ttg.blocked<{sizePerThread = [1],\n  order = [0 1]}>"
                                  << "attribute text: expected ']' at 2:13 near ' 1]}>'";
     QTest::newRow("string") << "#ttg.blocked<{a = \"x}>"
-                            << "attribute text: unterminated string at 1:19 near '\"x}>'";
+                            << "attribute text: expected '\"' in string literal at the end of the text";
     QTest::newRow("end") << "#ttg.blocked<{sizePerThread = [1"
-                         << "attribute text: expected ']' at the end of the text";
+                         << "attribute text: unbalanced '[' character in pretty dialect name at 1:13 near "
+                            "'<{sizePerThread '";
   }
   void syntaxErrorsSayLineColumn() {
     QFETCH(QString, text);
