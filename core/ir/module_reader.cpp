@@ -1528,6 +1528,11 @@ private:
       const std::string_view elem = x == std::string_view::npos ? inner : inner.substr(x + 1);
       const bool isFloat = !elem.empty() && (elem[0] == 'f' || startsWithLiteral(elem, "bf16"));
       const size_t k = lit + 6;
+      // A tensor of a dialect type (pointers) takes only a hex string.
+      if (!elem.empty() && elem[0] == '!' && k < t.size() && t[k] != '"')
+        error(from + lit, "expected string token, got " + std::string(literalAt(k)) +
+                              " (a dense tensor of " + std::string(elem.substr(0, std::min<size_t>(elem.find('<'), 40))) +
+                              " values is written as a hex string; Triton 3.6 rejects the module)");
       if (isFloat && decimalInteger(literalAt(k)))
         error(from + k, "unexpected decimal integer literal for a floating point value (write " +
                             std::string(literalAt(k)) + ".0; Triton 3.6 rejects the module)");

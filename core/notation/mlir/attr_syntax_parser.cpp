@@ -46,6 +46,20 @@ void SyntaxParser::expectEnd() {
     fail("unexpected text after the attribute", t.offset);
 }
 
+namespace {
+// The words MLIR's attribute parser starts an attribute with (besides types).
+bool mlirAttributeKeyword(std::string_view w) {
+  static constexpr std::string_view kWords[] = {
+      "unit",   "dense", "dense_resource", "array",   "affine_map", "affine_set",
+      "sparse", "strided", "distinct",     "loc",     "none",       "true",
+      "false"};
+  for (std::string_view k : kWords)
+    if (w == k)
+      return true;
+  return false;
+}
+} // namespace
+
 ValuePtr SyntaxParser::parseValue(int depth) {
   if (depth > kMaxNesting)
     fail("nesting deeper than " + std::to_string(kMaxNesting) + " levels", lex_.peek().offset);
@@ -180,6 +194,11 @@ void SyntaxParser::parseEntries(std::vector<std::pair<std::string, ValuePtr>> &o
       if (k == key.text)
         fail("field '" + key.text + "' is given twice", key.offset);
     expectPunct("=");
+    // In a dictionary MLIR reads no attribute from a bare word (`parent = kWidth`).
+    if (*close == '}' && lex_.peek().kind == Token::Kind::Ident && !atType() &&
+        !mlirAttributeKeyword(lex_.peek().text))
+      fail("expected attribute value, not '" + lex_.peek().text.substr(0, 40) + "'",
+           afterPrevious(lex_.peek().offset));
     out.push_back({key.text, parseValue(depth + 1)});
   } while (acceptPunct(","));
 }
