@@ -22,7 +22,23 @@ AuditTarget auditTarget(const std::string &text, const std::string &field) {
   } else if (name.rfind("hip:", 0) == 0) {
     name = name.substr(4);
   }
-  if (name == "gfx1200" || name == "gfx1201") {
+  // An AMD chip is modelled by its family's chip: CDNA1/2 (gfx908, gfx90a)
+  // by gfx90a, CDNA3 (gfx940/941/942) by gfx942, CDNA4 by gfx950, RDNA3
+  // (gfx11xx) by gfx1100, RDNA4 (gfx12xx) by gfx1200, whose LDS is CDNA3's
+  // (32 banks of 4 bytes). `banks.name` is the family's name; `module` keeps
+  // the chip the module names.
+  const bool six = name.size() == 6, seven = name.size() == 7;
+  if (name.rfind("gfx90", 0) == 0 && six)
+    name = "gfx90a";
+  else if (name.rfind("gfx94", 0) == 0 && six)
+    name = "gfx942";
+  else if (name.rfind("gfx95", 0) == 0 && six)
+    name = "gfx950";
+  else if (name.rfind("gfx11", 0) == 0 && seven)
+    name = "gfx1100";
+  else if (name.rfind("gfx12", 0) == 0 && seven)
+    name = "gfx1200";
+  if (name == "gfx1200") {
     t.banks = BankTarget::byName("gfx942", field);
     t.banks.name = name;
   } else {

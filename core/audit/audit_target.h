@@ -28,7 +28,9 @@ struct AuditTarget {
 // below sm80. The canonical name (the one vocabulary of the CLI's --target
 // and the app's document target) is `banks.name`.
 // gfx1200 (RDNA 4, 32 banks of 4 bytes, no ldmatrix) uses the CDNA model
-// with its own name. Throws ls::Error(field, ...) for anything else.
+// with its own name. Another AMD chip takes its family's model and name
+// (hip:gfx940 -> gfx942, gfx908 -> gfx90a, gfx1101 -> gfx1100, gfx1201 ->
+// gfx1200). Throws ls::Error(field, ...) for anything else.
 AuditTarget auditTarget(const std::string &text, const std::string &field = "--target");
 
 // The target a kernel or a layout implies when nothing names one: gfx942 for

@@ -240,6 +240,10 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view n, bool gener
       all(t.fnInputs);
     return;
   }
+  // An op of Triton's dialects that 3.6 does not have: its syntax (and the
+  // order of its types) is not known.
+  if (facts.fullyKnownDialect && !facts.registered)
+    return;
   if (!t.fnInputs.empty()) {
     // `(T1, T2) -> R`: one type per operand (warp_specialize's list follows
     // its partitions, whose captures are operands too).

@@ -73,6 +73,25 @@ check(rc == 0 and json.loads(out)["target"] == "cuda:80", "--target sm80")
 rc, out, err = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--target", "sm7")
 check(rc == 2 and err.startswith("error: --target: unknown target 'sm7'") and err.count("\n") == 1, f"bad target: {err!r}")
 
+# Another chip of a modelled AMD family is audited with its family's bank model; the module's
+# own target is kept (gfx940 is CDNA3: gfx942's counts, the same for every access).
+import tempfile
+with tempfile.TemporaryDirectory() as d:
+    for chip, family, lanes in (("gfx940", "gfx942", 64), ("gfx908", "gfx90a", 64), ("gfx1101", "gfx1100", 32),
+                                ("gfx1201", "gfx1200", 32)):
+        base = open(os.path.join(CORPUS, "attention_w8_%s.ttgir" % family)).read()
+        p = os.path.join(d, chip + ".ttgir")
+        open(p, "w").write(base.replace('"hip:%s"' % family, '"hip:%s"' % chip))
+        rc, out, err = run("audit", "--file", p)
+        check(rc == 0 and out.splitlines()[0].startswith("%s.ttgir: hip:%s (bank model %s), 8 warps x %d lanes, "
+                                                          % (chip, chip, family, lanes)),
+              f"{chip}: {out.splitlines()[0] if out else err!r}")
+    rc, o940, _ = run("audit", "--file", os.path.join(d, "gfx940.ttgir"), "--json")
+    rc, o942, _ = run("audit", "--file", os.path.join(CORPUS, "attention_w8_gfx942.ttgir"), "--json")
+    j940, j942 = json.loads(o940), json.loads(o942)
+    check(j940["target"] == "hip:gfx940" and j940["shared"] == j942["shared"] and j940["shared"],
+          "gfx940 audits as gfx942")
+
 # The warp width must be one the machine runs; a module without ttg.target
 # gets the machine its warp width implies (64 lanes: gfx942), not cuda:90.
 # An empty --target is refused, not read as "no flag" (it used to audit as cuda:90).
