@@ -1085,12 +1085,20 @@ private:
         if (!why.empty() && enc->kind == Value::Kind::Attr && tritonLayout &&
             !unverifiedByTriton36(*enc) && !unverifiedField(*enc, e)) {
           c.error = "type " + text + ": " + why;
+          // MLIR verifies a layout written inside another (a slice's parent)
+          // as it reads it, before the outer one: the innermost that fails
+          // is the error, at its place.
+          const Value *at = enc.get();
+          for (const Value *in = innermostFailingLayout(*at); in != at;
+               at = in, in = innermostFailingLayout(*at)) {
+            c.error = "type " + text + ": " + failureOf(*in);
+          }
           // Triton points at the mnemonic (`slice` of `#ttg.slice<`), as for
           // an alias; at the '<' for a dot_op (its own parser reports it).
-          const size_t mnemonicAt = enc->offset + 1 + enc->dialect.size() + 1;
-          const size_t lt = mnemonicAt + enc->name.size();
+          const size_t mnemonicAt = at->offset + 1 + at->dialect.size() + 1;
+          const size_t lt = mnemonicAt + at->name.size();
           c.errorAt = size_t(inner.data() - text.data()) +
-                      (enc->name == "dot_op" && enc->hasBody ? lt : mnemonicAt);
+                      (at->name == "dot_op" && at->hasBody ? lt : mnemonicAt);
         }
       } catch (const std::exception &) {
         // A layout this tool does not model (or cannot yet build) stays as
@@ -1111,6 +1119,35 @@ private:
       }
     }
     return c;
+  }
+
+  // A layout of Triton's written inline as a field of `outer` that does not
+  // build on its own (Triton verifies it as it reads it), or `outer` itself.
+  const Value *innermostFailingLayout(const Value &outer) const {
+    for (const auto &[key, v] : outer.entries) {
+      if (!v || v->kind != Value::Kind::Attr ||
+          !(v->dialect == "ttg" || v->dialect == "triton_gpu" || v->dialect == "ttng") ||
+          unverifiedByTriton36(*v))
+        continue;
+      if (!failureOf(*v).empty())
+        return v.get();
+    }
+    return &outer;
+  }
+  // Why a layout does not build ("" if it does).
+  std::string failureOf(const Value &layout) const {
+    WarningCollector quiet;
+    try {
+      buildEncoding(layout, f_.aliases.get(), 0)->validate();
+      quiet.take();
+      return {};
+    } catch (const Error &e) {
+      quiet.take();
+      return unverifiedField(layout, e) ? std::string() : std::string(e.what());
+    } catch (const std::exception &) {
+      quiet.take();
+      return {};
+    }
   }
 
   // type ::= bare-id (`<` ... `>`)? | `!`dialect.type (`<` ... `>`)? | `(` type-list `)` `->`
