@@ -1972,6 +1972,12 @@ private:
           mod().ops[owner].regions.push_back(r);
           pending.clear();
           lastEnd = lex_.consumedEnd();
+          // A generic op's regions are a list: `({...}, {...})`.
+          if (mod().ops[opIdx].generic && depth == 1 && !opens.empty() && opens.back() == '(') {
+            const OpToken n = lex_.peek();
+            if (!n.is(',') && !n.is(')'))
+              fail(wrongToken(n), "expected ')' to end region list");
+          }
           if (depth == 0) {
             // After a region the op goes on only with its keywords (`else`,
             // `partition0(...)`, ...) or its location: another word starts the

@@ -30,14 +30,12 @@ KNOWN = {
     # type syntax inside a dialect type's brackets
     "m0599": "an unregistered dialect attribute inside loc(...) is reported as a location error",
     # (mutants 800-1199, held out)
-    "m0812": "a generic op's region list left open is found at the next op",
     "m0966": "an op of an unknown dialect after a region is read as an unknown op",
     "m1196": "a type with a repeated shape is reported in the type, not at the operand",
     "m1199": "tt.addptr's result type constraint is not modelled",
     # (mutants 1200-1599, a third held-out set: 25 of 400 disagreed at first, 6 fixed)
     "m1267": "tt.addptr's result type constraint is not modelled",
     "m1233": "a type with a repeated shape is reported in the type, not at the operand",
-    "m1240": "a generic op's region list left open is found at the next op",
     "m1343": "a bad type in an attribute dictionary's typed value is reported at the dictionary's end",
     "m1431": "a result count past i32 is refused at the count, not at the binding",
 }
