@@ -2923,7 +2923,9 @@ private:
           blanks();
           const size_t typeAt = p;
           const std::string_view ty = type();
-          if (ty.empty())
+          const bool container = ty == "tensor" || ty == "vector" || ty == "memref" ||
+                                 ty == "complex" || ty == "tuple";
+          if (ty.empty() || (t[typeAt] != '!' && !container && !isBuiltinTypeName(ty)))
             fail(wrongAt(typeAt), "expected non-function type");
           if (!number.empty() && ty.size() > 1 && ty[0] == 'i' && isBuiltinTypeName(ty) &&
               !integerFits(number, ty))
