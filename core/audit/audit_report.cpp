@@ -237,6 +237,10 @@ std::string auditJson(const KernelAudit &a) {
     w.endObject();
   }
   w.endArray();
+  w.key("warnings").beginArray();
+  for (const std::string &s : a.warnings)
+    w.value(s);
+  w.endArray();
   w.endObject();
   return w.str();
 }
@@ -261,6 +265,8 @@ std::string auditText(const KernelAudit &a) {
   o << a.file << ": ";
   machine(a.target, a.bankTarget, a.numWarps, a.threadsPerWarp, a.numCtas);
   o << ", " << a.opCount << " ops\n";
+  for (const std::string &w : a.warnings)
+    o << "  note: " << w << "\n";
   // Several modules: each one's machine (the header above is the first's).
   if (a.modules.size() > 1)
     for (size_t i = 0; i < a.modules.size(); ++i) {

@@ -168,6 +168,9 @@ struct KernelAudit {
   std::vector<AuditGlobal> global;
   std::vector<AuditFinding> findings; // ranked, costliest first
   std::vector<UnknownOp> unknownOps;
+  // What the audit assumed that the module does not say (a warp width no
+  // machine runs), one sentence each.
+  std::vector<std::string> warnings;
   int opCount = 0;
 };
 

@@ -92,6 +92,29 @@ with tempfile.TemporaryDirectory() as d:
     check(j940["target"] == "hip:gfx940" and j940["shared"] == j942["shared"] and j940["shared"],
           "gfx940 audits as gfx942")
 
+# A module that names no machine, with a warp no GPU runs (Triton's lit tests write 4 lanes), is
+# audited with a note; with a ttg.target, that warp width is an error.
+with tempfile.TemporaryDirectory() as d:
+    four = """#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 2], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.threads-per-warp" = 4 : i32, "ttg.num-warps" = 1 : i32} {
+  tt.func @f(%arg0: tensor<4x4xf32, #blocked>) -> tensor<4x4xf32, #blocked> {
+    %0 = arith.addf %arg0, %arg0 : tensor<4x4xf32, #blocked>
+    tt.return %0 : tensor<4x4xf32, #blocked>
+  }
+}
+"""
+    p = os.path.join(d, "four.ttgir")
+    open(p, "w").write(four)
+    rc, out, err = run("audit", "--file", p, "--json")
+    j = json.loads(out) if rc == 0 else {}
+    check(rc == 0 and j["threads_per_warp"] == 4 and len(j["warnings"]) == 1 and "4-lane warps" in j["warnings"][0]
+          and j["tensors"][0]["linear"]["lane"] == [[0, 1], [1, 0]] and err.startswith("warning: ")
+          and err.count("\n") == 1, f"4-lane module without a target: {rc} {err!r}")
+    open(p, "w").write(four.replace('module attributes {', 'module attributes {ttg.target = "cuda:90", '))
+    rc, out, err = run("audit", "--file", p)
+    check(rc == 2 and err.startswith("error: ttg.target: cuda:90 runs 32-lane warps; this kernel has 4"),
+          f"4-lane module of cuda:90: {rc} {err!r}")
+
 # The warp width must be one the machine runs; a module without ttg.target
 # gets the machine its warp width implies (64 lanes: gfx942), not cuda:90.
 # An empty --target is refused, not read as "no flag" (it used to audit as cuda:90).
