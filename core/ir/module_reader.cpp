@@ -1392,11 +1392,20 @@ private:
         if (lex_.peek().is(':')) {
           lex_.skip();
           OpToken n = lex_.next();
-          if (n.kind != OpToken::Kind::Number || n.text.size() > 6 || n.text[0] == '-')
+          // (MLIR reads any unsigned 32-bit count here and compares the sum
+          // with the op's results after reading it; past this tool's limit
+          // the op's own place is the error, as MLIR's is.)
+          if (n.kind != OpToken::Kind::Number || n.text.size() > 10 || n.text[0] == '-' ||
+              n.text.find_first_not_of("0123456789") != std::string_view::npos ||
+              std::stoull(std::string(n.text)) > 0xffffffffull)
             fail(wrongToken(n), "expected the number of results after ':'");
-          count = std::stoi(std::string(n.text));
-          if (count < 1)
+          const uint64_t written = std::stoull(std::string(n.text));
+          if (written < 1)
             fail(n.offset, "an op has at least one result in a group");
+          if (written > uint64_t(limits::kMaxResultsPerOp))
+            fail(first.offset, "an op has at most " + std::to_string(limits::kMaxResultsPerOp) +
+                                   " results, this one binds " + std::string(n.text));
+          count = static_cast<int>(written);
         }
         groups.push_back({r.text, count, r.offset});
         if (!lex_.peek().is(','))

@@ -36,7 +36,6 @@ KNOWN = {
     # (mutants 1200-1599, a third held-out set: 25 of 400 disagreed at first, 6 fixed)
     "m1267": "tt.addptr's result type constraint is not modelled",
     "m1233": "a type with a repeated shape is reported in the type, not at the operand",
-    "m1431": "a result count past i32 is refused at the count, not at the binding",
 }
 bad, counts = [], {"reject": 0, "accept": 0, "deliberate": 0, "place": 0, "known": 0}
 outcome = {}
