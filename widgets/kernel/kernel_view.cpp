@@ -303,6 +303,9 @@ void KernelView::setAudit(const audit::KernelAudit &a, const QString &sourceText
                              count(a.shared.size(), "shared access", "shared accesses"),
                              count(a.global.size(), "global access", "global accesses"),
                              count(a.findings.size(), "finding", "findings")));
+  // What the audit assumed that the module does not say.
+  for (const std::string &w : a.warnings)
+    summary_->setText(summary_->text() + tr("\nnote: ") + QString::fromStdString(w));
   findings_->clear();
   int rank = 1;
   for (const audit::AuditFinding &f : a.findings) {

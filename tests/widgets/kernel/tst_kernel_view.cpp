@@ -236,6 +236,31 @@ private slots:
       v.grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") + "/kernel_outline.png");
   }
 
+  // A module that names no machine, with 4-lane warps (as Triton's lit
+  // tests write), is audited; the summary says what was assumed.
+  void warpNoMachineRunsIsANote() {
+    QTemporaryDir dir;
+    QString path = dir.filePath("four.ttgir");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 2], warpsPerCTA = [1, 1], "
+            "order = [1, 0]}>\n"
+            "module attributes {\"ttg.threads-per-warp\" = 4 : i32, \"ttg.num-warps\" = 1 : i32} {\n"
+            "  tt.func @f(%a: tensor<4x4xf32, #b>) -> tensor<4x4xf32, #b> {\n"
+            "    %0 = arith.addf %a, %a : tensor<4x4xf32, #b>\n"
+            "    tt.return %0 : tensor<4x4xf32, #b>\n  }\n}\n");
+    f.close();
+    ui::KernelView v;
+    QVERIFY(v.openFile(path));
+    QVERIFY2(v.summaryText().contains("1 warps x 4 lanes: 1 tensor type"), qPrintable(v.summaryText()));
+    QVERIFY2(v.summaryText().contains("\nnote: the module names no machine (ttg.target) and has 4-lane warps"),
+             qPrintable(v.summaryText()));
+    if (qEnvironmentVariableIsSet("LS_SCREENSHOT_DIR")) {
+      v.resize(1400, 700);
+      v.grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") + "/kernel_note.png");
+    }
+  }
+
   void malformedFileSaysWhere() {
     QTemporaryDir dir;
     QString path = dir.filePath("bad.ttgir");
