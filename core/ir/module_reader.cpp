@@ -445,12 +445,20 @@ private:
           // read its type (scanType), as MLIR reads them.
           size_t typeEnd = v.end();
           if ((v.kind == OpToken::Kind::Ident || v.kind == OpToken::Kind::BangId) &&
-              typeEnd < text_.size() && text_[typeEnd] == '<')
-            typeEnd = lex_.matchBracket(typeEnd);
+              typeEnd < text_.size() && text_[typeEnd] == '<') {
+            // A dialect type's body as MLIR finds it, over lines if need be
+            // (`!llvm.struct<(\n f32, ...)>`).
+            size_t at = 0;
+            std::string problem;
+            typeEnd = v.kind == OpToken::Kind::BangId ? scanPrettyBody(text_, typeEnd, at, problem)
+                                                      : lex_.matchBracket(typeEnd);
+            if (typeEnd == std::string_view::npos && v.kind == OpToken::Kind::BangId)
+              fail(at, problem);
+          }
           if (typeEnd != std::string_view::npos &&
               (v.kind == OpToken::Kind::Ident || v.kind == OpToken::Kind::BangId))
             typeAliases_.emplace(name.text, text_.substr(v.offset, typeEnd - v.offset));
-          end = lex_.nextLineStart(v.offset);
+          end = lex_.nextLineStart(typeEnd == std::string_view::npos ? v.offset : typeEnd - 1);
         } else if (v.isIdent("loc")) {
           // Its syntax (aliases are checked as they are resolved: a #loc may
           // name one defined after it).
@@ -1968,7 +1976,16 @@ private:
         const bool afterAttributesKeyword =
             b >= 10 && text_.substr(b - 10, 10) == "attributes" &&
             (b == 10 || !isAsciiAlnum(text_[b - 11]));
-        if (!afterAttributesKeyword &&
+        // A dictionary written over lines: `{` alone, then `name = value`
+        // (no op starts with a word and '=').
+        auto dictionaryOverLines = [&] {
+          lex_.skip();
+          const OpToken k = lex_.peek();
+          lex_.seek(t.offset);
+          return (k.kind == OpToken::Kind::Ident || k.kind == OpToken::Kind::String) &&
+                 followedByEquals(k.end());
+        };
+        if (!afterAttributesKeyword && !(lex_.restOfLineBlank(t.offset + 1) && dictionaryOverLines()) &&
             (lex_.restOfLineBlank(t.offset + 1) ||
              (q < text_.size() && (text_[q] == '^' || text_[q] == '%')))) {
           typeArgs();
@@ -2363,7 +2380,8 @@ private:
   // `ttng.tc_gen5_mma %a, %b, %d, ... : A, B, D, ...`;
   // `ttng.async_tma_copy_local_to_global %desc[%c0, %c1] %src : Desc, Src`;
   // `ttng.async_tma_copy_global_to_local %desc[%c0, %c1] %dst, %bar, %pred
-  // : Desc, Bar -> Dst` (the coordinates i32, the predicate i1).
+  // : Desc, Bar -> Dst` (the predicate i1). The coordinates (and a newer
+  // Triton's im2col `offsets = [...]`) are not typed here.
   void nvidiaOpTypes(int opIdx, std::string_view name, const HeaderScratch &s) {
     const size_t n = mod().ops[opIdx].operands.size();
     const std::vector<std::string_view> &c = s.colon;
@@ -2373,14 +2391,10 @@ private:
     } else if (equalsLiteral(name, "ttng.async_tma_copy_local_to_global") && c.size() == 2 &&
                s.arrow.empty() && n >= 2) {
       stated_.push_back({0, c[0], Derivation::AsWritten});
-      for (size_t k = 1; k + 1 < n; ++k)
-        stated_.push_back({k, "i32", Derivation::AsWritten});
       stated_.push_back({n - 1, c[1], Derivation::AsWritten});
     } else if (equalsLiteral(name, "ttng.async_tma_copy_global_to_local") && c.size() == 2 &&
                s.arrow.size() == 1 && n >= 4) {
       stated_.push_back({0, c[0], Derivation::AsWritten});
-      for (size_t k = 1; k + 3 < n; ++k)
-        stated_.push_back({k, "i32", Derivation::AsWritten});
       stated_.push_back({n - 3, s.arrow[0], Derivation::AsWritten});
       stated_.push_back({n - 2, c[1], Derivation::AsWritten});
       stated_.push_back({n - 1, "i1", Derivation::AsWritten});

@@ -528,7 +528,8 @@ void TestModuleReader::validSyntaxTheStrictReaderKeeps_data() {
   for (const char *f : {"accepted_tmem_empty_token.ttgir", "accepted_fastmath.ttgir",
                         "accepted_generic_properties.ttgir", "accepted_loc_range.ttgir",
                         "accepted_inline_mfma_k.ttgir", "accepted_gluon_auto_encoding.ttgir",
-                        "accepted_buffer_load_to_local.ttgir"})
+                        "accepted_buffer_load_to_local.ttgir",
+                        "accepted_multiline_alias_and_dictionary.ttgir"})
     QTest::newRow(f) << QString(f);
 }
 

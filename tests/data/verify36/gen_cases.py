@@ -427,6 +427,10 @@ for name, op in [
 ]:
     cases[name] = TC.replace("%OP%", op)
 
+# Written over several lines: a type alias (`!llvm.struct<(\n f32, ...)>`) and an op's dictionary.
+cases["ml_alias_dict"] = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "core", "ir", "data",
+                                           "accepted_multiline_alias_and_dictionary.ttgir")).read()
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
