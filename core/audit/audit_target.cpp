@@ -24,7 +24,7 @@ AuditTarget auditTarget(const std::string &text, const std::string &field) {
   }
   // An AMD chip is modelled by its family's chip: CDNA1/2 (gfx908, gfx90a)
   // by gfx90a, CDNA3 (gfx940/941/942) by gfx942, CDNA4 by gfx950, RDNA3
-  // (gfx11xx) by gfx1100, RDNA4 (gfx12xx) by gfx1200, whose LDS is CDNA3's
+  // (gfx11xx) by gfx1100, RDNA4 (gfx120x) by gfx1200, whose LDS is CDNA3's
   // (32 banks of 4 bytes). `banks.name` is the family's name; `module` keeps
   // the chip the module names.
   const bool six = name.size() == 6, seven = name.size() == 7;
@@ -36,7 +36,7 @@ AuditTarget auditTarget(const std::string &text, const std::string &field) {
     name = "gfx950";
   else if (name.rfind("gfx11", 0) == 0 && seven)
     name = "gfx1100";
-  else if (name.rfind("gfx12", 0) == 0 && seven)
+  else if (name.rfind("gfx120", 0) == 0 && seven) // (gfx1250 is another design)
     name = "gfx1200";
   if (name == "gfx1200") {
     t.banks = BankTarget::byName("gfx942", field);

@@ -144,40 +144,6 @@ std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_vie
 }
 
 // The i1 type of a comparison's result: `tensor<128xf32, #b>` -> `tensor<128xi1, #b>`.
-// The element type's text of a tensor or vector type's text (`f16` of
-// `tensor<4x8xf16, #b>`); a type that is neither is its own element type.
-// `start`/`end` receive where it is written.
-std::string_view elementTypeText(std::string_view t, size_t &start, size_t &end) {
-  if (t.rfind("tensor<", 0) != 0 && t.rfind("vector<", 0) != 0) {
-    start = 0;
-    end = t.size();
-    return t;
-  }
-  size_t p = 7;
-  for (;;) {
-    size_t q = p;
-    while (q < t.size() && isAsciiDigit(t[q]))
-      ++q;
-    if (q > p && q < t.size() && t[q] == 'x')
-      p = q + 1;
-    else
-      break;
-  }
-  int depth = 0;
-  size_t e = p;
-  for (; e < t.size(); ++e) {
-    if (t[e] == '<')
-      ++depth;
-    else if (t[e] == '>' && depth-- == 0)
-      break;
-    else if (t[e] == ',' && depth == 0)
-      break;
-  }
-  start = p;
-  end = e;
-  return t.substr(p, e - p);
-}
-
 // `t` with its element type replaced by `element` (Triton's getI1SameShape,
 // getI32SameShape); a scalar type becomes `element`.
 std::string withElementType(const std::string &t, std::string_view element) {
@@ -728,10 +694,16 @@ private:
         m.symName = op.stringAttribute(k).value_or("");
     }
     // Triton's verifiers: every layout fits its context, and the ops' own checks.
-    if (auto bad = firstLayoutMismatch(m, written))
-      verifierErrors_.emplace_back(opNameOffset(m.ops[size_t(bad->op)]), bad->message);
-    else if (auto flow = firstYieldCountMismatch(m))
-      verifierErrors_.emplace_back(opNameOffset(m.ops[size_t(flow->op)]), flow->message);
+    // The first op (in the text) that a verifier refuses.
+    std::optional<LayoutMismatch> first;
+    for (auto found : {firstOperandTypeViolation(m), firstLayoutMismatch(m, written)})
+      if (found && (!first || opNameOffset(m.ops[size_t(found->op)]) <
+                                  opNameOffset(m.ops[size_t(first->op)])))
+        first = found;
+    if (!first)
+      first = firstYieldCountMismatch(m);
+    if (first)
+      verifierErrors_.emplace_back(opNameOffset(m.ops[size_t(first->op)]), first->message);
   }
 
   // MLIR reports what its parser finds where it finds it, and stops; values
@@ -1203,8 +1175,21 @@ private:
       const bool container = equalsLiteral(t.text, "tensor") || equalsLiteral(t.text, "vector") ||
                              equalsLiteral(t.text, "memref") || equalsLiteral(t.text, "complex") ||
                              equalsLiteral(t.text, "tuple");
-      if (container && !bracket)
-        fail(t.end(), "expected '<' in " + std::string(t.text) + " type");
+      if (container && !bracket) {
+        // MLIR reads `tensor <4xf32>` too (blanks between the tokens): the
+        // type is kept as `tensor<4xf32>`.
+        size_t lt = t.end();
+        while (lt < text_.size() && isAsciiSpace(text_[lt]))
+          ++lt;
+        if (lt >= text_.size() || text_[lt] != '<')
+          fail(t.end(), "expected '<' in " + std::string(t.text) + " type");
+        const size_t e = lex_.matchBracket(lt);
+        if (e == std::string_view::npos)
+          fail(lt, "unbalanced '<' in the type");
+        lex_.seek(e);
+        synthesized_.push_back(std::string(t.text) + std::string(text_.substr(lt, e - lt)));
+        return synthesized_.back();
+      }
       if (!container && !bracket && !isBuiltinTypeName(t.text))
         fail(wrongToken(t), "expected non-function type: '" + std::string(t.text.substr(0, 40)) +
                                 "' is not a type");
@@ -1582,9 +1567,13 @@ private:
       const std::string_view elem = x == std::string_view::npos ? inner : inner.substr(x + 1);
       const bool isFloat = !elem.empty() && (elem[0] == 'f' || startsWithLiteral(elem, "bf16"));
       const size_t k = lit + 6;
-      // A tensor of a dialect type (pointers) takes only a hex string.
-      if (!elem.empty() && elem[0] == '!' && k < t.size() && t[k] != '"')
-        error(from + lit, "expected string token, got " + std::string(literalAt(k)) +
+      // A tensor of a dialect type (pointers) takes only strings (a hex
+      // string, or a list of them).
+      size_t v0 = k;
+      while (v0 < t.size() && (isAsciiSpace(t[v0]) || t[v0] == '['))
+        ++v0;
+      if (!elem.empty() && elem[0] == '!' && v0 < t.size() && t[v0] != '"')
+        error(from + lit, "expected string token, got " + std::string(literalAt(v0)) +
                               " (a dense tensor of " + std::string(elem.substr(0, std::min<size_t>(elem.find('<'), 40))) +
                               " values is written as a hex string; Triton 3.6 rejects the module)");
       if (isFloat && decimalInteger(literalAt(k)))
@@ -1853,9 +1842,14 @@ private:
         lex_.skip();
         OpToken n = lex_.peek();
         // MLIR reads a `#...` after a value (`%x #0`) as its result number.
-        if (n.kind == OpToken::Kind::HashId &&
-            !std::all_of(n.text.begin() + 1, n.text.end(), isAsciiDigit))
-          fail(n.offset, "invalid SSA value result number");
+        if (n.kind == OpToken::Kind::HashId) {
+          if (!std::all_of(n.text.begin() + 1, n.text.end(), isAsciiDigit))
+            fail(n.offset, "invalid SSA value result number");
+          synthesized_.push_back(std::string(t.text) + std::string(n.text));
+          t.text = synthesized_.back();
+          lex_.skip();
+          n = lex_.peek();
+        }
         if (depth == 1 && isFunc && !n.is(':') && !n.is('='))
           fail(wrongToken(n), "expected ':' (a function argument's type)");
         if (depth > 0 && n.is(':')) {
@@ -2020,7 +2014,8 @@ private:
                  equalsLiteral(opName, "scf.index_switch")) ||
                 n.isIdent("attributes") ||
                 (startsWithLiteral(n.text, "partition") &&
-                 equalsLiteral(opName, "ttg.warp_specialize"));
+                 (equalsLiteral(opName, "ttg.warp_specialize") ||
+                  equalsLiteral(opName, "nvws.warp_group")));
             if (custom && n.kind == OpToken::Kind::Ident && !n.newlineBefore &&
                 !n.isIdent("loc") && !keyword)
               break;
@@ -2119,10 +2114,15 @@ private:
             // A generic op ends with its function type: after it only its
             // location; anything else is where the next op's quoted name
             // was expected.
+            // (What may follow: its location, the next op - `%r =`, a quoted
+            // or a dialect name - a block label, or the region's `}`.)
             const OpToken n = lex_.peek();
             if (mod().ops[opIdx].generic && n.kind != OpToken::Kind::End && !n.isIdent("loc") &&
-                (!n.newlineBefore || n.is('(')))
+                n.kind != OpToken::Kind::ValueId && n.kind != OpToken::Kind::String &&
+                n.kind != OpToken::Kind::Ident && n.kind != OpToken::Kind::CaretId && !n.is('}'))
               fail(wrongToken(n), "expected operation name in quotes");
+            if (mod().ops[opIdx].generic && !n.newlineBefore && !n.isIdent("loc"))
+              break; // the next op (or the region's end) on the same line
           } else {
             colonTypes.swap(in);
           }
@@ -2219,6 +2219,48 @@ private:
     return lastEnd;
   }
 
+  // What an op's parser checks of the type it states before it reads the
+  // operands' types from it, at the op (MLIR's "custom op 'arith.cmpi' 'lhs'
+  // must be signless-integer-like, but got ..."), or at the type for an op
+  // that takes only a tensor ("invalid kind of type specified").
+  void checkStatedTypeKinds(int opIdx, std::string_view name, std::string_view stated) {
+    if (isTypeAlias(stated))
+      return;
+    const char *operand = nullptr, *description = nullptr;
+    bool ok = true;
+    const ElementClass c = elementClass(stated);
+    if (equalsLiteral(name, "arith.cmpi")) {
+      operand = "lhs";
+      description = "signless-integer-like";
+      ok = c == ElementClass::SignlessInteger || c == ElementClass::Index;
+    } else if (equalsLiteral(name, "arith.cmpf")) {
+      operand = "lhs";
+      description = "floating-point-like";
+      ok = c == ElementClass::Float;
+    } else if (equalsLiteral(name, "tt.load") || equalsLiteral(name, "tt.store")) {
+      operand = "ptr";
+      description = "ptr or ranked tensor of ptr values or ptr";
+      ok = c == ElementClass::Pointer;
+    } else if (equalsLiteral(name, "tt.addptr")) {
+      operand = "result";
+      description = "ptr or ranked tensor of ptr values";
+      ok = c == ElementClass::Pointer;
+    } else if (equalsLiteral(name, "tt.broadcast") || equalsLiteral(name, "ttg.convert_layout") ||
+               equalsLiteral(name, "tt.expand_dims") || equalsLiteral(name, "tt.reshape")) {
+      if (!startsWithLiteral(stated, "tensor<"))
+        fail(viewsSource(stated) ? size_t(stated.data() - text_.data())
+                                 : opNameOffset(mod().ops[opIdx]),
+             "custom op '" + std::string(name) +
+                 "' invalid kind of type specified: expected builtin.tensor, but found '" +
+                 std::string(stated) + "'");
+      return;
+    }
+    if (!ok && c != ElementClass::Other)
+      fail(opNameOffset(mod().ops[opIdx]), "custom op '" + std::string(name) + "' '" + operand +
+                                               "' must be " + description + ", but got '" +
+                                               std::string(stated) + "'");
+  }
+
   // `!name` of a type alias (`!ty = tensor<...>`), not a dialect's type.
   static bool isTypeAlias(std::string_view t) {
     return !t.empty() && t[0] == '!' && !startsWithLiteral(t, "!tt.") &&
@@ -2237,9 +2279,16 @@ private:
     const Operation &op = mod().ops[opIdx];
     if (op.operands.empty())
       return;
+    if (!op.generic && !s.colon.empty())
+      checkStatedTypeKinds(opIdx, name, s.colon[0]);
     stated_.clear();
     statedOperandTypes(s.facts ? *s.facts : factsOf(name), name, op.generic, op.operands.size(),
                        StatedTypes{s.colon, s.arrow, toType, s.fnInputs}, stated_);
+    // `arith.select %c, %a, %b : T`: the condition is i1 (its tensor form
+    // writes `: tensor<..xi1>, T`).
+    if (!op.generic && s.colon.size() == 1 && equalsLiteral(name, "arith.select") &&
+        op.operands.size() == 3)
+      stated_.insert(stated_.begin(), StatedType{0, "i1", Derivation::AsWritten});
     // `ttg.async_copy_global_to_local %src, %dst mask %m other %o : P -> M`:
     // the mask is P's i1 form and `other` P's pointee; each is named by the
     // keyword before it (either may be written without the other).
@@ -2652,8 +2701,10 @@ private:
     }
     // MLIR reads every region of Triton's ops without name shadowing: an
     // entry argument may not take the name of a value visible here.
+    // (The results of the ops whose headers are still being read are not
+    // defined yet: MLIR defines an op's results after the whole op.)
     for (const PendingArg &a : args)
-      if (lookup(a.name) >= 0)
+      if (const int v = lookup(a.name); v >= 0 && !resultOfOpBeingRead(v))
         fail(a.offset, "region entry argument '" + std::string(a.name) + "' is already in use");
     Module &m = mod();
     int r = static_cast<int>(m.regions.size());
@@ -2700,6 +2751,18 @@ private:
     popScope();
     --regionDepth_;
     return r;
+  }
+
+  // Whether `value` is a result of an op whose header is being read (an op
+  // that encloses the text being read now).
+  bool resultOfOpBeingRead(int value) const {
+    const int def = f_.modules[module_].values[size_t(value)].definingOp;
+    if (def < 0)
+      return false;
+    for (int d = 0; d < headerDepth_; ++d)
+      if (headerScratch_[size_t(d)].op == def)
+        return true;
+    return false;
   }
 
   int newBlock(int region, std::string label) {
@@ -2929,11 +2992,23 @@ private:
             word();
           while (p + 2 < end && t[p] == ':' && t[p + 1] == ':' && t[p + 2] == '@') {
             p += 3;
-            word();
+            if (p < end && t[p] == '"')
+              skipString();
+            else
+              word();
           }
         } else if (t[p] == '#' || t[p] == '!' || isAsciiAlnum(t[p]) || t[p] == '_') {
+          const char first = t[p];
           ++p;
           word();
+          const std::string_view w = t.substr(valueAt, p - valueAt);
+          // MLIR reads no attribute from a bare word (`{x = foo}`): a value
+          // word is a keyword (`true`, `dense<`, `array<`, ...) or a type.
+          if (first != '#' && first != '!' && !isBuiltinTypeName(w) &&
+              !isMlirAttributeKeyword(w) &&
+              !(w == "tensor" || w == "vector" || w == "memref" || w == "complex" || w == "tuple"))
+            fail(wrongAt(valueAt), "expected attribute value, not '" + std::string(w.substr(0, 40)) +
+                                       "'");
           // `dense<...>`, `loc(...)`, `distinct[0]<>`: its bracketed parts
           while (p < end && (t[p] == '<' || t[p] == '(' || t[p] == '['))
             skipBalanced();

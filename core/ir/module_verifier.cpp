@@ -12,6 +12,7 @@
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
+#include "util/ascii.h"
 #include "util/error.h"
 #include "util/literal.h"
 
@@ -1099,7 +1100,10 @@ std::optional<LayoutMismatch> firstYieldCountMismatch(const Module &m) {
     const bool isFor = op.name == "scf.for", isIf = op.name == "scf.if";
     if (!isFor && !isIf)
       continue;
+    // (Results written without names are not counted here: not judged.)
     const size_t needs = op.results.size();
+    if (needs == 0)
+      continue;
     for (size_t k = 0; k < op.regions.size(); ++k) {
       const Region &r = m.regions[size_t(op.regions[k])];
       if (r.blocks.empty())
@@ -1117,6 +1121,151 @@ std::optional<LayoutMismatch> firstYieldCountMismatch(const Module &m) {
                             "'" + op.name + "' op region control flow edge " + edge + ": source has " +
                                 std::to_string(y.operands.size()) +
                                 " operands, but target successor needs " + std::to_string(needs)};
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace ls::ir
+
+namespace ls::ir {
+
+// The element type's text of a tensor or vector type's text (`f16` of
+// `tensor<4x8xf16, #b>`); a type that is neither is its own element type.
+// `start`/`end` receive where it is written.
+std::string_view elementTypeText(std::string_view t, size_t &start, size_t &end) {
+  if (t.rfind("tensor<", 0) != 0 && t.rfind("vector<", 0) != 0) {
+    start = 0;
+    end = t.size();
+    return t;
+  }
+  size_t p = 7;
+  for (;;) {
+    size_t q = p;
+    while (q < t.size() && isAsciiDigit(t[q]))
+      ++q;
+    if (q > p && q < t.size() && t[q] == 'x')
+      p = q + 1;
+    else
+      break;
+  }
+  int depth = 0;
+  size_t e = p;
+  for (; e < t.size(); ++e) {
+    if (t[e] == '<')
+      ++depth;
+    else if (t[e] == '>' && depth-- == 0)
+      break;
+    else if (t[e] == ',' && depth == 0)
+      break;
+  }
+  start = p;
+  end = e;
+  return t.substr(p, e - p);
+}
+
+
+std::string_view elementTypeText(std::string_view t) {
+  size_t b = 0, e = 0;
+  return trimAsciiSpace(elementTypeText(t, b, e));
+}
+
+ElementClass elementClass(std::string_view type) {
+  const std::string_view e = elementTypeText(type);
+  if (e.rfind("!tt.ptr<", 0) == 0)
+    return ElementClass::Pointer;
+  if (e == "index")
+    return ElementClass::Index;
+  if (e.size() > 1 && e[0] == 'i' && isAsciiDigit(e[1]))
+    return ElementClass::SignlessInteger;
+  if ((e.size() > 2 && (e[0] == 's' || e[0] == 'u') && e[1] == 'i' && isAsciiDigit(e[2])))
+    return ElementClass::SignedInteger;
+  if ((e.size() > 1 && e[0] == 'f' && isAsciiDigit(e[1])) || e == "bf16" || e == "tf32")
+    return ElementClass::Float;
+  return ElementClass::Other;
+}
+
+} // namespace ls::ir
+
+namespace ls::ir {
+
+namespace {
+
+// An op's operand type constraint as its verifier says it.
+struct OperandConstraint {
+  std::string_view op;
+  int operand;
+  std::string_view description;
+};
+
+bool satisfies(std::string_view description, ElementClass c) {
+  if (description == "floating-point-like" ||
+      description == "floating-point or ranked tensor of floating-point values")
+    return c == ElementClass::Float;
+  if (description == "signless-integer-like")
+    return c == ElementClass::SignlessInteger || c == ElementClass::Index;
+  if (description == "signless-fixed-width-integer-like")
+    return c == ElementClass::SignlessInteger;
+  if (description == "integer or ranked tensor of integer values")
+    return c == ElementClass::SignlessInteger || c == ElementClass::SignedInteger;
+  if (description == "ptr or ranked tensor of ptr values")
+    return c == ElementClass::Pointer;
+  return true;
+}
+
+const std::vector<OperandConstraint> &operandConstraints() {
+  static const std::vector<OperandConstraint> table = [] {
+    std::vector<OperandConstraint> t;
+    for (std::string_view op :
+         {"arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.remf", "arith.maximumf",
+          "arith.minimumf", "arith.maxnumf", "arith.minnumf", "arith.negf", "arith.extf",
+          "arith.truncf", "arith.fptosi", "arith.fptoui", "math.exp", "math.exp2", "math.log",
+          "math.log2", "math.sqrt", "math.rsqrt", "math.sin", "math.cos", "math.tanh", "math.erf",
+          "math.floor", "math.ceil", "math.absf", "math.fma", "math.trunc", "math.round"})
+      t.push_back({op, 0, "floating-point-like"});
+    for (std::string_view op :
+         {"arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui", "arith.remsi",
+          "arith.remui", "arith.andi", "arith.ori", "arith.xori", "arith.shli", "arith.shrsi",
+          "arith.shrui", "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui",
+          "arith.ceildivsi", "arith.ceildivui", "arith.floordivsi"})
+      t.push_back({op, 0, "signless-integer-like"});
+    for (std::string_view op :
+         {"arith.sitofp", "arith.uitofp", "arith.trunci", "arith.extsi", "arith.extui"})
+      t.push_back({op, 0, "signless-fixed-width-integer-like"});
+    for (std::string_view op : {"tt.fp_to_fp", "tt.precise_sqrt", "tt.precise_divf"})
+      t.push_back({op, 0, "floating-point or ranked tensor of floating-point values"});
+    t.push_back({"tt.mulhiui", 0, "integer or ranked tensor of integer values"});
+    t.push_back({"tt.addptr", 1, "integer or ranked tensor of integer values"});
+    t.push_back({"tt.atomic_rmw", 0, "ptr or ranked tensor of ptr values"});
+    t.push_back({"tt.atomic_cas", 0, "ptr or ranked tensor of ptr values"});
+    return t;
+  }();
+  return table;
+}
+
+} // namespace
+
+std::optional<LayoutMismatch> firstOperandTypeViolation(const Module &m) {
+  const auto &table = operandConstraints();
+  for (size_t i = 0; i < m.ops.size(); ++i) {
+    const Operation &op = m.ops[i];
+    if (op.operands.empty())
+      continue;
+    for (const OperandConstraint &c : table) {
+      if (c.op != op.name || size_t(c.operand) >= op.operands.size())
+        continue;
+      const int v = op.operands[size_t(c.operand)];
+      if (v < 0)
+        continue;
+      const std::string_view type = m.values[size_t(v)].typeText;
+      // (a type alias or an unread type: not judged here)
+      if (type.empty() || (type[0] == '!' && type.rfind("!tt.", 0) != 0))
+        continue;
+      if (!satisfies(c.description, elementClass(type)))
+        return LayoutMismatch{static_cast<int>(i), v,
+                              "'" + op.name + "' op operand #" + std::to_string(c.operand) +
+                                  " must be " + std::string(c.description) + ", but got '" + std::string(type) +
+                                  "'"};
     }
   }
   return std::nullopt;

@@ -92,6 +92,16 @@ struct StatedType {
 void statedOperandTypes(const OpNameFacts &facts, std::string_view opName, bool generic,
                         size_t operands, const StatedTypes &types, std::vector<StatedType> &out);
 
+// The element type's text of a tensor or vector type's text (`f16` of
+// `tensor<4x8xf16, #b>`); a type that is neither is its own element type.
+// The first form also says where it is written (`start`, `end`).
+std::string_view elementTypeText(std::string_view type, size_t &start, size_t &end);
+std::string_view elementTypeText(std::string_view type);
+
+// What an element type is, for the ops' type constraints.
+enum class ElementClass { Float, SignlessInteger, SignedInteger, Index, Pointer, Other };
+ElementClass elementClass(std::string_view type);
+
 // The text of a type with what MLIR prints the same way normalised: no
 // spaces, and `!tt.ptr<T, 1>` (address space 1, the default) as `!tt.ptr<T>`.
 std::string normalisedTypeText(std::string_view type);
@@ -130,5 +140,12 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
 // MLIR's message ("'scf.for' op region control flow edge from Region #0 to
 // Region #0: source has 0 operands, but target successor needs 4").
 std::optional<LayoutMismatch> firstYieldCountMismatch(const Module &m);
+
+// The first op whose operand breaks the op's type constraint, in its
+// verifier's words ("'arith.addf' op operand #0 must be floating-point-like,
+// but got 'tensor<128xi32, #b>'"): arith's float and integer ops and casts,
+// math's float ops, tt.fp_to_fp / precise_sqrt / precise_divf (floats),
+// tt.mulhiui and tt.addptr's offset (integers), the atomics' pointers.
+std::optional<LayoutMismatch> firstOperandTypeViolation(const Module &m);
 
 } // namespace ls::ir

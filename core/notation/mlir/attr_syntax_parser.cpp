@@ -46,19 +46,17 @@ void SyntaxParser::expectEnd() {
     fail("unexpected text after the attribute", t.offset);
 }
 
-namespace {
-// The words MLIR's attribute parser starts an attribute with (besides types).
-bool mlirAttributeKeyword(std::string_view w) {
+// (attr_syntax_parser.h)
+bool isMlirAttributeKeyword(std::string_view w) {
   static constexpr std::string_view kWords[] = {
-      "unit",   "dense", "dense_resource", "array",   "affine_map", "affine_set",
-      "sparse", "strided", "distinct",     "loc",     "none",       "true",
+      "unit",   "dense",   "dense_resource", "array", "affine_map", "affine_set",
+      "sparse", "strided", "distinct",       "loc",   "none",       "true",
       "false"};
   for (std::string_view k : kWords)
     if (w == k)
       return true;
   return false;
 }
-} // namespace
 
 ValuePtr SyntaxParser::parseValue(int depth) {
   if (depth > kMaxNesting)
@@ -196,7 +194,7 @@ void SyntaxParser::parseEntries(std::vector<std::pair<std::string, ValuePtr>> &o
     expectPunct("=");
     // In a dictionary MLIR reads no attribute from a bare word (`parent = kWidth`).
     if (*close == '}' && lex_.peek().kind == Token::Kind::Ident && !atType() &&
-        !mlirAttributeKeyword(lex_.peek().text))
+        !isMlirAttributeKeyword(lex_.peek().text))
       fail("expected attribute value, not '" + lex_.peek().text.substr(0, 40) + "'",
            afterPrevious(lex_.peek().offset));
     out.push_back({key.text, parseValue(depth + 1)});
@@ -300,10 +298,16 @@ TypeText SyntaxParser::parseType() {
       v = v * 10 + (dims[q] - '0');
       ++q;
     }
+    // MLIR reads the `x` as a token of its own: blanks may stand around it
+    // (`128 x f32`).
+    while (q < dims.size() && isAsciiSpace(dims[q]))
+      ++q;
     if (q >= dims.size() || dims[q] != 'x')
       fail("expected 'x' after a dimension", start + q);
     type.shape.push_back(v);
     p = q + 1;
+    while (p < dims.size() && isAsciiSpace(dims[p]))
+      ++p;
     if (type.shape.size() > 20)
       fail("too many dimensions", start + p);
   }

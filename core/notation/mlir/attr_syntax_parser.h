@@ -48,6 +48,10 @@ private:
 // f8E4M3FN and the other float formats, index, none.
 bool isBuiltinTypeName(std::string_view word);
 
+// A word MLIR's attribute parser starts an attribute with (besides types):
+// `true`, `false`, `unit`, `dense`, `array`, `affine_map`, `loc`, ...
+bool isMlirAttributeKeyword(std::string_view word);
+
 // MLIR's scan of a pretty dialect attribute's or type's body (`#ttg.x<...>`,
 // `!tt.ptr<...>`) before it reads it: from the '<' at `lt` of `text` to its
 // matching '>' (across lines, `->` skipped, strings lexed whole). Returns the

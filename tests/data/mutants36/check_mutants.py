@@ -21,14 +21,6 @@ verdicts = [json.loads(l) for l in open(os.path.join(HERE, "verdicts.jsonl"))]
 subprocess.run([sys.executable, os.path.join(HERE, "gen_mutants.py"), tmp, str(len(verdicts))],
                check=True, capture_output=True)
 KNOWN = {
-    # operand types checked by an op's own type constraints, before its operands' types are compared
-    "m0307": "arith.cmpi's operand type constraint (signless integer) is not modelled",
-    "m0557": "tt.load's pointer type constraint is not modelled",
-    "m1199": "tt.addptr's result type constraint is not modelled",
-    "m1267": "tt.addptr's result type constraint is not modelled",
-    # spaces inside a shape (`32x64x 32x64x!tt.ptr<i32>`): MLIR reads them
-    "m1196": "a type with a repeated shape is reported in the type, not at the operand",
-    "m1233": "a type with a repeated shape is reported in the type, not at the operand",
     # names of dialects Triton does not load
     "m0599": "an unregistered dialect attribute inside loc(...) is reported as a location error",
     "m0966": "an op of an unknown dialect after a region is read as an unknown op",
