@@ -477,6 +477,10 @@ private:
             fail(v.offset, "#" + key + ": " + e.rule());
           }
         } else {
+          // (`#x = <{...}>`: a '<' starts no attribute)
+          if (v.kind == OpToken::Kind::Punct && !v.is('[') && !v.is('{') && !v.is('(') &&
+              !v.is('-'))
+            fail(wrongToken(v), "#" + key + ": expected attribute value");
           end = lex_.nextLineStart(v.offset); // dense<...>, affine_map<...>: kept as text
         }
         aliasEnds_[name.offset] = end;
@@ -1572,6 +1576,14 @@ private:
       size_t v0 = k;
       while (v0 < t.size() && (isAsciiSpace(t[v0]) || t[v0] == '['))
         ++v0;
+      // An element is a literal: a number, true/false, a string.
+      if (v0 < t.size() && (t[v0] == '#' || t[v0] == '%' || t[v0] == '@' ||
+                            ((isAsciiAlnum(t[v0]) || t[v0] == '_') && !isAsciiDigit(t[v0]) &&
+                             !startsWithLiteral(t.substr(v0), "true") &&
+                             !startsWithLiteral(t.substr(v0), "false")))) {
+        error(from + v0, "expected element literal of primitive type (Triton 3.6 rejects the module)");
+        return;
+      }
       if (!elem.empty() && elem[0] == '!' && v0 < t.size() && t[v0] != '"')
         error(from + lit, "expected string token, got " + std::string(literalAt(v0)) +
                               " (a dense tensor of " + std::string(elem.substr(0, std::min<size_t>(elem.find('<'), 40))) +
@@ -1784,6 +1796,12 @@ private:
         // `scf.yield` alone, or `scf.yield %a, %b : A, B`.
         if (sameLine && f.kind == OpToken::Kind::Ident && !f.isIdent("loc"))
           fail(wrongToken(f), "expected ':'");
+        // Nothing else can follow the name but its operands, attributes or
+        // location, or the next op (`#x` starts no op).
+        if (sameLine && f.kind != OpToken::Kind::Ident && f.kind != OpToken::Kind::ValueId &&
+            f.kind != OpToken::Kind::String && f.kind != OpToken::Kind::CaretId && !f.is('{') &&
+            !f.is('}'))
+          fail(wrongToken(f), "expected operation name in quotes");
       } else if (!equalsLiteral(opName, "arith.cmpi") && !equalsLiteral(opName, "arith.cmpf") &&
                  f.kind != OpToken::Kind::ValueId) {
         fail(wrongToken(f), "expected SSA operand (" + std::string(opName) +
@@ -1857,6 +1875,9 @@ private:
           pending.push_back({t.text, scanType(), t.offset, {}, 0});
         } else if (n.is('=')) {
           lex_.skip();
+          // `%i = %lb to ...`, `iter_args(%a = %init)`: an operand is next.
+          if (custom && lex_.peek().kind != OpToken::Kind::ValueId)
+            fail(wrongToken(lex_.peek()), "expected SSA operand");
           pending.push_back({t.text, "", t.offset, {}, 0});
         } else {
           addOperand(opIdx, t);
@@ -2124,6 +2145,10 @@ private:
             if (mod().ops[opIdx].generic && !n.newlineBefore && !n.isIdent("loc"))
               break; // the next op (or the region's end) on the same line
           } else {
+            // A type that starts with '(' is a function type (a generic op's
+            // types, a known op's functional type).
+            if (mod().ops[opIdx].generic || custom)
+              fail(wrongToken(lex_.peek()), "expected '->' in function type");
             colonTypes.swap(in);
           }
         } else if (lex_.peek().kind == OpToken::Kind::ValueId) {
@@ -2305,6 +2330,14 @@ private:
       bufferOpTypes(opIdx, name, s);
     if (!op.generic && startsWithLiteral(name, "ttng."))
       nvidiaOpTypes(opIdx, name, s);
+    // `tt.dot_scaled %a (scale %as)?, %b (scale %bs)?, %c ... : A(, AS)? *
+    // B(, BS)? -> D`: the types in the operands' order, the accumulator's last.
+    if (!op.generic && equalsLiteral(name, "tt.dot_scaled") && s.arrow.size() == 1 &&
+        s.colon.size() + 1 == op.operands.size()) {
+      for (size_t k = 0; k < s.colon.size(); ++k)
+        stated_.push_back({k, s.colon[k], Derivation::AsWritten});
+      stated_.push_back({s.colon.size(), s.arrow[0], Derivation::AsWritten});
+    }
     // An op this reader knows no syntax for: its operand types are not
     // matched with its operands, but each is read, as MLIR reads every type
     // of the line (an undefined alias in one is that error, at its place).
@@ -2728,6 +2761,9 @@ private:
         }
         at = t.offset;
         if (t.kind == OpToken::Kind::CaretId) {
+          for (int b : mod().regions[r].blocks)
+            if (mod().blocks[b].label == t.text)
+              fail(t.offset, "redefinition of block '" + std::string(t.text) + "'");
           lex_.skip();
           if (entryFresh && mod().blocks[block].operations.empty()) {
             mod().blocks[block].label = std::string(t.text);
@@ -3025,6 +3061,10 @@ private:
                                  ty == "complex" || ty == "tuple";
           if (ty.empty() || (t[typeAt] != '!' && !container && !isBuiltinTypeName(ty)))
             fail(wrongAt(typeAt), "expected non-function type");
+          // `0 : bf16`: a float is written with its point (or in hex).
+          if (!number.empty() && number.find_first_of(".eExX") == std::string_view::npos &&
+              elementClass(ty) == ElementClass::Float)
+            fail(valueAt, "unexpected decimal integer literal for a floating point value");
           if (!number.empty() && ty.size() > 1 && ty[0] == 'i' && isBuiltinTypeName(ty) &&
               !integerFits(number, ty))
             fail(valueAt, "integer constant out of range for attribute " + std::string(key) +

@@ -1,5 +1,6 @@
 #include "notation/mlir/attr_syntax_parser.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "util/ascii.h"
@@ -208,6 +209,35 @@ void SyntaxParser::parseBody(Value &attr, int depth) {
     const Token &t = lex_.peek();
     if (t.kind == Token::Kind::Punct && t.text == ">")
       return;
+    if (t.kind == Token::Kind::Punct && t.text == "{" && attr.name == "dot_op" &&
+        (attr.dialect == "ttg" || attr.dialect == "triton_gpu")) {
+      // Triton declares the dot operand's syntax as a struct of its
+      // parameters (`{opIdx = 0, parent = #mma, kWidth = 2}`): each name a
+      // keyword, the list ends at a token other than ','; then its required
+      // parameters, said where the list ended.
+      lex_.skip();
+      if (!lex_.peek().isPunct("}"))
+        for (;;) {
+          const Token key = lex_.peek();
+          if (key.kind != Token::Kind::Ident)
+            fail("expected valid keyword", key.offset);
+          lex_.skip();
+          expectPunct("=");
+          attr.entries.push_back({key.text, parseValue(depth + 1)});
+          if (!acceptPunct(","))
+            break;
+        }
+      // (A list that ends at its '}' leaves a missing field to the layout's
+      // own rule, which names the field.)
+      if (!lex_.peek().isPunct("}"))
+        for (const char *required : {"opIdx", "parent"})
+          if (std::none_of(attr.entries.begin(), attr.entries.end(),
+                           [&](const auto &e) { return e.first == required; }))
+            fail(std::string("struct is missing required parameter: ") + required,
+                 lex_.peek().offset);
+      expectPunct("}");
+      return;
+    }
     if (t.kind == Token::Kind::Punct && t.text == "{") {
       lex_.skip();
       parseEntries(attr.entries, "}", depth);
