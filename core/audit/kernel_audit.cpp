@@ -22,6 +22,7 @@
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
+#include "util/ascii.h"
 #include "util/error.h"
 #include "util/literal.h"
 #include "util/text_hash.h"
@@ -242,7 +243,31 @@ private:
     std::string machine = options_.target.empty() ? m.target : options_.target;
     if (machine.empty())
       machine = defaultTargetFor(lanes);
-    target_ = auditTarget(machine, field);
+    try {
+      target_ = auditTarget(machine, field);
+    } catch (const Error &) {
+      // A machine the module names that this tool has no model of (a
+      // newer chip: hip:gfx1250): the module is Triton's all the same; its
+      // figures take the model its warp width implies, and say so.
+      // (A malformed name is still an error: `cuda:abc`.)
+      const bool amdChip = machine.rfind("hip:gfx", 0) == 0 && machine.size() > 7 &&
+                           std::all_of(machine.begin() + 7, machine.end(),
+                                       [](char c) { return isAsciiAlnum(c); });
+      if (!options_.target.empty() || !amdChip)
+        throw;
+      const std::string stand = lanes == 64 ? "gfx942" : "gfx1200";
+      target_ = auditTarget(stand, field);
+      target_.module = machine;
+      out_.warnings.push_back("no bank model for " + machine + " (this tool models " +
+                              [] {
+                                std::string list;
+                                for (const std::string &n : BankTarget::names())
+                                  list += (list.empty() ? "" : ", ") + n;
+                                return list;
+                              }() +
+                              "): its shared-memory figures are " + stand +
+                              "'s");
+    }
     if (const int runs = targetLanes(target_.banks); runs != lanes) {
       // A module that names no machine and a warp no GPU runs (Triton's
       // tests write 4 or 16 lanes): its layouts are still Triton's; the

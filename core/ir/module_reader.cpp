@@ -1247,6 +1247,18 @@ private:
       if (!bang)
         return;
       p = size_t(static_cast<const char *>(bang) - text_.data()) + 1;
+      // Triton 3.6's ttng dialect has no types at all.
+      if (text_.compare(p, 5, "ttng.") == 0)
+        fail(p + 5, "dialect 'ttng' provides no type parsing hook");
+      // `!tt.tensordesc<tensor<...>>`: the block is a tensor type (a newer
+      // Triton writes `!tt.tensordesc<64x64xf16, #s>`).
+      if (text_.compare(p, 14, "tt.tensordesc<") == 0) {
+        size_t q = p + 14;
+        while (q < end && isAsciiSpace(text_[q]))
+          ++q;
+        if (text_.compare(q, 6, "tensor") != 0)
+          fail(q, "expected non-function type (Triton 3.6 writes !tt.tensordesc<tensor<...>>)");
+      }
       const bool tt = text_.compare(p, 3, "tt.") == 0, ttg = text_.compare(p, 4, "ttg.") == 0;
       if (!tt && !ttg)
         continue;
@@ -1457,9 +1469,15 @@ private:
       std::string shown(opNameView.substr(0, 40));
       if (opNameView.size() > 40)
         shown += "...";
-      error(nameTok.offset, "custom op '" + shown +
-                                "' is unknown: an op name is dialect.op, e.g. tt.load "
-                                "(Triton 3.6 rejects the module)");
+      if (generic && opNameView.empty())
+        error(nameTok.offset, "empty operation name is invalid");
+      else if (generic) // (MLIR: where the quoted name ends)
+        error(nameTok.end(), "operation being parsed with an unregistered dialect: '" + shown +
+                                 "' names no dialect (Triton 3.6 rejects the module)");
+      else
+        error(nameTok.offset, "custom op '" + shown +
+                                  "' is unknown: an op name is dialect.op, e.g. tt.load "
+                                  "(Triton 3.6 rejects the module)");
     }
     const OpNameFacts &facts = factsOf(opNameView);
     nextFacts_ = &facts; // parseHeader's, before a nested op's replace it
@@ -1912,9 +1930,16 @@ private:
         // a list (`[%a, %b]`), never a second ',' or a closing bracket.
         lex_.skip();
         const OpToken n = lex_.peek();
-        if (n.kind == OpToken::Kind::End ||
-            (n.kind == OpToken::Kind::Punct && !n.is('[') && !n.is('(')) ||
-            (known && n.kind == OpToken::Kind::Ident && !followedByEquals(n.end())))
+        // (`tt.load %p, : T`: a ',' before an optional operand left out is
+        // read, as MLIR's parser for those ops reads it.)
+        const bool optionalAfterComma =
+            n.is(':') && (equalsLiteral(opName, "tt.load") || equalsLiteral(opName, "tt.store") ||
+                          equalsLiteral(opName, "amdg.buffer_load") ||
+                          equalsLiteral(opName, "amdg.buffer_store"));
+        if (!optionalAfterComma &&
+            (n.kind == OpToken::Kind::End ||
+             (n.kind == OpToken::Kind::Punct && !n.is('[') && !n.is('(')) ||
+             (known && n.kind == OpToken::Kind::Ident && !followedByEquals(n.end()))))
           fail(wrongToken(n), "expected SSA operand after ','");
         lastEnd = lex_.consumedEnd();
         continue;
@@ -2238,6 +2263,11 @@ private:
     if (!scratch.partitionWarps.empty() && !mod().ops[opIdx].hasAttribute("partitionNumWarps"))
       mod().ops[opIdx].attributes.push_back(
           {"partitionNumWarps", "array<i32: " + scratch.partitionWarps + ">"});
+    // MLIR reads `: A -> R` left to right: a problem in A is said before R's.
+    if (custom && !arrowTypes.empty())
+      for (std::string_view ty : colonTypes)
+        if (namesLayoutType(ty) && viewsSource(ty))
+          reportTypeError(internType(ty), ty, size_t(ty.data() - text_.data()));
     assignResultTypes(opIdx, opName, colonTypes, arrowTypes, toType);
     checkStatedTypes(opIdx, opName, scratch, toType);
     addImplicitTerminators(opIdx, opName);
@@ -3038,6 +3068,11 @@ private:
           ++p;
           word();
           const std::string_view w = t.substr(valueAt, p - valueAt);
+          // Triton 3.6's ttng attributes are its tensor memory's.
+          if (startsWithLiteral(w, "#ttng.") && w != "#ttng.tensor_memory_encoding" &&
+              w != "#ttng.tensor_memory_scales_encoding" && w != "#ttng.tensor_memory")
+            fail(valueAt + 6, "unknown attribute `" + std::string(w.substr(6, 40)) +
+                                  "` in dialect `ttng`");
           // MLIR reads no attribute from a bare word (`{x = foo}`): a value
           // word is a keyword (`true`, `dense<`, `array<`, ...) or a type.
           if (first != '#' && first != '!' && !isBuiltinTypeName(w) &&

@@ -1249,8 +1249,23 @@ std::optional<LayoutMismatch> firstOperandTypeViolation(const Module &m) {
   const auto &table = operandConstraints();
   for (size_t i = 0; i < m.ops.size(); ++i) {
     const Operation &op = m.ops[i];
+    // (ttng's own verifiers: a cluster arrive says whether it is relaxed; a
+    // barrier op's barrier is one i64 in shared memory.)
+    if (op.name == "ttng.cluster_arrive" && !op.generic && !op.hasAttribute("relaxed"))
+      return LayoutMismatch{static_cast<int>(i), -1,
+                            "'ttng.cluster_arrive' op requires attribute 'relaxed'"};
     if (op.operands.empty())
       continue;
+    if ((op.name == "ttng.init_barrier" || op.name == "ttng.inval_barrier" ||
+         op.name == "ttng.barrier_expect" || op.name == "ttng.wait_barrier" ||
+         op.name == "ttng.arrive_barrier") &&
+        op.operands[0] >= 0) {
+      const std::string t = normalisedTypeText(m.values[size_t(op.operands[0])].typeText);
+      if (t.rfind("!ttg.memdesc<", 0) == 0 && t.rfind("!ttg.memdesc<1xi64,", 0) != 0)
+        return LayoutMismatch{static_cast<int>(i), op.operands[0],
+                              "'" + op.name +
+                                  "' op barrier allocation must be a descriptor of 1xi64 type"};
+    }
     for (const OperandConstraint &c : table) {
       if (c.op != op.name || size_t(c.operand) >= op.operands.size())
         continue;

@@ -86,6 +86,14 @@ with tempfile.TemporaryDirectory() as d:
         check(rc == 0 and out.splitlines()[0].startswith("%s.ttgir: hip:%s (bank model %s), 8 warps x %d lanes, "
                                                           % (chip, chip, family, lanes)),
               f"{chip}: {out.splitlines()[0] if out else err!r}")
+    # A chip with no model (a newer one) is audited with its vendor's model for its warp width, and a note.
+    p = os.path.join(d, "gfx1250.ttgir")
+    open(p, "w").write(open(os.path.join(CORPUS, "attention_w8_gfx1200.ttgir")).read().replace('"hip:gfx1200"', '"hip:gfx1250"'))
+    rc, out, err = run("audit", "--file", p, "--json")
+    j = json.loads(out) if rc == 0 else {}
+    check(rc == 0 and j["target"] == "hip:gfx1250" and j["bank_model"] == "gfx1200" and len(j["warnings"]) == 1
+          and j["warnings"][0].startswith("no bank model for hip:gfx1250") and err.startswith("warning: "),
+          f"gfx1250: {rc} {err!r}")
     rc, o940, _ = run("audit", "--file", os.path.join(d, "gfx940.ttgir"), "--json")
     rc, o942, _ = run("audit", "--file", os.path.join(CORPUS, "attention_w8_gfx942.ttgir"), "--json")
     j940, j942 = json.loads(o940), json.loads(o942)
