@@ -15,6 +15,7 @@
 #include "util/ascii.h"
 #include "util/error.h"
 #include "util/literal.h"
+#include "util/text_hash.h"
 
 namespace ls::ir {
 
@@ -1238,15 +1239,28 @@ const std::vector<OperandConstraint> &operandConstraints() {
     t.push_back({"tt.addptr", 1, "integer or ranked tensor of integer values"});
     t.push_back({"tt.atomic_rmw", 0, "ptr or ranked tensor of ptr values"});
     t.push_back({"tt.atomic_cas", 0, "ptr or ranked tensor of ptr values"});
+    std::sort(t.begin(), t.end(),
+              [](const OperandConstraint &a, const OperandConstraint &b) { return a.op < b.op; });
     return t;
   }();
   return table;
 }
 
+// The constraint on an op of that name, or nullptr (one hash lookup).
+const OperandConstraint *constraintOf(std::string_view name) {
+  static const std::unordered_map<std::string_view, const OperandConstraint *, TextHash> index = [] {
+    std::unordered_map<std::string_view, const OperandConstraint *, TextHash> m;
+    for (const OperandConstraint &c : operandConstraints())
+      m.emplace(c.op, &c);
+    return m;
+  }();
+  auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
+}
+
 } // namespace
 
 std::optional<LayoutMismatch> firstOperandTypeViolation(const Module &m) {
-  const auto &table = operandConstraints();
   for (size_t i = 0; i < m.ops.size(); ++i) {
     const Operation &op = m.ops[i];
     // (ttng's own verifiers: a cluster arrive says whether it is relaxed; a
@@ -1266,8 +1280,9 @@ std::optional<LayoutMismatch> firstOperandTypeViolation(const Module &m) {
                               "'" + op.name +
                                   "' op barrier allocation must be a descriptor of 1xi64 type"};
     }
-    for (const OperandConstraint &c : table) {
-      if (c.op != op.name || size_t(c.operand) >= op.operands.size())
+    if (const OperandConstraint *found = constraintOf(op.name)) {
+      const OperandConstraint &c = *found;
+      if (size_t(c.operand) >= op.operands.size())
         continue;
       const int v = op.operands[size_t(c.operand)];
       if (v < 0)
