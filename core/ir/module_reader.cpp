@@ -2453,38 +2453,44 @@ private:
       else
         pos.push_back(k);
     }
-    auto at = [&](size_t i, Derivation how) {
-      if (i < pos.size())
-        stated_.push_back({pos[i], t, how});
+    // Per op, the operands in Triton's resolution order: the position among
+    // the operands written (the stride set apart: kStride) and how its type
+    // comes from T.
+    constexpr int kStride = -1;
+    struct Step {
+      int operand;
+      Derivation how;
     };
-    auto strideType = [&] {
-      if (stride != SIZE_MAX)
-        stated_.push_back({stride, "i32", Derivation::AsWritten});
+    struct OpSteps {
+      std::string_view op;
+      Step steps[5];
     };
-    if (equalsLiteral(name, "amdg.buffer_load")) { // ptr[offsets], mask, other
-      at(0, Derivation::PointerToElement);
-      at(1, Derivation::Offsets);
-      strideType();
-      at(2, Derivation::Mask);
-      at(3, Derivation::AsWritten);
-    } else if (equalsLiteral(name, "amdg.buffer_store")) { // value, ptr[offsets], mask
-      at(0, Derivation::AsWritten);
-      at(1, Derivation::PointerToElement);
-      at(2, Derivation::Offsets);
-      strideType();
-      at(3, Derivation::Mask);
-    } else if (equalsLiteral(name, "amdg.buffer_atomic_rmw")) { // value, ptr[offsets], mask
-      at(1, Derivation::PointerToElement);
-      at(2, Derivation::Offsets);
-      at(0, Derivation::AsWritten);
-      strideType();
-      at(3, Derivation::Mask);
-    } else if (equalsLiteral(name, "amdg.buffer_atomic_cas")) { // cmp, val, ptr[offsets]
-      at(2, Derivation::PointerToElement);
-      at(3, Derivation::Offsets);
-      at(0, Derivation::AsWritten);
-      at(1, Derivation::AsWritten);
-      strideType();
+    using D = Derivation;
+    static constexpr OpSteps kOps[] = {
+        {"amdg.buffer_load", // ptr[offsets], mask, other
+         {{0, D::PointerToElement}, {1, D::Offsets}, {kStride, D::AsWritten}, {2, D::Mask},
+          {3, D::AsWritten}}},
+        {"amdg.buffer_store", // value, ptr[offsets], mask
+         {{0, D::AsWritten}, {1, D::PointerToElement}, {2, D::Offsets}, {kStride, D::AsWritten},
+          {3, D::Mask}}},
+        {"amdg.buffer_atomic_rmw", // value, ptr[offsets], mask
+         {{1, D::PointerToElement}, {2, D::Offsets}, {0, D::AsWritten}, {kStride, D::AsWritten},
+          {3, D::Mask}}},
+        {"amdg.buffer_atomic_cas", // cmp, val, ptr[offsets]
+         {{2, D::PointerToElement}, {3, D::Offsets}, {0, D::AsWritten}, {1, D::AsWritten},
+          {kStride, D::AsWritten}}},
+    };
+    for (const OpSteps &o : kOps) {
+      if (o.op != name)
+        continue;
+      for (const Step &st : o.steps) {
+        if (st.operand == kStride) {
+          if (stride != SIZE_MAX)
+            stated_.push_back({stride, "i32", Derivation::AsWritten});
+        } else if (size_t(st.operand) < pos.size()) {
+          stated_.push_back({pos[size_t(st.operand)], t, st.how});
+        }
+      }
     }
   }
 
