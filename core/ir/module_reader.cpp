@@ -1310,8 +1310,21 @@ private:
       }
     }
     lex_.skip();
-    if (!lex_.peek().is(')'))
-      scanTypeList(out);
+    // `(T1, T2 {attrs})`: a function's results may each carry a dictionary.
+    while (!lex_.peek().is(')')) {
+      out.push_back(scanType());
+      if (lex_.peek().is('{')) {
+        const size_t open = lex_.peek().offset;
+        const size_t e = lex_.matchBracket(open);
+        if (e == std::string_view::npos)
+          fail(open, "unbalanced '{'");
+        checkDictionary(open, e);
+        lex_.seek(e);
+      }
+      if (!lex_.peek().is(','))
+        break;
+      lex_.skip();
+    }
     OpToken close = lex_.next();
     if (!close.is(')'))
       fail(wrongToken(close), "expected ')' after the types");
@@ -2025,9 +2038,27 @@ private:
           return (k.kind == OpToken::Kind::Ident || k.kind == OpToken::Kind::String) &&
                  followedByEquals(k.end());
         };
+        // A region written on one line starts with an op: `{ scf.yield %x : T }`
+        // (a dialect op's name and not `name =`, `name,` or `name}` of a
+        // dictionary), or `{ "generic.op"(...`.
+        auto opOnTheLine = [&] {
+          if (q >= text_.size() || !(isAsciiAlnum(text_[q]) || text_[q] == '"'))
+            return false;
+          lex_.skip();
+          const OpToken k = lex_.peek();
+          lex_.seek(t.offset);
+          size_t after = k.end();
+          while (after < text_.size() && (text_[after] == ' ' || text_[after] == '\t'))
+            ++after;
+          const char next = after < text_.size() ? text_[after] : '\0';
+          if (k.kind == OpToken::Kind::String)
+            return next == '(';
+          return k.kind == OpToken::Kind::Ident && k.text.find('.') != std::string_view::npos &&
+                 next != '=' && next != ',' && next != '}' && next != ':' && knownOpName(k.text);
+        };
         if (!afterAttributesKeyword && !(lex_.restOfLineBlank(t.offset + 1) && dictionaryOverLines()) &&
             (lex_.restOfLineBlank(t.offset + 1) ||
-             (q < text_.size() && (text_[q] == '^' || text_[q] == '%')))) {
+             (q < text_.size() && (text_[q] == '^' || text_[q] == '%')) || opOnTheLine())) {
           typeArgs();
           lex_.skip();
           int owner = opIdx;

@@ -529,7 +529,8 @@ void TestModuleReader::validSyntaxTheStrictReaderKeeps_data() {
                         "accepted_generic_properties.ttgir", "accepted_loc_range.ttgir",
                         "accepted_inline_mfma_k.ttgir", "accepted_gluon_auto_encoding.ttgir",
                         "accepted_buffer_load_to_local.ttgir",
-                        "accepted_multiline_alias_and_dictionary.ttgir"})
+                        "accepted_multiline_alias_and_dictionary.ttgir",
+                        "accepted_one_line_regions.ttgir", "accepted_result_attributes.ttgir"})
     QTest::newRow(f) << QString(f);
 }
 

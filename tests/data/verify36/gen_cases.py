@@ -428,6 +428,10 @@ for name, op in [
     cases[name] = TC.replace("%OP%", op)
 
 # Written over several lines: a type alias (`!llvm.struct<(\n f32, ...)>`) and an op's dictionary.
+cases["ml_one_line_regions"] = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "core", "ir",
+                                                 "data", "accepted_one_line_regions.ttgir")).read()
+cases["ml_result_attributes"] = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "core", "ir",
+                                                  "data", "accepted_result_attributes.ttgir")).read()
 cases["ml_alias_dict"] = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "core", "ir", "data",
                                            "accepted_multiline_alias_and_dictionary.ttgir")).read()
 
