@@ -357,6 +357,26 @@ private:
   }
   Module &mod() { return f_.modules[module_]; }
 
+  // Where the value of the parameter an "X: unknown field ..." error names
+  // starts, in the attribute written at `from` (its line); npos if none.
+  size_t unknownParameterValueAt(const std::string &what, size_t from) const {
+    const size_t colon = what.find(": ");
+    if (colon == std::string::npos || (what.find("unknown field", colon) == std::string::npos &&
+                                       what.find("no such parameter", colon) == std::string::npos))
+      return std::string_view::npos;
+    const std::string key = what.substr(0, colon);
+    const size_t lineEnd = lex_.nextLineStart(from);
+    for (size_t k = text_.find(key, from); k != std::string_view::npos && k < lineEnd;
+         k = text_.find(key, k + 1))
+      if (k > 0 && !isAsciiAlnum(text_[k - 1]) && followedByEquals(k + key.size())) {
+        size_t v = text_.find('=', k + key.size()) + 1;
+        while (v < lineEnd && isAsciiSpace(text_[v]))
+          ++v;
+        return v;
+      }
+    return std::string_view::npos;
+  }
+
   // --- aliases: `#name = <attribute>` / `#name = loc(...)` / `!name = <type>` ---
   // Read before the body, since a location alias may follow its uses.
   static bool anyName(std::string_view) { return true; }
@@ -521,14 +541,31 @@ private:
             error(attrOffset, "#" + name + ": expected an unsigned integer value in " + field);
           continue;
         }
-        // Where Triton's verifier points: the attribute, not the alias name.
-        error(attrOffset, "#" + name + ": " + e.what());
+        // ttng's tensor memory layouts are struct syntax: an unknown
+        // parameter is said where its value starts, in MLIR's words.
+        const std::string what = e.what();
+        if (const size_t v = attr->dialect == "ttng" ? unknownParameterValueAt(what, attrOffset)
+                                                     : std::string_view::npos;
+            v != std::string_view::npos)
+          error(v, "#" + name + ": duplicate or unknown struct parameter name: " + what);
+        else // where Triton's verifier points: the attribute, not the alias name
+          error(attrOffset, "#" + name + ": " + what);
       } catch (const std::exception &) {
         collected.take();
         // A limit of this tool, not of the text (e.g. a rank it cannot
         // build yet): the alias stays as syntax and the file is still read.
       }
     }
+    // A type alias's type is read where it is defined, as MLIR reads it
+    // (`!m = !ttg.memdesc<i64, ...>`: "rank 0 memdesc is not allowed" there).
+    std::vector<std::string_view> typed;
+    for (const auto &[alias, type] : typeAliases_)
+      if (namesLayoutType(type) && viewsSource(type))
+        typed.push_back(type);
+    std::sort(typed.begin(), typed.end(),
+              [](std::string_view a, std::string_view b) { return a.data() < b.data(); });
+    for (std::string_view type : typed)
+      reportTypeError(internType(type), type, size_t(type.data() - text_.data()));
   }
 
   // --- the body: modules and top-level ops ---
