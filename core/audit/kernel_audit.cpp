@@ -270,8 +270,9 @@ private:
     }
     if (const int runs = targetLanes(target_.banks); runs != lanes) {
       // A module that names no machine and a warp no GPU runs (Triton's
-      // tests write 4 or 16 lanes): its layouts are still Triton's; the
-      // machine figures take the default machine's banks with its lanes.
+      // tests write 4 or 16 lanes): its layouts are still Triton's, and so
+      // are its conflict counts; the bank model refuses the warp (its
+      // wavefronts are left out, with the reason, per access).
       if (!options_.target.empty() || !m.target.empty() || lanes == 32 || lanes == 64)
         throw Error(field, machine + " runs " + std::to_string(runs) +
                                "-lane warps; this kernel has " + std::to_string(lanes) +
