@@ -2351,7 +2351,11 @@ private:
       return;
     const char *operand = nullptr, *description = nullptr;
     bool ok = true;
-    const ElementClass c = elementClass(stated);
+    ElementClass c = ElementClass::Other;
+    if (!(startsWithLiteral(name, "arith.cmp") || startsWithLiteral(name, "tt.") ||
+          equalsLiteral(name, "ttg.convert_layout")))
+      return; // (the ops below only)
+    c = elementClass(stated);
     if (equalsLiteral(name, "arith.cmpi")) {
       operand = "lhs";
       description = "signless-integer-like";
