@@ -737,7 +737,8 @@ private:
     // Triton's verifiers: every layout fits its context, and the ops' own checks.
     // The first op (in the text) that a verifier refuses.
     std::optional<LayoutMismatch> first;
-    for (auto found : {firstOperandTypeViolation(m), firstLayoutMismatch(m, written)})
+    for (auto found : {firstOperandTypeViolation(m), firstLayoutMismatch(m, written),
+                       firstWarpSpecializeProblem(m)})
       if (found && (!first || opNameOffset(m.ops[size_t(found->op)]) <
                                   opNameOffset(m.ops[size_t(first->op)])))
         first = found;

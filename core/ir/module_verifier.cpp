@@ -1302,3 +1302,82 @@ std::optional<LayoutMismatch> firstOperandTypeViolation(const Module &m) {
 }
 
 } // namespace ls::ir
+
+namespace ls::ir {
+
+std::optional<LayoutMismatch> firstWarpSpecializeProblem(const Module &m) {
+  auto typeOf = [&](int v) -> std::string {
+    return v >= 0 ? normalisedTypeText(m.values[size_t(v)].typeText) : std::string();
+  };
+  for (size_t i = 0; i < m.ops.size(); ++i) {
+    const Operation &op = m.ops[i];
+    if (op.name != "ttg.warp_specialize")
+      continue;
+    auto problem = [&](int at, std::string what) {
+      return LayoutMismatch{at, -1, "'" + m.ops[size_t(at)].name + "' op " + std::move(what)};
+    };
+    // Not inside another one's regions.
+    for (int b = op.parentBlock, guard = 0; b >= 0 && guard < 4096; ++guard) {
+      const int r = m.blocks[size_t(b)].parentRegion;
+      const int p = r >= 0 ? m.regions[size_t(r)].parentOp : -1;
+      if (p < 0)
+        break;
+      const std::string &pn = m.ops[size_t(p)].name;
+      if (pn == "ttg.warp_specialize" || pn == "ttg.warp_specialize.partitions")
+        return problem(int(i), "cannot be nested inside another `ttg.warp_specialize` op");
+      b = m.ops[size_t(p)].parentBlock;
+    }
+    // The partitions' arguments are the captures, in number and type.
+    if (op.regions.size() >= 2) {
+      const Region &holder = m.regions[size_t(op.regions[1])];
+      if (!holder.blocks.empty() && !m.blocks[size_t(holder.blocks[0])].operations.empty()) {
+        const Operation &parts = m.ops[size_t(m.blocks[size_t(holder.blocks[0])].operations[0])];
+        for (size_t k = 0; k < parts.regions.size(); ++k) {
+          const Region &pr = m.regions[size_t(parts.regions[k])];
+          if (pr.blocks.empty())
+            continue;
+          const std::vector<int> &args = m.blocks[size_t(pr.blocks[0])].arguments;
+          if (args.size() != op.operands.size())
+            return problem(int(i), "partition region #" + std::to_string(k) + " has " +
+                                       std::to_string(args.size()) + " arguments but expected " +
+                                       std::to_string(op.operands.size()));
+          for (size_t a = 0; a < args.size(); ++a) {
+            const std::string want = typeOf(op.operands[a]), got = typeOf(args[a]);
+            if (!want.empty() && !got.empty() && want != got)
+              return problem(int(i), "partition region #" + std::to_string(k) + " argument #" +
+                                         std::to_string(a) + " has type '" +
+                                         std::string(m.values[size_t(args[a])].typeText) +
+                                         "' but corresponding capture has type '" +
+                                         std::string(m.values[size_t(op.operands[a])].typeText) +
+                                         "'");
+          }
+        }
+      }
+    }
+    // The default region yields the op's results (when they are named).
+    if (!op.results.empty() && !op.regions.empty()) {
+      const Region &def = m.regions[size_t(op.regions[0])];
+      if (!def.blocks.empty() && !m.blocks[size_t(def.blocks.back())].operations.empty()) {
+        const int y = m.blocks[size_t(def.blocks.back())].operations.back();
+        const Operation &yield = m.ops[size_t(y)];
+        if (yield.name == "ttg.warp_yield") {
+          if (yield.operands.size() != op.results.size())
+            return problem(y, "has " + std::to_string(yield.operands.size()) +
+                                  " operands but parent op expected " +
+                                  std::to_string(op.results.size()));
+          for (size_t a = 0; a < yield.operands.size(); ++a) {
+            const std::string want = typeOf(op.results[a]), got = typeOf(yield.operands[a]);
+            if (!want.empty() && !got.empty() && want != got)
+              return problem(y, "operand #" + std::to_string(a) + " has type '" +
+                                    std::string(m.values[size_t(yield.operands[a])].typeText) +
+                                    "' but parent op expected '" +
+                                    std::string(m.values[size_t(op.results[a])].typeText) + "'");
+          }
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace ls::ir

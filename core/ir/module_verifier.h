@@ -148,4 +148,9 @@ std::optional<LayoutMismatch> firstYieldCountMismatch(const Module &m);
 // tt.mulhiui and tt.addptr's offset (integers), the atomics' pointers.
 std::optional<LayoutMismatch> firstOperandTypeViolation(const Module &m);
 
+// The first ttg.warp_specialize its verifier refuses: nested in another; a
+// partition whose arguments are not the captures (in number and type); a
+// default region that does not yield the op's named results.
+std::optional<LayoutMismatch> firstWarpSpecializeProblem(const Module &m);
+
 } // namespace ls::ir

@@ -435,6 +435,37 @@ cases["ml_result_attributes"] = open(os.path.join(os.path.dirname(os.path.abspat
 cases["ml_alias_dict"] = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "core", "ir", "data",
                                            "accepted_multiline_alias_and_dictionary.ttgir")).read()
 
+# ttg.warp_specialize's verifier: the partitions' arguments are the captures; no nesting.
+WSV = """module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%x: i32, %y: i64) {
+%BODY%
+    tt.return
+  }
+}
+"""
+WS_OK = """    ttg.warp_specialize(%x)
+    default {
+      ttg.warp_yield
+    }
+    partition0(%a: i32) num_warps(4) {
+      ttg.warp_return
+    } : (i32) -> ()"""
+cases["wsv_ok"] = WSV.replace("%BODY%", WS_OK)
+cases["wsv_arg_count"] = WSV.replace("%BODY%", WS_OK.replace("partition0(%a: i32)", "partition0(%a: i32, %b: i64)"))
+cases["wsv_arg_type"] = WSV.replace("%BODY%", WS_OK.replace("partition0(%a: i32)", "partition0(%a: i64)"))
+cases["wsv_nested"] = WSV.replace("%BODY%", WS_OK.replace("""    default {
+      ttg.warp_yield
+    }
+    partition0""", """    default {
+      ttg.warp_specialize()
+      default {
+        ttg.warp_yield
+      } : () -> ()
+      ttg.warp_yield
+    }
+    partition0"""))
+cases["wsv_yield_count"] = WSV.replace("%BODY%", "    %r = " + WS_OK.strip().replace(": (i32) -> ()", ": (i32) -> i32"))
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
