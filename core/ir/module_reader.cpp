@@ -1855,8 +1855,10 @@ private:
     };
     // The op's custom syntax is checked where its dialect is one this tool
     // knows in full (an unknown dialect's op is read as it comes).
-    const bool custom =
-        !mod().ops[opIdx].generic && scratch.facts && scratch.facts->fullyKnownDialect;
+    // (An op those dialects do not have in Triton 3.6 - a newer Triton's,
+    // listed as unknown - has a syntax this reader does not know either.)
+    const bool custom = !mod().ops[opIdx].generic && scratch.facts &&
+                        scratch.facts->fullyKnownDialect && scratch.facts->registered;
     const bool known = custom && knownOperandSyntax(*scratch.facts);
     if (known) {
       const OpToken &f = lex_.peek();
@@ -1959,6 +1961,18 @@ private:
                    "custom op 'arith.select' expected 3 operands");
             fail(wrongToken(n), "expected ',' or ':' after the operand " + std::string(t.text));
           }
+          // `tt.reshape %x require_sliced : ...`: after the operand of these
+          // ops only their own keywords (reshape's allow_reorder and
+          // efficient_layout), a dictionary or the ':'.
+          if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::Ident &&
+              !n.newlineBefore && !n.isIdent("loc") &&
+              (equalsLiteral(opName, "tt.reshape") || equalsLiteral(opName, "ttg.convert_layout") ||
+               equalsLiteral(opName, "tt.splat") || equalsLiteral(opName, "tt.broadcast") ||
+               equalsLiteral(opName, "tt.expand_dims") || equalsLiteral(opName, "tt.trans") ||
+               equalsLiteral(opName, "tt.bitcast") || equalsLiteral(opName, "tt.split")) &&
+              !(equalsLiteral(opName, "tt.reshape") &&
+                (n.isIdent("allow_reorder") || n.isIdent("efficient_layout"))))
+            fail(wrongToken(n), "expected ':'");
           if (known && depth == 0 && !typed && oneTypePerOperand(*scratch.facts) &&
               !n.is(',') && !n.is(':') && !n.is('{') && n.kind != OpToken::Kind::End &&
               !n.newlineBefore && !n.isIdent("loc"))

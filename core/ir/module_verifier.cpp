@@ -1268,6 +1268,27 @@ std::optional<LayoutMismatch> firstOperandTypeViolation(const Module &m) {
     if (op.name == "ttng.cluster_arrive" && !op.generic && !op.hasAttribute("relaxed"))
       return LayoutMismatch{static_cast<int>(i), -1,
                             "'ttng.cluster_arrive' op requires attribute 'relaxed'"};
+    if (op.name == "ttng.tmem_subslice" && !op.hasAttribute("N"))
+      return LayoutMismatch{static_cast<int>(i), -1,
+                            "'ttng.tmem_subslice' op requires attribute 'N'"};
+    // Tensor memory written must be mutable.
+    auto immutable = [&](int v) {
+      if (v < 0)
+        return false;
+      const std::string_view t = m.values[size_t(v)].typeText;
+      return t.rfind("!ttg.memdesc<", 0) == 0 && t.find("mutable") == std::string_view::npos;
+    };
+    if (op.name == "ttng.tmem_alloc" && op.operands.empty() && !op.results.empty() &&
+        immutable(op.results[0]))
+      return LayoutMismatch{static_cast<int>(i), -1,
+                            "'ttng.tmem_alloc' op uninitialized alloc must have a mutable memdesc "
+                            "type"};
+    if (op.name == "ttng.tmem_store" && op.operands.size() >= 2 && immutable(op.operands[1]))
+      return LayoutMismatch{static_cast<int>(i), -1,
+                            "'ttng.tmem_store' op Cannot store into an immutable alloc"};
+    if (op.name == "ttng.tmem_copy" && op.operands.size() >= 2 && immutable(op.operands[1]))
+      return LayoutMismatch{static_cast<int>(i), -1,
+                            "'ttng.tmem_copy' op Cannot copy into an immutable alloc"};
     if (op.operands.empty())
       continue;
     if ((op.name == "ttng.init_barrier" || op.name == "ttng.inval_barrier" ||
