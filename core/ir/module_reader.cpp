@@ -6,6 +6,7 @@
 #include <cstring>
 #include <deque>
 #include <functional>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -1111,9 +1112,10 @@ private:
           // as it reads it, before the outer one: the innermost that fails
           // is the error, at its place.
           const Value *at = enc.get();
-          for (const Value *in = innermostFailingLayout(*at); in != at;
-               at = in, in = innermostFailingLayout(*at)) {
-            c.error = "type " + text + ": " + failureOf(*in);
+          for (auto [in, failure] = innermostFailingLayout(*at); in != at;
+               std::tie(in, failure) = innermostFailingLayout(*at)) {
+            at = in;
+            c.error = "type " + text + ": " + failure;
           }
           // Triton points at the mnemonic (`slice` of `#ttg.slice<`), as for
           // an alias; at the '<' for a dot_op (its own parser reports it).
@@ -1144,17 +1146,18 @@ private:
   }
 
   // A layout of Triton's written inline as a field of `outer` that does not
-  // build on its own (Triton verifies it as it reads it), or `outer` itself.
-  const Value *innermostFailingLayout(const Value &outer) const {
+  // build on its own (Triton verifies it as it reads it), with why; or
+  // `outer` itself (and no reason).
+  std::pair<const Value *, std::string> innermostFailingLayout(const Value &outer) const {
     for (const auto &[key, v] : outer.entries) {
       if (!v || v->kind != Value::Kind::Attr ||
           !(v->dialect == "ttg" || v->dialect == "triton_gpu" || v->dialect == "ttng") ||
           unverifiedByTriton36(*v))
         continue;
-      if (!failureOf(*v).empty())
-        return v.get();
+      if (std::string why = failureOf(*v); !why.empty())
+        return {v.get(), std::move(why)};
     }
-    return &outer;
+    return {&outer, {}};
   }
   // Why a layout does not build ("" if it does).
   std::string failureOf(const Value &layout) const {
@@ -1278,7 +1281,8 @@ private:
     return t.text;
   }
   // MLIR reads a `!tt.name` or `!ttg.name` type where it meets it: a name
-  // the dialect does not have is its error there, before the rest of the op.
+  // the dialect does not have is its error there, before the rest of the op
+  // (unknownTritonTypeName, as for an element type).
   void checkDialectTypeNames(size_t begin, size_t end) {
     for (size_t p = begin; p < end;) {
       const void *bang = std::memchr(text_.data() + p, '!', end - p);
@@ -1297,19 +1301,13 @@ private:
         if (text_.compare(q, 6, "tensor") != 0)
           fail(q, "expected non-function type (Triton 3.6 writes !tt.tensordesc<tensor<...>>)");
       }
-      const bool tt = text_.compare(p, 3, "tt.") == 0, ttg = text_.compare(p, 4, "ttg.") == 0;
-      if (!tt && !ttg)
-        continue;
-      const size_t n = p + (tt ? 3 : 4);
-      size_t q = n;
+      size_t q = p;
       while (q < end && (isAsciiAlnum(text_[q]) || text_[q] == '_' || text_[q] == '.' || text_[q] == '$'))
         ++q;
-      const std::string_view name = text_.substr(n, q - n);
-      const bool known = tt ? (name == "ptr" || name == "tensordesc")
-                            : (name == "memdesc" || name == "async.token");
-      if (!known)
-        fail(n, "unknown  type `" + std::string(name.substr(0, 40)) + "` in dialect `" +
-                    (tt ? "tt" : "ttg") + "`");
+      size_t nameAt = 0;
+      if (const std::string problem = unknownTritonTypeName(text_.substr(p, q - p), nameAt);
+          !problem.empty())
+        fail(p + nameAt, problem);
     }
   }
   // type (`,` type | `*` type)*
@@ -1630,14 +1628,9 @@ private:
       return t.substr(k, e2 - k);
     };
     if (startsWithLiteral(t.substr(lit), "dense<")) {
-      // tensor<...xf32, ...>: the element type is the last 'x' field.
-      const size_t lt = type.find('<');
-      if (lt == std::string_view::npos || !startsWithLiteral(type, "tensor<"))
+      if (!startsWithLiteral(type, "tensor<"))
         return;
-      std::string_view inner = type.substr(lt + 1);
-      inner = inner.substr(0, inner.find_first_of(",>"));
-      const size_t x = inner.rfind('x');
-      const std::string_view elem = x == std::string_view::npos ? inner : inner.substr(x + 1);
+      const std::string_view elem = elementTypeText(type);
       const bool isFloat = !elem.empty() && (elem[0] == 'f' || startsWithLiteral(elem, "bf16"));
       const size_t k = lit + 6;
       // A tensor of a dialect type (pointers) takes only strings (a hex
@@ -2083,10 +2076,15 @@ private:
             (b == 10 || !isAsciiAlnum(text_[b - 11]));
         // A dictionary written over lines: `{` alone, then `name = value`
         // (no op starts with a word and '=').
-        auto dictionaryOverLines = [&] {
+        // (The token after the '{', read ahead; the lexer is put back.)
+        auto tokenAfterBrace = [&] {
           lex_.skip();
           const OpToken k = lex_.peek();
           lex_.seek(t.offset);
+          return k;
+        };
+        auto dictionaryOverLines = [&] {
+          const OpToken k = tokenAfterBrace();
           return (k.kind == OpToken::Kind::Ident || k.kind == OpToken::Kind::String) &&
                  followedByEquals(k.end());
         };
@@ -2096,9 +2094,7 @@ private:
         auto opOnTheLine = [&] {
           if (q >= text_.size() || !(isAsciiAlnum(text_[q]) || text_[q] == '"'))
             return false;
-          lex_.skip();
-          const OpToken k = lex_.peek();
-          lex_.seek(t.offset);
+          const OpToken k = tokenAfterBrace();
           size_t after = k.end();
           while (after < text_.size() && (text_[after] == ' ' || text_[after] == '\t'))
             ++after;
@@ -2426,11 +2422,6 @@ private:
     stated_.clear();
     statedOperandTypes(s.facts ? *s.facts : factsOf(name), name, op.generic, op.operands.size(),
                        StatedTypes{s.colon, s.arrow, toType, s.fnInputs}, stated_);
-    // `arith.select %c, %a, %b : T`: the condition is i1 (its tensor form
-    // writes `: tensor<..xi1>, T`).
-    if (!op.generic && s.colon.size() == 1 && equalsLiteral(name, "arith.select") &&
-        op.operands.size() == 3)
-      stated_.insert(stated_.begin(), StatedType{0, "i1", Derivation::AsWritten});
     // `ttg.async_copy_global_to_local %src, %dst mask %m other %o : P -> M`:
     // the mask is P's i1 form and `other` P's pointee; each is named by the
     // keyword before it (either may be written without the other).
@@ -2445,16 +2436,6 @@ private:
       }
     if (!op.generic && s.colon.size() == 1 && startsWithLiteral(name, "amdg.buffer_"))
       bufferOpTypes(opIdx, name, s);
-    if (!op.generic && startsWithLiteral(name, "ttng."))
-      nvidiaOpTypes(opIdx, name, s);
-    // `tt.dot_scaled %a (scale %as)?, %b (scale %bs)?, %c ... : A(, AS)? *
-    // B(, BS)? -> D`: the types in the operands' order, the accumulator's last.
-    if (!op.generic && equalsLiteral(name, "tt.dot_scaled") && s.arrow.size() == 1 &&
-        s.colon.size() + 1 == op.operands.size()) {
-      for (size_t k = 0; k < s.colon.size(); ++k)
-        stated_.push_back({k, s.colon[k], Derivation::AsWritten});
-      stated_.push_back({s.colon.size(), s.arrow[0], Derivation::AsWritten});
-    }
     // An op this reader knows no syntax for: its operand types are not
     // matched with its operands, but each is read, as MLIR reads every type
     // of the line (an undefined alias in one is that error, at its place).
@@ -2578,31 +2559,6 @@ private:
           stated_.push_back({pos[size_t(st.operand)], t, st.how});
         }
       }
-    }
-  }
-
-  // The types Hopper's and Blackwell's ops state for their operands:
-  // `ttng.tc_gen5_mma %a, %b, %d, ... : A, B, D, ...`;
-  // `ttng.async_tma_copy_local_to_global %desc[%c0, %c1] %src : Desc, Src`;
-  // `ttng.async_tma_copy_global_to_local %desc[%c0, %c1] %dst, %bar, %pred
-  // : Desc, Bar -> Dst` (the predicate i1). The coordinates (and a newer
-  // Triton's im2col `offsets = [...]`) are not typed here.
-  void nvidiaOpTypes(int opIdx, std::string_view name, const HeaderScratch &s) {
-    const size_t n = mod().ops[opIdx].operands.size();
-    const std::vector<std::string_view> &c = s.colon;
-    if (equalsLiteral(name, "ttng.tc_gen5_mma") && c.size() >= 3 && n >= 3) {
-      for (size_t k = 0; k < 3; ++k)
-        stated_.push_back({k, c[k], Derivation::AsWritten});
-    } else if (equalsLiteral(name, "ttng.async_tma_copy_local_to_global") && c.size() == 2 &&
-               s.arrow.empty() && n >= 2) {
-      stated_.push_back({0, c[0], Derivation::AsWritten});
-      stated_.push_back({n - 1, c[1], Derivation::AsWritten});
-    } else if (equalsLiteral(name, "ttng.async_tma_copy_global_to_local") && c.size() == 2 &&
-               s.arrow.size() == 1 && n >= 4) {
-      stated_.push_back({0, c[0], Derivation::AsWritten});
-      stated_.push_back({n - 3, s.arrow[0], Derivation::AsWritten});
-      stated_.push_back({n - 2, c[1], Derivation::AsWritten});
-      stated_.push_back({n - 1, "i1", Derivation::AsWritten});
     }
   }
 

@@ -255,10 +255,48 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view n, bool gener
   }
   if (operands == 0 || t.colon.empty())
     return;
+  const std::vector<std::string_view> &c = t.colon;
+  // Ops whose types follow their operands' order in their own way:
+  // `ttng.tc_gen5_mma %a, %b, %d, ... : A, B, D, ...`;
+  // `ttng.async_tma_copy_local_to_global %desc[%c0, %c1] %src : Desc, Src`;
+  // `ttng.async_tma_copy_global_to_local %desc[%c0, %c1] %dst, %bar, %pred
+  // : Desc, Bar -> Dst` (the predicate i1; the coordinates, and a newer
+  // Triton's im2col `offsets = [...]`, not typed here);
+  // `tt.dot_scaled %a (scale %as)?, %b (scale %bs)?, %c ... : A(, AS)? *
+  // B(, BS)? -> D` (the accumulator's type last).
+  if (n == "ttng.tc_gen5_mma") {
+    if (c.size() >= 3 && operands >= 3)
+      for (size_t k = 0; k < 3; ++k)
+        one(k, c[k]);
+    return;
+  }
+  if (n == "ttng.async_tma_copy_local_to_global") {
+    if (c.size() == 2 && t.arrow.empty() && operands >= 2) {
+      one(0, c[0]);
+      one(operands - 1, c[1]);
+    }
+    return;
+  }
+  if (n == "ttng.async_tma_copy_global_to_local") {
+    if (c.size() == 2 && t.arrow.size() == 1 && operands >= 4) {
+      one(0, c[0]);
+      one(operands - 3, t.arrow[0]);
+      one(operands - 2, c[1]);
+      one(operands - 1, "i1");
+    }
+    return;
+  }
+  if (n == "tt.dot_scaled") {
+    if (t.arrow.size() == 1 && c.size() + 1 == operands) {
+      for (size_t k = 0; k < c.size(); ++k)
+        one(k, c[k]);
+      one(c.size(), t.arrow[0]);
+    }
+    return;
+  }
   const Rule rule = static_cast<Rule>(facts.operandRule);
   if (rule == Rule::None)
     return;
-  const std::vector<std::string_view> &c = t.colon;
   if (!t.to.empty()) {
     if (rule == Rule::Cast && c.size() == 1)
       one(0, c[0]);
@@ -297,7 +335,8 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view n, bool gener
         one(k, c[0]);
     break;
   case Rule::Select:
-    if (operands == 3 && c.size() == 1) {
+    if (operands == 3 && c.size() == 1) { // (the condition i1, the tensor form writing both)
+      one(0, "i1");
       one(1, c[0]);
       one(2, c[0]);
     } else if (operands == 3 && c.size() == 2) {

@@ -74,7 +74,11 @@ bool bareOpNameAccepted(std::string_view name, bool insideFunc);
 // Appends, for each operand whose type the syntax of that op gives, its
 // index and the stated type - as written, or derived from it: a tt.load's
 // `other` and a tt.store's value have the pointee type of the pointers, their
-// masks the same shape and layout of i1. Operands it does not type are left out.
+// masks the same shape and layout of i1; arith.select's condition is i1; the
+// TMA copies, tc_gen5_mma and tt.dot_scaled state theirs in their own order.
+// Operands it does not type are left out (the ops whose types depend on
+// keywords in their text - amdg's buffer ops, cp.async's mask and other -
+// are typed by the reader).
 struct StatedTypes {
   const std::vector<std::string_view> &colon;
   const std::vector<std::string_view> &arrow;

@@ -48,6 +48,27 @@ void SyntaxParser::expectEnd() {
 }
 
 // (attr_syntax_parser.h)
+std::string unknownTritonTypeName(std::string_view qualified, size_t &nameAt) {
+  struct DialectTypes {
+    std::string_view dialect;
+    std::string_view names[2];
+  };
+  static constexpr DialectTypes kTypes[] = {{"tt", {"ptr", "tensordesc"}},
+                                            {"ttg", {"memdesc", "async.token"}}};
+  for (const DialectTypes &d : kTypes)
+    if (qualified.size() > d.dialect.size() && qualified.substr(0, d.dialect.size()) == d.dialect &&
+        qualified[d.dialect.size()] == '.') {
+      const std::string_view name = qualified.substr(d.dialect.size() + 1);
+      if (name == d.names[0] || name == d.names[1])
+        return {};
+      nameAt = d.dialect.size() + 1;
+      return "unknown  type `" + std::string(name.substr(0, 40)) + "` in dialect `" +
+             std::string(d.dialect) + "`";
+    }
+  return {};
+}
+
+// (attr_syntax_parser.h)
 bool isMlirAttributeKeyword(std::string_view w) {
   static constexpr std::string_view kWords[] = {
       "unit",   "dense",   "dense_resource", "array", "affine_map", "affine_set",
@@ -353,23 +374,11 @@ TypeText SyntaxParser::parseType() {
     while (elemEnd < dims.size() && nameChar(dims[elemEnd]))
       ++elemEnd;
     // A type of Triton's own dialects names one the dialect has.
-    const std::string_view full = dims.substr(p + 1, elemEnd - p - 1);
-    struct DialectTypes {
-      std::string_view dialect;
-      std::string_view names[2];
-    };
-    static constexpr DialectTypes kTypes[] = {{"tt", {"ptr", "tensordesc"}},
-                                              {"ttg", {"memdesc", "async.token"}}};
-    for (const DialectTypes &d : kTypes)
-      if (full.size() > d.dialect.size() && full.substr(0, d.dialect.size()) == d.dialect &&
-          full[d.dialect.size()] == '.') {
-        const std::string_view name = full.substr(d.dialect.size() + 1);
-        if (name != d.names[0] && name != d.names[1])
-          throw SyntaxError(text_, dimsAt + p + 2 + d.dialect.size(),
-                            "unknown  type `" + std::string(name.substr(0, 40)) +
-                                "` in dialect `" + std::string(d.dialect) + "`",
-                            "element type");
-      }
+    size_t nameAt = 0;
+    if (const std::string problem =
+            unknownTritonTypeName(dims.substr(p + 1, elemEnd - p - 1), nameAt);
+        !problem.empty())
+      throw SyntaxError(text_, dimsAt + p + 1 + nameAt, problem, "element type");
     if (elemEnd < dims.size() && dims[elemEnd] == '<') {
       int depth = 0;
       for (; elemEnd < dims.size(); ++elemEnd) {

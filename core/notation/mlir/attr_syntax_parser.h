@@ -48,6 +48,11 @@ private:
 // f8E4M3FN and the other float formats, index, none.
 bool isBuiltinTypeName(std::string_view word);
 
+// MLIR's "unknown  type `x` in dialect `tt`" for a type name of Triton's own
+// tt or ttg dialect after its '!' (`tt.ptrf32`) that the dialect does not
+// have, with `nameAt` where the name starts in `qualified`; "" otherwise.
+std::string unknownTritonTypeName(std::string_view qualified, size_t &nameAt);
+
 // A word MLIR's attribute parser starts an attribute with (besides types):
 // `true`, `false`, `unit`, `dense`, `array`, `affine_map`, `loc`, ...
 bool isMlirAttributeKeyword(std::string_view word);
