@@ -84,11 +84,20 @@ bool applyHint(AxisDims &dims, const std::vector<int64_t> &hint) {
   return false;
 }
 
+// Triton's divisibility of a value that is one of two (select, max/min, a
+// join): where the runs differ in length, their lengths bound it too.
+int64_t divisibilityOfEither(const AxisFacts &a, const AxisFacts &b, size_t d) {
+  if (a.contiguity[d] == b.contiguity[d] || a.contiguity[d] == kMaxDivisor ||
+      b.contiguity[d] == kMaxDivisor)
+    return gcd(a.divisibility[d], b.divisibility[d]);
+  return gcd(gcd(a.divisibility[d], b.divisibility[d]), gcd(a.contiguity[d], b.contiguity[d]));
+}
+
 AxisFacts join(const AxisFacts &a, const AxisFacts &b) {
   AxisFacts j = a;
   for (size_t d = 0; d < j.contiguity.size() && d < b.contiguity.size(); ++d) {
     j.contiguity[d] = gcd(a.contiguity[d], b.contiguity[d]);
-    j.divisibility[d] = gcd(a.divisibility[d], b.divisibility[d]);
+    j.divisibility[d] = divisibilityOfEither(a, b, d);
     j.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
   }
   j.constant = a.constant && b.constant && *a.constant == *b.constant ? a.constant : std::nullopt;
@@ -221,8 +230,8 @@ std::optional<AxisFacts> AxisAnalysis::fromOp(const ir::Operation &op, const ir:
   };
   if (equalsLiteral(n, "arith.constant")) {
     const std::optional<int64_t> c = constantOfOp(op);
-    if (!c)
-      return std::nullopt;
+    if (!c) // not one integer (a float, a dense list): Triton's pessimistic state
+      return pessimistic(rank);
     AxisFacts f = pessimistic(rank);
     f.divisibility.assign(rank, highestPow2(*c));
     if (v.type && !v.type->shape.empty())
@@ -287,19 +296,52 @@ std::optional<AxisFacts> AxisAnalysis::fromOp(const ir::Operation &op, const ir:
       }
     return f;
   }
+  // Triton's casts: the operand's facts.
   if (equalsLiteral(n, "ttg.convert_layout") || equalsLiteral(n, "arith.extsi") ||
-      equalsLiteral(n, "arith.extui") || equalsLiteral(n, "arith.trunci")) {
+      equalsLiteral(n, "arith.extui") || equalsLiteral(n, "arith.trunci") ||
+      equalsLiteral(n, "tt.bitcast") || equalsLiteral(n, "builtin.unrealized_conversion_cast")) {
     std::optional<AxisFacts> s = operand(0);
     if (!s || s->contiguity.size() != rank)
       return std::nullopt;
     return s;
   }
-  const bool add = equalsLiteral(n, "arith.addi"), sub = equalsLiteral(n, "arith.subi"),
-             addptr = equalsLiteral(n, "tt.addptr"), mul = equalsLiteral(n, "arith.muli"),
-             cmp = equalsLiteral(n, "arith.cmpi"),
-             logical = equalsLiteral(n, "arith.andi") || equalsLiteral(n, "arith.ori") ||
-                       equalsLiteral(n, "arith.xori");
-  if (!(add || sub || addptr || mul || cmp || logical) || op.operands.size() != 2)
+  // A poison value is never read: the most optimistic facts.
+  if (equalsLiteral(n, "ub.poison")) {
+    AxisFacts f;
+    f.contiguity.assign(rank, kMaxDivisor);
+    f.divisibility.assign(rank, kMaxDivisor);
+    f.constancy.assign(rank, kMaxDivisor);
+    return f;
+  }
+  // A load's values are not known; runs of equal pointers (and mask) load
+  // equal values.
+  if (equalsLiteral(n, "tt.load")) {
+    AxisFacts f = pessimistic(rank);
+    std::optional<AxisFacts> p = operand(0);
+    std::optional<AxisFacts> mk;
+    if (op.operands.size() > 1)
+      mk = operand(1);
+    if (p && p->constancy.size() == rank && (op.operands.size() < 2 || (mk && mk->constancy.size() == rank)))
+      for (size_t d = 0; d < rank; ++d)
+        f.constancy[d] = gcd(p->constancy[d], mk ? mk->constancy[d] : 0);
+    return f;
+  }
+  if (equalsLiteral(n, "arith.select"))
+    return select(op, v, depth);
+  if (equalsLiteral(n, "scf.if") || equalsLiteral(n, "scf.for"))
+    return regionResult(op, v, depth);
+  const BinaryKind kind = binaryKind(n);
+  if (kind == BinaryKind::None) {
+    // An op Triton's analysis has no rule for: its pessimistic state (the
+    // op's hints are applied by the caller). Control flow Triton follows
+    // and this analysis does not (scf.while), and the AMD backend's own
+    // ops (it adds rules for some), are not known.
+    if (n.rfind("scf.", 0) == 0 || n.rfind("amdg.", 0) == 0 || n.rfind("amdgpu.", 0) == 0 ||
+        op.unknownToTriton36 || op.guessedResultTypes)
+      return std::nullopt;
+    return pessimistic(rank);
+  }
+  if (op.operands.size() != 2)
     return std::nullopt;
   std::optional<AxisFacts> a = operand(0), b = operand(1);
   if (!a || !b || a->contiguity.size() != b->contiguity.size())
@@ -307,84 +349,314 @@ std::optional<AxisFacts> AxisAnalysis::fromOp(const ir::Operation &op, const ir:
   // A scalar op's facts have one dim, as its operands'.
   if (a->contiguity.size() != rank)
     return std::nullopt;
+  const bool tensor = v.type && !v.type->isMemDesc && !v.type->shape.empty();
+  return binary(kind, op, v, *a, *b, shape, tensor);
+}
+
+AxisAnalysis::BinaryKind AxisAnalysis::binaryKind(const std::string &n) {
+  static const std::pair<std::string_view, BinaryKind> kinds[] = {
+      {"arith.addi", BinaryKind::Add},    {"arith.subi", BinaryKind::Sub},
+      {"tt.addptr", BinaryKind::AddPtr},  {"arith.muli", BinaryKind::Mul},
+      {"arith.divsi", BinaryKind::Div},   {"arith.divui", BinaryKind::Div},
+      {"arith.remsi", BinaryKind::Rem},   {"arith.remui", BinaryKind::Rem},
+      {"arith.andi", BinaryKind::And},    {"arith.ori", BinaryKind::Or},
+      {"arith.xori", BinaryKind::Xor},    {"arith.shli", BinaryKind::Shl},
+      {"arith.shrui", BinaryKind::Shr},   {"arith.shrsi", BinaryKind::Shr},
+      {"arith.maxsi", BinaryKind::Max},   {"arith.maxui", BinaryKind::Max},
+      {"arith.minsi", BinaryKind::Min},   {"arith.minui", BinaryKind::Min},
+      {"arith.cmpi", BinaryKind::Cmp},
+  };
+  for (const auto &[name, kind] : kinds)
+    if (n == name)
+      return kind;
+  return BinaryKind::None;
+}
+
+std::optional<AxisFacts> AxisAnalysis::binary(BinaryKind kind, const ir::Operation &op,
+                                              const ir::SsaValue &v, const AxisFacts &a,
+                                              const AxisFacts &b, const std::vector<int64_t> &shape,
+                                              bool tensor) {
+  const size_t rank = shape.size();
   AxisFacts f = pessimistic(rank);
-  if (add || sub || addptr) {
-    int64_t elemBytes = 1;
-    if (addptr) {
-      const std::string pointer =
-          v.type ? v.type->elementType : std::string(v.typeText);
-      try {
-        elemBytes = std::max(
-            1, ir::parseElementType(ir::pointeeTypeText(pointer)).bits / 8);
-      } catch (const Error &) {
-        if (ir::pointeeTypeText(pointer).rfind("!tt.ptr", 0) == 0)
-          elemBytes = 8;
-        else
-          return std::nullopt;
+  if (kind == BinaryKind::Cmp) {
+    // Runs of equal results. A scalar comparison: Triton's pessimistic state.
+    const std::string_view pred = predicateOf(src_, op);
+    if (pred.empty())
+      return std::nullopt;
+    if (!tensor)
+      return f;
+    const bool gt = pred == "sgt" || pred == "ugt", le = pred == "sle" || pred == "ule",
+               lt = pred == "slt" || pred == "ult", ge = pred == "sge" || pred == "uge";
+    for (size_t d = 0; d < rank; ++d) {
+      int64_t c = 1;
+      if (a.constant && b.constant) {
+        c = a.constancy[d];
+      } else {
+        c = gcd(a.constancy[d], b.constancy[d]);
+        // One side constant along the dim, the other contiguous.
+        if ((gt || le) && a.constancy[d] == shape[d])
+          c = std::max(c, gcd(b.contiguity[d], gcd(a.divisibility[d], b.divisibility[d])));
+        else if ((lt || ge) && b.constancy[d] == shape[d])
+          c = std::max(c, gcd(a.contiguity[d], gcd(a.divisibility[d], b.divisibility[d])));
       }
+      f.constancy[d] = c;
+    }
+    if (a.constant && b.constant) {
+      const int64_t x = *a.constant, y = *b.constant;
+      const uint64_t ux = uint64_t(x), uy = uint64_t(y);
+      bool r = false;
+      if (pred == "eq") r = x == y;
+      else if (pred == "ne") r = x != y;
+      else if (pred == "slt") r = x < y;
+      else if (pred == "sle") r = x <= y;
+      else if (pred == "sgt") r = x > y;
+      else if (pred == "sge") r = x >= y;
+      else if (pred == "ult") r = ux < uy;
+      else if (pred == "ule") r = ux <= uy;
+      else if (pred == "ugt") r = ux > uy;
+      else if (pred == "uge") r = ux >= uy;
+      else return f;
+      f.constant = r ? 1 : 0;
+    }
+    return f;
+  }
+  if (kind == BinaryKind::Max || kind == BinaryKind::Min) {
+    if (a.constant && b.constant) {
+      f.constant = kind == BinaryKind::Max ? std::max(*a.constant, *b.constant)
+                                           : std::min(*a.constant, *b.constant);
+      return f;
     }
     for (size_t d = 0; d < rank; ++d) {
-      f.contiguity[d] = sub ? gcd(a->contiguity[d], b->constancy[d])
-                            : std::max(gcd(a->constancy[d], b->contiguity[d]),
-                                       gcd(a->contiguity[d], b->constancy[d]));
-      f.divisibility[d] =
-          gcd(a->divisibility[d], addptr ? multiplyDivisor(b->divisibility[d], elemBytes)
-                                         : b->divisibility[d]);
-      f.constancy[d] = gcd(a->constancy[d], b->constancy[d]);
-    }
-    if (a->constant && b->constant) {
-      int64_t scaled = 0, r = 0;
-      if (!__builtin_mul_overflow(*b->constant, addptr ? elemBytes : int64_t{1}, &scaled) &&
-          !(sub ? __builtin_sub_overflow(*a->constant, scaled, &r)
-                : __builtin_add_overflow(*a->constant, scaled, &r)))
-        f.constant = r;
+      f.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
+      f.divisibility[d] = divisibilityOfEither(a, b, d);
+      f.contiguity[d] = gcd(a.contiguity[d], b.contiguity[d]);
     }
     return f;
   }
-  if (mul) {
-    const bool aOne = a->constant && *a->constant == 1, bOne = b->constant && *b->constant == 1;
+  // The pointee's bytes of tt.addptr (its offsets count elements).
+  int64_t elemBytes = 1;
+  if (kind == BinaryKind::AddPtr) {
+    const std::string pointer = v.type ? v.type->elementType : std::string(v.typeText);
+    try {
+      elemBytes = std::max(1, ir::parseElementType(ir::pointeeTypeText(pointer)).bits / 8);
+    } catch (const Error &) {
+      if (ir::pointeeTypeText(pointer).rfind("!tt.ptr", 0) == 0)
+        elemBytes = 8;
+      else
+        return std::nullopt;
+    }
+  }
+  const std::optional<int64_t> ca = a.constant, cb = b.constant;
+  // The value when both sides are constant (or the rule makes it one).
+  std::optional<int64_t> constant;
+  int64_t r = 0;
+  switch (kind) {
+  case BinaryKind::Add:
+  case BinaryKind::AddPtr: {
+    int64_t scaled = 0;
+    if (ca && cb && !__builtin_mul_overflow(*cb, elemBytes, &scaled) &&
+        !__builtin_add_overflow(*ca, scaled, &r))
+      constant = r;
+    break;
+  }
+  case BinaryKind::Sub:
+    if (ca && cb && !__builtin_sub_overflow(*ca, *cb, &r))
+      constant = r;
+    break;
+  case BinaryKind::Mul:
+    if (ca && cb && !__builtin_mul_overflow(*ca, *cb, &r))
+      constant = r;
+    break;
+  case BinaryKind::Div:
+    if (ca && cb && *cb != 0 && !(*ca == std::numeric_limits<int64_t>::min() && *cb == -1))
+      constant = *ca / *cb;
+    break;
+  case BinaryKind::Rem:
+    if (ca && cb && *cb != 0 && !(*ca == std::numeric_limits<int64_t>::min() && *cb == -1))
+      constant = *ca % *cb;
+    else if (cb && *cb == 1)
+      constant = 0; // x % 1
+    break;
+  case BinaryKind::And:
+    if (ca && cb)
+      constant = *ca & *cb;
+    break;
+  case BinaryKind::Or:
+    if (ca && cb)
+      constant = *ca | *cb;
+    break;
+  case BinaryKind::Xor:
+    if (ca && cb)
+      constant = *ca ^ *cb;
+    break;
+  case BinaryKind::Shl:
+    if (ca && cb && *cb >= 0 && *cb < 63)
+      constant = int64_t(uint64_t(*ca) << *cb);
+    break;
+  case BinaryKind::Shr:
+    if (ca && cb && *cb >= 0 && *cb < 63)
+      constant = *ca >> *cb;
+    break;
+  default:
+    break;
+  }
+  if (constant) {
+    // Triton's binary ops: a constant result is one run of equal values.
     for (size_t d = 0; d < rank; ++d) {
-      f.contiguity[d] = std::max(bOne ? a->contiguity[d] : 1, aOne ? b->contiguity[d] : 1);
-      const int64_t da = a->contiguity[d] > 1 && !bOne ? 1 : a->divisibility[d];
-      const int64_t db = b->contiguity[d] > 1 && !aOne ? 1 : b->divisibility[d];
-      f.divisibility[d] = multiplyDivisor(da, db);
-      f.constancy[d] = gcd(a->constancy[d], b->constancy[d]);
+      f.contiguity[d] = 1;
+      f.constancy[d] = std::max(a.constancy[d], b.constancy[d]);
+      f.divisibility[d] = highestPow2(*constant);
     }
-    int64_t r = 0;
-    if (a->constant && b->constant && !__builtin_mul_overflow(*a->constant, *b->constant, &r))
-      f.constant = r;
+    f.constant = constant;
     return f;
   }
-  if (logical) {
-    for (size_t d = 0; d < rank; ++d)
-      f.constancy[d] = gcd(a->constancy[d], b->constancy[d]);
-    if (a->constant && b->constant)
-      f.constant = equalsLiteral(n, "arith.andi")  ? (*a->constant & *b->constant)
-                   : equalsLiteral(n, "arith.ori") ? (*a->constant | *b->constant)
-                                                   : (*a->constant ^ *b->constant);
-    return f;
-  }
-  // arith.cmpi: runs of equal results.
-  const std::string_view pred = predicateOf(src_, op);
-  if (pred.empty())
-    return std::nullopt;
-  const bool gt = pred == "sgt" || pred == "ugt", le = pred == "sle" || pred == "ule",
-             lt = pred == "slt" || pred == "ult", ge = pred == "sge" || pred == "uge";
+  auto isOne = [](const std::optional<int64_t> &c) { return c && *c == 1; };
   for (size_t d = 0; d < rank; ++d) {
-    int64_t c = 1;
-    if (a->constant && b->constant) {
-      c = shape[d];
-    } else {
-      c = gcd(a->constancy[d], b->constancy[d]);
-      // One side constant along the dim, the other contiguous.
-      if ((gt || le) && a->constancy[d] == shape[d])
-        c = std::max(c, gcd(b->contiguity[d], gcd(a->divisibility[d], b->divisibility[d])));
-      else if ((lt || ge) && b->constancy[d] == shape[d])
-        c = std::max(c, gcd(a->contiguity[d], gcd(a->divisibility[d], b->divisibility[d])));
+    const bool contiguousA = tensor && a.contiguity[d] == shape[d];
+    const bool constantB = tensor && b.constancy[d] == shape[d];
+    int64_t contiguity = 1, divisibility = 1, constancy = gcd(a.constancy[d], b.constancy[d]);
+    switch (kind) {
+    case BinaryKind::Add:
+    case BinaryKind::AddPtr:
+      contiguity = std::max(gcd(a.constancy[d], b.contiguity[d]), gcd(a.contiguity[d], b.constancy[d]));
+      divisibility = gcd(a.divisibility[d], kind == BinaryKind::AddPtr
+                                                ? multiplyDivisor(b.divisibility[d], elemBytes)
+                                                : b.divisibility[d]);
+      break;
+    case BinaryKind::Sub:
+      // A run minus a run is not increasing.
+      contiguity = gcd(a.contiguity[d], b.constancy[d]);
+      divisibility = gcd(a.divisibility[d], b.divisibility[d]);
+      break;
+    case BinaryKind::Mul: {
+      contiguity = std::max(isOne(cb) ? a.contiguity[d] : 1, isOne(ca) ? b.contiguity[d] : 1);
+      // A run's first value 2^n is not a multiple of 2^n past it.
+      const int64_t da = a.contiguity[d] > 1 && !isOne(cb) ? 1 : a.divisibility[d];
+      const int64_t db = b.contiguity[d] > 1 && !isOne(ca) ? 1 : b.divisibility[d];
+      divisibility = multiplyDivisor(da, db);
+      break;
     }
-    f.constancy[d] = c;
+    case BinaryKind::Div:
+      contiguity = isOne(cb) ? a.contiguity[d] : 1;
+      if (!tensor)
+        constancy = 1;
+      else if (contiguousA && constantB)
+        // A run divided by one value: runs of gcd(run, divisors) equal results.
+        constancy = std::max(constancy, gcd(a.contiguity[d], gcd(a.divisibility[d], b.divisibility[d])));
+      if (ca && *ca == 0)
+        divisibility = a.divisibility[d];
+      else if (isOne(cb))
+        divisibility = a.divisibility[d];
+      else if (cb && *cb != std::numeric_limits<int64_t>::min() && *cb != 0 &&
+               (std::abs(*cb) & (std::abs(*cb) - 1)) == 0 && a.contiguity[d] == 1)
+        divisibility = std::max<int64_t>(1, a.divisibility[d] / std::abs(*cb));
+      break;
+    case BinaryKind::Rem:
+      if (tensor && contiguousA && constantB)
+        contiguity = gcd(a.contiguity[d], gcd(a.divisibility[d], b.divisibility[d]));
+      if (b.constancy[d] > 1)
+        divisibility = gcd(a.divisibility[d], b.divisibility[d]);
+      if (!tensor)
+        constancy = 1;
+      else if (isOne(cb))
+        constancy = shape[d];
+      break;
+    case BinaryKind::Shl: {
+      contiguity = cb && *cb == 0 ? a.contiguity[d] : 1;
+      const int64_t shift = cb ? *cb : 0;
+      if (shift < 0 || shift > 62)
+        return std::nullopt;
+      const int64_t da = a.contiguity[d] > 1 && shift ? 1 : a.divisibility[d];
+      divisibility = multiplyDivisor(da, int64_t{1} << shift);
+      break;
+    }
+    case BinaryKind::Shr:
+      contiguity = cb && *cb == 0 ? a.contiguity[d] : 1;
+      if (cb) {
+        if (*cb < 0 || *cb > 62)
+          return std::nullopt;
+        const int64_t da = a.contiguity[d] > 1 && *cb ? 1 : a.divisibility[d];
+        divisibility = std::max<int64_t>(1, da / (int64_t{1} << *cb));
+      }
+      break;
+    default: // the logical ops: runs of equal values only
+      break;
+    }
+    f.contiguity[d] = contiguity;
+    f.divisibility[d] = divisibility;
+    f.constancy[d] = constancy;
   }
   return f;
+}
+
+// arith.select: a constant condition picks a side; otherwise runs common to
+// both sides (and, for a tensor condition, to the condition's runs).
+std::optional<AxisFacts> AxisAnalysis::select(const ir::Operation &op, const ir::SsaValue &v, int depth) {
+  if (op.operands.size() != 3)
+    return std::nullopt;
+  std::optional<AxisFacts> c = ofDepth(op.operands[0], depth + 1);
+  std::optional<AxisFacts> a = ofDepth(op.operands[1], depth + 1), b = ofDepth(op.operands[2], depth + 1);
+  const size_t rank = factShape(v).size();
+  if (!c || !a || !b || a->contiguity.size() != rank || b->contiguity.size() != rank)
+    return std::nullopt;
+  if (c->constant)
+    return *c->constant == 0 ? b : a;
+  const ir::SsaValue &cond = m_.values[size_t(op.operands[0])];
+  const bool scalarCond = !(cond.type && !cond.type->isMemDesc && !cond.type->shape.empty());
+  if (!scalarCond && c->constancy.size() != rank)
+    return std::nullopt;
+  AxisFacts f = pessimistic(rank);
+  for (size_t d = 0; d < rank; ++d) {
+    f.constancy[d] = gcd(a->constancy[d], b->constancy[d]);
+    f.contiguity[d] = gcd(a->contiguity[d], b->contiguity[d]);
+    if (!scalarCond) {
+      f.constancy[d] = gcd(f.constancy[d], c->constancy[d]);
+      f.contiguity[d] = gcd(f.contiguity[d], c->constancy[d]);
+    }
+    f.divisibility[d] = divisibilityOfEither(*a, *b, d);
+  }
+  if (a->constant && b->constant && *a->constant == *b->constant)
+    f.constant = a->constant;
+  return f;
+}
+
+// The results of scf.if (its branches' yields joined) and scf.for (its
+// loop-carried value's fixed point).
+std::optional<AxisFacts> AxisAnalysis::regionResult(const ir::Operation &op, const ir::SsaValue &v,
+                                                    int depth) {
+  const size_t k = size_t(v.resultIndex);
+  if (v.resultIndex < 0)
+    return std::nullopt;
+  if (equalsLiteral(op.name, "scf.for")) {
+    if (op.regions.empty())
+      return std::nullopt;
+    const ir::Region &body = m_.regions[size_t(op.regions[0])];
+    if (body.blocks.empty())
+      return std::nullopt;
+    const ir::Block &block = m_.blocks[size_t(body.blocks[0])];
+    if (k + 1 >= block.arguments.size())
+      return std::nullopt;
+    return ofDepth(block.arguments[k + 1], depth + 1);
+  }
+  if (op.regions.size() != 2)
+    return std::nullopt; // an scf.if without an else yields nothing
+  std::optional<AxisFacts> joined;
+  for (int r : op.regions) {
+    const ir::Region &region = m_.regions[size_t(r)];
+    if (region.blocks.size() != 1)
+      return std::nullopt;
+    const ir::Block &block = m_.blocks[size_t(region.blocks[0])];
+    if (block.operations.empty())
+      return std::nullopt;
+    const ir::Operation &yield = m_.ops[size_t(block.operations.back())];
+    if (!equalsLiteral(yield.name, "scf.yield") || k >= yield.operands.size())
+      return std::nullopt;
+    std::optional<AxisFacts> y = ofDepth(yield.operands[k], depth + 1);
+    if (!y || (joined && y->contiguity.size() != joined->contiguity.size()))
+      return std::nullopt;
+    joined = joined ? join(*joined, *y) : *y;
+  }
+  return joined;
 }
 
 std::optional<AxisFacts> AxisAnalysis::blockArgument(const ir::SsaValue &v, int depth) {

@@ -9,11 +9,16 @@
 //   constancy    the length of the runs of equal values
 // Function arguments take their `tt.divisibility` / `tt.contiguity` /
 // `tt.constancy` hints (else 1), an op's own hint attributes override what is
-// computed, and the rules of make_range, splat, constants, expand_dims,
-// broadcast, add/sub/addptr, mul, cmpi, the logical ops, casts, layout
-// conversions, scf.for induction variables and loop-carried values (joined
-// to a fixed point) are Triton's. A value from any other op is not known:
-// nothing is guessed.
+// computed, and the rules are Triton's visitors, one by one: make_range,
+// splat, integer constants, expand_dims, broadcast, add/sub/addptr, mul,
+// div, rem, shl, shr, max/min, cmpi, select, the logical ops, casts, layout
+// conversions, a load's values, poison; scf.for induction variables,
+// loop-carried values (joined to a fixed point) and loop results, and
+// scf.if results (its yields joined). Any other op of the dialects Triton
+// 3.6 has takes Triton's pessimistic state (1 everywhere), as Triton's
+// analysis gives it; scf.while, the AMD backend's own ops (its analysis adds
+// rules for some) and ops Triton 3.6 does not have are not known: nothing is
+// guessed for them.
 //
 // Triton's load/store lowering then issues vectors of
 //   min(128 / element bits, the layout's contiguous elements per thread,
@@ -103,6 +108,14 @@ private:
   std::optional<AxisFacts> compute(int value, int depth);
   std::optional<AxisFacts> ofDepth(int value, int depth);
   std::optional<AxisFacts> fromOp(const ir::Operation &op, const ir::SsaValue &v, int depth);
+  // The two-operand integer ops Triton has rules for.
+  enum class BinaryKind { None, Add, Sub, AddPtr, Mul, Div, Rem, And, Or, Xor, Shl, Shr, Max, Min, Cmp };
+  static BinaryKind binaryKind(const std::string &name);
+  std::optional<AxisFacts> binary(BinaryKind kind, const ir::Operation &op, const ir::SsaValue &v,
+                                  const AxisFacts &a, const AxisFacts &b,
+                                  const std::vector<int64_t> &shape, bool tensor);
+  std::optional<AxisFacts> select(const ir::Operation &op, const ir::SsaValue &v, int depth);
+  std::optional<AxisFacts> regionResult(const ir::Operation &op, const ir::SsaValue &v, int depth);
   std::optional<AxisFacts> blockArgument(const ir::SsaValue &v, int depth);
   std::optional<AxisFacts> functionArgument(const ir::SsaValue &v) const;
   std::optional<int64_t> constantOfOp(const ir::Operation &op) const;

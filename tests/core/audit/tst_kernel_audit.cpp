@@ -92,6 +92,7 @@ private slots:
   void eachModuleItsMachine();
   void sameLayoutOtherStrides();
   void vectorWidthsFollowTritonsAxisAnalysis();
+  void axisRulesOfEveryTritonVisitor();
   void copiesBarriersAndMisspeltOps();
   void axisAnalysisIsBoundedAndOrderFree();
   void jsonKeys();
@@ -801,6 +802,42 @@ void TestKernelAudit::axisAnalysisIsBoundedAndOrderFree() {
     QVERIFY(QString::fromStdString(g.vectorLimit).startsWith("the pointers are aligned to 1 element(s) "
                                                              "along dim 0"));
   }
+}
+
+// Triton's axis rules beyond add/mul/cmp (remsi, divsi, shli, maxsi, a
+// load's values, scf.if's joined yields, select, a mask through remsi), each
+// feeding one f16 load whose layout allows 128 bits. The widths are those
+// Triton 3.6's PTX has for the same ops (tests/gpu/results/axis_rules.jsonl,
+// CTest gpu_axis_rules); before these rules every one but the first, fifth
+// and seventh was claimed 128 bits.
+void TestKernelAudit::axisRulesOfEveryTritonVisitor() {
+  audit::KernelAudit a = auditText(readFile(dataDir() + "axis_rules.ttgir"));
+  QCOMPARE(int(a.global.size()), 11);
+  const std::vector<std::pair<int, int>> lineBits = {
+      {15, 128}, // offs % n16: runs of gcd(1024, 16) = 16
+      {18, 16},  // offs % n, n of unknown divisibility: runs of 1
+      {21, 64},  // offs % 4: runs of 4
+      {24, 16},  // offs / 2: not contiguous
+      {29, 128}, // (n << 4) + offs: divisible by 16
+      {32, 16},  // max(offs, n)
+      {35, 128}, // the indices' own load
+      {37, 16},  // offsets loaded from memory: nothing known
+      {46, 16},  // scf.if of offs and offs + 1: divisible by 1
+      {50, 16},  // select(offs < n16, offs, n16): runs of 1
+      {53, 64},  // mask offs % n16 < 500: constant over gcd(16, 16, 4) = 4
+  };
+  for (size_t i = 0; i < lineBits.size(); ++i) {
+    QCOMPARE(a.global[i].site.line, lineBits[i].first);
+    QCOMPARE(a.global[i].vectorBits, lineBits[i].second);
+  }
+  QCOMPARE(QString::fromStdString(a.global[2].vectorLimit),
+           QString("the pointers are aligned to 4 element(s) along dim 0 (divisibility 8 bytes, "
+                   "contiguity 4)"));
+  QCOMPARE(QString::fromStdString(a.global[8].vectorLimit),
+           QString("the pointers are aligned to 1 element(s) along dim 0 (divisibility 2 bytes, "
+                   "contiguity 1024)"));
+  QCOMPARE(QString::fromStdString(a.global[10].vectorLimit),
+           QString("the mask %mask (line 52) is constant over 4 element(s) along dim 0"));
 }
 
 #include "tst_kernel_audit.moc"
