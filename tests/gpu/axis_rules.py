@@ -39,6 +39,16 @@ CASES = {
     18: "m = offs // 2 < n",
     19: "m = offs < (n >> 2)",
     20: "m = where(offs < n, offs, 0) < 300",
+    21: "o = max_contiguous(multiple_of(offs % n, 8), 8)",
+    22: "o = offs ^ 8",
+    23: "o = offs & 1023",
+    24: "o = (offs // 8) * 8 + offs % 8",
+    25: "o = minimum(offs, 1023)",
+    26: "o = program_id * n + offs (int64)",
+    27: "a pointer advanced by n per iteration, loaded in the loop (an scf.for iter arg)",
+    28: "2-D: (rows % n)[:, None] * n + cols[None, :], [1, 8] per thread",
+    29: "o = offs.to(uint32) % 64 (remui)",
+    30: "m = offs < n (the load's mask; n a multiple of 16 or not)",
 }
 
 CHILD = r'''

@@ -60,5 +60,38 @@ def probe(x, y, idx, n, OP: gl.constexpr, BLOCK: gl.constexpr):
         m = offs < (n >> 2)
     elif OP == 20:
         m = gl.where(offs < n, offs, 0) < 300
-    v = gl.load(x + o, mask=m, other=0.0)
-    gl.store(y + offs, v)
+    elif OP == 21:
+        o = gl.max_contiguous(gl.multiple_of(offs % n, 8), 8)
+    elif OP == 22:
+        o = offs ^ 8
+    elif OP == 23:
+        o = offs & 1023
+    elif OP == 24:
+        o = (offs // 8) * 8 + offs % 8
+    elif OP == 25:
+        o = gl.minimum(offs, 1023)
+    elif OP == 26:
+        o = gl.program_id(0).to(gl.int64) * n + offs
+    elif OP == 30:
+        m = offs < n
+    if OP == 27:
+        p = x + offs
+        acc = gl.zeros([BLOCK], gl.float16, L)
+        for i in range(4):
+            acc += gl.load(p)
+            p += n
+        gl.store(y + offs, acc)
+    elif OP == 28:
+        L2: gl.constexpr = gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
+        rows = gl.arange(0, 16, layout=gl.SliceLayout(1, L2))
+        cols = gl.arange(0, 64, layout=gl.SliceLayout(0, L2))
+        o2 = (rows % n)[:, None] * n + cols[None, :]
+        v2 = gl.load(x + o2)
+        gl.store(y + rows[:, None] * 64 + cols[None, :], v2)
+    elif OP == 29:
+        o = offs.to(gl.uint32) % 64
+        v = gl.load(x + o)
+        gl.store(y + offs, v)
+    else:
+        v = gl.load(x + o, mask=m, other=0.0)
+        gl.store(y + offs, v)
