@@ -899,7 +899,15 @@ private:
       data = op.operands[0];
     g.type = typeText(m, data);
     g.elementBits = pointeeBits(m.values[op.operands[size_t(base)]].typeText);
-    addGlobal(std::move(g), m, offsets, -1, /*pointers=*/false);
+    // The mask: the i1 tensor of the offsets' shape after them.
+    int mask = -1;
+    for (size_t k = size_t(base) + 2; k < op.operands.size() && mask < 0; ++k) {
+      const ir::SsaValue &v = m.values[op.operands[k]];
+      if (v.type && !v.type->isMemDesc && v.type->elementType == "i1" &&
+          v.type->shape == ov.type->shape)
+        mask = op.operands[k];
+    }
+    addGlobal(std::move(g), m, offsets, mask, /*pointers=*/false, -1, op.operands[size_t(base)]);
   }
 
   // `!tt.ptr<f16>` or `!tt.ptr<f16, 1>` -> 16; `!tt.ptr<!tt.ptr<f32>>` -> 64
@@ -910,13 +918,14 @@ private:
 
   // Measures an access whose addresses vary as `addresses` (a tensor of
   // pointers, or of buffer offsets) and lists it.
-  // `mask`: the access's mask (-1: none); `addresses` a tensor of pointers
-  // whose alignment Triton's axis analysis decides (false: buffer offsets,
-  // not analysed).
+  // `mask`: the access's mask (-1: none); `pointers`: `addresses` is a
+  // tensor of pointers (false: of an AMD buffer op's offsets from the
+  // scalar pointer `bufferBase`, counted in elements). Triton's axis
+  // analysis of either decides the alignment, as its lowering takes it.
   // `sharedDst`: a cp.async copy's memdesc, whose layout must hold each
   // vector contiguously too (-1: not a copy).
   void addGlobal(AuditGlobal g, const ir::Module &m, int addresses, int mask = -1,
-                 bool pointers = true, int sharedDst = -1) {
+                 bool pointers = true, int sharedDst = -1, int bufferBase = -1) {
     const LinearLayout *ll = linearOf(m, addresses);
     if (!ll) {
       g.error = "layout not modelled";
@@ -945,7 +954,7 @@ private:
         // What Triton's code generation narrows the vector to: the
         // pointer's alignment and the mask's constancy along the dim the
         // vector runs on.
-        if (pointers) {
+        if (pointers || bufferBase >= 0) {
           std::optional<int> dim = r->contiguousDim;
           if (r->strides)
             for (size_t d = 0; d < r->strides->size(); ++d)
@@ -968,7 +977,7 @@ private:
           if (dim && layoutElems > 1) {
             int cap = layoutElems;
             const std::optional<AxisFacts> pf = axis_->of(addresses);
-            if (pf) {
+            if (pf && pointers) {
               const int64_t align = AxisAnalysis::alignment(*pf, size_t(*dim), g.elementBits);
               if (align < cap && size_t(*dim) < pf->divisibility.size()) {
                 cap = int(align);
@@ -977,6 +986,33 @@ private:
                                 " (divisibility " + std::to_string(pf->divisibility[size_t(*dim)]) +
                                 " bytes, contiguity " +
                                 std::to_string(pf->contiguity[size_t(*dim)]) + ")";
+              }
+            } else if (pf && size_t(*dim) < pf->divisibility.size()) {
+              // Buffer offsets count elements: their runs and their
+              // divisibility bound the vector, and so does the base
+              // pointer's alignment.
+              const int64_t align = std::max<int64_t>(
+                  1, std::min(pf->divisibility[size_t(*dim)], pf->contiguity[size_t(*dim)]));
+              if (align < cap) {
+                cap = int(align);
+                g.vectorLimit = "the offsets are aligned to " + std::to_string(align) +
+                                " element(s) along dim " + std::to_string(*dim) +
+                                " (divisibility " + std::to_string(pf->divisibility[size_t(*dim)]) +
+                                " elements, contiguity " +
+                                std::to_string(pf->contiguity[size_t(*dim)]) + ")";
+              }
+            }
+            if (!pointers) {
+              const std::optional<AxisFacts> bf = axis_->of(bufferBase);
+              const int64_t bytes = std::max(g.elementBits / 8, 1);
+              if (bf && !bf->divisibility.empty()) {
+                const int64_t align = std::max<int64_t>(1, bf->divisibility[0] / bytes);
+                if (align < cap) {
+                  cap = int(align);
+                  const ir::SsaValue &bv = m.values[size_t(bufferBase)];
+                  g.vectorLimit = "the base pointer " + bv.name + " is aligned to " +
+                                  std::to_string(bf->divisibility[0]) + " bytes";
+                }
               }
             }
             if (mask >= 0) {

@@ -5,8 +5,8 @@ from triton.experimental.gluon import language as gl
 
 
 @gluon.jit
-def probe(x, y, idx, n, OP: gl.constexpr, BLOCK: gl.constexpr):
-    L: gl.constexpr = gl.BlockedLayout([8], [32], [4], [0])
+def probe(x, y, idx, n, OP: gl.constexpr, BLOCK: gl.constexpr, LANES: gl.constexpr = 32):
+    L: gl.constexpr = gl.BlockedLayout([8], [LANES], [4], [0])
     offs = gl.arange(0, BLOCK, layout=L)
     o = offs
     m = offs < BLOCK
@@ -82,7 +82,7 @@ def probe(x, y, idx, n, OP: gl.constexpr, BLOCK: gl.constexpr):
             p += n
         gl.store(y + offs, acc)
     elif OP == 28:
-        L2: gl.constexpr = gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
+        L2: gl.constexpr = gl.BlockedLayout([1, 8], [LANES // 8, 8], [4, 1], [1, 0])
         rows = gl.arange(0, 16, layout=gl.SliceLayout(1, L2))
         cols = gl.arange(0, 64, layout=gl.SliceLayout(0, L2))
         o2 = (rows % n)[:, None] * n + cols[None, :]

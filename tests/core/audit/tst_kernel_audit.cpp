@@ -343,6 +343,28 @@ void TestKernelAudit::amdBufferAccesses() {
   QCOMPARE(int(mm.global.size()), 7);
   for (const audit::AuditGlobal &g : mm.global)
     QVERIFY(!g.sectorsPerWarp.has_value());
+  // Triton's AMD lowering narrows a buffer op as it narrows a load: the
+  // mask's constancy, the offsets' runs and divisibility (in elements) and
+  // the base pointer's alignment (tests/gpu/results/amd_widths.jsonl: the
+  // softmax kernel's masked buffer ops are 32-bit on all five AMD targets).
+  audit::KernelAudit b = auditText(readFile(dataDir() + "buffer_axis.ttgir"));
+  QCOMPARE(int(b.global.size()), 5);
+  const int bits[] = {32, 128, 32, 32, 128};
+  for (int i = 0; i < 5; ++i)
+    QCOMPARE(b.global[size_t(i)].vectorBits, bits[i]);
+  QCOMPARE(QString::fromStdString(b.global[0].vectorLimit),
+           QString("the mask %mask (line 6) is constant over 1 element(s) along dim 0"));
+  QCOMPARE(QString::fromStdString(b.global[2].vectorLimit),
+           QString("the offsets are aligned to 1 element(s) along dim 0 (divisibility 1 elements, "
+                   "contiguity 1024)"));
+  QCOMPARE(QString::fromStdString(b.global[3].vectorLimit),
+           QString("the base pointer %odd is aligned to 4 bytes"));
+  audit::KernelAudit sm = auditText(readFile(corpusDir() + "softmax_gfx942.ttgir"));
+  QCOMPARE(int(sm.global.size()), 2);
+  for (const audit::AuditGlobal &g : sm.global) {
+    QCOMPARE(g.vectorBits, 32);
+    QCOMPARE(g.layoutVectorBits, 128);
+  }
 }
 
 void TestKernelAudit::pointerPointeeIsSixtyFourBits() {

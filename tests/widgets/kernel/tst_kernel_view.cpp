@@ -74,12 +74,12 @@ private slots:
   }
 
   void noFindingsIsSaid() {
-    // softmax on gfx942: two coalesced global accesses, nothing costly. The
+    // scan on gfx942: two coalesced global accesses, nothing costly. The
     // list says so (drawn, not selectable) instead of staying blank, and the
     // Op column is capped so the figures stay in view.
     ui::KernelView v;
     v.resize(900, 600);
-    QVERIFY(v.openFile(corpus("softmax_gfx942.ttgir")));
+    QVERIFY(v.openFile(corpus("scan_gfx942.ttgir")));
     v.show();
     QVERIFY(QTest::qWaitForWindowExposed(&v));
     QCOMPARE(v.findingsList()->count(), 1);
