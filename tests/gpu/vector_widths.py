@@ -1,7 +1,7 @@
 """The widths of the global loads and stores Triton 3.6 emits, beside the TTGIR it emitted them from
 (GPU machine, Triton 3.6): the reference for the audit's `vector_bits`.
 
-python3 tests/gpu/vector_widths.py OUT.jsonl
+python3 tests/gpu/vector_widths.py OUT.jsonl [--archs 90,80]
 
 Compiles the kernels of ttgir/kernels.py for sm90 (the machine's own) and sm80, plus softmax
 variants whose specialisation changes what Triton's axis analysis knows (a row length divisible by
@@ -31,8 +31,14 @@ if name == "softmax:n1024":
 if name == "softmax:stride1001":
     args[2] = 1001          # in_stride not divisible by 16: no hint on it
     args[4] = 1024
-ck = fn.warmup(*args, grid=(1, ), **consts, **opts)
-print(json.dumps({"ttgir": ck.asm["ttgir"], "ptx": ck.asm["ptx"]}))
+try:
+    ck = fn.warmup(*args, grid=(1, ), **consts, **opts)
+    asm = ck.asm
+except Exception:  # ptxas may not know a newer arch: the PTX is in the cache
+    import glob
+    asm = {k: open(sorted(glob.glob(os.path.join(os.environ["TRITON_CACHE_DIR"], "**", "*." + k),
+                                    recursive=True))[-1]).read() for k in ("ttgir", "ptx")}
+print(json.dumps({"ttgir": asm["ttgir"], "ptx": asm["ptx"]}))
 '''
 
 LDST = re.compile(r"\b(ld|st)\.global((?:\.[a-zA-Z0-9_:]+)*)\s")
@@ -64,7 +70,9 @@ def main():
     import kernels
     names = [k for k in kernels.KERNELS] + ["softmax:n1024", "softmax:stride1001"]
     with open(sys.argv[1], "w") as f:
-        for arch in (90, 80):
+        archs = [int(a) for a in sys.argv[sys.argv.index("--archs") + 1].split(",")] if "--archs" in sys.argv \
+            else (90, 80)
+        for arch in archs:
             for name in names:
                 p = subprocess.run([sys.executable, "-c", CHILD, os.path.join(HERE, "ttgir"), name, str(arch)],
                                    capture_output=True, text=True, timeout=300)
