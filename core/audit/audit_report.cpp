@@ -194,6 +194,7 @@ std::string auditJson(const KernelAudit &a) {
     site(w, g.site);
     w.key("op").value(g.op);
     w.key("type").value(g.type);
+    w.key("scalar").value(g.scalar);
     w.key("vector_bits").value(int64_t{g.vectorBits});
     if (g.layoutVectorBits != g.vectorBits) {
       w.key("layout_vector_bits").value(int64_t{g.layoutVectorBits});
@@ -321,7 +322,8 @@ std::string auditText(const KernelAudit &a) {
   for (const AuditGlobal &g : a.global) {
     o << "  line " << g.site.line << " (" << g.site.loc << ")"
       << (g.site.loopDepth ? " loop " + std::to_string(g.site.loopDepth) : "") << where(g.site, many) << " " << g.op
-      << ": " << g.vectorBits << "-bit vectors, sectors per warp-instruction ";
+      << ": " << g.vectorBits << (g.scalar ? "-bit scalar (every lane the same address)" : "-bit vectors")
+      << ", sectors per warp-instruction ";
     if (g.sectorsPerWarp)
       o << *g.sectorsPerWarp << " (min " << g.minSectorsPerWarp.value_or(0) << ")";
     else

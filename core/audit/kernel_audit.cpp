@@ -830,9 +830,24 @@ private:
       return;
     int ptr = op.operands[0];
     const ir::SsaValue &pv = m.values[ptr];
+    if (!pv.type && pv.typeText.rfind("!tt.ptr<", 0) == 0 &&
+        !equalsLiteral(op.name, "ttg.async_copy_global_to_local")) {
+      // A scalar access (`tt.load %p : !tt.ptr<f32>`): every lane the same
+      // address, one element, one sector per warp-instruction.
+      AuditGlobal g;
+      g.site = siteOf(mi, m, opIndex);
+      g.op = op.name;
+      g.type = std::string(pv.typeText);
+      g.scalar = true;
+      g.elementBits = pointeeBits(pv.typeText);
+      g.vectorBits = g.layoutVectorBits = g.elementBits;
+      g.sectorsPerWarp = g.minSectorsPerWarp = 1;
+      out_.global.push_back(std::move(g));
+      return;
+    }
     if (!pv.type || pv.type->isMemDesc || pv.isTensorDesc ||
         pv.type->elementType.rfind("!tt.ptr", 0))
-      return; // scalar or descriptor access
+      return; // a descriptor access
     AuditGlobal g;
     g.site = siteOf(mi, m, opIndex);
     g.op = op.name;

@@ -112,7 +112,8 @@ struct AuditShared {
 struct AuditGlobal {
   AuditSite site;
   std::string op;
-  std::string type; // the pointer tensor's canonical type
+  std::string type; // the pointer tensor's canonical type (a scalar access: the pointer's)
+  bool scalar = false; // a scalar pointer: one element, every lane the same address
   int elementBits = 0;
   // Per thread: what Triton's code generation issues -- the layout's width
   // (layoutVectorBits) narrowed, where Triton's axis analysis of the IR says

@@ -147,6 +147,8 @@ def main():
     jobs = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else 14
     targets = sys.argv[sys.argv.index("--targets") + 1].split(",") if "--targets" in sys.argv else list(TARGETS)
     names = list(kernels.KERNELS) + [f"axis{op}:n{n}" for op in CASES for n in (1024, 1001)]
+    if "--only" in sys.argv:
+        names = sys.argv[sys.argv.index("--only") + 1].split(",")
     todo = [(name, t) for t in targets for name in names]
 
     def one(job):

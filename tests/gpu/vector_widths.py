@@ -69,6 +69,8 @@ def widths(ptx):
 def main():
     import kernels
     names = [k for k in kernels.KERNELS] + ["softmax:n1024", "softmax:stride1001"]
+    if "--only" in sys.argv:
+        names = sys.argv[sys.argv.index("--only") + 1].split(",")
     with open(sys.argv[1], "w") as f:
         archs = [int(a) for a in sys.argv[sys.argv.index("--archs") + 1].split(",")] if "--archs" in sys.argv \
             else (90, 80)

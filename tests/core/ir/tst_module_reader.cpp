@@ -130,7 +130,7 @@ void TestModuleReader::corpus_data() {
     QTest::newRow(file.toUtf8().constData()) << file << line;
     ++n;
   }
-  QCOMPARE(n, 180); // 20 kernels x 9 targets (tests/gpu/ttgir/kernels.py)
+  QCOMPARE(n, 243); // 27 kernels x 9 targets (tests/gpu/ttgir/kernels.py)
 }
 
 void TestModuleReader::corpus() {

@@ -15,7 +15,11 @@ import os, random, re, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.join(HERE, "..", "ttgir36")
-FILES = sorted(f for f in os.listdir(SRC) if f.endswith(".ttgir"))
+# The 180 files of the corpus's first 20 kernels: verdicts.jsonl was judged on mutants of these (the
+# kernels added in session 16, kernels.KERNELS_16, are not among them, so mutant N stays the same text).
+LATER = ("grouped_matmul_", "dropout_", "ln_bwd_lock_", "persistent_matmul_", "int4_dequant_", "cross_entropy_",
+         "conv_im2col_")
+FILES = sorted(f for f in os.listdir(SRC) if f.endswith(".ttgir") and not f.startswith(LATER))
 NUMBERS = ["0", "1", "2", "3", "4", "8", "16", "32", "48", "64", "128", "256", "-1", "2147483648"]
 WORDS = ["#blocked", "#blocked1", "#mma", "#shared", "#smem", "mutable", "i32", "i64", "f16", "f32",
          "bf16", "i1", "tensor", "ttg.convert_layout", "tt.load", "arith.addi", "scf.yield", "loc(#loc)",

@@ -208,6 +208,142 @@ def dot_scaled(a_ptr, a_scale_ptr, b_ptr, b_scale_ptr, c_ptr, BLOCK_M: tl.conste
     tl.store(c_ptr + offs_m[:, None] * BLOCK_N + offs_n[None, :], c)
 
 
+@triton.jit
+def grouped_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, BLOCK_M: tl.constexpr,
+                   BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+    # Tiles visited in groups of GROUP_M rows (an L2-friendly order), rows wrapped with % M.
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    in_group = GROUP_M * num_pid_n
+    group = pid // in_group
+    first_m = group * GROUP_M
+    size_m = min(num_pid_m - first_m, GROUP_M)
+    pid_m = first_m + (pid % in_group) % size_m
+    pid_n = (pid % in_group) // size_m
+    rows = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
+    cols = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+    rows = tl.max_contiguous(tl.multiple_of(rows, BLOCK_M), BLOCK_M)
+    cols = tl.max_contiguous(tl.multiple_of(cols, BLOCK_N), BLOCK_N)
+    ks = tl.arange(0, BLOCK_K)
+    a_p = a_ptr + rows[:, None] * stride_am + ks[None, :]
+    b_p = b_ptr + ks[:, None] * stride_bk + cols[None, :]
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = tl.load(a_p, mask=ks[None, :] < K - k * BLOCK_K, other=0.0)
+        b = tl.load(b_p, mask=ks[:, None] < K - k * BLOCK_K, other=0.0)
+        acc = tl.dot(a, b, acc)
+        a_p += BLOCK_K
+        b_p += BLOCK_K * stride_bk
+    out_r = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    out_c = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    tl.store(c_ptr + out_r[:, None] * stride_cm + out_c[None, :], acc.to(tl.float16),
+             mask=(out_r[:, None] < M) & (out_c[None, :] < N))
+
+
+@triton.jit
+def dropout(x_ptr, y_ptr, n, p, seed, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    keep = tl.rand(seed, offs) > p
+    tl.store(y_ptr + offs, tl.where(keep, x / (1 - p), 0.0), mask=mask)
+
+
+@triton.jit
+def ln_bwd_lock(dy_ptr, x_ptr, dw_ptr, lock_ptr, count_ptr, n_cols, BLOCK: tl.constexpr, GROUPS: tl.constexpr):
+    # Partial sums per group of rows, added under a spin lock (atomic_cas in a while loop).
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    dy = tl.load(dy_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
+    x = tl.load(x_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
+    part = dy * x
+    g = row % GROUPS
+    lock = lock_ptr + g
+    while tl.atomic_cas(lock, 0, 1) == 1:
+        pass
+    count = tl.load(count_ptr + g)
+    dw_p = dw_ptr + g * n_cols + cols
+    if count == 0:
+        tl.atomic_xchg(count_ptr + g, 1)
+    else:
+        part += tl.load(dw_p, mask=mask)
+    tl.store(dw_p, part, mask=mask)
+    tl.atomic_xchg(lock, 0)
+
+
+@triton.jit
+def persistent_matmul(a_ptr, b_ptr, c_ptr, M, N, K, NUM_PROGS: tl.constexpr, BLOCK_M: tl.constexpr,
+                      BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    tiles = tl.cdiv(M, BLOCK_M) * tiles_n
+    for tile in tl.range(tl.program_id(0), tiles, NUM_PROGS):
+        tm = tile // tiles_n
+        tn = tile % tiles_n
+        rm = tm * BLOCK_M + tl.arange(0, BLOCK_M)
+        rn = tn * BLOCK_N + tl.arange(0, BLOCK_N)
+        rk = tl.arange(0, BLOCK_K)
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in range(0, K, BLOCK_K):
+            a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
+            b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :])
+            acc = tl.dot(a, b, acc)
+        tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16))
+
+
+@triton.jit
+def int4_dequant_matmul(a_ptr, q_ptr, s_ptr, c_ptr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                        BLOCK_K: tl.constexpr):
+    # Two 4-bit weights per byte along K: unpacked with shifts and masks, joined, scaled per column.
+    rm = tl.arange(0, BLOCK_M)
+    rn = tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    rkp = tl.arange(0, BLOCK_K // 2)
+    a = tl.load(a_ptr + rm[:, None] * BLOCK_K + rk[None, :])
+    q = tl.load(q_ptr + rkp[:, None] * BLOCK_N + rn[None, :])
+    lo = (q & 0xF).to(tl.int8) - 8
+    hi = ((q >> 4) & 0xF).to(tl.int8) - 8
+    w = tl.join(lo, hi).permute(0, 2, 1).reshape(BLOCK_K, BLOCK_N)
+    s = tl.load(s_ptr + rn)
+    wf = w.to(tl.float16) * s[None, :]
+    c = tl.dot(a, wf)
+    tl.store(c_ptr + rm[:, None] * BLOCK_N + rn[None, :], c)
+
+
+@triton.jit
+def cross_entropy(logits_ptr, labels_ptr, loss_ptr, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(logits_ptr + row * n_cols + cols, mask=cols < n_cols, other=-float("inf")).to(tl.float32)
+    m = tl.max(x, axis=0)
+    lse = m + tl.log(tl.sum(tl.exp(x - m), axis=0))
+    label = tl.load(labels_ptr + row)
+    picked = tl.load(logits_ptr + row * n_cols + label).to(tl.float32)
+    tl.store(loss_ptr + row, lse - picked)
+
+
+@triton.jit
+def conv_im2col(x_ptr, w_ptr, y_ptr, H, W, C: tl.constexpr, KS: tl.constexpr, F: tl.constexpr,
+                BLOCK_P: tl.constexpr, KP: tl.constexpr):
+    # A 3x3 convolution as a matmul: pixel rows from a flattened index (// and %), K = C * KS * KS.
+    p = tl.program_id(0) * BLOCK_P + tl.arange(0, BLOCK_P)
+    oh = p // W
+    ow = p % W
+    rk = tl.arange(0, KP)  # C * KS * KS padded to a power of two
+    c = rk // (KS * KS)
+    kh = (rk // KS) % KS
+    kw = rk % KS
+    ih = oh[:, None] + kh[None, :] - 1
+    iw = ow[:, None] + kw[None, :] - 1
+    inside = (ih >= 0) & (ih < H) & (iw >= 0) & (iw < W) & (p[:, None] < H * W) & (rk[None, :] < C * KS * KS)
+    patch = tl.load(x_ptr + (ih * W + iw) * C + c[None, :], mask=inside, other=0.0)
+    rf = tl.arange(0, F)
+    wt = tl.load(w_ptr + rk[:, None] * F + rf[None, :], mask=rk[:, None] < C * KS * KS, other=0.0)
+    y = tl.dot(patch, wt)
+    tl.store(y_ptr + p[:, None] * F + rf[None, :], y.to(tl.float16), mask=p[:, None] < H * W)
+
+
 def _t(*shape, dtype=torch.float16):
     return torch.empty(shape, device="cuda", dtype=dtype)
 
@@ -276,11 +412,40 @@ def make(name):
         q, k, v, o = _t(1024, 128), _t(1024, 128), _t(1024, 128), _t(1024, 128)
         return attention, [q, k, v, o, 1024, 0.125, 128], dict(BLOCK_M=128, BLOCK_N=64, HEAD=128), dict(num_warps=8,
                                                                                                       num_stages=3)
+    if name == "grouped_matmul":
+        a, b, c = _t(512, 512), _t(512, 512), _t(512, 512)
+        return grouped_matmul, [a, b, c, 512, 512, 512, 512, 512, 512], dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=32,
+                                                                            GROUP_M=8), dict(num_warps=4, num_stages=3)
+    if name == "dropout":
+        x, y = _t(4096, dtype=f32), _t(4096, dtype=f32)
+        return dropout, [x, y, 4000, 0.25, 1234], dict(BLOCK=1024), dict(num_warps=4)
+    if name == "ln_bwd_lock":
+        dy, x, dw = _t(64, 512), _t(64, 512), _t(8, 512, dtype=f32)
+        lock, count = _t(8, dtype=torch.int32), _t(8, dtype=torch.int32)
+        return ln_bwd_lock, [dy, x, dw, lock, count, 500], dict(BLOCK=512, GROUPS=8), dict(num_warps=4)
+    if name == "persistent_matmul":
+        a, b, c = _t(512, 512), _t(512, 512), _t(512, 512)
+        return persistent_matmul, [a, b, c, 512, 512, 512], dict(NUM_PROGS=132, BLOCK_M=128, BLOCK_N=128,
+                                                                BLOCK_K=64), dict(num_warps=8, num_stages=3)
+    if name == "int4_dequant":
+        a, q, s, c = _t(64, 128), _t(64, 64, dtype=torch.uint8), _t(64), _t(64, 64, dtype=f32)
+        return int4_dequant_matmul, [a, q, s, c], dict(BLOCK_M=64, BLOCK_N=64, BLOCK_K=128), dict(num_warps=4)
+    if name == "cross_entropy":
+        lg, lb, ls = _t(32, 1000), _t(32, dtype=torch.int64), _t(32, dtype=f32)
+        return cross_entropy, [lg, lb, ls, 1000], dict(BLOCK=1024), dict(num_warps=4)
+    if name == "conv_im2col":
+        x, w, y = _t(32 * 32 * 16), _t(144, 32), _t(1024, 32)
+        return conv_im2col, [x, w, y, 32, 32], dict(C=16, KS=3, F=32, BLOCK_P=64, KP=256), dict(num_warps=4)
     raise KeyError(name)
 
 
 KERNELS = ["matmul", "matmul_tf32", "matmul_tma", "matmul_ws", "attention", "softmax", "layernorm", "reduce", "transpose", "scan",
            "gather", "sort", "matmul_fp8", "matmul_int8", "matmul_bf16_small", "batched_dot", "join_split",
            "histogram", "dot_scaled", "attention_w8"]
+# Kernels of session 16 (real-world shapes: grouped tile order, philox dropout, a spin lock, a persistent
+# loop, int4 unpacking, cross entropy, im2col convolution); gen_corpus.py --only them.
+KERNELS_16 = ["grouped_matmul", "dropout", "ln_bwd_lock", "persistent_matmul", "int4_dequant", "cross_entropy",
+              "conv_im2col"]
+KERNELS += KERNELS_16
 TARGETS = [("cuda", 80, 32), ("cuda", 90, 32), ("cuda", 100, 32), ("hip", "gfx942", 64), ("hip", "gfx950", 64),
            ("hip", "gfx1200", 32), ("cuda", 120, 32), ("hip", "gfx90a", 64), ("hip", "gfx1100", 32)]
