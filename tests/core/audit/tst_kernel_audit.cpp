@@ -359,6 +359,20 @@ void TestKernelAudit::amdBufferAccesses() {
                    "contiguity 1024)"));
   QCOMPARE(QString::fromStdString(b.global[3].vectorLimit),
            QString("the base pointer %odd is aligned to 4 bytes"));
+  // Scalar accesses are global accesses too: cross entropy's label, picked
+  // logit and loss (Triton's PTX: ld.global.b64, ld.global.b16, st.global.b32).
+  audit::KernelAudit ce = auditText(readFile(corpusDir() + "cross_entropy_sm90.ttgir"));
+  QCOMPARE(int(ce.global.size()), 4);
+  QVERIFY(!ce.global[0].scalar);
+  const int scalarBits[] = {64, 16, 32};
+  for (int i = 1; i < 4; ++i) {
+    const audit::AuditGlobal &g = ce.global[size_t(i)];
+    QVERIFY(g.scalar);
+    QCOMPARE(g.vectorBits, scalarBits[i - 1]);
+    QCOMPARE(g.sectorsPerWarp.value_or(-1), int64_t{1});
+    QVERIFY(QString::fromStdString(g.type).startsWith("!tt.ptr<"));
+  }
+  QCOMPARE(QString::fromStdString(ce.global[3].op), QStringLiteral("tt.store"));
   audit::KernelAudit sm = auditText(readFile(corpusDir() + "softmax_gfx942.ttgir"));
   QCOMPARE(int(sm.global.size()), 2);
   for (const audit::AuditGlobal &g : sm.global) {
@@ -535,7 +549,7 @@ void TestKernelAudit::jsonKeys() {
   for (const char *k : {"line", "loc", "op", "tensor", "memdesc", "conflicts", "wavefronts"})
     QVERIFY2(s.contains(k), k);
   QJsonObject g = o["global"].toArray()[0].toObject();
-  for (const char *k : {"line", "loc", "op", "type", "vector_bits", "sectors_per_warp"})
+  for (const char *k : {"line", "loc", "op", "type", "scalar", "vector_bits", "sectors_per_warp"})
     QVERIFY2(g.contains(k), k);
   QJsonObject f = o["findings"].toArray()[0].toObject();
   for (const char *k : {"line", "loc", "kind", "message"})
