@@ -1299,9 +1299,86 @@ const OperandConstraint *constraintOf(std::string_view name) {
 
 } // namespace
 
+// tcgen05's operand kinds and the accumulators each allows (Triton 3.6's
+// TCGen5MMA verifier: i8 stands for float4 there, so it is of the f8f6f4 kind).
+struct MmaV5Kind {
+  const char *kind;
+  std::vector<std::string> accumulators;
+};
+std::optional<MmaV5Kind> mmaV5Kind(const std::string &t) {
+  if (t == "f32")
+    return MmaV5Kind{"tf32", {"f32"}};
+  if (t == "f16")
+    return MmaV5Kind{"f16", {"f16", "f32"}};
+  if (t == "bf16")
+    return MmaV5Kind{"f16", {"f32"}};
+  if (t == "f8E4M3FN" || t == "f8E5M2" || t == "i8")
+    return MmaV5Kind{"f8f6f4", {"f16", "f32"}};
+  return std::nullopt;
+}
+
+// The element types of a tcgen05 MMA's A, B and D: "" where not a memdesc.
+std::optional<std::string> mmaV5DtypeProblem(const Module &m, const Operation &op) {
+  if (op.operands.size() < 3)
+    return std::nullopt;
+  std::string e[3];
+  for (int k = 0; k < 3; ++k) {
+    const int v = op.operands[size_t(k)];
+    if (v < 0 || !m.values[size_t(v)].type || !m.values[size_t(v)].type->isMemDesc)
+      return std::nullopt;
+    e[k] = m.values[size_t(v)].type->elementType;
+  }
+  const std::optional<MmaV5Kind> a = mmaV5Kind(e[0]), b = mmaV5Kind(e[1]);
+  if (!a)
+    return "unsupported LHS operand dtype: '" + e[0] + "'";
+  if (!b)
+    return "unsupported RHS operand dtype: '" + e[1] + "'";
+  if (std::string_view(a->kind) != b->kind)
+    return std::string("LHS and RHS operand dtypes kinds don't match: LHS kind is ") + a->kind +
+           " but RHS kind is " + b->kind;
+  auto allows = [&](const MmaV5Kind &k) {
+    return std::find(k.accumulators.begin(), k.accumulators.end(), e[2]) != k.accumulators.end();
+  };
+  if (!allows(*a) || !allows(*b)) {
+    std::string list;
+    for (const std::string &t : a->accumulators)
+      list += (list.empty() ? "'" : ", '") + t + "'";
+    return "unsupported accumulator dtype for operand types '" + e[0] + "' and '" + e[1] +
+           "', accumulator dtype is '" + e[2] + "' but must be one of [" + list + "]";
+  }
+  return std::nullopt;
+}
+
 std::optional<LayoutMismatch> firstOperandTypeViolation(const Module &m) {
   for (size_t i = 0; i < m.ops.size(); ++i) {
     const Operation &op = m.ops[i];
+    if (op.name == "ttng.tc_gen5_mma" || op.name == "ttng.tc_gen5_mma_scaled")
+      if (std::optional<std::string> why = mmaV5DtypeProblem(m, op))
+        return LayoutMismatch{static_cast<int>(i), -1, "'" + op.name + "' op " + *why};
+    // wgmma: fp8 operands accumulate in f32 only with maxNumImpreciseAcc >= 32
+    // (absent: 0); A in registers: as many elements per 32 bits as kWidth.
+    if (op.name == "ttng.warp_group_dot" && !op.operands.empty() && op.operands[0] >= 0) {
+      const SsaValue &a = m.values[size_t(op.operands[0])];
+      const SsaValue *d = op.results.empty() ? nullptr : &m.values[size_t(op.results[0])];
+      if (a.type && d && d->type && d->type->elementType == "f32" &&
+          (a.type->elementType == "f8E5M2" || a.type->elementType == "f8E4M3FN") &&
+          op.intAttribute("maxNumImpreciseAcc").value_or(0) < 32)
+        return LayoutMismatch{static_cast<int>(i), -1,
+                              "'ttng.warp_group_dot' op Cannot use F32 as the accumulator element type "
+                              "when the max_num_imprecise_acc is less than 32"};
+      if (a.type && !a.type->isMemDesc && a.encoding)
+        if (const auto *dot = dynamic_cast<const DotOperandEncoding *>(a.encoding.get())) {
+          try {
+            const int bits = parseElementType(a.type->elementType).bits;
+            if (bits > 0 && bits <= 32 && dot->kWidth != unsigned(32 / bits))
+              return LayoutMismatch{static_cast<int>(i), -1,
+                                    "'ttng.warp_group_dot' op in-register LHS operand must have a "
+                                    "kWidth of " + std::to_string(32 / bits) + " but got " +
+                                        std::to_string(dot->kWidth)};
+          } catch (const Error &) {
+          }
+        }
+    }
     // (ttng's own verifiers: a cluster arrive says whether it is relaxed; a
     // barrier op's barrier is one i64 in shared memory.)
     if (op.name == "ttng.cluster_arrive" && !op.generic && !op.hasAttribute("relaxed"))
@@ -1392,6 +1469,18 @@ std::optional<LayoutMismatch> firstWarpSpecializeProblem(const Module &m) {
       const Region &holder = m.regions[size_t(op.regions[1])];
       if (!holder.blocks.empty() && !m.blocks[size_t(holder.blocks[0])].operations.empty()) {
         const Operation &parts = m.ops[size_t(m.blocks[size_t(holder.blocks[0])].operations[0])];
+        // One warp group start ID per partition, where they are given.
+        if (const std::optional<std::string> ids = op.attribute("warpGroupStartIds")) {
+          size_t n = 0;
+          const size_t colon = ids->find(':');
+          if (colon != std::string::npos)
+            for (size_t k = colon + 1; k < ids->size(); ++k)
+              if (isAsciiDigit((*ids)[k]) && (k == colon + 1 || !isAsciiDigit((*ids)[k - 1])))
+                ++n;
+          if (n != parts.regions.size())
+            return problem(int(i), "has " + std::to_string(n) + " warp group start IDs but expected " +
+                                       std::to_string(parts.regions.size()));
+        }
         for (size_t k = 0; k < parts.regions.size(); ++k) {
           const Region &pr = m.regions[size_t(parts.regions[k])];
           if (pr.blocks.empty())

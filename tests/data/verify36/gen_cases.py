@@ -466,6 +466,47 @@ cases["wsv_nested"] = WSV.replace("%BODY%", WS_OK.replace("""    default {
     partition0"""))
 cases["wsv_yield_count"] = WSV.replace("%BODY%", "    %r = " + WS_OK.strip().replace(": (i32) -> ()", ": (i32) -> i32"))
 
+cases["wsv_start_ids_ok"] = WSV.replace("%BODY%", WS_OK.replace("ttg.warp_specialize(%x)",
+                                                                "ttg.warp_specialize(%x) attributes {warpGroupStartIds = array<i32: 4>}"))
+cases["wsv_start_ids_two"] = WSV.replace("%BODY%", WS_OK.replace("ttg.warp_specialize(%x)",
+                                                                 "ttg.warp_specialize(%x) attributes {warpGroupStartIds = array<i32: 4, 8>}"))
+
+# tcgen05 MMA's operand kinds and accumulators; wgmma's register operand kWidth.
+MMA5 = """#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = %AB%}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = %BB%}>
+#tm = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = %CS%>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%a: !ttg.memdesc<128x64x%A%, #sa, #ttg.shared_memory>, %b: !ttg.memdesc<64x128x%B%, #sb, #ttg.shared_memory>,
+             %d: !ttg.memdesc<128x128x%D%, #tm, #ttng.tensor_memory, mutable>, %use: i1, %pred: i1) {
+    ttng.tc_gen5_mma %a, %b, %d, %use, %pred :
+       !ttg.memdesc<128x64x%A%, #sa, #ttg.shared_memory>,
+       !ttg.memdesc<64x128x%B%, #sb, #ttg.shared_memory>,
+       !ttg.memdesc<128x128x%D%, #tm, #ttng.tensor_memory, mutable>
+    tt.return
+  }
+}
+"""
+BITS = {"f16": "16", "bf16": "16", "f32": "32", "i8": "8", "f8E4M3FN": "8", "f8E5M2": "8"}
+for name, a, b, d in [("mma5_f16_f32", "f16", "f16", "f32"), ("mma5_f16_f16", "f16", "f16", "f16"),
+                      ("mma5_bf16_f16", "bf16", "bf16", "f16"), ("mma5_i8_i32", "i8", "i8", "i32"),
+                      ("mma5_i8_f32", "i8", "i8", "f32"), ("mma5_f16_f8", "f16", "f8E4M3FN", "f32"),
+                      ("mma5_f32_f32", "f32", "f32", "f32"), ("mma5_f64", "f64", "f64", "f32")]:
+    cs = "1" if d == "f32" or d == "i32" else "2"
+    cases[name] = (MMA5.replace("%AB%", BITS.get(a, "64")).replace("%BB%", BITS.get(b, "64")).replace("%CS%", cs)
+                   .replace("%A%", a).replace("%B%", b).replace("%D%", d))
+WGD = """#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = %BITS%}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%a: tensor<64x64x%T%, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = %K%}>>, %b: !ttg.memdesc<64x128x%T%, #sb, #ttg.shared_memory>, %c: tensor<64x128xf32, #mma>) {
+    %r = ttng.warp_group_dot %a, %b, %c : tensor<64x64x%T%, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = %K%}>> * !ttg.memdesc<64x128x%T%, #sb, #ttg.shared_memory> -> tensor<64x128xf32, #mma>
+    tt.return
+  }
+}
+"""
+for name, t, k in [("wgd_f16_k2", "f16", "2"), ("wgd_f16_k4", "f16", "4"), ("wgd_f8_k4", "f8E4M3FN", "4"),
+                   ("wgd_f8_k2", "f8E4M3FN", "2")]:
+    cases[name] = WGD.replace("%T%", t).replace("%K%", k).replace("%BITS%", BITS[t])
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
