@@ -1278,6 +1278,8 @@ const std::vector<OperandConstraint> &operandConstraints() {
     t.push_back({"tt.addptr", 1, "integer or ranked tensor of integer values"});
     t.push_back({"tt.atomic_rmw", 0, "ptr or ranked tensor of ptr values"});
     t.push_back({"tt.atomic_cas", 0, "ptr or ranked tensor of ptr values"});
+    t.push_back({"ttng.async_tma_gather", 0,
+                 "Tensor descriptor type (`::mlir::triton::TensorDescType`) in Triton IR type system"});
     std::sort(t.begin(), t.end(),
               [](const OperandConstraint &a, const OperandConstraint &b) { return a.op < b.op; });
     return t;
@@ -1428,7 +1430,10 @@ std::optional<LayoutMismatch> firstOperandTypeViolation(const Module &m) {
       // (a type alias or an unread type: not judged here)
       if (type.empty() || (type[0] == '!' && type.rfind("!tt.", 0) != 0))
         continue;
-      if (!satisfies(c.description, elementClass(type)))
+      const bool ok = c.description.rfind("Tensor descriptor type", 0) == 0
+                          ? type.rfind("!tt.tensordesc<", 0) == 0
+                          : satisfies(c.description, elementClass(type));
+      if (!ok)
         return LayoutMismatch{static_cast<int>(i), v,
                               "'" + op.name + "' op operand #" + std::to_string(c.operand) +
                                   " must be " + std::string(c.description) + ", but got '" + std::string(type) +

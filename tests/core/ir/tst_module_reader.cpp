@@ -763,6 +763,20 @@ void TestModuleReader::whatTritonRejects_data() {
       << QByteArray("hello world\n")
       << "1:1: error: custom op 'hello' is unknown: an op name is dialect.op, e.g. tt.load "
          "(Triton 3.6 rejects the module)";
+  // A TMA gather reads through a tensor descriptor (Triton's verdict on its
+  // own lit test of a !tt.ptr here: this message, at the op).
+  QTest::newRow("tma gather through a pointer")
+      << kernel(kAttrs,
+                "    %x = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, "
+                "#ttg.slice<{dim = 0, parent = #b}>>\n"
+                "    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #smem, mutable>\n"
+                "    %dst = ttg.local_alloc : () -> !ttg.memdesc<32x128xf16, #s, #smem, mutable>\n"
+                "    %true = arith.constant true\n"
+                "    ttng.async_tma_gather %p[%x, %i] %dst, %bar, %true : !tt.ptr<f16>, tensor<32xi32, "
+                "#ttg.slice<{dim = 0, parent = #b}>>, i32, !ttg.memdesc<1xi64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #smem, mutable>, "
+                "!ttg.memdesc<32x128xf16, #s, #smem, mutable>, i1\n")
+      << "11:5: error: 'ttng.async_tma_gather' op operand #0 must be Tensor descriptor type "
+         "(`::mlir::triton::TensorDescType`) in Triton IR type system, but got '!tt.ptr<f16>'";
   QTest::newRow("bare return in tt.func")
       << kernel(kAttrs, "    return\n")
       << "7:5: error: custom op 'return' is unknown: an op name is dialect.op, e.g. tt.load "
