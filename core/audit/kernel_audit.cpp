@@ -992,28 +992,20 @@ private:
           if (dim && layoutElems > 1) {
             int cap = layoutElems;
             const std::optional<AxisFacts> pf = axis_->of(addresses);
-            if (pf && pointers) {
-              const int64_t align = AxisAnalysis::alignment(*pf, size_t(*dim), g.elementBits);
-              if (align < cap && size_t(*dim) < pf->divisibility.size()) {
-                cap = int(align);
-                g.vectorLimit = "the pointers are aligned to " + std::to_string(align) +
-                                " element(s) along dim " + std::to_string(*dim) +
-                                " (divisibility " + std::to_string(pf->divisibility[size_t(*dim)]) +
-                                " bytes, contiguity " +
-                                std::to_string(pf->contiguity[size_t(*dim)]) + ")";
-              }
-            } else if (pf && size_t(*dim) < pf->divisibility.size()) {
-              // Buffer offsets count elements: their runs and their
-              // divisibility bound the vector, and so does the base
-              // pointer's alignment.
-              const int64_t align = std::max<int64_t>(
-                  1, std::min(pf->divisibility[size_t(*dim)], pf->contiguity[size_t(*dim)]));
+            if (pf && size_t(*dim) < pf->divisibility.size()) {
+              // Pointers: their divisibility is in bytes. Buffer offsets
+              // count elements (the base pointer's alignment is below).
+              const int64_t align =
+                  pointers ? AxisAnalysis::alignment(*pf, size_t(*dim), g.elementBits)
+                           : std::max<int64_t>(1, std::min(pf->divisibility[size_t(*dim)],
+                                                           pf->contiguity[size_t(*dim)]));
               if (align < cap) {
                 cap = int(align);
-                g.vectorLimit = "the offsets are aligned to " + std::to_string(align) +
-                                " element(s) along dim " + std::to_string(*dim) +
-                                " (divisibility " + std::to_string(pf->divisibility[size_t(*dim)]) +
-                                " elements, contiguity " +
+                g.vectorLimit = std::string(pointers ? "the pointers" : "the offsets") +
+                                " are aligned to " + std::to_string(align) + " element(s) along dim " +
+                                std::to_string(*dim) + " (divisibility " +
+                                std::to_string(pf->divisibility[size_t(*dim)]) +
+                                (pointers ? " bytes" : " elements") + ", contiguity " +
                                 std::to_string(pf->contiguity[size_t(*dim)]) + ")";
               }
             }
