@@ -739,7 +739,7 @@ private:
     // The first op (in the text) that a verifier refuses.
     std::optional<LayoutMismatch> first;
     for (auto found : {firstOperandTypeViolation(m), firstLayoutMismatch(m, written),
-                       firstWarpSpecializeProblem(m)})
+                       firstWarpSpecializeProblem(m), firstBarrierCountProblem(m)})
       if (found && (!first || opNameOffset(m.ops[size_t(found->op)]) <
                                   opNameOffset(m.ops[size_t(first->op)])))
         first = found;
@@ -747,6 +747,43 @@ private:
       first = firstYieldCountMismatch(m);
     if (first)
       verifierErrors_.emplace_back(opNameOffset(m.ops[size_t(first->op)]), first->message);
+  }
+
+  // `ttng.arrive_barrier %bar, COUNT ...`: the count (written in the op's
+  // text, not kept as an attribute) is at least 1.
+  std::optional<LayoutMismatch> firstBarrierCountProblem(const Module &m) const {
+    for (size_t i = 0; i < m.ops.size(); ++i) {
+      const Operation &op = m.ops[i];
+      if (op.name != "ttng.arrive_barrier" || op.generic)
+        continue;
+      size_t p = opNameOffset(op) + op.name.size();
+      auto blanks = [&] {
+        while (p < text_.size() && (text_[p] == ' ' || text_[p] == '\t' || text_[p] == '\n' || text_[p] == '\r'))
+          ++p;
+      };
+      blanks();
+      if (p >= text_.size() || text_[p] != '%')
+        continue;
+      while (p < text_.size() && text_[p] != ',' && text_[p] != ' ' && text_[p] != '\n' && text_[p] != ':')
+        ++p;
+      blanks();
+      if (p >= text_.size() || text_[p] != ',')
+        continue;
+      ++p;
+      blanks();
+      const size_t start = p;
+      if (p < text_.size() && text_[p] == '-')
+        ++p;
+      while (p < text_.size() && isAsciiDigit(text_[p]))
+        ++p;
+      if (p == start || (p == start + 1 && text_[start] == '-'))
+        continue;
+      const std::string_view digits = text_.substr(start, p - start);
+      if (digits[0] == '-' || digits.find_first_not_of('0') == std::string_view::npos)
+        return LayoutMismatch{static_cast<int>(i), -1,
+                              "'ttng.arrive_barrier' op count must be greater than or equal to 1"};
+    }
+    return std::nullopt;
   }
 
   // MLIR reports what its parser finds where it finds it, and stops; values
@@ -2111,8 +2148,15 @@ private:
           lex_.skip();
           int owner = opIdx;
           if (equalsLiteral(opName, "ttg.warp_specialize") && !mod().ops[opIdx].generic &&
-              !mod().ops[opIdx].regions.empty())
+              !mod().ops[opIdx].regions.empty()) {
+            const bool first = mod().ops[opIdx].regions.size() < 2;
             owner = partitionsOp(opIdx);
+            // The holder is where its first partition is written (MLIR's
+            // place for it), at the `partitionN` keyword.
+            const size_t kw = text_.rfind("partition", t.offset);
+            if (first && kw != std::string_view::npos && kw > opNameOffset(mod().ops[opIdx]))
+              mod().ops[owner].pos = at(kw);
+          }
           int r = parseRegion(owner, pending, t.offset);
           mod().ops[owner].regions.push_back(r);
           pending.clear();

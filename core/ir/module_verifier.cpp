@@ -1473,7 +1473,21 @@ std::optional<LayoutMismatch> firstWarpSpecializeProblem(const Module &m) {
     if (op.regions.size() >= 2) {
       const Region &holder = m.regions[size_t(op.regions[1])];
       if (!holder.blocks.empty() && !m.blocks[size_t(holder.blocks[0])].operations.empty()) {
-        const Operation &parts = m.ops[size_t(m.blocks[size_t(holder.blocks[0])].operations[0])];
+        const int partsIdx = m.blocks[size_t(holder.blocks[0])].operations[0];
+        const Operation &parts = m.ops[size_t(partsIdx)];
+        // A partition's region has a block (`partition0() num_warps(2) {}`
+        // has none).
+        for (size_t k = 0; k < parts.regions.size(); ++k) {
+          const Region &pr = m.regions[size_t(parts.regions[k])];
+          const bool empty = pr.blocks.empty() ||
+                             (pr.blocks.size() == 1 && m.blocks[size_t(pr.blocks[0])].operations.empty() &&
+                              m.blocks[size_t(pr.blocks[0])].arguments.empty() &&
+                              m.blocks[size_t(pr.blocks[0])].label.empty());
+          if (empty)
+            return problem(partsIdx, "region #" + std::to_string(k) +
+                                         " ('partitionRegions') failed to verify constraint: region "
+                                         "with at least 1 blocks");
+        }
         // One warp group start ID per partition, where they are given.
         if (const std::optional<std::string> ids = op.attribute("warpGroupStartIds")) {
           size_t n = 0;

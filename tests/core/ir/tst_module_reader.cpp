@@ -777,6 +777,21 @@ void TestModuleReader::whatTritonRejects_data() {
                 "!ttg.memdesc<32x128xf16, #s, #smem, mutable>, i1\n")
       << "11:5: error: 'ttng.async_tma_gather' op operand #0 must be Tensor descriptor type "
          "(`::mlir::triton::TensorDescType`) in Triton IR type system, but got '!tt.ptr<f16>'";
+  // An arrive's count is at least 1 (Triton's message on its own lit test).
+  QTest::newRow("arrive_barrier count 0")
+      << kernel(kAttrs,
+                "    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #ttg.swizzled_shared<{vec = 1, "
+                "perPhase = 1, maxPhase = 1, order = [0]}>, #smem, mutable>\n"
+                "    ttng.arrive_barrier %bar, 0 : !ttg.memdesc<1xi64, #ttg.swizzled_shared<{vec = 1, "
+                "perPhase = 1, maxPhase = 1, order = [0]}>, #smem, mutable>\n")
+      << "8:5: error: 'ttng.arrive_barrier' op count must be greater than or equal to 1";
+  // A partition without a block, said where the first partition is written
+  // (as Triton does on its lit test).
+  QTest::newRow("warp_specialize partition without a block")
+      << kernel(kAttrs, "    ttg.warp_specialize()\n    default {\n      ttg.warp_yield\n    }\n"
+                        "    partition0() num_warps(2) {\n    } : () -> ()\n")
+      << "11:5: error: 'ttg.warp_specialize.partitions' op region #0 ('partitionRegions') failed to "
+         "verify constraint: region with at least 1 blocks";
   QTest::newRow("bare return in tt.func")
       << kernel(kAttrs, "    return\n")
       << "7:5: error: custom op 'return' is unknown: an op name is dialect.op, e.g. tt.load "

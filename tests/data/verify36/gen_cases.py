@@ -507,6 +507,25 @@ for name, t, k in [("wgd_f16_k2", "f16", "2"), ("wgd_f16_k4", "f16", "4"), ("wgd
                    ("wgd_f8_k2", "f8E4M3FN", "2")]:
     cases[name] = WGD.replace("%T%", t).replace("%K%", k).replace("%BITS%", BITS[t])
 
+# An arrive's count; a partition region without a block.
+ARR = """#bs = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f() {
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bs, #ttg.shared_memory, mutable>
+    ttng.arrive_barrier %bar, %COUNT% : !ttg.memdesc<1xi64, #bs, #ttg.shared_memory, mutable>
+    tt.return
+  }
+}
+"""
+cases["arrive_count_1"] = ARR.replace("%COUNT%", "1")
+cases["arrive_count_0"] = ARR.replace("%COUNT%", "0")
+cases["wsv_partition_no_block"] = WSV.replace("%BODY%", """    ttg.warp_specialize()
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(4) {
+    } : () -> ()""")
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
