@@ -41,8 +41,8 @@ int runAudit(const Args &args, std::ostream &out) {
   audit::KernelAudit a = audit::auditModules(file, options);
   const auto firstEnd = Clock::now();
   warnFileLayouts(file, path); // said after the report, as every command's warnings
-  for (const std::string &w : a.warnings)
-    warn("warning: " + path + ": " + w);
+  for (size_t i = size_t(a.fileWarnings); i < a.warnings.size(); ++i)
+    warn("warning: " + path + ": " + a.warnings[i]);
   if (auto t = args.optional("time")) {
     // In-process timing for tests/gpu/ttgir/time_audit.sh: read + audit the
     // text `runs` times, print the median (the file is read from disk once).

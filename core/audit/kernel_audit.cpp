@@ -1192,6 +1192,12 @@ bool conflictingAccess(const AuditShared &s) {
 
 KernelAudit auditModules(const ir::ModuleFile &file, const AuditOptions &options) {
   KernelAudit out;
+  // What the reader warned of (an op Triton 3.6 does not have, an odd
+  // layout field), first, at its line:column.
+  for (const Diagnostic &d : file.warnings.all())
+    out.warnings.push_back(std::to_string(d.pos.line) + ":" + std::to_string(d.pos.column) + ": " +
+                           d.message);
+  out.fileWarnings = int(out.warnings.size());
   Walker(file, options, out).run();
   out.findings = rankFindings(out);
   return out;

@@ -169,9 +169,11 @@ struct KernelAudit {
   std::vector<AuditGlobal> global;
   std::vector<AuditFinding> findings; // ranked, costliest first
   std::vector<UnknownOp> unknownOps;
-  // What the audit assumed that the module does not say (a warp width no
-  // machine runs), one sentence each.
+  // The reader's warnings ("25:12: tt.laod is not an op of Triton 3.6 ..."),
+  // then what the audit assumed that the module does not say (a warp width
+  // no machine runs), one sentence each.
   std::vector<std::string> warnings;
+  int fileWarnings = 0; // how many of `warnings` are the reader's (the first)
   int opCount = 0;
 };
 

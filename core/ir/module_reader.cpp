@@ -745,6 +745,16 @@ private:
         first = found;
     if (!first)
       first = firstYieldCountMismatch(m);
+    // An op Triton 3.6 does not have (a misspelling, a newer op) has guessed
+    // result types: what its users' verifiers then say is about the guess,
+    // not the kernel (the op itself is warned about and listed).
+    if (first)
+      for (int v : m.ops[size_t(first->op)].operands)
+        if (v >= 0 && m.values[size_t(v)].definingOp >= 0 &&
+            m.ops[size_t(m.values[size_t(v)].definingOp)].unknownToTriton36) {
+          first.reset();
+          break;
+        }
     if (first)
       verifierErrors_.emplace_back(opNameOffset(m.ops[size_t(first->op)]), first->message);
   }
@@ -1571,12 +1581,15 @@ private:
     // A name of Triton's own dialects that 3.6 does not have: a misspelling
     // (tt.laod) or a newer Triton's op. Read and listed, and said so: the
     // audit skips what it does not know.
-    if (mod().ops[opIdx].unknownToTriton36)
+    if (mod().ops[opIdx].unknownToTriton36) {
+      const std::string near = closestTriton36OpName(opNameView);
       f_.warnings.warning(at(nameTok.offset),
-                          std::string(opNameView.substr(0, 60)) +
-                              " is not an op of Triton 3.6 (a misspelling? Triton 3.6 rejects the "
-                              "module; a newer Triton may have it): listed in unknown ops, not "
-                              "audited");
+                          std::string(opNameView.substr(0, 60)) + " is not an op of Triton 3.6 (" +
+                              (near.empty() ? std::string("a misspelling?")
+                                            : "a misspelling of " + near + "?") +
+                              " Triton 3.6 rejects the module; a newer Triton may have it): listed "
+                              "in unknown ops, not audited");
+    }
     mod().ops[opIdx].guessedResultTypes = !facts.fullyKnownDialect || !facts.registered;
     if (facts.unknownUpstream) { // a dialect known in full: the name has a '.'
       const std::string_view dialect = opNameView.substr(0, opNameView.find('.'));

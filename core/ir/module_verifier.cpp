@@ -222,6 +222,43 @@ bool oneTypePerOperand(const OpNameFacts &f) {
 
 bool knownToTriton36(std::string_view name) { return opNameFacts(name).registered; }
 
+std::string closestTriton36OpName(std::string_view name) {
+  std::string_view op;
+  const Dialect *d = fullyKnown(name, op);
+  if (!d)
+    return {};
+  // Edit distance (insert, delete, substitute, swap two neighbours) at most 2.
+  auto distance = [](std::string_view a, std::string_view b) {
+    const size_t n = a.size(), m = b.size();
+    if (n > 64 || m > 64)
+      return size_t{99};
+    std::vector<size_t> prev2(m + 1), prev(m + 1), cur(m + 1);
+    for (size_t j = 0; j <= m; ++j)
+      prev[j] = j;
+    for (size_t i = 1; i <= n; ++i) {
+      cur[0] = i;
+      for (size_t j = 1; j <= m; ++j) {
+        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
+        if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+          cur[j] = std::min(cur[j], prev2[j - 2] + 1);
+      }
+      prev2 = prev;
+      prev = cur;
+    }
+    return prev[m];
+  };
+  std::string_view best;
+  size_t bestDistance = 3;
+  for (const std::string_view *o = d->begin; o != d->end; ++o) {
+    const size_t k = distance(op, *o);
+    if (k < bestDistance) {
+      bestDistance = k;
+      best = *o;
+    }
+  }
+  return best.empty() ? std::string() : std::string(d->name) + "." + std::string(best);
+}
+
 bool bareOpNameAccepted(std::string_view name, bool insideFunc) {
   if (name == "module" || name == "unrealized_conversion_cast")
     return true;

@@ -45,6 +45,10 @@ struct OpNameFacts {
 };
 OpNameFacts opNameFacts(std::string_view name);
 
+// The op of Triton 3.6 whose name is nearest `name` in its dialect (two
+// edits at most: "tt.laod" -> "tt.load"), or "".
+std::string closestTriton36OpName(std::string_view name);
+
 // The custom syntax of an op, where this tool knows it: its types go on with
 // `-> R` (`%x : T -> R`, `A * B -> C`), with `to R` (casts); its operands come
 // right after its name (arith's binary ops, math.*, not cmpi/cmpf's

@@ -14,6 +14,7 @@
 #include "audit/audit_report.h"
 #include "audit/audit_target.h"
 #include "audit/kernel_audit.h"
+#include "ir/module_verifier.h"
 #include "audit/pointer_strides.h"
 #include "util/error.h"
 
@@ -773,9 +774,25 @@ void TestKernelAudit::copiesBarriersAndMisspeltOps() {
   QVERIFY(file.diagnostics.empty());
   QCOMPARE(int(file.warnings.all().size()), 1);
   QCOMPARE(QString::fromStdString(file.warnings.all()[0].message),
-           QString("tt.laod is not an op of Triton 3.6 (a misspelling? Triton 3.6 rejects the "
-                   "module; a newer Triton may have it): listed in unknown ops, not audited"));
+           QString("tt.laod is not an op of Triton 3.6 (a misspelling of tt.load? Triton 3.6 "
+                   "rejects the module; a newer Triton may have it): listed in unknown ops, not "
+                   "audited"));
   QCOMPARE(file.warnings.all()[0].pos.line, 50);
+  // Its users' verifiers say nothing of the guessed result type (arith.extf
+  // of the "loaded" pointers was an error at the next line), and the audit
+  // carries the reader's warning in its own warnings (JSON, text, Kernel view).
+  std::string ce = readFile(corpusDir() + "cross_entropy_sm100.ttgir");
+  ce.replace(ce.find("tt.load %x_4"), 7, "tt.laod");
+  ir::ModuleFile typo = ir::readModuleFile(ce);
+  QVERIFY(typo.diagnostics.empty());
+  audit::KernelAudit ta = audit::auditModules(typo, {});
+  QCOMPARE(ta.fileWarnings, 1);
+  QVERIFY2(QString::fromStdString(ta.warnings[0]).startsWith("25:12: tt.laod is not an op of Triton "
+                                                              "3.6 (a misspelling of tt.load?"),
+           ta.warnings[0].c_str());
+  QCOMPARE(QString::fromStdString(ir::closestTriton36OpName("ttg.convert_layuot")),
+           QString("ttg.convert_layout"));
+  QCOMPARE(QString::fromStdString(ir::closestTriton36OpName("tt.frobnicate")), QString());
   // gfx950 reads a dot operand whose K dim is not the buffer's fastest with
   // ds_read_b64_tr_b16 (24 of them in Triton's code for this kernel): the
   // bank model has no such instruction, so no wavefronts are claimed.
