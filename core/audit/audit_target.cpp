@@ -42,7 +42,11 @@ AuditTarget auditTarget(const std::string &text, const std::string &field) {
     t.banks = BankTarget::byName("gfx942", field);
     t.banks.name = name;
   } else {
-    t.banks = BankTarget::byName(name, field);
+    try {
+      t.banks = BankTarget::byName(name, field);
+    } catch (const Error &e) {
+      throw Error(e.field(), e.rule() + ", or Triton's cuda:N / hip:gfxN");
+    }
   }
   if (t.banks.vendor == Vendor::Amd)
     t.scratch = ScratchTarget::Generic;

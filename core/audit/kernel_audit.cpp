@@ -253,7 +253,7 @@ private:
       const bool amdChip = machine.rfind("hip:gfx", 0) == 0 && machine.size() > 7 &&
                            std::all_of(machine.begin() + 7, machine.end(),
                                        [](char c) { return isAsciiAlnum(c); });
-      if (!options_.target.empty() || !amdChip)
+      if (!amdChip)
         throw;
       const std::string stand = lanes == 64 ? "gfx942" : "gfx1200";
       target_ = auditTarget(stand, field);
@@ -267,6 +267,28 @@ private:
                               }() +
                               "): its shared-memory figures are " + stand +
                               "'s");
+    }
+    // A compute capability this tool has no model of: the nearest model's
+    // figures, said so (cuda:75 takes sm80's, cuda:130 sm120's).
+    if (machine.rfind("cuda:", 0) == 0) {
+      const std::string cc = machine.substr(5);
+      static const char *const modelled[] = {"80", "86", "87", "89", "90", "100", "101", "103", "120", "121"};
+      if (std::find(std::begin(modelled), std::end(modelled), cc) == std::end(modelled))
+        out_.warnings.push_back("no bank model for " + machine + ": its shared-memory and conversion "
+                                "figures are " + target_.banks.name + "'s");
+    }
+    // The flag names another machine than the module: the report is for the
+    // flag's machine, not for what Triton compiled this kernel for.
+    if (!options_.target.empty() && !m.target.empty()) {
+      try {
+        const AuditTarget own = auditTarget(m.target, "ttg.target");
+        if (own.banks.name != target_.banks.name || own.banks.vendor != target_.banks.vendor)
+          out_.warnings.push_back("--target " + options_.target + " overrides the module's ttg.target " +
+                                  m.target + ": the figures are " + target_.banks.name +
+                                  "'s, not those of the machine Triton compiled this kernel for");
+      } catch (const Error &) {
+        // The module's own name has no model: nothing to compare.
+      }
     }
     if (const int runs = targetLanes(target_.banks); runs != lanes) {
       // A module that names no machine and a warp no GPU runs (Triton's

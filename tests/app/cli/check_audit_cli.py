@@ -71,7 +71,20 @@ check(o["findings"] and o["findings"][0]["line"] == 160, "attention: first findi
 rc, out, _ = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--json", "--target", "sm80")
 check(rc == 0 and json.loads(out)["target"] == "cuda:80", "--target sm80")
 rc, out, err = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--target", "sm7")
-check(rc == 2 and err.startswith("error: --target: unknown target 'sm7'") and err.count("\n") == 1, f"bad target: {err!r}")
+check(rc == 2 and err.startswith("error: --target: unknown target 'sm7'") and err.count("\n") == 1
+      and err.rstrip().endswith("or Triton's cuda:N / hip:gfxN"), f"bad target: {err!r}")
+# A flag naming another machine than the module's is said, in the JSON, the text and on stderr; so is
+# a compute capability without a model of its own.
+rc, out, err = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--json", "--target", "gfx1100")
+w = json.loads(out)["warnings"] if rc == 0 else []
+check(rc == 0 and w == ["--target gfx1100 overrides the module's ttg.target cuda:90: the figures are gfx1100's, "
+                        "not those of the machine Triton compiled this kernel for"]
+      and "overrides the module's ttg.target cuda:90" in err, f"--target gfx1100 on sm90: {w} {err!r}")
+rc, out, err = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--target", "cuda:999")
+check(rc == 0 and "no bank model for cuda:999: its shared-memory and conversion figures are sm120's" in err
+      and "  note: no bank model for cuda:999" in out, f"cuda:999: {err!r}")
+rc, out, err = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--json", "--target", "sm90")
+check(rc == 0 and json.loads(out)["warnings"] == [] and err == "", f"--target sm90 on sm90: {err!r}")
 
 # Another chip of a modelled AMD family is audited with its family's bank model; the module's
 # own target is kept (gfx940 is CDNA3: gfx942's counts, the same for every access).
