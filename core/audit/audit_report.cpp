@@ -213,6 +213,8 @@ std::string auditJson(const KernelAudit &a) {
     else
       w.value("unknown");
     optionalInt(w, "min_sectors_per_warp", g.minSectorsPerWarp);
+    if (!g.sectorsNote.empty())
+      w.key("sectors_note").value(g.sectorsNote);
     w.key("loop_depth").value(int64_t{g.site.loopDepth});
     if (!g.error.empty())
       w.key("error").value(g.error);
@@ -325,11 +327,13 @@ std::string auditText(const KernelAudit &a) {
       << ": " << g.vectorBits << (g.scalar ? "-bit scalar (every lane the same address)" : "-bit vectors")
       << ", sectors per warp-instruction ";
     if (g.sectorsPerWarp)
-      o << *g.sectorsPerWarp << " (min " << g.minSectorsPerWarp.value_or(0) << ")";
+      o << *g.sectorsPerWarp << " (" << g.minSectorsPerWarp.value_or(0) << " needed)";
     else
       o << "unknown";
     if (g.layoutVectorBits != g.vectorBits)
       o << "; the layout allows " << g.layoutVectorBits << "-bit, but " << g.vectorLimit;
+    if (!g.sectorsNote.empty())
+      o << "; sectors " << g.sectorsNote;
     o << "\n";
   }
   o << "\nfindings (costliest first): " << a.findings.size() << "\n";

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <string_view>
 #include <tuple>
@@ -95,6 +96,12 @@ bool knownDialect(std::string_view name) {
     return false;
   const std::string_view dialect = name.substr(0, dot);
   return std::find(std::begin(known), std::end(known), dialect) != std::end(known);
+}
+
+// a * b, saturating (divisibilities run up to 2^62).
+int64_t multiplyBytes(int64_t a, int64_t b) {
+  int64_t r = 0;
+  return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<int64_t>::max() : r;
 }
 
 // The value `make()` gives for `key`, computed once per cache.
@@ -967,6 +974,7 @@ private:
     if (!ll) {
       g.error = "layout not modelled";
     } else {
+      std::optional<int64_t> alignedBytes; // below 16: the sectors' start is not known aligned
       try {
         // One walk of the pointer's chain: all strides known, or some.
         auto partial = partialPointerStrides(m, addresses, file_.source);
@@ -1011,9 +1019,23 @@ private:
                 }
               }
           const int layoutElems = std::max(1, r->vectorBits / std::max(1, g.elementBits));
+          const std::optional<AxisFacts> pf = dim ? axis_->of(addresses) : std::nullopt;
+          // The sectors are counted from a 32-byte-aligned start. Triton
+          // knows a pointer argument 16-byte aligned at most (its
+          // specialisation), so only less than that is said: an odd row
+          // stride, an offset of unknown divisibility.
+          if (pf && size_t(*dim) < pf->divisibility.size()) {
+            int64_t bytes = pf->divisibility[size_t(*dim)];
+            if (!pointers)
+              bytes = multiplyBytes(bytes, std::max(g.elementBits / 8, 1));
+            if (!pointers && bufferBase >= 0)
+              if (const std::optional<AxisFacts> bf = axis_->of(bufferBase); bf && !bf->divisibility.empty())
+                bytes = std::min(bytes, bf->divisibility[0]);
+            if (bytes < 16)
+              alignedBytes = bytes;
+          }
           if (dim && layoutElems > 1) {
             int cap = layoutElems;
-            const std::optional<AxisFacts> pf = axis_->of(addresses);
             if (pf && size_t(*dim) < pf->divisibility.size()) {
               // Pointers: their divisibility is in bytes. Buffer offsets
               // count elements (the base pointer's alignment is below).
@@ -1109,6 +1131,10 @@ private:
         g.contiguousDim = r->contiguousDim;
         g.sectorsPerWarp = r->sectorsPerWarp;
         g.minSectorsPerWarp = r->minSectorsPerWarp;
+        if (alignedBytes && g.sectorsPerWarp)
+          g.sectorsNote = "counted from a 32-byte-aligned start; the IR shows the addresses aligned to " +
+                          std::to_string(*alignedBytes) +
+                          " bytes only, so a warp-instruction may touch one more sector per contiguous run";
       } catch (const Error &e) {
         g.error = e.what();
       }

@@ -128,6 +128,10 @@ struct AuditGlobal {
   std::optional<int> contiguousDim;
   std::optional<int64_t> sectorsPerWarp; // per warp-instruction of warp 0 (mean)
   std::optional<int64_t> minSectorsPerWarp;
+  // Set where the IR shows the addresses aligned to less than 16 bytes (what
+  // Triton knows of an aligned argument): the counts above are from a
+  // 32-byte-aligned start, and may be one more per run.
+  std::string sectorsNote;
   std::string error;
 };
 

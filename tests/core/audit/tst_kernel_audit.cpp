@@ -365,6 +365,11 @@ void TestKernelAudit::amdBufferAccesses() {
   audit::KernelAudit ce = auditText(readFile(corpusDir() + "cross_entropy_sm90.ttgir"));
   QCOMPARE(int(ce.global.size()), 4);
   QVERIFY(!ce.global[0].scalar);
+  // Its row base `row * n_cols` (n_cols of unknown divisibility) is 2-byte
+  // aligned only: the sector count is said to be from an aligned start.
+  QVERIFY2(QString::fromStdString(ce.global[0].sectorsNote)
+               .contains("the IR shows the addresses aligned to 2 bytes only"),
+           ce.global[0].sectorsNote.c_str());
   const int scalarBits[] = {64, 16, 32};
   for (int i = 1; i < 4; ++i) {
     const audit::AuditGlobal &g = ce.global[size_t(i)];
@@ -379,6 +384,7 @@ void TestKernelAudit::amdBufferAccesses() {
   for (const audit::AuditGlobal &g : sm.global) {
     QCOMPARE(g.vectorBits, 32);
     QCOMPARE(g.layoutVectorBits, 128);
+    QVERIFY(g.sectorsNote.empty()); // row * stride (divisible by 16) f32: 64-byte aligned
   }
 }
 
