@@ -159,6 +159,12 @@ Strides stridesOf(const ir::Module &m, const SourceText &src, int value, int dep
     s->insert(s->begin() + *axis, 0);
     return s;
   }
+  // Any other op (`rows % M`, a load's values, ...): its tensor varies in a
+  // way not followed, in every dim. The dims the rest of the chain adds
+  // stride 1 to stay known (`a_ptr + (rows % M)[:, None] * s + cols[None, :]`
+  // runs along dim 1).
+  if (!v.type->isMemDesc && !v.shape().empty())
+    return std::vector<int64_t>(v.shape().size(), kUnknown);
   return std::nullopt;
 }
 

@@ -360,6 +360,12 @@ void TestKernelAudit::amdBufferAccesses() {
                    "contiguity 1024)"));
   QCOMPARE(QString::fromStdString(b.global[3].vectorLimit),
            QString("the base pointer %odd is aligned to 4 bytes"));
+  // A row index through `% M` (grouped_matmul's A tile, line 95): its dim
+  // varies in a way not followed, and the column dim still runs with
+  // stride 1, so the vector runs along it.
+  audit::KernelAudit gm = auditText(readFile(corpusDir() + "grouped_matmul_sm90.ttgir"));
+  QCOMPARE(gm.global[0].site.line, 95);
+  QCOMPARE(gm.global[0].contiguousDim.value_or(-1), 1);
   // Scalar accesses are global accesses too: cross entropy's label, picked
   // logit and loss (Triton's PTX: ld.global.b64, ld.global.b16, st.global.b32).
   audit::KernelAudit ce = auditText(readFile(corpusDir() + "cross_entropy_sm90.ttgir"));
