@@ -1,5 +1,6 @@
 #include "cli_command.h"
 
+#include <filesystem>
 #include <algorithm>
 
 #include "util/error.h"
@@ -113,8 +114,13 @@ int run(int argc, char **argv, std::ostream &out) {
       }
       continue;
     }
-    if (!cmd->allowsPositional)
-      throw Error(a, "unexpected argument for command '" + cmd->name + "'");
+    if (!cmd->allowsPositional) {
+      // A file name where --file was meant: say so.
+      std::error_code ec;
+      const bool isFile = std::filesystem::is_regular_file(a, ec);
+      throw Error(a, "unexpected argument for command '" + cmd->name + "'" +
+                         (isFile ? std::string("; a file is given with --file ") + a : std::string()));
+    }
     args.positional_.push_back(a);
   }
   return cmd->run(args, out);

@@ -418,8 +418,12 @@ std::string readFile(const std::string &path, const std::string &flag) {
   if (std::filesystem::is_directory(path, ec))
     throw Error(flag, "'" + path + "' is a directory, not a file");
   std::ifstream f(path, std::ios::binary | std::ios::ate);
-  if (!f)
-    throw Error(flag, "cannot read '" + path + "'");
+  if (!f) {
+    // Say why, as --output does: no such file, or not readable.
+    const bool exists = std::filesystem::exists(path, ec);
+    throw Error(flag, "cannot read '" + path + "': " +
+                          (exists ? "permission denied" : "no such file"));
+  }
   // Refuse before reading: a multi-GiB file would otherwise be read whole.
   if (f.tellg() > static_cast<std::streamoff>(limits::kMaxFileBytes))
     throw Error(flag, "'" + path + "' is larger than " +

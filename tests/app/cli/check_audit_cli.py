@@ -73,6 +73,12 @@ check(rc == 0 and json.loads(out)["target"] == "cuda:80", "--target sm80")
 rc, out, err = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--target", "sm7")
 check(rc == 2 and err.startswith("error: --target: unknown target 'sm7'") and err.count("\n") == 1
       and err.rstrip().endswith("or Triton's cuda:N / hip:gfxN"), f"bad target: {err!r}")
+# A missing file says why; a file given without --file says how.
+rc, out, err = run("audit", "--file", "/nonexistent/k.ttgir")
+check(rc == 2 and err == "error: --file: cannot read '/nonexistent/k.ttgir': no such file\n", f"missing: {err!r}")
+path = os.path.join(CORPUS, "attention_sm90.ttgir")
+rc, out, err = run("audit", path)
+check(rc == 2 and err.strip().endswith("; a file is given with --file " + path), f"positional: {err!r}")
 # A flag naming another machine than the module's is said, in the JSON, the text and on stderr; so is
 # a compute capability without a model of its own.
 rc, out, err = run("audit", "--file", os.path.join(CORPUS, "attention_sm90.ttgir"), "--json", "--target", "gfx1100")
