@@ -522,6 +522,14 @@ private:
     for (const auto &[name, attr, offset, attrOffset] : defs) {
       if (!isLayoutAttr(*attr))
         continue;
+      // A layout's parameters follow its name at once: MLIR says "expected
+      // '<'" just past the name (`#ttg.blocked#ttg.blocked<{...}>`).
+      if (!attr->hasBody) {
+        // (attrOffset is the mnemonic's start, or already past the name.)
+        const bool atName = text_.compare(attrOffset, attr->name.size(), attr->name) == 0;
+        error(atName ? attrOffset + attr->name.size() : attrOffset, "expected '<'");
+        continue;
+      }
       EncodingPtr enc;
       WarningCollector collected; // what Triton 3.6 reads oddly: warnings of the file
       try {
@@ -1263,6 +1271,10 @@ private:
     if (t.kind != OpToken::Kind::Ident && t.kind != OpToken::Kind::BangId)
       fail(wrongToken(t), "expected a type");
     if (t.kind == OpToken::Kind::Ident) {
+      // A dialect's type starts with '!': `arith.addi<...>` is none (MLIR
+      // says so just past the token before it).
+      if (t.text.find('.') != std::string_view::npos)
+        fail(wrongToken(t), "expected non-function type");
       const bool bracket = t.end() < text_.size() && text_[t.end()] == '<';
       const bool container = equalsLiteral(t.text, "tensor") || equalsLiteral(t.text, "vector") ||
                              equalsLiteral(t.text, "memref") || equalsLiteral(t.text, "complex") ||
@@ -1767,6 +1779,9 @@ private:
       e = lex_.matchBracket(f.end());
       if (e == std::string_view::npos)
         return;
+    } else if (f.isIdent("dense") && !f.newlineBefore) {
+      // `dense` not followed by its `<` (MLIR: at the end of `dense`).
+      fail(f.end(), "expected '<' after 'dense'");
     } else if (f.kind == OpToken::Kind::Ident && !f.newlineBefore) {
       fail(wrongToken(f), "expected attribute value (the constant; `" +
                               std::string(f.text.substr(0, 24)) + "` is none)");
@@ -2218,6 +2233,17 @@ private:
         size_t e = lex_.matchBracket(t.offset);
         if (e == std::string_view::npos || e < t.offset + 4)
           fail(t.offset, "unbalanced '<{'");
+        // The properties are one dictionary, then '>'.
+        if (const size_t d = lex_.matchBracket(t.offset + 1); d != std::string_view::npos && d < e) {
+          size_t q = d;
+          while (q < e && (text_[q] == ' ' || text_[q] == '\t' || text_[q] == '\n' || text_[q] == '\r'))
+            ++q;
+          if (q < e - 1) {
+            while (q > d && isAsciiSpace(text_[q - 1])) // (MLIR: just past the dictionary)
+              --q;
+            fail(q, "expected '>' to close properties");
+          }
+        }
         checkDictionary(t.offset + 1, e - 1);
         addAttributes(text_.substr(t.offset, e - t.offset),
                       text_.substr(t.offset + 2, e - t.offset - 4));

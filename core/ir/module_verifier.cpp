@@ -208,8 +208,11 @@ bool operandsComeFirst(const OpNameFacts &f, std::string_view name) {
 
 bool shortTypesRefused(const OpNameFacts &f, std::string_view name) {
   const Rule r = static_cast<Rule>(f.operandRule);
+  // (The barrier ops print their memdesc qualified: `: !ttg.memdesc<1xi64, ...>`.)
   return r == Rule::SameType || r == Rule::Addptr || r == Rule::Select || r == Rule::Cast ||
-         r == Rule::Join || (r == Rule::FirstBeforeArrow && startsWithLiteral(name, "tt."));
+         r == Rule::Join || (r == Rule::FirstBeforeArrow && startsWithLiteral(name, "tt.")) ||
+         oneOf(name, {"ttng.init_barrier", "ttng.inval_barrier", "ttng.barrier_expect",
+                      "ttng.wait_barrier", "ttng.arrive_barrier"});
 }
 
 bool knownOperandSyntax(const OpNameFacts &f) {
