@@ -2102,6 +2102,16 @@ private:
         continue;
       }
       if (t.is('(') || t.is('[')) {
+        // A generic op's next '(' opens its region list `({`; its function
+        // type comes after ':' (MLIR: "expected ':' followed by operation
+        // type", just past the token before).
+        if (t.is('(') && depth == 0 && !typed && mod().ops[opIdx].generic) {
+          size_t q = t.offset + 1;
+          while (q < text_.size() && isAsciiSpace(text_[q]))
+            ++q;
+          if (q >= text_.size() || text_[q] != '{')
+            fail(wrongToken(t), "expected ':' followed by operation type");
+        }
         ++depth;
         opens.push_back(t.text[0]);
         // An operand list `%p[%a, %b]`: operands (or integers) and commas.
