@@ -1649,7 +1649,10 @@ private:
     if (!generic && equalsLiteral(opNameView, "arith.constant"))
       checkConstantLiteral(nameTok.end(), lastEnd);
     if (named > 0 && !generic) {
-      const int defines = facts.fixedResults;
+      int defines = facts.fixedResults;
+      // scf.for defines one result per loop-carried value (after lb, ub, step).
+      if (equalsLiteral(opNameView, "scf.for") && mod().ops[opIdx].operands.size() >= 3)
+        defines = int(mod().ops[opIdx].operands.size()) - 3;
       if (defines >= 0 && defines != named)
         error(first.offset, "operation defines " + std::to_string(defines) +
                                 " results but was provided " + std::to_string(named) +

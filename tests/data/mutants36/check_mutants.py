@@ -31,10 +31,9 @@ KNOWN = {
     # (mutants 1600-1999, a fourth held-out set: 13 of 400 disagreed at first, 11 fixed)
     "m1811": "an unregistered dialect attribute inside loc(...) is reported as a location error",
     "m1875": "a type list read on past tt.load's one type (`T >, #b>`) is said before the operand's type",
-    # (mutants 2000-2399, a fifth held-out set, session 16: 11 of 400 disagreed at first, 6 fixed)
+    # (mutants 2000-2399, a fifth held-out set, session 16: 11 of 400 disagreed at first, 7 fixed)
     "m2183": "a memdesc naming #smem as its layout: the operand's earlier type is compared first",
     "m2234": "a rank-10 reshape's result layout (a sort kernel's) is not inferred and checked",
-    "m2237": "scf.for bound to fewer results than its iter_args: said as the yield count, not the binding",
     "m2263": "a dot_op with kWidth over a blocked parent: the operand's earlier type is compared first",
     "m2326": "a memdesc_index operand of another memdesc layout than its uses' is not compared",
 }
