@@ -12,6 +12,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QResizeEvent>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -180,6 +181,7 @@ KernelView::KernelView(QWidget *parent) : QWidget(parent) {
   split->addWidget(source_);
   left->setStretchFactor(0, 1);
   left->setStretchFactor(1, 3);
+  connect(left, &QSplitter::splitterMoved, this, [this] { userSizedFindings_ = true; });
   split->setStretchFactor(0, 1);
   split->setStretchFactor(1, 1);
   auto *lay = new QVBoxLayout(this);
@@ -449,6 +451,12 @@ void KernelView::fillSites() {
   values_->resizeColumnToContents(0);
   values_->resizeColumnToContents(1);
   values_->resizeColumnToContents(2);
+}
+
+void KernelView::resizeEvent(QResizeEvent *event) {
+  QWidget::resizeEvent(event);
+  if (!userSizedFindings_)
+    fitFindings();
 }
 
 void KernelView::fitFindings() {

@@ -115,6 +115,13 @@ private:
   // left column, the rest to the tables), once per kernel opened.
   void fitFindings();
 
+protected:
+  // The findings list keeps the height its findings need as the view is
+  // resized, until the user drags the splitter.
+  void resizeEvent(QResizeEvent *event) override;
+
+private:
+  bool userSizedFindings_ = false;
   audit::KernelAudit audit_;
   QLabel *summary_;
   QListWidget *findings_;

@@ -73,6 +73,27 @@ private slots:
     QVERIFY2(ink > 100, qPrintable(QString::number(ink)));
   }
 
+  // The findings list takes the height its findings need, also after the
+  // view is resized (a screenshot at --size, a window made larger): two
+  // findings of two lines each, not 40% of the column.
+  void findingsListFitsAfterResize() {
+    ui::KernelView v;
+    v.resize(600, 400);
+    QVERIFY(v.openFile(corpus("softmax_gfx942.ttgir")));
+    v.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    v.resize(1200, 800);
+    QCoreApplication::processEvents();
+    QCOMPARE(v.findingsList()->count(), 2);
+    const int h = v.findingsList()->height();
+    QVERIFY2(h >= 60 && h < 200, qPrintable(QString::number(h)));
+    // Both findings are drawn whole: ink in the list's last finding row.
+    const QRect r = v.findingsList()->visualItemRect(v.findingsList()->item(1));
+    QVERIFY(r.bottom() < v.findingsList()->viewport()->height());
+    if (qEnvironmentVariableIsSet("LS_SCREENSHOT_DIR"))
+      v.grab().save(qEnvironmentVariable("LS_SCREENSHOT_DIR") + "/kernel_findings_fit.png");
+  }
+
   void noFindingsIsSaid() {
     // scan on gfx942: two coalesced global accesses, nothing costly. The
     // list says so (drawn, not selectable) instead of staying blank, and the
