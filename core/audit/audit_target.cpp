@@ -1,6 +1,9 @@
 // Module target text -> bank model and scratch target.
 #include "audit/audit_target.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "util/error.h"
 
 namespace ls::audit {
@@ -19,6 +22,11 @@ AuditTarget auditTarget(const std::string &text, const std::string &field) {
     // Ampere has ldmatrix but not stmatrix; Hopper and Blackwell both
     // (sm120, consumer Blackwell, has the same shared memory as sm90).
     name = cc >= 120 ? "sm120" : cc >= 100 ? "sm100" : cc >= 90 ? "sm90" : "sm80";
+    // The capabilities the models are made for (Ampere and Ada; Hopper;
+    // datacenter Blackwell; consumer Blackwell).
+    static const std::string modelled[] = {"80", "86", "87", "89", "90", "100", "101", "103", "120", "121"};
+    t.standIn = std::find(std::begin(modelled), std::end(modelled), t.module.substr(5)) ==
+                std::end(modelled);
   } else if (name.rfind("hip:", 0) == 0) {
     name = name.substr(4);
   }

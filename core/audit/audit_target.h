@@ -20,6 +20,9 @@ struct AuditTarget {
   std::string module; // "cuda:90", "hip:gfx942" (or the override as given)
   BankTarget banks;
   ScratchTarget scratch = ScratchTarget::Sm90;
+  // A compute capability no model is made for (cuda:75, cuda:130): the
+  // nearest model's figures stand in for it.
+  bool standIn = false;
 };
 
 // Accepts `cuda:N`, `hip:gfxN` and the bank model's names (sm80, sm90,

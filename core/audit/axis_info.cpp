@@ -426,12 +426,7 @@ std::optional<AxisFacts> AxisAnalysis::binary(BinaryKind kind, const ir::Operati
                                            : std::min(*a.constant, *b.constant);
       return f;
     }
-    for (size_t d = 0; d < rank; ++d) {
-      f.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
-      f.divisibility[d] = divisibilityOfEither(a, b, d);
-      f.contiguity[d] = gcd(a.contiguity[d], b.contiguity[d]);
-    }
-    return f;
+    return join(a, b); // runs common to both (no constant: not both are)
   }
   // The pointee's bytes of tt.addptr (its offsets count elements).
   int64_t elemBytes = 1;
@@ -605,18 +600,13 @@ std::optional<AxisFacts> AxisAnalysis::select(const ir::Operation &op, const ir:
   const bool scalarCond = !(cond.type && !cond.type->isMemDesc && !cond.type->shape.empty());
   if (!scalarCond && c->constancy.size() != rank)
     return std::nullopt;
-  AxisFacts f = pessimistic(rank);
-  for (size_t d = 0; d < rank; ++d) {
-    f.constancy[d] = gcd(a->constancy[d], b->constancy[d]);
-    f.contiguity[d] = gcd(a->contiguity[d], b->contiguity[d]);
-    if (!scalarCond) {
+  // Either side's facts (a join), cut to the condition's runs.
+  AxisFacts f = join(*a, *b);
+  if (!scalarCond)
+    for (size_t d = 0; d < rank; ++d) {
       f.constancy[d] = gcd(f.constancy[d], c->constancy[d]);
       f.contiguity[d] = gcd(f.contiguity[d], c->constancy[d]);
     }
-    f.divisibility[d] = divisibilityOfEither(*a, *b, d);
-  }
-  if (a->constant && b->constant && *a->constant == *b->constant)
-    f.constant = a->constant;
   return f;
 }
 

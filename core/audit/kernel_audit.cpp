@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <iterator>
-#include <limits>
 #include <map>
 #include <string_view>
 #include <tuple>
@@ -96,12 +95,6 @@ bool knownDialect(std::string_view name) {
     return false;
   const std::string_view dialect = name.substr(0, dot);
   return std::find(std::begin(known), std::end(known), dialect) != std::end(known);
-}
-
-// a * b, saturating (divisibilities run up to 2^62).
-int64_t multiplyBytes(int64_t a, int64_t b) {
-  int64_t r = 0;
-  return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<int64_t>::max() : r;
 }
 
 // The value `make()` gives for `key`, computed once per cache.
@@ -277,13 +270,9 @@ private:
     }
     // A compute capability this tool has no model of: the nearest model's
     // figures, said so (cuda:75 takes sm80's, cuda:130 sm120's).
-    if (machine.rfind("cuda:", 0) == 0) {
-      const std::string cc = machine.substr(5);
-      static const char *const modelled[] = {"80", "86", "87", "89", "90", "100", "101", "103", "120", "121"};
-      if (std::find(std::begin(modelled), std::end(modelled), cc) == std::end(modelled))
-        out_.warnings.push_back("no bank model for " + machine + ": its shared-memory and conversion "
-                                "figures are " + target_.banks.name + "'s");
-    }
+    if (target_.standIn)
+      out_.warnings.push_back("no bank model for " + machine + ": its shared-memory and conversion "
+                              "figures are " + target_.banks.name + "'s");
     // The flag names another machine than the module: the report is for the
     // flag's machine, not for what Triton compiled this kernel for.
     if (!options_.target.empty() && !m.target.empty()) {
@@ -1020,17 +1009,22 @@ private:
               }
           const int layoutElems = std::max(1, r->vectorBits / std::max(1, g.elementBits));
           const std::optional<AxisFacts> pf = dim ? axis_->of(addresses) : std::nullopt;
+          // A buffer op's base pointer: its divisibility in bytes.
+          std::optional<int64_t> baseBytes;
+          if (dim && !pointers)
+            if (const std::optional<AxisFacts> bf = axis_->of(bufferBase); bf && !bf->divisibility.empty())
+              baseBytes = bf->divisibility[0];
+          const int64_t elementBytes = std::max(g.elementBits / 8, 1);
           // The sectors are counted from a 32-byte-aligned start. Triton
           // knows a pointer argument 16-byte aligned at most (its
           // specialisation), so only less than that is said: an odd row
           // stride, an offset of unknown divisibility.
           if (pf && size_t(*dim) < pf->divisibility.size()) {
             int64_t bytes = pf->divisibility[size_t(*dim)];
-            if (!pointers)
-              bytes = multiplyBytes(bytes, std::max(g.elementBits / 8, 1));
-            if (!pointers && bufferBase >= 0)
-              if (const std::optional<AxisFacts> bf = axis_->of(bufferBase); bf && !bf->divisibility.empty())
-                bytes = std::min(bytes, bf->divisibility[0]);
+            if (!pointers) // offsets count elements (16 or more of them: 16 bytes or more)
+              bytes = bytes < 16 ? bytes * elementBytes : 16;
+            if (baseBytes)
+              bytes = std::min(bytes, *baseBytes);
             if (bytes < 16)
               alignedBytes = bytes;
           }
@@ -1053,17 +1047,13 @@ private:
                                 std::to_string(pf->contiguity[size_t(*dim)]) + ")";
               }
             }
-            if (!pointers) {
-              const std::optional<AxisFacts> bf = axis_->of(bufferBase);
-              const int64_t bytes = std::max(g.elementBits / 8, 1);
-              if (bf && !bf->divisibility.empty()) {
-                const int64_t align = std::max<int64_t>(1, bf->divisibility[0] / bytes);
-                if (align < cap) {
-                  cap = int(align);
-                  const ir::SsaValue &bv = m.values[size_t(bufferBase)];
-                  g.vectorLimit = "the base pointer " + bv.name + " is aligned to " +
-                                  std::to_string(bf->divisibility[0]) + " bytes";
-                }
+            if (baseBytes) {
+              const int64_t align = std::max<int64_t>(1, *baseBytes / elementBytes);
+              if (align < cap) {
+                cap = int(align);
+                const ir::SsaValue &bv = m.values[size_t(bufferBase)];
+                g.vectorLimit = "the base pointer " + bv.name + " is aligned to " +
+                                std::to_string(*baseBytes) + " bytes";
               }
             }
             if (mask >= 0) {

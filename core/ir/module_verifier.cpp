@@ -206,13 +206,18 @@ bool operandsComeFirst(const OpNameFacts &f, std::string_view name) {
          !equalsLiteral(name, "arith.cmpi") && !equalsLiteral(name, "arith.cmpf");
 }
 
+// ttng's barrier ops: their operand is one i64 barrier in shared memory.
+static bool barrierOp(std::string_view name) {
+  return oneOf(name, {"ttng.init_barrier", "ttng.inval_barrier", "ttng.barrier_expect",
+                      "ttng.wait_barrier", "ttng.arrive_barrier"});
+}
+
 bool shortTypesRefused(const OpNameFacts &f, std::string_view name) {
   const Rule r = static_cast<Rule>(f.operandRule);
   // (The barrier ops print their memdesc qualified: `: !ttg.memdesc<1xi64, ...>`.)
   return r == Rule::SameType || r == Rule::Addptr || r == Rule::Select || r == Rule::Cast ||
          r == Rule::Join || (r == Rule::FirstBeforeArrow && startsWithLiteral(name, "tt.")) ||
-         oneOf(name, {"ttng.init_barrier", "ttng.inval_barrier", "ttng.barrier_expect",
-                      "ttng.wait_barrier", "ttng.arrive_barrier"});
+         barrierOp(name);
 }
 
 bool knownOperandSyntax(const OpNameFacts &f) {
@@ -1449,10 +1454,7 @@ std::optional<LayoutMismatch> firstOperandTypeViolation(const Module &m) {
                             "'ttng.tmem_copy' op Cannot copy into an immutable alloc"};
     if (op.operands.empty())
       continue;
-    if ((op.name == "ttng.init_barrier" || op.name == "ttng.inval_barrier" ||
-         op.name == "ttng.barrier_expect" || op.name == "ttng.wait_barrier" ||
-         op.name == "ttng.arrive_barrier") &&
-        op.operands[0] >= 0) {
+    if (barrierOp(op.name) && op.operands[0] >= 0) {
       const std::string t = normalisedTypeText(m.values[size_t(op.operands[0])].typeText);
       if (t.rfind("!ttg.memdesc<", 0) == 0 && t.rfind("!ttg.memdesc<1xi64,", 0) != 0)
         return LayoutMismatch{static_cast<int>(i), op.operands[0],
