@@ -253,20 +253,31 @@ private:
       const bool amdChip = machine.rfind("hip:gfx", 0) == 0 && machine.size() > 7 &&
                            std::all_of(machine.begin() + 7, machine.end(),
                                        [](char c) { return isAsciiAlnum(c); });
-      if (!amdChip)
+      if (!amdChip && !options_.target.empty())
         throw;
-      const std::string stand = lanes == 64 ? "gfx942" : "gfx1200";
-      target_ = auditTarget(stand, field);
-      target_.module = machine;
-      out_.warnings.push_back("no bank model for " + machine + " (this tool models " +
-                              [] {
-                                std::string list;
-                                for (const std::string &n : BankTarget::names())
-                                  list += (list.empty() ? "" : ", ") + n;
-                                return list;
-                              }() +
-                              "): its shared-memory figures are " + stand +
-                              "'s");
+      if (!amdChip) {
+        // The module's own ttg.target names no machine at all (`cuda`,
+        // `cuda:abc`): Triton 3.6 reads the module all the same. Its warp
+        // width's usual machine stands in, said so; --target picks one.
+        target_ = auditTarget(defaultTargetFor(lanes), field);
+        out_.warnings.push_back("ttg.target \"" + machine.substr(0, 60) +
+                                "\" names no machine this tool knows (cuda:N or hip:gfxN): the "
+                                "figures are " +
+                                target_.banks.name + "'s (--target picks another)");
+        target_.module = machine;
+      } else {
+        const std::string stand = lanes == 64 ? "gfx942" : "gfx1200";
+        target_ = auditTarget(stand, field);
+        target_.module = machine;
+        out_.warnings.push_back("no bank model for " + machine + " (this tool models " +
+                                [] {
+                                  std::string list;
+                                  for (const std::string &n : BankTarget::names())
+                                    list += (list.empty() ? "" : ", ") + n;
+                                  return list;
+                                }() +
+                                "): its shared-memory figures are " + stand + "'s");
+      }
     }
     // A compute capability this tool has no model of: the nearest model's
     // figures, said so (cuda:75 takes sm80's, cuda:130 sm120's).

@@ -206,6 +206,20 @@ Location LocationTable::resolveAt(std::string_view t, size_t &p, int depth, Cach
   bad("expected a location");
 }
 
+// (Names a loaded dialect might have count as loaded: only another name is
+// refused.)
+bool isLoadedDialect(std::string_view d) {
+  static constexpr std::string_view kLoaded[] = {
+      "builtin", "tt",   "ttg",    "ttng",  "amdg",   "amdgpu", "arith", "scf",   "math",
+      "cf",      "gpu",  "llvm",   "nvvm",  "rocdl",  "nvgpu",  "nvws",  "ub",    "func",
+      "index",   "tensor", "vector", "memref", "affine", "proton", "triton", "triton_gpu",
+      "triton_nvidia_gpu"};
+  for (std::string_view k : kLoaded)
+    if (k == d)
+      return true;
+  return false;
+}
+
 namespace {
 
 // The few tokens of MLIR's location grammar, over the whole text.
@@ -241,16 +255,17 @@ private:
       }
     }
   }
-  // MLIR's place for a token it did not expect: the end of the one before.
+  // MLIR's place for a token it did not expect: the end of the one before
+  // (at the end of the text, one character back from it first).
   size_t wrong() const {
-    size_t q = p_;
+    size_t q = p_ >= t_.size() && !t_.empty() ? t_.size() - 1 : p_;
     while (q > 0 && isAsciiSpace(t_[q - 1]))
       --q;
     return q;
   }
   [[noreturn]] void failWrong(const std::string &what) {
     skip();
-    throw Problem{p_ >= t_.size() ? p_ : wrong(), what};
+    throw Problem{wrong(), what};
   }
   void expect(char c, const char *what) {
     skip();
@@ -295,10 +310,18 @@ private:
       size_t q = p_ + 1;
       while (q < t_.size() && (isAliasChar(t_[q]) || t_[q] == '.' || t_[q] == '$' || t_[q] == '-'))
         ++q;
+      const size_t hash = p_;
       const std::string_view name = t_.substr(p_ + 1, q - p_ - 1);
       p_ = q;
       if (name.empty())
         failWrong("expected location instance");
+      // `#dialect.rest`: a dialect's attribute, where MLIR says it (at
+      // `rest`) if no such dialect is loaded (`#loc73ttg.convert_layout`).
+      if (const size_t dot = name.find('.');
+          dot != std::string_view::npos && !isLoadedDialect(name.substr(0, dot)))
+        throw Problem{hash + 1 + dot + 1, "#" + std::string(name) + ": an attribute of dialect '" +
+                                              std::string(name.substr(0, dot)) +
+                                              "', which is not loaded (Triton 3.6 rejects the module)"};
       if (!topLevel && !defined_(name)) {
         skip(); // MLIR says so at the token after the alias's name
         throw Problem{p_, "undefined symbol alias id '" + std::string(name) + "'"};

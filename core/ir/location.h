@@ -98,6 +98,10 @@ struct LocationSyntax {
   std::string error;
 };
 // Requires: text[at..] starts with the `loc` keyword.
+// Whether a Triton 3.6 context loads dialect `d` (`ttg`, `arith`, ...): an
+// attribute `#d.x` of another is refused where it is read.
+bool isLoadedDialect(std::string_view d);
+
 LocationSyntax readLocationSyntax(std::string_view text, size_t at,
                                   const std::function<bool(std::string_view)> &defined);
 

@@ -79,8 +79,20 @@ std::string negativeField(const Value &attr) {
 // A field Triton 3.6 reads without a check of this tool's: amd_mfma's K
 // (instrShape's third value).
 bool unverifiedField(const Value &attr, const Error &e) {
-  return attr.kind == Value::Kind::Attr && attr.name == "amd_mfma" && e.field() == "instrShape" &&
-         e.rule().rfind("K ", 0) == 0;
+  if (attr.kind != Value::Kind::Attr)
+    return false;
+  if (attr.name == "amd_mfma" && e.field() == "instrShape" && e.rule().rfind("K ", 0) == 0)
+    return true;
+  // #ttg.swizzled_shared's vec, perPhase and maxPhase: any unsigned 32-bit
+  // value reads (0 too; Triton divides by them only when the layout is
+  // asked for).
+  if (attr.name == "swizzled_shared" &&
+      (e.field() == "vec" || e.field() == "perPhase" || e.field() == "maxPhase"))
+    for (const auto &[key, v] : attr.entries)
+      if (key == e.field())
+        return v && v->kind == Value::Kind::Integer && v->integer >= 0 &&
+               v->integer <= int64_t{0xffffffff};
+  return false;
 }
 
 std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_view s) {
@@ -181,7 +193,15 @@ public:
 
   void run() {
     try {
+      // The aliases are read first (a #loc may be used before it is
+      // written), but what is wrong in one is said where MLIR, reading the
+      // text in order, meets it: readBody says each before the top-level
+      // item that follows it.
+      deferAliasErrors_ = true;
       readAliases();
+      deferAliasErrors_ = false;
+      std::stable_sort(aliasErrors_.begin(), aliasErrors_.end(),
+                       [](const AliasError &a, const AliasError &b) { return a.alias < b.alias; });
       readBody();
       resolveLocations();
     } catch (const Stop &s) {
@@ -203,10 +223,19 @@ private:
     std::string_view loc;
     size_t locOffset = 0;
   };
-  struct PendingUse {
-    int op, operand;
-    std::string_view name; // into the source text
-    size_t offset;
+  // MLIR's forward reference: a value used before its definition (in the
+  // text) is a placeholder of the type its first use states, shared by its
+  // later uses (each of which must state that type too) until a definition
+  // of the name in the same function replaces it: one of another type is
+  // "definition of SSA value ... has type", one of that type binds the uses
+  // and leaves them to the dominance check. Never defined: "use of undefined
+  // value", once the function is read.
+  struct ForwardRef {
+    std::string_view key;  // the name used, without a trailing "#0" (views the source)
+    std::string_view type; // the type its first typed use states; "" until one does
+    size_t offset = 0;     // the first use
+    int isolated = 0;      // the isolated region (a function's body) it is used in
+    std::vector<std::pair<int, int>> uses; // (op, operand)
   };
   // The value names in scope. One open-addressing table for all nested
   // scopes, keyed by views of the source: a slot holds a name's innermost
@@ -320,7 +349,6 @@ private:
   };
   struct Scope {
     size_t mark = 0; // names_.definitions() when the scope opened
-    std::vector<PendingUse> pending;
   };
   struct ResultGroup {
     std::string_view name; // into the source text
@@ -351,6 +379,10 @@ private:
   }
 
   void error(size_t offset, std::string message) {
+    if (deferAliasErrors_) {
+      aliasErrors_.push_back({aliasStart_, offset, std::move(message)});
+      return;
+    }
     if (f_.diagnostics.size() >= static_cast<size_t>(limits::kMaxDiagnostics))
       throw Stop{offset, "more than " + std::to_string(limits::kMaxDiagnostics) +
                              " lines could not be read; reading stopped (is this a TTGIR file?)"};
@@ -412,6 +444,7 @@ private:
     };
     for (size_t pos = 0; pos < text_.size(); pos = nextPos()) {
       sameLine = std::string_view::npos;
+      aliasStart_ = pos;
       reportProgress(pos, 1, 0);
       char c = text_[pos];
       if (c != '#' && c != '!')
@@ -502,6 +535,15 @@ private:
           if (v.kind == OpToken::Kind::Punct && !v.is('[') && !v.is('{') && !v.is('(') &&
               !v.is('-'))
             fail(wrongToken(v), "#" + key + ": expected attribute value");
+          // `(` starts a function type (a type is an attribute): a string or
+          // a number is no type in its list.
+          if (v.is('(')) {
+            lex_.skip();
+            const OpToken in = lex_.peek();
+            if (in.kind == OpToken::Kind::String || in.kind == OpToken::Kind::Number ||
+                in.kind == OpToken::Kind::ValueId)
+              fail(in.offset, "#" + key + ": expected non-function type");
+          }
           end = lex_.nextLineStart(v.offset); // dense<...>, affine_map<...>: kept as text
         }
         aliasEnds_[name.offset] = end;
@@ -520,6 +562,7 @@ private:
     }
     f_.aliases = aliases;
     for (const auto &[name, attr, offset, attrOffset] : defs) {
+      aliasStart_ = offset;
       if (!isLayoutAttr(*attr))
         continue;
       // A layout's parameters follow its name at once: MLIR says "expected
@@ -548,6 +591,11 @@ private:
           // (Its parser still reads its fields as unsigned integers.)
           if (const std::string field = negativeField(*attr); !field.empty())
             error(attrOffset, "#" + name + ": expected an unsigned integer value in " + field);
+          else
+            f_.warnings.warning(at(attrOffset),
+                                "#" + name + ": " + e.what() +
+                                    " (Triton 3.6 reads it, and fails only where the layout is "
+                                    "computed): the values of this layout are not audited");
           continue;
         }
         // ttng's tensor memory layouts are struct syntax: an unknown
@@ -573,8 +621,10 @@ private:
         typed.push_back(type);
     std::sort(typed.begin(), typed.end(),
               [](std::string_view a, std::string_view b) { return a.data() < b.data(); });
-    for (std::string_view type : typed)
-      reportTypeError(internType(type), type, size_t(type.data() - text_.data()));
+    for (std::string_view type : typed) {
+      aliasStart_ = size_t(type.data() - text_.data());
+      reportTypeError(internType(type), type, aliasStart_);
+    }
   }
 
   // --- the body: modules and top-level ops ---
@@ -587,10 +637,29 @@ private:
         if (t.kind == OpToken::Kind::End)
           break;
         if (auto it = aliasEnds_.find(t.offset); it != aliasEnds_.end()) {
+          sayAliasErrorsBefore(std::max(it->second, t.end()));
           lex_.seek(std::max(it->second, t.end()));
           continue;
         }
+        sayAliasErrorsBefore(t.offset);
         at = t.offset;
+        if (t.kind == OpToken::Kind::HashId || t.kind == OpToken::Kind::BangId) {
+          // An alias the aliases' reading passed by (no '=' after its
+          // name): MLIR's checks of an alias definition, in its order.
+          const bool attr = t.kind == OpToken::Kind::HashId;
+          const std::string_view key = t.text.substr(1);
+          if (attr ? (f_.aliases->count(std::string(key)) > 0 ||
+                      f_.locations.defines(std::string(key)))
+                   : typeAliases_.count(t.text) > 0)
+            fail(t.offset, std::string("redefinition of ") + (attr ? "attribute" : "type") +
+                               " alias id '" + std::string(key) + "'");
+          if (key.find('.') != std::string_view::npos)
+            fail(t.offset, std::string(attr ? "attribute" : "type") +
+                               " names with a '.' are reserved for dialect-defined names");
+          lex_.skip();
+          fail(wrongToken(lex_.peek()), std::string("expected '=' in ") +
+                                            (attr ? "attribute" : "type") + " alias definition");
+        }
         if (t.isIdent("module")) {
           closeImplicitModule();
           startModule(t.offset);
@@ -611,8 +680,18 @@ private:
         lex_.seek(lex_.nextLineStart(fl.offset));
       }
     }
+    sayAliasErrorsBefore(std::string_view::npos);
     closeImplicitModule();
     sayDeferredErrors();
+  }
+
+  // The problems of the aliases that start before `offset`.
+  void sayAliasErrorsBefore(size_t offset) {
+    while (aliasErrorsSaid_ < aliasErrors_.size() &&
+           aliasErrors_[aliasErrorsSaid_].alias < offset) {
+      AliasError &e = aliasErrors_[aliasErrorsSaid_++];
+      error(e.offset, std::move(e.message));
+    }
   }
 
   // The lines to reserve a module's arenas for: the rest of the text for the
@@ -810,11 +889,16 @@ private:
   void sayDeferredErrors() {
     std::stable_sort(undefinedUses_.begin(), undefinedUses_.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });
-    for (auto *list : {&undefinedUses_, &verifierErrors_})
+    // Dominance is checked after every op's verifier (MLIR's verifier's
+    // second pass), op by op in the text.
+    std::stable_sort(dominanceErrors_.begin(), dominanceErrors_.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (auto *list : {&undefinedUses_, &verifierErrors_, &dominanceErrors_})
       for (auto &[offset, message] : *list)
         error(offset, std::move(message));
     undefinedUses_.clear();
     verifierErrors_.clear();
+    dominanceErrors_.clear();
   }
 
   bool insideFuncFunc(int block) const {
@@ -832,15 +916,10 @@ private:
   }
 
   // --- scopes ---
-  void pushScope() { scopes_.push_back({names_.definitions(), {}}); }
+  void pushScope() { scopes_.push_back({names_.definitions()}); }
   int lookup(std::string_view name) const {
     int d = names_.find(name);
     return d < 0 ? -1 : names_.valueOf(d);
-  }
-  // The value `name` names in the innermost scope itself, or -1.
-  int lookupInnermost(std::string_view name) const {
-    int d = names_.find(name);
-    return d >= 0 && names_.depthOf(d) == int(scopes_.size()) - 1 ? names_.valueOf(d) : -1;
   }
   // Requires: `name` views the source text or synthesized_ (it outlives the scope).
   bool defineQuietly(std::string_view name, int value) {
@@ -853,21 +932,131 @@ private:
       error(offset, "redefinition of value " + std::string(name));
   }
   void popScope() {
-    Scope s = std::move(scopes_.back());
-    for (PendingUse &u : s.pending) {
-      int f = lookupInnermost(u.name);
-      if (f < 0 && u.name.size() > 2 && u.name.substr(u.name.size() - 2) == "#0")
-        f = lookupInnermost(u.name.substr(0, u.name.size() - 2));
-      if (f >= 0) {
-        bindUse(u.op, u.operand, f);
-      } else if (scopes_.size() > 1) {
-        scopes_[scopes_.size() - 2].pending.push_back(std::move(u));
-      } else {
-        undefinedUses_.emplace_back(u.offset, "use of undefined value " + std::string(u.name));
-      }
-    }
-    names_.restore(s.mark);
+    names_.restore(scopes_.back().mark);
     scopes_.pop_back();
+    if (scopes_.empty())
+      undefinedForwardRefs(-1);
+  }
+
+  // --- forward references (ForwardRef) ---
+  static std::string_view withoutResultZero(std::string_view name) {
+    return name.size() > 2 && name.substr(name.size() - 2) == "#0" ? name.substr(0, name.size() - 2)
+                                                                   : name;
+  }
+  int currentIsolated() const { return isolatedStack_.empty() ? 0 : isolatedStack_.back(); }
+  // Ops whose regions see no value defined outside them (IsolatedFromAbove).
+  static bool isolatesRegions(std::string_view op) {
+    return op == "builtin.module" || op == "tt.func" || op == "func.func" ||
+           op == "ttg.warp_specialize.partitions" || op == "llvm.func" || op == "gpu.module" ||
+           op == "gpu.func";
+  }
+  void forwardUse(int op, int operand, std::string_view name, size_t offset) {
+    const std::string_view key = withoutResultZero(name);
+    const int iso = currentIsolated();
+    for (ForwardRef &f : forward_)
+      if (f.key == key && f.isolated == iso) {
+        f.uses.emplace_back(op, operand);
+        return;
+      }
+    ForwardRef &f = forward_.emplace_back();
+    f.key = key;
+    f.offset = offset;
+    f.isolated = iso;
+    f.uses.emplace_back(op, operand);
+  }
+  // The placeholder that operand `k` of `op` uses, or nullptr.
+  ForwardRef *forwardRefOf(int op, size_t k) {
+    for (ForwardRef &f : forward_)
+      for (const auto &[o, n] : f.uses)
+        if (o == op && size_t(n) == k)
+          return &f;
+    return nullptr;
+  }
+  // A use's stated type against its placeholder's: the first typed use
+  // types it; a later one of another type is MLIR's parse error.
+  bool forwardUseTypeProblem(int op, size_t k, std::string_view stated, size_t offset) {
+    ForwardRef *f = forwardRefOf(op, k);
+    if (!f)
+      return false;
+    if (f->type.empty()) {
+      f->type = stated;
+      return false;
+    }
+    if (typesAgree(stated, f->type))
+      return false;
+    error(offset, "use of value '" + std::string(f->key) +
+                      "' expects different type than prior uses: '" + std::string(stated) +
+                      "' vs '" + std::string(f->type) + "' (Triton 3.6 rejects the module)");
+    return true;
+  }
+  // `value` defines `key` (written at `offset`, result `number` of the group
+  // `group`): the placeholder of that name in this function, if any, is
+  // replaced by it.
+  void resolveForward(std::string_view key, int value, size_t offset, std::string_view group,
+                      int number) {
+    if (forward_.empty())
+      return;
+    const int iso = currentIsolated();
+    auto it = std::find_if(forward_.begin(), forward_.end(),
+                           [&](const ForwardRef &f) { return f.key == key && f.isolated == iso; });
+    if (it == forward_.end())
+      return;
+    ForwardRef f = std::move(*it);
+    forward_.erase(it);
+    Module &m = mod();
+    const SsaValue &v = m.values[size_t(value)];
+    const bool guessed = v.definingOp >= 0 && m.ops[size_t(v.definingOp)].guessedResultTypes;
+    if (!f.type.empty() && !v.typeText.empty() && !guessed && !typesAgree(f.type, v.typeText)) {
+      error(offset, "definition of SSA value '" + std::string(group) + "#" +
+                        std::to_string(number) + "' has type '" + std::string(v.typeText) +
+                        "', where its earlier use (line " + std::to_string(at(f.offset).line) +
+                        ") has type '" + std::string(f.type) + "' (Triton 3.6 rejects the module)");
+      return;
+    }
+    for (const auto &[op, operand] : f.uses) {
+      bindUse(op, operand, value);
+      if (!dominatesEarlierUse(value, op))
+        dominanceErrors_.emplace_back(opNameOffset(m.ops[size_t(op)]),
+                                      "operand #" + std::to_string(operand) +
+                                          " does not dominate this use: " + std::string(f.key) +
+                                          " is defined after it, on line " +
+                                          std::to_string(at(offset).line) +
+                                          " (Triton 3.6 rejects the module)");
+    }
+  }
+  // Whether `value`, defined after op `use` in the text, still dominates it:
+  // only from another block of the same region, where the branches decide
+  // (not modelled: taken as dominating). In the definition's own block (or a
+  // region nested in it) the use comes first; outside the definition's region
+  // the value is not visible at all.
+  bool dominatesEarlierUse(int value, int use) const {
+    const Module &m = f_.modules[module_];
+    const SsaValue &v = m.values[size_t(value)];
+    const int defBlock = v.definingOp >= 0 ? m.ops[size_t(v.definingOp)].parentBlock : v.ownerBlock;
+    if (defBlock < 0)
+      return true;
+    const int defRegion = m.blocks[size_t(defBlock)].parentRegion;
+    for (int b = m.ops[size_t(use)].parentBlock, guard = 0; b >= 0 && guard < 4096; ++guard) {
+      if (b == defBlock)
+        return false;
+      const int r = m.blocks[size_t(b)].parentRegion;
+      if (r == defRegion)
+        return true;
+      const int p = r >= 0 ? m.regions[size_t(r)].parentOp : -1;
+      if (p < 0)
+        break;
+      b = m.ops[size_t(p)].parentBlock;
+    }
+    return false;
+  }
+  // The placeholders of isolated region `iso` (-1: all) never defined.
+  void undefinedForwardRefs(int iso) {
+    auto gone = std::stable_partition(forward_.begin(), forward_.end(), [&](const ForwardRef &f) {
+      return iso >= 0 && f.isolated != iso;
+    });
+    for (auto it = gone; it != forward_.end(); ++it)
+      undefinedUses_.emplace_back(it->offset, "use of undefined value " + std::string(it->key));
+    forward_.erase(gone, forward_.end());
   }
   void bindUse(int op, int operand, int value) {
     Module &m = mod();
@@ -908,7 +1097,7 @@ private:
     if (v >= 0)
       bindUse(op, k, v);
     else
-      scopes_.back().pending.push_back({op, k, name, t.offset});
+      forwardUse(op, k, name, t.offset);
   }
 
   int newValue(std::string name, size_t offset) {
@@ -1294,7 +1483,7 @@ private:
         synthesized_.push_back(std::string(t.text) + std::string(text_.substr(lt, e - lt)));
         return synthesized_.back();
       }
-      if (!container && !bracket && !isBuiltinTypeName(t.text))
+      if (!container && !isBuiltinTypeName(t.text))
         fail(wrongToken(t), "expected non-function type: '" + std::string(t.text.substr(0, 40)) +
                                 "' is not a type");
     }
@@ -1644,6 +1833,18 @@ private:
       throw;
     }
     mod().ops[opIdx].endLine = at(lastEnd > 0 ? lastEnd - 1 : 0).line;
+    // MLIR defines the results once the whole op is read: a placeholder of
+    // one of their names (a use earlier in the text) is replaced now.
+    if (!forward_.empty())
+      for (int v : mod().ops[opIdx].results) {
+        const std::string_view name = mod().values[size_t(v)].name;
+        if (name.empty())
+          continue;
+        const size_t hash = name.find('#');
+        const int number = hash == std::string_view::npos ? 0 : std::atoi(name.data() + hash + 1);
+        resolveForward(withoutResultZero(name), v, text_offset(mod().values[size_t(v)].pos),
+                       name.substr(0, hash), number);
+      }
     // MLIR checks the names bound against the results the op defines, once
     // the op is read, at its first result's name.
     if (!generic && equalsLiteral(opNameView, "arith.constant"))
@@ -1948,6 +2149,35 @@ private:
     if (custom && equalsLiteral(opName, "arith.constant") && lex_.peek().is(':'))
       fail(wrongToken(lex_.peek()), "expected attribute value (the constant)");
     const bool isFunc = custom && equalsLiteral(opName, "tt.func");
+    if (custom && (isFunc || equalsLiteral(opName, "func.func"))) {
+      // `tt.func (public|private|nested)? @name(...)`: MLIR's symbol name,
+      // said at the token where it is not.
+      const size_t save = lex_.position();
+      OpToken f = lex_.peek();
+      if (f.isIdent("public") || f.isIdent("private") || f.isIdent("nested")) {
+        lex_.skip();
+        f = lex_.peek();
+      }
+      lex_.seek(save);
+      if (f.kind != OpToken::Kind::AtId)
+        fail(f.offset, "custom op '" + std::string(opName) +
+                           "' expected valid '@'-identifier for symbol name");
+    }
+    if (custom && equalsLiteral(opName, "ttg.async_commit_group")) {
+      // `ttg.async_commit_group (tokens %t, ...)? {attrs}?`: another word on
+      // its line is the next op's name.
+      const OpToken &f = lex_.peek();
+      if (f.kind == OpToken::Kind::Ident && !f.newlineBefore && !f.isIdent("tokens") &&
+          !f.isIdent("loc") && !knownOpName(f.text))
+        fail(f.offset, "custom op '" + std::string(f.text.substr(0, 40)) +
+                           "' is unknown (ttg.async_commit_group takes `tokens %t` or nothing)");
+    }
+    if (custom &&
+        (equalsLiteral(opName, "amdg.buffer_load") || equalsLiteral(opName, "amdg.buffer_store") ||
+         equalsLiteral(opName, "amdg.buffer_load_to_local")) &&
+        lex_.peek().kind != OpToken::Kind::ValueId)
+      fail(wrongToken(lex_.peek()), "expected SSA operand (" + std::string(opName) +
+                                        " starts with its operands)");
     const bool keywordFirst = equalsLiteral(opName, "arith.cmpi") ||
                               equalsLiteral(opName, "arith.cmpf") ||
                               equalsLiteral(opName, "tt.get_program_id") ||
@@ -2005,6 +2235,13 @@ private:
         if (depth > 0 && n.is(':')) {
           lex_.skip();
           pending.push_back({t.text, scanType(), t.offset, {}, 0});
+          // A function argument's type is followed by its attributes, its
+          // location, the next argument or the list's end.
+          if (depth == 1 && isFunc) {
+            const OpToken &a = lex_.peek();
+            if (!a.is('{') && !a.isIdent("loc") && !a.is(',') && !a.is(')'))
+              fail(wrongToken(a), "expected ')'");
+          }
         } else if (n.is('=')) {
           lex_.skip();
           // `%i = %lb to ...`, `iter_args(%a = %init)`: an operand is next.
@@ -2236,9 +2473,14 @@ private:
         if (e == std::string_view::npos)
           fail(t.offset, "unbalanced '{'");
         checkDictionary(t.offset, e);
-        if (depth == 0)
+        if (depth == 0) {
           addAttributes(text_.substr(t.offset, e - t.offset),
                         text_.substr(t.offset + 1, e - t.offset - 2));
+          if (custom && axisNotI32(opIdx, opName)) // (at the dictionary, as MLIR says it)
+            fail(t.offset, "custom op '" + std::string(opName) + "' '" + std::string(opName) +
+                                    "' op attribute 'axis' failed to satisfy constraint: 32-bit "
+                                    "signless integer attribute");
+        }
         lex_.seek(e);
         lastEnd = e;
         continue;
@@ -2260,6 +2502,10 @@ private:
         checkDictionary(t.offset + 1, e - 1);
         addAttributes(text_.substr(t.offset, e - t.offset),
                       text_.substr(t.offset + 2, e - t.offset - 4));
+        if (axisNotI32(opIdx, opName))
+          fail(opNameOffset(mod().ops[opIdx]),
+               "invalid properties for op " + std::string(opName) +
+                   ": Invalid attribute `axis` in property conversion (an i32 integer)");
         lex_.seek(e);
         lastEnd = e;
         continue;
@@ -2314,13 +2560,30 @@ private:
             s.size() && s[0] == '"' ? std::string(s) : "\"" + std::string(s) + "\"";
         mod().ops[opIdx].attributes.push_back({"sym_name", quoted});
       } else if (t.is(':') && depth == 0) {
+        if (custom && !typed) {
+          // Too few operands: MLIR wanted a ',' after the last one.
+          const std::vector<int> &ops = mod().ops[opIdx].operands;
+          const int need = operandsBeforeTypes(opName);
+          if (!ops.empty() && int(ops.size()) < need && scratch.offsets.size() == ops.size()) {
+            size_t end = scratch.offsets.back() + 1;
+            while (end < text_.size() && (isAsciiAlnum(text_[end]) || text_[end] == '_' ||
+                                          text_[end] == '$' || text_[end] == '.' ||
+                                          text_[end] == '-' || text_[end] == '#'))
+              ++end;
+            fail(end, "expected ',' (" + std::string(opName) + " takes " + std::to_string(need) +
+                          " operands)");
+          }
+        }
         lex_.skip();
         typed = true;
-        if (custom && equalsLiteral(opName, "ttg.local_alloc") &&
-            !mod().ops[opIdx].operands.empty() && !lex_.peek().is('('))
+        if (custom && equalsLiteral(opName, "ttg.local_alloc") && !lex_.peek().is('(') &&
+            lex_.peek().kind != OpToken::Kind::Ident && lex_.peek().kind != OpToken::Kind::BangId)
+          fail(wrongToken(lex_.peek()), "expected non-function type");
+        if (custom && equalsLiteral(opName, "ttg.local_alloc") && !lex_.peek().is('('))
           fail(lex_.peek().offset, "custom op 'ttg.local_alloc' invalid kind of type specified: "
                                    "expected builtin.function, written (T) -> M");
         if (lex_.peek().is('(')) {
+          const size_t typeAt = lex_.peek().offset;
           lex_.skip();
           in.clear();
           if (!lex_.peek().is(')'))
@@ -2331,6 +2594,11 @@ private:
           if (lex_.peek().kind == OpToken::Kind::Arrow) {
             lex_.skip();
             fnInputs.swap(in);
+            // A generic op's function type has one input per operand.
+            if (const size_t n = mod().ops[opIdx].operands.size();
+                mod().ops[opIdx].generic && fnInputs.size() != n)
+              fail(typeAt, "expected " + std::to_string(n) + " operand type" + (n == 1 ? "" : "s") +
+                               " but had " + std::to_string(fnInputs.size()));
             scanResultTypes(arrowTypes);
             // A generic op ends with its function type: after it only its
             // location; anything else is where the next op's quoted name
@@ -2379,6 +2647,12 @@ private:
               lex_.peek().kind != OpToken::Kind::Arrow) {
             reportTypesOf(colonTypes);
             fail(wrongToken(lex_.peek()), "expected '->'");
+          }
+          if (custom && lex_.peek().kind == OpToken::Kind::Arrow && typesRefuseArrow(*scratch.facts)) {
+            reportTypesOf(colonTypes);
+            // The op ends with its types: `->` is where the next op's name was expected.
+            fail(wrongToken(lex_.peek()), "expected operation name in quotes (" + std::string(opName) +
+                                              "'s types take no '->')");
           }
           if (lex_.peek().kind == OpToken::Kind::Arrow) {
             lex_.skip();
@@ -2547,13 +2821,17 @@ private:
     for (const StatedType &st : stated_) {
       const size_t k = st.operand;
       const int v = mod().ops[opIdx].operands[k];
-      if (v < 0)
-        continue;
       std::string_view stated = st.type;
       if (st.how != Derivation::AsWritten && isTypeAlias(st.type))
         continue; // a mask or pointee of `!alias`: not known here
       if (st.how != Derivation::AsWritten)
         stated = derivedType(st.type, st.how);
+      if (v < 0) { // used before its definition (a forward reference)
+        if (forwardUseTypeProblem(opIdx, k, stated,
+                                  k < s.offsets.size() ? s.offsets[k] : text_offset(op.pos)))
+          return;
+        continue;
+      }
       const SsaValue &value = mod().values[v];
       const std::string_view defined = value.typeText;
       if (defined == stated)
@@ -2917,6 +3195,9 @@ private:
     Module &m = mod();
     int r = static_cast<int>(m.regions.size());
     m.regions.push_back({{}, opIdx});
+    const bool isolated = isolatesRegions(m.ops[size_t(opIdx)].name);
+    if (isolated)
+      isolatedStack_.push_back(++isolatedRegions_);
     pushScope();
     int block = newBlock(r, "");
     for (PendingArg &a : args)
@@ -2960,8 +3241,34 @@ private:
       }
     }
     popScope();
+    if (isolated) {
+      undefinedForwardRefs(isolatedStack_.back());
+      isolatedStack_.pop_back();
+    }
     --regionDepth_;
     return r;
+  }
+
+  // tt.expand_dims', tt.reduce's, tt.scan's and tt.gather's `axis` is an i32
+  // integer attribute (`1 : i32`); another value is refused where it is read.
+  bool axisNotI32(int opIdx, std::string_view opName) {
+    if (!equalsLiteral(opName, "tt.expand_dims") && !equalsLiteral(opName, "tt.reduce") &&
+        !equalsLiteral(opName, "tt.scan") && !equalsLiteral(opName, "tt.gather"))
+      return false;
+    for (const auto &[key, value] : mod().ops[size_t(opIdx)].attributes) {
+      if (key != "axis")
+        continue;
+      std::string_view v = trimAsciiSpace(value);
+      size_t p = v.size() > 0 && v[0] == '-' ? 1 : 0;
+      const size_t digits = p;
+      while (p < v.size() && isAsciiDigit(v[p]))
+        ++p;
+      if (p == digits)
+        return true;
+      const std::string_view rest = trimAsciiSpace(v.substr(p));
+      return !(rest.size() > 1 && rest[0] == ':' && trimAsciiSpace(rest.substr(1)) == "i32");
+    }
+    return false;
   }
 
   // Whether `value` is a result of an op whose header is being read (an op
@@ -2998,6 +3305,7 @@ private:
     if (!a.loc.empty())
       locs_.push_back({module_, true, v, a.loc, a.locOffset});
     define(a.name, v, a.offset);
+    resolveForward(withoutResultZero(a.name), v, a.offset, a.name, 0);
   }
 
   void parseBlockArgs(int block) {
@@ -3307,8 +3615,16 @@ private:
       while (q < text_.size() && (isAsciiAlnum(text_[q]) || text_[q] == '_' || text_[q] == '.' ||
                                   text_[q] == '$' || text_[q] == '-'))
         ++q;
-      if (q > nameAt && q < text_.size() && text_[q] == ')')
+      if (q > nameAt && q < text_.size() && text_[q] == ')') {
+        // `#dialect.rest`: an attribute of a dialect, which must be loaded.
+        const std::string_view name = text_.substr(nameAt, q - nameAt);
+        if (const size_t dot = name.find('.');
+            dot != std::string_view::npos && !isLoadedDialect(name.substr(0, dot)))
+          fail(nameAt + dot + 1, "#" + std::string(name) + ": an attribute of dialect '" +
+                                     std::string(name.substr(0, dot)) +
+                                     "', which is not loaded (Triton 3.6 rejects the module)");
         return q + 1;
+      }
     }
     const LocationSyntax ls = readLocationSyntax(text_, t.offset, [&](std::string_view name) {
       return f_.locations.defines(std::string(name)) ||
@@ -3326,13 +3642,13 @@ private:
     return p < text_.size() && text_[p] == '=';
   }
 
-  // Where MLIR reports a token it did not expect: at the end of the token
-  // before it, blanks and line ends skipped back over (at the token itself
-  // at the end of the text).
+  // MLIR's place for a token it did not expect: the end of the token
+  // before (past blanks and line ends); at the end of the text, one
+  // character back from it first.
   size_t wrongToken(const OpToken &t) const {
-    if (t.kind == OpToken::Kind::End)
-      return t.offset;
     size_t at = t.offset;
+    if (t.kind == OpToken::Kind::End && at > 0)
+      --at;
     while (at > 0 && isAsciiSpace(text_[at - 1]))
       --at;
     return at;
@@ -3368,7 +3684,10 @@ private:
   // A stated type's pointee [0] and i1 form [1] (checkStatedTypes).
   std::unordered_map<std::string, std::string, TextHash, std::equal_to<>> derivedTypes_[4];
   // Errors said once the text is read (sayDeferredErrors): where, and what.
-  std::vector<std::pair<size_t, std::string>> undefinedUses_, verifierErrors_;
+  std::vector<std::pair<size_t, std::string>> undefinedUses_, verifierErrors_, dominanceErrors_;
+  std::vector<ForwardRef> forward_;
+  std::vector<int> isolatedStack_; // the isolated regions open now (ForwardRef::isolated)
+  int isolatedRegions_ = 0;
   // `!name` -> the type it aliases, as written (views of the source).
   std::unordered_map<std::string_view, std::string_view, TextHash> typeAliases_;
   // Facts of each distinct op name (names view the source text).
@@ -3384,6 +3703,15 @@ private:
   }
   size_t headerDepth_ = 0;
   std::unordered_map<size_t, size_t> aliasEnds_;
+  bool deferAliasErrors_ = false;
+  struct AliasError {
+    size_t alias;  // where the alias starts
+    size_t offset; // where its problem is
+    std::string message;
+  };
+  std::vector<AliasError> aliasErrors_; // sorted by alias
+  size_t aliasStart_ = 0;               // the alias being read (readAliases)
+  size_t aliasErrorsSaid_ = 0;
   std::unordered_map<std::string, EncodingPtr, TextHash, std::equal_to<>>
       aliasEncodings_; // valid layout aliases
   // By their text, kept in typeTexts_ (stable: a deque only grows at its ends).

@@ -217,7 +217,26 @@ bool shortTypesRefused(const OpNameFacts &f, std::string_view name) {
   // (The barrier ops print their memdesc qualified: `: !ttg.memdesc<1xi64, ...>`.)
   return r == Rule::SameType || r == Rule::Addptr || r == Rule::Select || r == Rule::Cast ||
          r == Rule::Join || (r == Rule::FirstBeforeArrow && startsWithLiteral(name, "tt.")) ||
+         name == "ttg.convert_layout" ||
          barrierOp(name);
+}
+
+int operandsBeforeTypes(std::string_view n) {
+  if (oneOf(n, {"arith.negf", "tt.precise_sqrt"}))
+    return 1;
+  if (startsWithLiteral(n, "arith.") && ruleOf(n) == Rule::SameType)
+    return 2; // the binary ops and the comparisons
+  if (oneOf(n, {"tt.precise_divf", "tt.mulhiui", "tt.addptr", "tt.join"}))
+    return 2;
+  if (oneOf(n, {"tt.clampf", "tt.dot", "ttng.warp_group_dot", "arith.select"}))
+    return 3;
+  return 0;
+}
+
+bool typesRefuseArrow(const OpNameFacts &f) {
+  const Rule r = static_cast<Rule>(f.operandRule);
+  return r == Rule::SameType || r == Rule::ReturnLike || r == Rule::Select || r == Rule::Load ||
+         r == Rule::Store || r == Rule::Addptr;
 }
 
 bool knownOperandSyntax(const OpNameFacts &f) {
@@ -296,6 +315,12 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view n, bool gener
     // its partitions, whose captures are operands too).
     if (t.fnInputs.size() == operands && n != "ttg.warp_specialize")
       all(t.fnInputs);
+    return;
+  }
+  // scf.if's and cf.cond_br's condition is read as an i1 (their syntax
+  // states no type for it).
+  if ((n == "scf.if" || n == "cf.cond_br") && operands >= 1) {
+    one(0, "i1");
     return;
   }
   if (operands == 0 || t.colon.empty())

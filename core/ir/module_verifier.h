@@ -54,6 +54,12 @@ std::string closestTriton36OpName(std::string_view name);
 // right after its name (arith's binary ops, math.*, not cmpi/cmpf's
 // predicate); one type per operand (scf.yield, tt.return).
 bool typesNeedArrow(const OpNameFacts &facts);
+// The op's syntax ends with its `: T...` types: a `->` after them is not its
+// (the arith and math ops, scf.yield and the returns, select, load, store, addptr).
+bool typesRefuseArrow(const OpNameFacts &facts);
+// How many operands the op's syntax writes (comma-separated) before its
+// `: T` (arith's binary ops 2, select 3, tt.dot 3, ...); 0: not known here.
+int operandsBeforeTypes(std::string_view name);
 bool typesNeedTo(const OpNameFacts &facts);
 bool operandsComeFirst(const OpNameFacts &facts, std::string_view name);
 bool oneTypePerOperand(const OpNameFacts &facts);

@@ -219,8 +219,9 @@ void OpLexer::scanToken(OpToken &t) {
       ++p;
       skipWhile(isDigit);
     }
+    // MLIR's lexer refuses a prefix with no name after it, where it is.
     if (p == start + 1)
-      return finish(OpToken::Kind::Punct);
+      throw Failure{start, c == '%' ? "invalid SSA name" : "invalid block name"};
     return finish(c == '%' ? OpToken::Kind::ValueId : OpToken::Kind::CaretId);
   }
   if (isIdStart(c)) {
@@ -242,7 +243,7 @@ void OpLexer::scanToken(OpToken &t) {
     ++p;
     skipWhile(isSuffixChar);
     if (p == start + 1)
-      return finish(OpToken::Kind::Punct);
+      throw Failure{start, c == '#' ? "invalid attribute name" : "invalid type identifier"};
     return finish(c == '#' ? OpToken::Kind::HashId : OpToken::Kind::BangId);
   }
   if (c == '"') {

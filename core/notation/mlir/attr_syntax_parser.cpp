@@ -427,6 +427,18 @@ TypeText SyntaxParser::parseType() {
     if (acceptPunct(",")) {
       // Any attribute MLIR reads there (`true`, a type such as `i64`) is the
       // encoding, if not a layout; a bare word that is neither is not one.
+      // A type is an attribute too: a container type's word needs its '<'.
+      if (const Token &w = lex_.peek();
+          w.kind == Token::Kind::Ident && (w.text == "tensor" || w.text == "vector" ||
+                                           w.text == "memref" || w.text == "complex" ||
+                                           w.text == "tuple")) {
+        const std::string word(w.text);
+        const size_t wordAt = w.offset;
+        lex_.skip();
+        if (!lex_.peek().isPunct("<"))
+          fail("expected '<' in " + word + " type", afterPrevious(lex_.peek().offset));
+        lex_.seek(wordAt);
+      }
       const Token &n = lex_.peek();
       const bool attribute =
           n.kind == Token::Kind::Hash || n.kind == Token::Kind::Integer ||

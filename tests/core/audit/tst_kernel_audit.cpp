@@ -82,6 +82,7 @@ private slots:
   void machineFromModule();
   void targetOverride();
   void targetNames();
+  void moduleTargetWithoutMachine();
   void convertInLoopRankedFirst();
   void stridesAndSectors();
   void unknownSectorsWithRuntimeStride();
@@ -209,6 +210,38 @@ void TestKernelAudit::targetOverride() {
   QCOMPARE(QString::fromStdString(a.bankTarget), QStringLiteral("sm80"));
   o.target = "gfx9000";
   QVERIFY_THROWS_EXCEPTION(Error, auditText(readFile(corpusDir() + "attention_sm90.ttgir"), o));
+}
+
+// A module whose ttg.target names no machine (`cuda`): Triton 3.6 reads it,
+// so the audit does, with its warp width's usual machine and a warning; a
+// --target of that name is still an error. A swizzled_shared layout with
+// vec = 0 reads too (Triton divides by it only where the layout is
+// computed): its values are not audited, and the reader says why.
+void TestKernelAudit::moduleTargetWithoutMachine() {
+  std::string text = readFile(corpusDir() + "attention_sm90.ttgir");
+  const size_t at = text.find("\"cuda:90\"");
+  QVERIFY(at != std::string::npos);
+  text.replace(at, 9, "\"cuda\"");
+  audit::KernelAudit a = auditText(text);
+  QCOMPARE(QString::fromStdString(a.target), QStringLiteral("cuda"));
+  QCOMPARE(QString::fromStdString(a.bankTarget), QStringLiteral("sm90"));
+  QVERIFY(std::any_of(a.warnings.begin(), a.warnings.end(), [](const std::string &w) {
+    return w.find("ttg.target \"cuda\" names no machine this tool knows") != std::string::npos &&
+           w.find("sm90's") != std::string::npos;
+  }));
+  audit::AuditOptions o;
+  o.target = "cuda";
+  QVERIFY_THROWS_EXCEPTION(Error, auditText(readFile(corpusDir() + "attention_sm90.ttgir"), o));
+
+  std::string zero = readFile(corpusDir() + "matmul_sm80.ttgir");
+  const size_t vec = zero.find("swizzled_shared<{vec = 8");
+  QVERIFY(vec != std::string::npos);
+  zero.replace(vec + 23, 1, "0");
+  const ir::ModuleFile f = ir::readModuleFile(zero);
+  QVERIFY(!f.diagnostics.hasErrors());
+  QVERIFY(std::any_of(f.warnings.all().begin(), f.warnings.all().end(), [](const Diagnostic &d) {
+    return d.message.find("vec: must be between 1 and 4096, got 0 (Triton 3.6 reads it") != std::string::npos;
+  }));
 }
 
 void TestKernelAudit::targetNames() {

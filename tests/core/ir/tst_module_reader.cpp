@@ -96,6 +96,9 @@ private slots:
   void validSyntaxTheStrictReaderKeeps_data();
   void validSyntaxTheStrictReaderKeeps();
   void valueNamesFollowTheirScopes();
+  void forwardReferencesAsMlirReadsThem();
+  void lexerAndTopLevelErrorsAtMlirsPlace();
+  void opSyntaxAsTriton36ParsesIt();
   void typeTextsOutliveTheFile();
   void manyModulesReuseNamesAndReserveTheirOwnSize();
   void severalModulesAndBareOps();
@@ -563,7 +566,9 @@ void TestModuleReader::malformedLineInTheMiddle() {
 // error (the first definition stays), a nested region may define a name the
 // enclosing one has (its own uses see the inner value) and, once it closes,
 // the outer value is visible again; a use before its definition in the same
-// region binds when the region closes, and sibling functions reuse names.
+// function binds to it (MLIR's forward reference), and MLIR's verifier then
+// refuses it (the definition does not dominate the use); sibling functions
+// reuse names.
 void TestModuleReader::valueNamesFollowTheirScopes() {
   ir::ModuleFile f = ir::readModuleFile(
       "tt.func @a(%p: i32) {\n"                                   // 1
@@ -586,8 +591,13 @@ void TestModuleReader::valueNamesFollowTheirScopes() {
       "  %w = arith.addi %x, %q : i32\n"                          // 18
       "  tt.return\n"                                             // 19
       "}\n");
-  QCOMPARE(diagnosticsText(f), QString("3:3: error: redefinition of value %x\n"
-                                       "18:23: error: use of undefined value %q"));
+  QCOMPARE(diagnosticsText(f),
+           QString("3:3: error: redefinition of value %x\n"
+                   "18:23: error: use of undefined value %q\n"
+                   "4:8: error: operand #1 does not dominate this use: %late is defined after "
+                   "it, on line 12 (Triton 3.6 rejects the module)\n"
+                   "5:8: error: operand #0 does not dominate this use: %c is defined after it, "
+                   "on line 13 (Triton 3.6 rejects the module)"));
   const ir::Module &m = f.modules[0];
   auto defLine = [&](int op, int k) {
     const int v = m.ops[op].operands[k];
@@ -608,6 +618,175 @@ void TestModuleReader::valueNamesFollowTheirScopes() {
   QCOMPARE(defLine(m.opAtLine(17), 0), -100); // @b's own %p (argument 0)
   const ir::SsaValue &pb = m.values[m.ops[m.opAtLine(17)].operands[0]];
   QCOMPARE(m.blocks[pb.ownerBlock].parentRegion, m.ops[m.opAtLine(16)].regions[0]);
+}
+
+// MLIR's forward references, as Triton 3.6 reads them (mutants36 m2409,
+// m2427, m2489, m2781...): a use before the definition states the value's
+// type; the definition must have it ("definition of SSA value '%b#0' has
+// type", at the definition), later uses too; scf.if's condition is an i1; a
+// use in a region of a value defined after the region's op, or a value
+// defined in a region and used outside it, is not dominated; a use never
+// defined in its function is undefined, whatever the next function defines.
+void TestModuleReader::forwardReferencesAsMlirReadsThem() {
+  auto firstError = [](const std::string &text) {
+    const ir::ModuleFile f = ir::readModuleFile(text);
+    return f.diagnostics.empty() ? QString()
+                                 : QString::fromStdString(f.diagnostics.all()[0].text());
+  };
+  QCOMPARE(
+      firstError("tt.func @a(%p: i32) {\n"
+                 "  %a = arith.addi %b, %p : i32\n"
+                 "  %b = arith.constant 1 : i64\n"
+                 "  tt.return\n"
+                 "}\n"),
+      QString("3:3: error: definition of SSA value '%b#0' has type 'i64', where its earlier use "
+              "(line 2) has type 'i32' (Triton 3.6 rejects the module)"));
+  QCOMPARE(
+      firstError("tt.func @a(%p: i32) {\n"
+                 "  %a = arith.addi %b, %p : i32\n"
+                 "  %c = arith.addi %b, %b : i64\n"
+                 "  %b = arith.constant 1 : i32\n"
+                 "  tt.return\n"
+                 "}\n"),
+      QString("3:19: error: use of value '%b' expects different type than prior uses: 'i64' vs "
+              "'i32' (Triton 3.6 rejects the module)"));
+  QCOMPARE(firstError("tt.func @a(%p: i32, %t: tensor<4xi32>) {\n"
+                      "  %r = scf.if %t -> (i32) {\n"
+                      "    scf.yield %p : i32\n"
+                      "  } else {\n"
+                      "    scf.yield %p : i32\n"
+                      "  }\n"
+                      "  tt.return\n"
+                      "}\n"),
+           QString("2:15: error: use of value '%t' expects different type than prior uses: 'i1' vs "
+                   "'tensor<4xi32>' (Triton 3.6 rejects the module)"));
+  // A use in a loop's body of a value the function defines after the loop.
+  QCOMPARE(
+      firstError("tt.func @a(%p: i32) {\n"
+                 "  scf.for %i = %p to %p step %p : i32 {\n"
+                 "    %u = arith.addi %late, %p : i32\n"
+                 "  }\n"
+                 "  %late = arith.addi %p, %p : i32\n"
+                 "  tt.return\n"
+                 "}\n"),
+      QString("3:10: error: operand #0 does not dominate this use: %late is defined after it, on "
+              "line 5 (Triton 3.6 rejects the module)"));
+  // The same name in the next function is another value.
+  QCOMPARE(firstError("tt.func @a(%p: i32) {\n"
+                      "  %u = arith.addi %v, %p : i32\n"
+                      "  tt.return\n"
+                      "}\n"
+                      "tt.func @b(%p: i32) {\n"
+                      "  %v = arith.addi %p, %p : i32\n"
+                      "  tt.return\n"
+                      "}\n"),
+           QString("2:19: error: use of undefined value %v"));
+  // A result group's later result, used before the group: its number.
+  QCOMPARE(
+      firstError("tt.func @a(%p: i32, %q: i64) {\n"
+                 "  %u = arith.addi %g#1, %q : i64\n"
+                 "  %g:2 = tt.elementwise_inline_asm \"\" {constraints = \"=r,=r,r\", "
+                 "packed_element = 1 : i32, pure = true} %p : i32 -> i32, i32\n"
+                 "  tt.return\n"
+                 "}\n"),
+      QString("3:3: error: definition of SSA value '%g#1' has type 'i32', where its earlier use "
+              "(line 2) has type 'i64' (Triton 3.6 rejects the module)"));
+}
+
+// What MLIR's lexer and its top level refuse where they find it: a '%' or
+// '^' with no name, an alias without its '=' (or with a dialect's dotted
+// name, or one defined already), a location cut off at the end of the text
+// (said at the end of the last line, as MLIR backs up from the end).
+void TestModuleReader::lexerAndTopLevelErrorsAtMlirsPlace() {
+  auto firstError = [](const std::string &text) {
+    const ir::ModuleFile f = ir::readModuleFile(text);
+    return f.diagnostics.empty() ? QString()
+                                 : QString::fromStdString(f.diagnostics.all()[0].text());
+  };
+  QCOMPARE(firstError("tt.func @a(%p: i32) {\n"
+                      "  %x = arith.addi %p, %p : i32\n"
+                      "  %, %p : i32\n"
+                      "  tt.return\n"
+                      "}\n"),
+           QString("3:3: error: invalid SSA name"));
+  QCOMPARE(firstError("tt.func @a(%p: i32) {\n"
+                      "  cf.br ^ \n"
+                      "}\n"),
+           QString("2:9: error: invalid block name"));
+  QCOMPARE(firstError("module {\n"
+                      "}\n"
+                      "#loc3 0 loc(\"a.py\":1:2)\n"),
+           QString("3:6: error: expected '=' in attribute alias definition"));
+  QCOMPARE(
+      firstError("#smem = #ttg.shared_memory#ttg.shared_memory\n"
+                 "module {\n"
+                 "}\n"),
+      QString("1:27: error: attribute names with a '.' are reserved for dialect-defined names"));
+  QCOMPARE(firstError("#loc1 = loc(\"a.py\":1:2)\n"
+                      "module {\n"
+                      "}\n"
+                      "#loc1 loc(\"a.py\":1:2)\n"),
+           QString("4:1: error: redefinition of attribute alias id 'loc1'"));
+  QCOMPARE(firstError("module {\n"
+                      "}\n"
+                      "#loc1 = (\"a.py\":1:2)\n"),
+           QString("3:10: error: #loc1: expected non-function type"));
+  QCOMPARE(firstError("module {\n"
+                      "}\n"
+                      "#loc0 = loc(\"a.py\":1:2)\n"
+                      "#loc1 = loc(\"h\"(#loc0)\n"),
+           QString("4:23: error: #loc1: expected ')' in location"));
+  // An alias's problem is said where MLIR meets the alias: before a body
+  // error after it, after one before it.
+  QCOMPARE(firstError("module {\n"
+                      "  tt.func @a() {\n"
+                      "    %x arith.constant 1 : i32\n"
+                      "    tt.return\n"
+                      "  }\n"
+                      "}\n"
+                      "#loc1 = loc((\n"),
+           QString("3:7: error: expected '=' after the result names"));
+}
+
+// Ops' own syntax where Triton 3.6's parser refuses it (mutants36, the sixth
+// round): each at Triton's line:column.
+void TestModuleReader::opSyntaxAsTriton36ParsesIt() {
+  auto firstError = [](const std::string &body) {
+    const ir::ModuleFile f = ir::readModuleFile("tt.func @a(%p: i32, %q: i32, %t: tensor<4xi32>) {\n" +
+                                                body + "  tt.return\n}\n");
+    return f.diagnostics.empty() ? QString() : QString::fromStdString(f.diagnostics.all()[0].text());
+  };
+  // tt.func inside a function takes a symbol name, not an operand.
+  QVERIFY(firstError("  %x = tt.func %p : i32\n").startsWith("2:16: error: custom op 'tt.func' expected valid '@'-identifier"));
+  // Too few operands: the ',' MLIR wanted after the last one.
+  QVERIFY(firstError("  %x = arith.addi %p {a = 1 : i32} : i32\n").startsWith("2:21: error: expected ','"));
+  // The arith and math ops end with their `: T`.
+  QVERIFY(firstError("  %x = math.exp2 %p : i32 -> i32\n").startsWith("2:26: error: expected operation name in quotes"));
+  // ttg.convert_layout's types are builtin tensors: no `<...>` short form.
+  QVERIFY(firstError("  %x = ttg.convert_layout %t : <4xi32> -> tensor<4xi32>\n").startsWith("2:31: error: expected non-function type"));
+  // A word that is no type, even with a '<' after it.
+  QVERIFY(firstError("  %x = tt.splat %p : opIdx<4> -> tensor<4xi32>\n").startsWith("2:21: error: expected non-function type"));
+  // A tensor's encoding may be a type, which then needs its '<'.
+  QVERIFY(firstError("  %x = tt.splat %p : i32 -> tensor<4xi32, tensor>\n").startsWith("2:49: error: "));
+  QVERIFY(firstError("  %x = tt.splat %p : i32 -> tensor<4xi32, tensor>\n").contains("expected '<' in tensor type"));
+  // `axis` is an i32 attribute: at the dictionary in the custom form, at
+  // the op in the generic form's properties.
+  QVERIFY(firstError("  %x = tt.expand_dims %t {axis = \"x\"} : tensor<4xi32> -> tensor<1x4xi32>\n")
+              .startsWith("2:26: error: custom op 'tt.expand_dims' 'tt.expand_dims' op attribute 'axis' failed"));
+  // A generic op's function type has one input per operand.
+  QVERIFY(firstError("  %x = \"arith.addi\"(%p) : (i32, i32) -> i32\n").startsWith("2:27: error: expected 1 operand type but had 2"));
+  // ttg.async_commit_group takes `tokens %t` or nothing: another word is the next op.
+  QVERIFY(firstError("  %x = ttg.async_commit_group dense<0> : i32\n").startsWith("2:31: error: custom op 'dense' is unknown"));
+  // amdg's buffer ops start with their operands.
+  QVERIFY(firstError("  %x = amdg.buffer_load {a = 1 : i32} : tensor<4xi32>\n").startsWith("2:24: error: expected SSA operand"));
+  // A local_alloc's type is a function type, `() -> M` without a source.
+  QVERIFY(firstError("  %x = ttg.local_alloc : tensor<4xi32>\n").startsWith("2:26: error: custom op 'ttg.local_alloc' invalid kind of type"));
+  // A function argument's type is followed by '{', loc, ',' or ')'.
+  const ir::ModuleFile f = ir::readModuleFile("tt.func @a(%p: i32 tt.divisibility = 16 : i32}) {\n  tt.return\n}\n");
+  QVERIFY(!f.diagnostics.empty());
+  QCOMPARE(QString::fromStdString(f.diagnostics.all()[0].text()), QString("1:19: error: expected ')'"));
+  // An attribute of a dialect Triton does not load, inside a location.
+  QVERIFY(firstError("  %x = arith.addi %p, %q : i32 loc(#loc4ttg.convert_layout)\n").startsWith("2:45: error: #loc4ttg.convert_layout: an attribute of dialect 'loc4ttg'"));
 }
 
 // A value's type text views the module's own store of type texts, once per

@@ -20,6 +20,11 @@ SRC = os.path.join(HERE, "..", "ttgir36")
 LATER = ("grouped_matmul_", "dropout_", "ln_bwd_lock_", "persistent_matmul_", "int4_dequant_", "cross_entropy_",
          "conv_im2col_")
 FILES = sorted(f for f in os.listdir(SRC) if f.endswith(".ttgir") and not f.startswith(LATER))
+# From mutant 2400 on (session 17): every file of the corpus, and edits of module attributes, locations,
+# braces, op names, attribute dictionaries and operands.
+ALL_FILES = sorted(f for f in os.listdir(SRC) if f.endswith(".ttgir"))
+MODULE_VALUES = ['"cuda:80"', '"cuda:90"', '"cuda:100"', '"hip:gfx942"', '"hip:gfx1200"', '"cuda"', "4 : i32",
+                 "8 : i32", "0 : i32", "64 : i32", "32 : i32", "3 : i32", "-1 : i32", "true", '"x"']
 NUMBERS = ["0", "1", "2", "3", "4", "8", "16", "32", "48", "64", "128", "256", "-1", "2147483648"]
 WORDS = ["#blocked", "#blocked1", "#mma", "#shared", "#smem", "mutable", "i32", "i64", "f16", "f32",
          "bf16", "i1", "tensor", "ttg.convert_layout", "tt.load", "arith.addi", "scf.yield", "loc(#loc)",
@@ -34,13 +39,16 @@ def body_lines(text):
 
 def mutate(k):
     rng = random.Random(k)
-    name = FILES[rng.randrange(len(FILES))]
+    files = ALL_FILES if k >= 2400 else FILES
+    name = files[rng.randrange(len(files))]
     text = open(os.path.join(SRC, name)).read()
     lines, body = body_lines(text)
     kinds = ["number", "number", "number", "token_delete", "token_double", "word",
              "line_drop", "line_repeat", "type_swap", "alias_number"]
     if k >= 800:  # mutants 800 on: also edits of layouts and shapes
         kinds += ["alias_token", "shape", "layout_swap", "layout_swap", "alias_number"]
+    if k >= 2400:  # mutants 2400 on: module attributes, locations, braces, op names, dictionaries, operands
+        kinds += ["module_attr", "loc_edit", "brace", "op_swap", "dict_edit", "operand_swap", "operand_swap"]
     kind = rng.choice(kinds)
     if kind in ("number", "alias_number"):
         pool = [i for i, l in enumerate(lines) if l.startswith("#") and not l.startswith("#loc")] \
@@ -87,6 +95,59 @@ def mutate(k):
         if aliases and here:
             m = rng.choice(here)
             lines[i] = lines[i][:m.start()] + rng.choice(aliases) + lines[i][m.end():]
+    elif kind == "module_attr":  # one value of the module's attribute dictionary replaced
+        i = next((j for j, l in enumerate(lines) if l.startswith("module attributes")), None)
+        vals = list(re.finditer(r'(?<== )("[^"]*"|-?\d+ : i\d+|true|false)', lines[i])) if i is not None else []
+        if vals:
+            m = rng.choice(vals)
+            lines[i] = lines[i][:m.start()] + rng.choice(MODULE_VALUES) + lines[i][m.end():]
+    elif kind == "loc_edit":  # a #loc definition or an op's loc(...) edited
+        locdefs = [j for j, l in enumerate(lines) if l.startswith("#loc")]
+        if locdefs and rng.random() < 0.5:
+            i = rng.choice(locdefs)
+            toks = list(re.finditer(r'"[^"]*"|[%#!]?[\w.$-]+|[^\s\w]', lines[i]))
+            m = rng.choice(toks[1:] or toks)
+            l = lines[i]
+            lines[i] = l[:m.start()] + l[m.end():] if rng.random() < 0.5 else \
+                l[:m.start()] + rng.choice(["#loc", "#loc999", "0", '"f.py"', "callsite", "fused", "(", ")"]) + l[m.end():]
+        else:
+            i = rng.choice(body)
+            m = re.search(r"loc\((#loc\d*)\)\s*$", lines[i])
+            if m:
+                lines[i] = lines[i][:m.start(1)] + rng.choice(["#loc999", "#loc", '"x.py":1:2', "unknown", ""]) + lines[i][m.end(1):]
+    elif kind == "brace":  # a region's brace deleted or doubled, or a line's closing bracket deleted
+        i = rng.choice(body)
+        br = list(re.finditer(r"[{}()\[\]]", lines[i]))
+        if br:
+            m = rng.choice(br)
+            l = lines[i]
+            lines[i] = l[:m.start()] + l[m.end():] if rng.random() < 0.6 else l[:m.end()] + m.group(0) + l[m.end():]
+    elif kind == "op_swap":  # an op's name replaced by another op name of the file
+        ops = sorted(set(re.findall(r"(?:= |^\s+)((?:tt|ttg|ttng|amdg|arith|scf|math|gpu|cf)\.[\w.]+)", text, re.M)))
+        i = rng.choice(body)
+        m = re.search(r"(?:= |^\s+)((?:tt|ttg|ttng|amdg|arith|scf|math|gpu|cf)\.[\w.]+)", lines[i])
+        if ops and m:
+            lines[i] = lines[i][:m.start(1)] + rng.choice(ops) + lines[i][m.end(1):]
+    elif kind == "dict_edit":  # one entry of an op's {...} attributes dropped, or its value changed
+        i = rng.choice(body)
+        ents = list(re.finditer(r"([\w.-]+) = ([^,{}]+?)(?=[,}])", lines[i]))
+        if ents:
+            m = rng.choice(ents)
+            l = lines[i]
+            r = rng.random()
+            if r < 0.4:
+                lines[i] = l[:m.start()] + l[m.end():]
+            else:
+                lines[i] = l[:m.start(2)] + rng.choice(["0 : i32", "1", "true", '"x"', "array<i32: 1>", "-1 : i64",
+                                                         "16 : i32", "#blocked"]) + l[m.end(2):]
+    elif kind == "operand_swap":  # one operand use replaced by another value defined in the file
+        names = re.findall(r"^\s+(%[\w.$-]+)(?::\d+)? = ", text, re.M)
+        i = rng.choice(body)
+        eq = lines[i].find(" = ")
+        uses = [m for m in re.finditer(r"%[\w.$-]+(?:#\d+)?", lines[i]) if m.start() > eq]
+        if names and uses:
+            m = rng.choice(uses)
+            lines[i] = lines[i][:m.start()] + rng.choice(names) + lines[i][m.end():]
     else:  # type_swap: one `tensor<...>` of a line replaced by another from the file
         types = re.findall(r"tensor<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>", text)
         i = rng.choice(body)
