@@ -826,7 +826,8 @@ private:
     // The first op (in the text) that a verifier refuses.
     std::optional<LayoutMismatch> first;
     for (auto found : {firstOperandTypeViolation(m), firstLayoutMismatch(m, written),
-                       firstWarpSpecializeProblem(m), firstBarrierCountProblem(m)})
+                       firstWarpSpecializeProblem(m), firstBarrierCountProblem(m),
+                       firstMissingAxis(m)})
       if (found && (!first || opNameOffset(m.ops[size_t(found->op)]) <
                                   opNameOffset(m.ops[size_t(first->op)])))
         first = found;
@@ -844,6 +845,19 @@ private:
         }
     if (first)
       verifierErrors_.emplace_back(opNameOffset(m.ops[size_t(first->op)]), first->message);
+  }
+
+  // tt.expand_dims, tt.reduce, tt.scan and tt.gather require their `axis`.
+  std::optional<LayoutMismatch> firstMissingAxis(const Module &m) const {
+    for (size_t i = 0; i < m.ops.size(); ++i) {
+      const Operation &op = m.ops[i];
+      if ((op.name == "tt.expand_dims" || op.name == "tt.reduce" || op.name == "tt.scan" ||
+           op.name == "tt.gather") &&
+          !op.hasAttribute("axis"))
+        return LayoutMismatch{static_cast<int>(i), -1,
+                              "'" + op.name + "' op requires attribute 'axis'"};
+    }
+    return std::nullopt;
   }
 
   // `ttng.arrive_barrier %bar, COUNT ...`: the count (written in the op's
@@ -1094,6 +1108,10 @@ private:
     // `%x#0` names the only result of a one-result op too.
     if (v < 0 && name.size() > 2 && name.substr(name.size() - 2) == "#0")
       v = lookup(name.substr(0, name.size() - 2));
+    // MLIR defines an op's results once the op is read: a use of one inside
+    // the op (an operand, or in its regions) is a forward reference.
+    if (v >= 0 && resultOfOpBeingRead(v))
+      v = -1;
     if (v >= 0)
       bindUse(op, k, v);
     else
@@ -1833,8 +1851,13 @@ private:
       throw;
     }
     mod().ops[opIdx].endLine = at(lastEnd > 0 ? lastEnd - 1 : 0).line;
-    // MLIR defines the results once the whole op is read: a placeholder of
-    // one of their names (a use earlier in the text) is replaced now.
+    // MLIR checks the names bound against the results the op defines, once
+    // the op is read, at its first result's name; then defines them.
+    if (named > 0 && !generic)
+      if (std::string problem = boundResultsProblem(opIdx, opNameView, facts); !problem.empty())
+        error(first.offset, std::move(problem));
+    // A placeholder of one of their names (a use earlier in the text, or in
+    // the op itself) is replaced now.
     if (!forward_.empty())
       for (int v : mod().ops[opIdx].results) {
         const std::string_view name = mod().values[size_t(v)].name;
@@ -1845,20 +1868,8 @@ private:
         resolveForward(withoutResultZero(name), v, text_offset(mod().values[size_t(v)].pos),
                        name.substr(0, hash), number);
       }
-    // MLIR checks the names bound against the results the op defines, once
-    // the op is read, at its first result's name.
     if (!generic && equalsLiteral(opNameView, "arith.constant"))
       checkConstantLiteral(nameTok.end(), lastEnd);
-    if (named > 0 && !generic) {
-      int defines = facts.fixedResults;
-      // scf.for defines one result per loop-carried value (after lb, ub, step).
-      if (equalsLiteral(opNameView, "scf.for") && mod().ops[opIdx].operands.size() >= 3)
-        defines = int(mod().ops[opIdx].operands.size()) - 3;
-      if (defines >= 0 && defines != named)
-        error(first.offset, "operation defines " + std::to_string(defines) +
-                                " results but was provided " + std::to_string(named) +
-                                " to bind (Triton 3.6 rejects the module)");
-    }
     return opIdx;
   }
 
@@ -1963,12 +1974,14 @@ private:
       fail(f.offset, "custom op '" + std::string(op) +
                          "' expected string or keyword containing one of the following enum "
                          "values for attribute '" + (cmpi || cmpf ? "predicate" : "axis") + "'");
+    size_t q = f.end();
+    while (q < text_.size() && (text_[q] == ' ' || text_[q] == '\t'))
+      ++q;
     if (!cmpi && !cmpf) {
-      size_t q = f.end();
-      while (q < text_.size() && (text_[q] == ' ' || text_[q] == '\t'))
-        ++q;
       if (q < text_.size() && text_[q] != ':' && text_[q] != '{' && text_[q] != '\n')
         fail(f.end(), "expected ':'");
+    } else if (q < text_.size() && text_[q] != ',' && text_[q] != '\n') {
+      fail(f.end(), "expected ','"); // the predicate, then the operands
     }
   }
 
@@ -2127,8 +2140,10 @@ private:
       const bool sameLine = f.kind != OpToken::Kind::End && !f.newlineBefore;
       if (oneTypePerOperand(*scratch.facts)) {
         // `scf.yield` alone, or `scf.yield %a, %b : A, B`.
-        if (sameLine && f.kind == OpToken::Kind::Ident && !f.isIdent("loc"))
+        if (sameLine && f.kind == OpToken::Kind::Ident && !f.isIdent("loc")) {
+          checkBoundResultsBeforeNextOp(opIdx, opName, scratch.facts);
           fail(wrongToken(f), "expected ':'");
+        }
         // Nothing else can follow the name but its operands, attributes or
         // location, or the next op (`#x` starts no op).
         if (sameLine && f.kind != OpToken::Kind::Ident && f.kind != OpToken::Kind::ValueId &&
@@ -2294,11 +2309,13 @@ private:
         lex_.skip();
         const OpToken n = lex_.peek();
         // (`tt.load %p, : T`: a ',' before an optional operand left out is
-        // read, as MLIR's parser for those ops reads it.)
+        // read, as MLIR's parser for those ops reads it; tt.store's value is
+        // not optional: `tt.store %p, : T` is not.)
         const bool optionalAfterComma =
-            n.is(':') && (equalsLiteral(opName, "tt.load") || equalsLiteral(opName, "tt.store") ||
-                          equalsLiteral(opName, "amdg.buffer_load") ||
-                          equalsLiteral(opName, "amdg.buffer_store"));
+            n.is(':') &&
+            (equalsLiteral(opName, "tt.load") ||
+             (equalsLiteral(opName, "tt.store") && mod().ops[opIdx].operands.size() >= 2) ||
+             equalsLiteral(opName, "amdg.buffer_load") || equalsLiteral(opName, "amdg.buffer_store"));
         if (!optionalAfterComma &&
             (n.kind == OpToken::Kind::End ||
              (n.kind == OpToken::Kind::Punct && !n.is('[') && !n.is('(')) ||
@@ -2454,6 +2471,8 @@ private:
             // partitions; `}` then `else` of another op is "custom op 'else'".
             const OpToken n = lex_.peek();
             const size_t regionsRead = mod().ops[opIdx].regions.size();
+            if (custom && equalsLiteral(opName, "scf.while") && regionsRead == 1 && !n.isIdent("do"))
+              fail(n.offset, "custom op 'scf.while' expected 'do'");
             const bool keyword =
                 (n.isIdent("else") && equalsLiteral(opName, "scf.if") && regionsRead == 1) ||
                 (n.isIdent("do") && equalsLiteral(opName, "scf.while") && regionsRead == 1) ||
@@ -2637,6 +2656,18 @@ private:
           scanTypeList(colonTypes);
           if (custom && !known)
             reportTypesOf(colonTypes); // their syntax is still Triton's (local_dealloc's memdesc)
+          if (custom && colonTypes.size() > 1 && singleColonType(*scratch.facts) &&
+              viewsSource(colonTypes[0])) {
+            // The op's syntax reads one type: it ends there, its operands typed
+            // by it; the ',' is where the next op's name was expected.
+            const size_t end = size_t(colonTypes[0].data() - text_.data()) + colonTypes[0].size();
+            colonTypes.resize(1);
+            reportTypesOf(colonTypes);
+            checkStatedTypes(opIdx, opName, scratch, toType);
+            checkBoundResultsBeforeNextOp(opIdx, opName, scratch.facts);
+            fail(end, "expected operation name in quotes (" + std::string(opName) +
+                          " takes one type after ':')");
+          }
           if (custom && typesNeedTo(*scratch.facts) && !lex_.peek().isIdent("to"))
             fail(wrongToken(lex_.peek()), "expected 'to'");
           if (lex_.peek().isIdent("to")) {
@@ -2650,6 +2681,8 @@ private:
           }
           if (custom && lex_.peek().kind == OpToken::Kind::Arrow && typesRefuseArrow(*scratch.facts)) {
             reportTypesOf(colonTypes);
+            checkStatedTypes(opIdx, opName, scratch, toType);
+            checkBoundResultsBeforeNextOp(opIdx, opName, scratch.facts);
             // The op ends with its types: `->` is where the next op's name was expected.
             fail(wrongToken(lex_.peek()), "expected operation name in quotes (" + std::string(opName) +
                                               "'s types take no '->')");
@@ -2668,6 +2701,7 @@ private:
             reportTypesOf(arrowTypes);
             if (n.kind == OpToken::Kind::Ident && knownOpName(n.text))
               break; // the next op, read (and judged) as one
+            checkBoundResultsBeforeNextOp(opIdx, opName, scratch.facts);
             if (n.kind == OpToken::Kind::Ident && !isIntegerTypeWord(n.text)) // the next op's name
               fail(n.offset, "custom op '" + std::string(n.text.substr(0, 40)) +
                                  "' is unknown (after " + std::string(opName) + "'s types)");
@@ -2974,10 +3008,12 @@ private:
       return true;
     // A text this reader did not read whole (`tensor <...>` with a space
     // before '<' reads as `tensor`): nothing to compare.
+    // (A dialect type without parameters, `!ttg.async.token`, is whole.)
     auto whole = [](const std::string &t) {
       return t.find('<') != std::string::npos ||
              !(startsWithLiteral(t, "tensor") || startsWithLiteral(t, "vector") ||
-               startsWithLiteral(t, "memref") || startsWithLiteral(t, "!"));
+               startsWithLiteral(t, "memref") || t == "!tt.ptr" || t == "!ttg.memdesc" ||
+               t == "!tt.tensordesc");
     };
     if (!whole(na) || !whole(nb))
       return true;
@@ -3269,6 +3305,36 @@ private:
       return !(rest.size() > 1 && rest[0] == ':' && trimAsciiSpace(rest.substr(1)) == "i32");
     }
     return false;
+  }
+
+  // The names an op binds (`%a, %b:2 = ...`) against the results it
+  // defines, in MLIR's words; "" if they agree or the count is not known.
+  std::string boundResultsProblem(int opIdx, std::string_view opName, const OpNameFacts &facts) {
+    const Operation &op = mod().ops[size_t(opIdx)];
+    int64_t named = 0;
+    for (int v : op.results)
+      named += mod().values[size_t(v)].name.empty() ? 0 : 1;
+    if (named == 0 || op.generic)
+      return {};
+    int defines = facts.fixedResults;
+    // scf.for defines one result per loop-carried value (after lb, ub, step).
+    if (equalsLiteral(opName, "scf.for") && op.operands.size() >= 3)
+      defines = int(op.operands.size()) - 3;
+    if (defines == 0)
+      return "cannot name an operation with no results (" + std::string(opName) +
+             " has none; Triton 3.6 rejects the module)";
+    if (defines < 0 || defines == named)
+      return {};
+    return "operation defines " + std::to_string(defines) + " results but was provided " +
+           std::to_string(named) + " to bind (Triton 3.6 rejects the module)";
+  }
+  // What MLIR says before it reads the op after this one (whose name is
+  // where a token of this one's line was found): the names this one binds.
+  void checkBoundResultsBeforeNextOp(int opIdx, std::string_view opName, const OpNameFacts *facts) {
+    if (!facts)
+      return;
+    if (std::string problem = boundResultsProblem(opIdx, opName, *facts); !problem.empty())
+      fail(text_offset(mod().ops[size_t(opIdx)].pos), std::move(problem));
   }
 
   // Whether `value` is a result of an op whose header is being read (an op

@@ -226,11 +226,17 @@ int operandsBeforeTypes(std::string_view n) {
     return 1;
   if (startsWithLiteral(n, "arith.") && ruleOf(n) == Rule::SameType)
     return 2; // the binary ops and the comparisons
-  if (oneOf(n, {"tt.precise_divf", "tt.mulhiui", "tt.addptr", "tt.join"}))
+  if (oneOf(n, {"tt.precise_divf", "tt.mulhiui", "tt.addptr", "tt.join", "tt.store"}))
     return 2;
   if (oneOf(n, {"tt.clampf", "tt.dot", "ttng.warp_group_dot", "arith.select"}))
     return 3;
   return 0;
+}
+
+bool singleColonType(const OpNameFacts &f) {
+  const Rule r = static_cast<Rule>(f.operandRule);
+  return r == Rule::SameType || r == Rule::Load || r == Rule::Store || r == Rule::Cast ||
+         r == Rule::FirstBeforeArrow;
 }
 
 bool typesRefuseArrow(const OpNameFacts &f) {
@@ -315,6 +321,12 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view n, bool gener
     // its partitions, whose captures are operands too).
     if (t.fnInputs.size() == operands && n != "ttg.warp_specialize")
       all(t.fnInputs);
+    return;
+  }
+  // The async ops' operands are tokens (their syntax states no type).
+  if (n == "ttg.async_wait" || n == "ttg.async_commit_group") {
+    for (size_t k = 0; k < operands; ++k)
+      one(k, "!ttg.async.token");
     return;
   }
   // scf.if's and cf.cond_br's condition is read as an i1 (their syntax

@@ -57,6 +57,9 @@ bool typesNeedArrow(const OpNameFacts &facts);
 // The op's syntax ends with its `: T...` types: a `->` after them is not its
 // (the arith and math ops, scf.yield and the returns, select, load, store, addptr).
 bool typesRefuseArrow(const OpNameFacts &facts);
+// The op's syntax reads one type after its ':' (the arith and math ops, load,
+// store, casts, `T -> R` ops): a ',' after it ends the op.
+bool singleColonType(const OpNameFacts &facts);
 // How many operands the op's syntax writes (comma-separated) before its
 // `: T` (arith's binary ops 2, select 3, tt.dot 3, ...); 0: not known here.
 int operandsBeforeTypes(std::string_view name);

@@ -785,6 +785,24 @@ void TestModuleReader::opSyntaxAsTriton36ParsesIt() {
   const ir::ModuleFile f = ir::readModuleFile("tt.func @a(%p: i32 tt.divisibility = 16 : i32}) {\n  tt.return\n}\n");
   QVERIFY(!f.diagnostics.empty());
   QCOMPARE(QString::fromStdString(f.diagnostics.all()[0].text()), QString("1:19: error: expected ')'"));
+  // Results bound to an op that has none: said before what follows the op.
+  QVERIFY(firstError("  %x = tt.return %p : i32 -> i32\n").startsWith("2:3: error: cannot name an operation with no results"));
+  // An op's own result used in it is a forward reference, not dominated.
+  QVERIFY(firstError("  %x = arith.addi %x, %p : i32\n").startsWith("2:8: error: operand #0 does not dominate this use"));
+  // A single-type op's types end at its first: the operands are typed by it first.
+  QVERIFY(firstError("  %x = arith.addi %p, %q : i64, i32\n").startsWith("2:19: error: use of value '%p' expects different type"));
+  QVERIFY(firstError("  %x = arith.addi %p, %q : i32, i32\n").startsWith("2:31: error: expected operation name in quotes"));
+  // The comparison's predicate, then a ','.
+  QVERIFY(firstError("  %x = arith.cmpi slt slt, %p, %q : i32\n").startsWith("2:22: error: expected ','"));
+  // tt.store's value is not optional.
+  QVERIFY(firstError("  tt.store %p, : i32\n").startsWith("2:15: error: expected SSA operand"));
+  // The async ops' operands are tokens.
+  QVERIFY(firstError("  %x = ttg.async_commit_group tokens %p\n").startsWith("2:38: error: use of value '%p' expects different type than prior uses: '!ttg.async.token' vs 'i32'"));
+  // scf.while's `do` follows its first region at once.
+  QVERIFY(firstError("  scf.while : () -> () {\n    scf.condition(%b) %p : i32\n  } loc(unknown)\n")
+              .startsWith("4:5: error: custom op 'scf.while' expected 'do'"));
+  // tt.expand_dims requires its axis (its verifier, once the module is read).
+  QVERIFY(firstError("  %x = tt.expand_dims %t : tensor<4xi32> -> tensor<1x4xi32>\n").startsWith("2:8: error: 'tt.expand_dims' op requires attribute 'axis'"));
   // An attribute of a dialect Triton does not load, inside a location.
   QVERIFY(firstError("  %x = arith.addi %p, %q : i32 loc(#loc4ttg.convert_layout)\n").startsWith("2:45: error: #loc4ttg.convert_layout: an attribute of dialect 'loc4ttg'"));
 }
