@@ -535,6 +535,16 @@ private:
           if (v.kind == OpToken::Kind::Punct && !v.is('[') && !v.is('{') && !v.is('(') &&
               !v.is('-'))
             fail(wrongToken(v), "#" + key + ": expected attribute value");
+          // A bare word is an attribute only as one of MLIR's keywords or a
+          // builtin type (`callsite(...)` is no attribute outside loc(...)).
+          if (v.kind == OpToken::Kind::Ident && !isBuiltinTypeName(v.text) &&
+              !(v.isIdent("true") || v.isIdent("false") || v.isIdent("unit") || v.isIdent("dense") ||
+                v.isIdent("array") || v.isIdent("affine_map") || v.isIdent("affine_set") ||
+                v.isIdent("strided") || v.isIdent("distinct") || v.isIdent("sparse") ||
+                v.isIdent("dense_resource") || v.isIdent("opaque") || v.isIdent("tensor") ||
+                v.isIdent("vector") || v.isIdent("memref") || v.isIdent("complex") ||
+                v.isIdent("tuple") || v.isIdent("none") || v.isIdent("index")))
+            fail(wrongToken(v), "#" + key + ": expected attribute value");
           // `(` starts a function type (a type is an attribute): a string or
           // a number is no type in its list.
           if (v.is('(')) {
@@ -811,8 +821,18 @@ private:
         m.numWarps = asInt(1);
       else if (key == "threads-per-warp")
         m.threadsPerWarp = asInt(1);
-      else if (key == "num-ctas")
+      else if (key == "num-ctas") {
         m.numCTAs = asInt(1);
+        // A boolean is an i1 integer to Triton 3.6 (true is -1, false 0):
+        // every layout of the module is then invalid (mutants36 m3013). (A
+        // string is no integer at all: the count is taken as 1.)
+        const std::string_view w = trimAsciiSpace(attr.second);
+        if (w == "true" || w == "false")
+          error(moduleAttributeValueOffset(op, k),
+                k + " = " + std::string(w) +
+                    ": an i1 (" + (w == "true" ? "-1" : "0") +
+                    " CTAs to Triton 3.6, which then finds every layout of the module invalid)");
+      }
       else if (key == "shared")
         m.shared = asInt(0);
       else if (key == "total-num-warps")
@@ -827,7 +847,7 @@ private:
     std::optional<LayoutMismatch> first;
     for (auto found : {firstOperandTypeViolation(m), firstLayoutMismatch(m, written),
                        firstWarpSpecializeProblem(m), firstBarrierCountProblem(m),
-                       firstMissingAxis(m)})
+                       firstMissingAxis(m), firstConvertShapeMismatch(m)})
       if (found && (!first || opNameOffset(m.ops[size_t(found->op)]) <
                                   opNameOffset(m.ops[size_t(first->op)])))
         first = found;
@@ -845,6 +865,29 @@ private:
         }
     if (first)
       verifierErrors_.emplace_back(opNameOffset(m.ops[size_t(first->op)]), first->message);
+  }
+
+  // ttg.convert_layout keeps its operand's shape and element type (its
+  // SameOperandsAndResultShape and ...ElementType traits).
+  std::optional<LayoutMismatch> firstConvertShapeMismatch(const Module &m) const {
+    for (size_t i = 0; i < m.ops.size(); ++i) {
+      const Operation &op = m.ops[i];
+      if (op.name != "ttg.convert_layout" || op.operands.size() != 1 || op.results.size() != 1 ||
+          op.operands[0] < 0)
+        continue;
+      const SsaValue &a = m.values[size_t(op.operands[0])], &r = m.values[size_t(op.results[0])];
+      if (!a.type || !r.type || a.type->isMemDesc || r.type->isMemDesc)
+        continue;
+      if (a.type->shape != r.type->shape)
+        return LayoutMismatch{static_cast<int>(i), -1,
+                              "'ttg.convert_layout' op requires the same shape for all operands "
+                              "and results"};
+      if (a.type->elementType != r.type->elementType)
+        return LayoutMismatch{static_cast<int>(i), -1,
+                              "'ttg.convert_layout' op requires the same element type for all "
+                              "operands and results"};
+    }
+    return std::nullopt;
   }
 
   // tt.expand_dims, tt.reduce, tt.scan and tt.gather require their `axis`.
@@ -1224,6 +1267,8 @@ private:
         parent->name != "nvidia_mma" && parent->name != "amd_mfma" &&
         parent->name != "amd_wmma" && parent->name != "slice" && parent->name != "linear")
       return "ttg.dot_op unexpected parent layout: #" + parent->dialect + "." + parent->name;
+    if (parent && parent->kind == Value::Kind::Attr && parent->name == "blocked" && kWidth != 0)
+      return "ttg.dot_op kWidth parameter is not supported when the parent is a blocked layout";
     if (parent && parent->kind == Value::Kind::Attr && parent->name == "amd_wmma") {
       int64_t version = 1;
       for (const auto &[key, x] : parent->entries)
@@ -1988,11 +2033,67 @@ private:
   // arith.constant's value is one attribute: a number, true/false or
   // dense<...>, then its `: type` (or nothing, for true/false). Anything else
   // after it is the next op (MLIR: "expected operation name").
+  // `dense<...>`'s body as MLIR reads it: one element literal (a number,
+  // true/false, a string, a complex `(a, b)`) then '>', or a nested list.
+  void checkDenseBody(const OpToken &dense) {
+    size_t p = dense.end() + 1;
+    auto blanks = [&] {
+      while (p < text_.size() && isAsciiSpace(text_[p]))
+        ++p;
+    };
+    blanks();
+    if (p >= text_.size() || text_[p] == '[' || text_[p] == '(' || text_[p] == '"')
+      return; // a list, a complex or a hex string: not checked here
+    if (text_[p] == '>')
+      fail(dense.offset, "parsed zero elements (dense<> holds no value; Triton 3.6 rejects the "
+                         "module)");
+    const size_t start = p;
+    if (text_[p] == '-' || text_[p] == '+')
+      ++p;
+    if (p < text_.size() && isAsciiDigit(text_[p])) {
+      // A number as MLIR lexes one: digits, a fraction, an exponent (or 0x..).
+      if (text_[p] == '0' && p + 1 < text_.size() && text_[p + 1] == 'x') {
+        p += 2;
+        while (p < text_.size() && isAsciiHexDigit(text_[p]))
+          ++p;
+      } else {
+        while (p < text_.size() && isAsciiDigit(text_[p]))
+          ++p;
+        if (p + 1 < text_.size() && text_[p] == '.') {
+          ++p;
+          while (p < text_.size() && isAsciiDigit(text_[p]))
+            ++p;
+          if (p < text_.size() && (text_[p] == 'e' || text_[p] == 'E')) {
+            size_t q = p + 1;
+            if (q < text_.size() && (text_[q] == '+' || text_[q] == '-'))
+              ++q;
+            if (q < text_.size() && isAsciiDigit(text_[q])) {
+              p = q;
+              while (p < text_.size() && isAsciiDigit(text_[p]))
+                ++p;
+            }
+          }
+        }
+      }
+    } else if (text_.compare(start, 4, "true") == 0 || text_.compare(start, 5, "false") == 0) {
+      p = start + (text_[start] == 't' ? 4 : 5);
+      if (p < text_.size() && (isAsciiAlnum(text_[p]) || text_[p] == '_'))
+        fail(start, "expected element literal of primitive type");
+    } else {
+      fail(start, "expected element literal of primitive type");
+    }
+    const size_t literalEnd = p;
+    blanks();
+    if (p < text_.size() && text_[p] != '>')
+      fail(literalEnd, "expected '>'");
+  }
+
   void checkConstantEnd(const OpToken &f) {
     size_t e;
     if (f.kind == OpToken::Kind::Number || f.isIdent("true") || f.isIdent("false")) {
       e = f.end();
     } else if (f.isIdent("dense") && f.end() < text_.size() && text_[f.end()] == '<') {
+      checkDenseBody(f);
       e = lex_.matchBracket(f.end());
       if (e == std::string_view::npos)
         return;
@@ -2140,8 +2241,13 @@ private:
       const bool sameLine = f.kind != OpToken::Kind::End && !f.newlineBefore;
       if (oneTypePerOperand(*scratch.facts)) {
         // `scf.yield` alone, or `scf.yield %a, %b : A, B`.
-        if (sameLine && f.kind == OpToken::Kind::Ident && !f.isIdent("loc")) {
+        if (sameLine && f.kind == OpToken::Kind::Ident && !f.isIdent("loc") &&
+            !(f.text.find('.') != std::string_view::npos && knownOpName(f.text))) {
           checkBoundResultsBeforeNextOp(opIdx, opName, scratch.facts);
+          // A dialect's name: the next op (this one has no operands).
+          if (f.text.find('.') != std::string_view::npos)
+            fail(f.offset, "custom op '" + std::string(f.text.substr(0, 40)) + "' is unknown (after " +
+                               std::string(opName) + ")");
           fail(wrongToken(f), "expected ':'");
         }
         // Nothing else can follow the name but its operands, attributes or
@@ -2265,6 +2371,9 @@ private:
           pending.push_back({t.text, "", t.offset, {}, 0});
         } else {
           addOperand(opIdx, t);
+          // `tt.dot %a[...]`: an op that lists its operands wants a ','.
+          if (custom && depth == 0 && !typed && n.is('[') && operandsBeforeTypes(opName) > 0)
+            fail(wrongToken(n), "expected ','");
           // Two operands with nothing between them: MLIR's parser wanted a
           // ',' or the ':' of the types after the first.
           if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::ValueId &&
@@ -2390,6 +2499,10 @@ private:
         --depth;
         if (!opens.empty())
           opens.pop_back();
+      } else if (t.is('}') && depth == 0 && !typed && custom && singleColonType(*scratch.facts) &&
+                 !t.newlineBefore) {
+        // A stray '}' where the op's ':' and types were due.
+        fail(wrongToken(t), "expected ':'");
       } else if (t.is('}')) {
         break; // the enclosing region closes on this line
       } else if (t.is('{')) {

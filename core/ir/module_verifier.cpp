@@ -226,7 +226,8 @@ int operandsBeforeTypes(std::string_view n) {
     return 1;
   if (startsWithLiteral(n, "arith.") && ruleOf(n) == Rule::SameType)
     return 2; // the binary ops and the comparisons
-  if (oneOf(n, {"tt.precise_divf", "tt.mulhiui", "tt.addptr", "tt.join", "tt.store"}))
+  if (oneOf(n, {"tt.precise_divf", "tt.mulhiui", "tt.addptr", "tt.join", "tt.store",
+                "ttg.local_store", "ttg.async_copy_global_to_local"}))
     return 2;
   if (oneOf(n, {"tt.clampf", "tt.dot", "ttng.warp_group_dot", "arith.select"}))
     return 3;
@@ -995,6 +996,8 @@ std::string memdescTypeProblem(const TypeText &t, const Encoding *enc, const Ali
           space->name == "shared_memory"))
       return "memorySpace must be SharedMemorySpace for shared encoding. Got " +
              attributeSyntaxText(*space, aliases);
+    if (space->kind == Value::Kind::Ident) // a type (`f32`) as the memory space
+      return "memorySpace must be SharedMemorySpace for shared encoding. Got " + space->text;
   }
   const int rank = enc->rank();
   if (!(rank == int(shape.size()) || rank == int(shape.size()) - 1))

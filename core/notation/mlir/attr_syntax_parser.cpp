@@ -469,6 +469,13 @@ TypeText SyntaxParser::parseType() {
       fail("expected ','", afterPrevious(lex_.peek().offset));
   };
   requireComma();
+  // The layout is an attribute: a bare word is one only as a builtin type
+  // (MLIR reads `f32` so) - `opIdx` is none.
+  if (const Token &w = lex_.peek(); w.kind == Token::Kind::Ident && !isBuiltinTypeName(w.text) &&
+                                    w.text != "tensor" && w.text != "vector" && w.text != "memref" &&
+                                    w.text != "true" && w.text != "false" && w.text != "unit" &&
+                                    w.text != "dense" && w.text != "array")
+    fail("expected attribute value", afterPrevious(w.offset));
   type.encoding = parseValue(1);
   if (lex_.peek().isPunct(">"))
     fail("expected ',' (the memory space is missing: write "
@@ -477,9 +484,14 @@ TypeText SyntaxParser::parseType() {
   requireComma();
   {
     const Token &n = lex_.peek();
+    // (A builtin type is an attribute too: `f32` reads, and the memdesc's
+    // verifier refuses it as a memory space.)
     const bool attributeStart = n.kind == Token::Kind::Hash || n.kind == Token::Kind::Integer ||
                                 n.kind == Token::Kind::String || n.isPunct("[") ||
-                                n.isPunct("{");
+                                n.isPunct("{") ||
+                                (n.kind == Token::Kind::Ident && isBuiltinTypeName(n.text) &&
+                                 n.text != "tensor" && n.text != "vector" && n.text != "memref" &&
+                                 n.text != "complex" && n.text != "tuple");
     if (!attributeStart)
       fail("expected attribute value", afterPrevious(n.offset));
   }

@@ -803,6 +803,25 @@ void TestModuleReader::opSyntaxAsTriton36ParsesIt() {
               .startsWith("4:5: error: custom op 'scf.while' expected 'do'"));
   // tt.expand_dims requires its axis (its verifier, once the module is read).
   QVERIFY(firstError("  %x = tt.expand_dims %t : tensor<4xi32> -> tensor<1x4xi32>\n").startsWith("2:8: error: 'tt.expand_dims' op requires attribute 'axis'"));
+  // dense<...> holds one element literal, then '>'.
+  QVERIFY(firstError("  %x = arith.constant dense<> : tensor<4xi32>\n").startsWith("2:23: error: parsed zero elements"));
+  QVERIFY(firstError("  %x = arith.constant dense<3tensor : tensor<4xi32>\n").startsWith("2:30: error: expected '>'"));
+  QVERIFY(firstError("  %x = arith.constant dense< <0.0> : tensor<4xf32>\n").startsWith("2:30: error: expected element literal"));
+  // A memdesc's memory space may be read as a type, which its verifier refuses.
+  QVERIFY(firstError("  %x = ttg.local_alloc : () -> !ttg.memdesc<4xi32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, f32, mutable>\n")
+              .contains("memorySpace must be SharedMemorySpace for shared encoding. Got f32"));
+  // A memdesc's layout is an attribute: a bare word is none.
+  QVERIFY(firstError("  %x = ttg.local_alloc : () -> !ttg.memdesc<4xi32, opIdx, #ttg.shared_memory>\n").contains("expected attribute value"));
+  // After an op with no operands, a dialect's name is the next op's.
+  QVERIFY(firstError("  tt.return locscf.yield\n").startsWith("2:13: error: custom op 'locscf.yield' is unknown"));
+  // An op that lists its operands wants a ',' where a '[' is.
+  QVERIFY(firstError("  %x = arith.addi %p[%q], %q : i32\n").startsWith("2:21: error: expected ','"));
+  // A stray '}' where the types were due.
+  QVERIFY(firstError("  %x = tt.expand_dims %t {axis = 0 : i32} } : tensor<4xi32> -> tensor<1x4xi32>\n").startsWith("2:42: error: expected ':'"));
+  // convert_layout keeps the shape; a dot_op over a blocked parent has no kWidth.
+  QVERIFY(firstError("  %x = ttg.convert_layout %t : tensor<4xi32> -> tensor<1x4xi32>\n").contains("requires the same shape for all operands and results"));
+  QVERIFY(firstError("  %x = ttg.convert_layout %t : tensor<4xi32> -> tensor<4xi32, #ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>, kWidth = 2}>>\n")
+              .contains("kWidth parameter is not supported when the parent is a blocked layout"));
   // An attribute of a dialect Triton does not load, inside a location.
   QVERIFY(firstError("  %x = arith.addi %p, %q : i32 loc(#loc4ttg.convert_layout)\n").startsWith("2:45: error: #loc4ttg.convert_layout: an attribute of dialect 'loc4ttg'"));
 }
