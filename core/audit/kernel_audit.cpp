@@ -302,15 +302,26 @@ private:
       // tests write 4 or 16 lanes): its layouts are still Triton's, and so
       // are its conflict counts; the bank model refuses the warp (its
       // wavefronts are left out, with the reason, per access).
-      if (!options_.target.empty() || !m.target.empty() || lanes == 32 || lanes == 64)
+      // (--target asks for a machine: one that does not run this warp is
+      // refused. The module's own ttg.target with another warp width is
+      // Triton's to read all the same - an RDNA chip runs wave64 too.)
+      if (!options_.target.empty())
         throw Error(field, machine + " runs " + std::to_string(runs) +
                                "-lane warps; this kernel has " + std::to_string(lanes) +
                                " (ttg.threads-per-warp = " + std::to_string(lanes) + ")");
-      out_.warnings.push_back("the module names no machine (ttg.target) and has " +
-                              std::to_string(lanes) +
-                              "-lane warps, which no GPU runs: its layouts, conversions and "
-                              "Triton's conflict counts are audited, the bank model's "
-                              "wavefronts are not");
+      if (!m.target.empty())
+        out_.warnings.push_back("ttg.target " + machine + " runs " + std::to_string(runs) +
+                                "-lane warps in this tool's bank model, and the module has " +
+                                std::to_string(lanes) + " (ttg.threads-per-warp = " +
+                                std::to_string(lanes) +
+                                "): its layouts, conversions and Triton's conflict counts are "
+                                "audited, the bank model's wavefronts are not");
+      else
+        out_.warnings.push_back("the module names no machine (ttg.target) and has " +
+                                std::to_string(lanes) +
+                                "-lane warps, which no GPU runs: its layouts, conversions and "
+                                "Triton's conflict counts are audited, the bank model's "
+                                "wavefronts are not");
     }
     if (mi == 0) {
       out_.target = target_.module;

@@ -267,9 +267,11 @@ private:
     int valueOf(int def) const { return defs_[size_t(def)].value; }
     int depthOf(int def) const { return defs_[size_t(def)].depth; }
     // Defines `name` at `depth` (the innermost open scope); false if the
-    // name is already defined at that depth (the first definition stays).
+    // name is already visible from a depth of `minDepth` or more (the first
+    // definition stays): MLIR lets no name shadow another, except in a
+    // region that starts a name scope of its own (minDepth: where it starts).
     // Requires: `name` outlives the table's current contents.
-    bool define(std::string_view name, int value, int depth) {
+    bool define(std::string_view name, int value, int depth, int minDepth) {
       if ((touched_.size() + 1) * 2 > slots_.size())
         grow();
       const size_t h = hashText(name);
@@ -279,7 +281,7 @@ private:
         s->name = name;
         s->hash = h;
         touched_.push_back(static_cast<size_t>(s - slots_.data()));
-      } else if (s->top >= 0 && defs_[size_t(s->top)].depth == depth) {
+      } else if (s->top >= 0 && defs_[size_t(s->top)].depth >= minDepth) {
         return false;
       }
       defs_.push_back({value, depth, s->top, static_cast<int>(s - slots_.data())});
@@ -551,7 +553,10 @@ private:
             lex_.skip();
             const OpToken in = lex_.peek();
             if (in.kind == OpToken::Kind::String || in.kind == OpToken::Kind::Number ||
-                in.kind == OpToken::Kind::ValueId)
+                in.kind == OpToken::Kind::ValueId ||
+                (in.kind == OpToken::Kind::Ident && !isBuiltinTypeName(in.text) &&
+                 !in.isIdent("tensor") && !in.isIdent("vector") && !in.isIdent("memref") &&
+                 !in.isIdent("complex") && !in.isIdent("tuple")))
               fail(in.offset, "#" + key + ": expected non-function type");
           }
           end = lex_.nextLineStart(v.offset); // dense<...>, affine_map<...>: kept as text
@@ -847,7 +852,8 @@ private:
     std::optional<LayoutMismatch> first;
     for (auto found : {firstOperandTypeViolation(m), firstLayoutMismatch(m, written),
                        firstWarpSpecializeProblem(m), firstBarrierCountProblem(m),
-                       firstMissingAxis(m), firstConvertShapeMismatch(m)})
+                       firstMissingAxis(m), firstConvertShapeMismatch(m),
+                       firstValueFromAbove(m)})
       if (found && (!first || opNameOffset(m.ops[size_t(found->op)]) <
                                   opNameOffset(m.ops[size_t(first->op)])))
         first = found;
@@ -865,6 +871,49 @@ private:
         }
     if (first)
       verifierErrors_.emplace_back(opNameOffset(m.ops[size_t(first->op)]), first->message);
+  }
+
+  // A function is isolated from above: an op in it uses no value defined
+  // outside it (MLIR's verifier: "using value defined outside the region").
+  // Only a module whose body defines values can break it.
+  std::optional<LayoutMismatch> firstValueFromAbove(const Module &m) const {
+    bool outerValues = false;
+    for (const Operation &op : m.ops)
+      if (!op.results.empty() && op.parentBlock >= 0) {
+        const int r = m.blocks[size_t(op.parentBlock)].parentRegion;
+        const int p = r >= 0 ? m.regions[size_t(r)].parentOp : -1;
+        if (p >= 0 && (m.ops[size_t(p)].name == "builtin.module" || m.ops[size_t(p)].name == "module"))
+          outerValues = true;
+      }
+    if (!outerValues)
+      return std::nullopt;
+    auto functionOf = [&](int block) {
+      for (int b = block, guard = 0; b >= 0 && guard < 4096; ++guard) {
+        const int r = m.blocks[size_t(b)].parentRegion;
+        const int p = r >= 0 ? m.regions[size_t(r)].parentOp : -1;
+        if (p < 0)
+          return -1;
+        if (m.ops[size_t(p)].name == "tt.func" || m.ops[size_t(p)].name == "func.func")
+          return p;
+        b = m.ops[size_t(p)].parentBlock;
+      }
+      return -1;
+    };
+    for (size_t i = 0; i < m.ops.size(); ++i) {
+      const int fn = functionOf(m.ops[i].parentBlock);
+      if (fn < 0)
+        continue;
+      for (int v : m.ops[i].operands) {
+        if (v < 0)
+          continue;
+        const SsaValue &sv = m.values[size_t(v)];
+        const int block = sv.definingOp >= 0 ? m.ops[size_t(sv.definingOp)].parentBlock : sv.ownerBlock;
+        if (functionOf(block) != fn)
+          return LayoutMismatch{static_cast<int>(i), -1,
+                                "'" + m.ops[i].name + "' op using value defined outside the region"};
+      }
+    }
+    return std::nullopt;
   }
 
   // ttg.convert_layout keeps its operand's shape and element type (its
@@ -982,7 +1031,8 @@ private:
   bool defineQuietly(std::string_view name, int value) {
     if (scopes_.empty())
       pushScope();
-    return names_.define(name, value, int(scopes_.size()) - 1);
+    return names_.define(name, value, int(scopes_.size()) - 1,
+                         shadowFrom_.empty() ? 0 : shadowFrom_.back());
   }
   void define(std::string_view name, int value, size_t offset) {
     if (!defineQuietly(name, value))
@@ -1003,7 +1053,7 @@ private:
   int currentIsolated() const { return isolatedStack_.empty() ? 0 : isolatedStack_.back(); }
   // Ops whose regions see no value defined outside them (IsolatedFromAbove).
   static bool isolatesRegions(std::string_view op) {
-    return op == "builtin.module" || op == "tt.func" || op == "func.func" ||
+    return op == "builtin.module" || op == "module" || op == "tt.func" || op == "func.func" ||
            op == "ttg.warp_specialize.partitions" || op == "llvm.func" || op == "gpu.module" ||
            op == "gpu.func";
   }
@@ -1058,9 +1108,17 @@ private:
                            [&](const ForwardRef &f) { return f.key == key && f.isolated == iso; });
     if (it == forward_.end())
       return;
+    Module &m = mod();
+    // A generic op resolves its operands once its regions are read: a
+    // definition inside them is not the one its operand names.
+    const int defBlock = m.values[size_t(value)].definingOp >= 0
+                             ? m.ops[size_t(m.values[size_t(value)].definingOp)].parentBlock
+                             : m.values[size_t(value)].ownerBlock;
+    for (const auto &use : it->uses)
+      if (m.ops[size_t(use.first)].generic && blockInsideOp(defBlock, use.first))
+        return;
     ForwardRef f = std::move(*it);
     forward_.erase(it);
-    Module &m = mod();
     const SsaValue &v = m.values[size_t(value)];
     const bool guessed = v.definingOp >= 0 && m.ops[size_t(v.definingOp)].guessedResultTypes;
     if (!f.type.empty() && !v.typeText.empty() && !guessed && !typesAgree(f.type, v.typeText)) {
@@ -1081,6 +1139,21 @@ private:
                                           " (Triton 3.6 rejects the module)");
     }
   }
+  // Whether `block` is in a region of op `op` (at any depth).
+  bool blockInsideOp(int block, int op) const {
+    const Module &m = f_.modules[module_];
+    for (int b = block, guard = 0; b >= 0 && guard < 4096; ++guard) {
+      const int r = m.blocks[size_t(b)].parentRegion;
+      const int p = r >= 0 ? m.regions[size_t(r)].parentOp : -1;
+      if (p < 0)
+        return false;
+      if (p == op)
+        return true;
+      b = m.ops[size_t(p)].parentBlock;
+    }
+    return false;
+  }
+
   // Whether `value`, defined after op `use` in the text, still dominates it:
   // only from another block of the same region, where the branches decide
   // (not modelled: taken as dominating). In the definition's own block (or a
@@ -1870,8 +1943,10 @@ private:
       mod().values[v].resultIndex = 0;
       mod().ops[opIdx].results.push_back(v);
     }
-    // Results are defined (and kept) even if the rest of the line is
-    // malformed, so that later uses of them still resolve.
+    // The results are made now; their names are defined once the op is read,
+    // as MLIR defines them (a use in the op itself is a forward reference,
+    // and a region of the op may use their names for values of its own).
+    const size_t bindsFrom = binds_.size();
     for (const ResultGroup &g : groups)
       for (int k = 0; k < g.count; ++k) {
         std::string_view name = g.name; // a view of the source, or of synthesized_
@@ -1881,18 +1956,31 @@ private:
         mod().values[v].definingOp = opIdx;
         mod().values[v].resultIndex = static_cast<int>(mod().ops[opIdx].results.size());
         mod().ops[opIdx].results.push_back(v);
-        define(name, v, g.offset);
+        binds_.push_back({name, v, g.offset, false});
         if (g.count > 1 && k == 0)
-          defineQuietly(g.name, v);
+          binds_.push_back({g.name, v, g.offset, true});
       }
     int64_t named = 0; // results bound by name (groups_ is reused by nested ops)
     for (const ResultGroup &g : groups)
       named += g.count;
+    // Defines the names; `quietly`: a malformed op's, kept so that later uses
+    // of them still resolve.
+    auto bindResults = [&](bool quietly) {
+      for (size_t b = bindsFrom; b < binds_.size(); ++b) {
+        const PendingBind &r = binds_[b];
+        if (quietly || r.quiet)
+          defineQuietly(r.name, r.value);
+        else
+          define(r.name, r.value, r.offset);
+      }
+      binds_.resize(bindsFrom);
+    };
     size_t lastEnd = nameTok.end();
     try {
       lastEnd = parseHeader(opIdx, opNameView, lastEnd);
     } catch (...) {
       mod().ops[opIdx].endLine = at(lastEnd).line;
+      bindResults(true);
       throw;
     }
     mod().ops[opIdx].endLine = at(lastEnd > 0 ? lastEnd - 1 : 0).line;
@@ -1901,6 +1989,7 @@ private:
     if (named > 0 && !generic)
       if (std::string problem = boundResultsProblem(opIdx, opNameView, facts); !problem.empty())
         error(first.offset, std::move(problem));
+    bindResults(false);
     // A placeholder of one of their names (a use earlier in the text, or in
     // the op itself) is replaced now.
     if (!forward_.empty())
@@ -1975,6 +2064,13 @@ private:
       if (isFloat && decimalInteger(literalAt(k)))
         error(from + k, "unexpected decimal integer literal for a floating point value (write " +
                             std::string(literalAt(k)) + ".0; Triton 3.6 rejects the module)");
+      // An integer tensor's literal has no fraction or exponent.
+      const std::string_view lit0 = literalAt(v0);
+      if (!elem.empty() && elem[0] == 'i' && !lit0.empty() &&
+          (isAsciiDigit(lit0[0]) || lit0[0] == '-') && lit0.find_first_of(".eE") != std::string_view::npos &&
+          lit0.find("0x") == std::string_view::npos)
+        error(from + v0, "expected integer elements, but parsed floating-point (Triton 3.6 rejects "
+                         "the module)");
       return;
     }
     if (type.size() < 2 || type[0] != 'i' || !decimalInteger(type.substr(1)))
@@ -2284,6 +2380,14 @@ private:
         fail(f.offset, "custom op '" + std::string(opName) +
                            "' expected valid '@'-identifier for symbol name");
     }
+    if (custom && equalsLiteral(opName, "ttg.local_alloc")) {
+      // `ttg.local_alloc (%src)? {attrs}? : ...`
+      const OpToken &f = lex_.peek();
+      if (f.kind != OpToken::Kind::ValueId && !f.is('{') && !f.is(':'))
+        fail(wrongToken(f), "expected ':'");
+    }
+    if (custom && equalsLiteral(opName, "scf.for") && lex_.peek().kind != OpToken::Kind::ValueId)
+      fail(wrongToken(lex_.peek()), "expected SSA operand (scf.for %i = %lb to %ub step %s)");
     if (custom && equalsLiteral(opName, "ttg.async_commit_group")) {
       // `ttg.async_commit_group (tokens %t, ...)? {attrs}?`: another word on
       // its line is the next op's name.
@@ -2371,6 +2475,15 @@ private:
           pending.push_back({t.text, "", t.offset, {}, 0});
         } else {
           addOperand(opIdx, t);
+          // `ttg.local_dealloc %m[...]`: after the one operand of these ops
+          // their ':' (or dictionary) is due.
+          if (custom && depth == 0 && !typed && n.is('[') &&
+              (equalsLiteral(opName, "ttg.local_dealloc") || equalsLiteral(opName, "ttg.local_load") ||
+               equalsLiteral(opName, "tt.splat") || equalsLiteral(opName, "tt.broadcast") ||
+               equalsLiteral(opName, "tt.expand_dims") || equalsLiteral(opName, "tt.trans") ||
+               equalsLiteral(opName, "tt.bitcast") || equalsLiteral(opName, "tt.split") ||
+               equalsLiteral(opName, "ttg.convert_layout") || equalsLiteral(opName, "tt.reshape")))
+            fail(wrongToken(n), "expected ':'");
           // `tt.dot %a[...]`: an op that lists its operands wants a ','.
           if (custom && depth == 0 && !typed && n.is('[') && operandsBeforeTypes(opName) > 0)
             fail(wrongToken(n), "expected ','");
@@ -2608,10 +2721,11 @@ private:
         if (depth == 0) {
           addAttributes(text_.substr(t.offset, e - t.offset),
                         text_.substr(t.offset + 1, e - t.offset - 2));
-          if (custom && axisNotI32(opIdx, opName)) // (at the dictionary, as MLIR says it)
+          if (const std::string bad = custom ? i32AttributeProblem(opIdx, opName) : std::string();
+              !bad.empty()) // (at the dictionary, as MLIR says it)
             fail(t.offset, "custom op '" + std::string(opName) + "' '" + std::string(opName) +
-                                    "' op attribute 'axis' failed to satisfy constraint: 32-bit "
-                                    "signless integer attribute");
+                               "' op attribute '" + bad +
+                               "' failed to satisfy constraint: 32-bit signless integer attribute");
         }
         lex_.seek(e);
         lastEnd = e;
@@ -2634,10 +2748,10 @@ private:
         checkDictionary(t.offset + 1, e - 1);
         addAttributes(text_.substr(t.offset, e - t.offset),
                       text_.substr(t.offset + 2, e - t.offset - 4));
-        if (axisNotI32(opIdx, opName))
+        if (const std::string bad = i32AttributeProblem(opIdx, opName); !bad.empty())
           fail(opNameOffset(mod().ops[opIdx]),
-               "invalid properties for op " + std::string(opName) +
-                   ": Invalid attribute `axis` in property conversion (an i32 integer)");
+               "invalid properties for op " + std::string(opName) + ": Invalid attribute `" + bad +
+                   "` in property conversion (an i32 integer)");
         lex_.seek(e);
         lastEnd = e;
         continue;
@@ -2782,7 +2896,8 @@ private:
                           " takes one type after ':')");
           }
           if (custom && typesNeedTo(*scratch.facts) && !lex_.peek().isIdent("to"))
-            fail(wrongToken(lex_.peek()), "expected 'to'");
+            fail(lex_.peek().kind == OpToken::Kind::End ? wrongToken(lex_.peek()) : lex_.peek().offset,
+                 "custom op '" + std::string(opName) + "' expected 'to'");
           if (lex_.peek().isIdent("to")) {
             lex_.skip();
             toType = scanType();
@@ -3347,6 +3462,11 @@ private:
     const bool isolated = isolatesRegions(m.ops[size_t(opIdx)].name);
     if (isolated)
       isolatedStack_.push_back(++isolatedRegions_);
+    // warp_specialize's partitions are printed with names of their own,
+    // which may be the enclosing function's: they may shadow them.
+    const bool ownNames = m.ops[size_t(opIdx)].name == "ttg.warp_specialize.partitions";
+    if (ownNames)
+      shadowFrom_.push_back(int(scopes_.size()));
     pushScope();
     int block = newBlock(r, "");
     for (PendingArg &a : args)
@@ -3390,6 +3510,8 @@ private:
       }
     }
     popScope();
+    if (ownNames)
+      shadowFrom_.pop_back();
     if (isolated) {
       undefinedForwardRefs(isolatedStack_.back());
       isolatedStack_.pop_back();
@@ -3400,24 +3522,26 @@ private:
 
   // tt.expand_dims', tt.reduce's, tt.scan's and tt.gather's `axis` is an i32
   // integer attribute (`1 : i32`); another value is refused where it is read.
-  bool axisNotI32(int opIdx, std::string_view opName) {
-    if (!equalsLiteral(opName, "tt.expand_dims") && !equalsLiteral(opName, "tt.reduce") &&
+  // (And tt.make_range's `start` and `end`.) The attribute that is not, or "".
+  std::string i32AttributeProblem(int opIdx, std::string_view opName) {
+    const bool range = equalsLiteral(opName, "tt.make_range");
+    if (!range && !equalsLiteral(opName, "tt.expand_dims") && !equalsLiteral(opName, "tt.reduce") &&
         !equalsLiteral(opName, "tt.scan") && !equalsLiteral(opName, "tt.gather"))
-      return false;
+      return {};
     for (const auto &[key, value] : mod().ops[size_t(opIdx)].attributes) {
-      if (key != "axis")
+      if (range ? key != "start" && key != "end" : key != "axis")
         continue;
       std::string_view v = trimAsciiSpace(value);
       size_t p = v.size() > 0 && v[0] == '-' ? 1 : 0;
       const size_t digits = p;
       while (p < v.size() && isAsciiDigit(v[p]))
         ++p;
-      if (p == digits)
-        return true;
       const std::string_view rest = trimAsciiSpace(v.substr(p));
-      return !(rest.size() > 1 && rest[0] == ':' && trimAsciiSpace(rest.substr(1)) == "i32");
+      if (p == digits ||
+          !(rest.size() > 1 && rest[0] == ':' && trimAsciiSpace(rest.substr(1)) == "i32"))
+        return key;
     }
-    return false;
+    return {};
   }
 
   // The names an op binds (`%a, %b:2 = ...`) against the results it
@@ -3866,6 +3990,15 @@ private:
   std::vector<std::pair<size_t, std::string>> undefinedUses_, verifierErrors_, dominanceErrors_;
   std::vector<ForwardRef> forward_;
   std::vector<int> isolatedStack_; // the isolated regions open now (ForwardRef::isolated)
+  std::vector<int> shadowFrom_;    // the scope depths where a name scope of its own starts
+  // The result names of the ops being read, defined once each op is read.
+  struct PendingBind {
+    std::string_view name;
+    int value;
+    size_t offset;
+    bool quiet; // `%x` beside `%x#0` of a group
+  };
+  std::vector<PendingBind> binds_;
   int isolatedRegions_ = 0;
   // `!name` -> the type it aliases, as written (views of the source).
   std::unordered_map<std::string_view, std::string_view, TextHash> typeAliases_;

@@ -324,6 +324,19 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view n, bool gener
       all(t.fnInputs);
     return;
   }
+  // `scf.condition(%c) %a, %b : A, B`: the condition is an i1, the values
+  // forwarded typed by the list.
+  if (n == "ttg.local_dealloc" && operands == 1 && t.colon.size() == 1) {
+    one(0, t.colon[0]);
+    return;
+  }
+  if (n == "scf.condition" && operands >= 1) {
+    one(0, "i1");
+    if (t.colon.size() + 1 == operands)
+      for (size_t k = 1; k < operands; ++k)
+        one(k, t.colon[k - 1]);
+    return;
+  }
   // The async ops' operands are tokens (their syntax states no type).
   if (n == "ttg.async_wait" || n == "ttg.async_commit_group") {
     for (size_t k = 0; k < operands; ++k)
@@ -974,15 +987,35 @@ std::string memdescTypeProblem(const TypeText &t, const Encoding *enc, const Ali
     if (shape[i] > alloc[alloc.size() - shape.size() + i])
       return "shape must be less than or equal to allocShape. shape = " + listText(shape) +
              ", allocShape = " + listText(alloc);
-  if (!enc)
+  if (!enc) {
+    // A memory space where the layout goes (`!ttg.memdesc<..., #smem, #smem>`).
+    const Value *layout = t.encoding.get();
+    if (layout && layout->kind == Value::Kind::AliasRef && aliases) {
+      auto it = aliases->find(layout->text);
+      layout = it != aliases->end() ? it->second.get() : nullptr;
+    }
+    if (layout && layout->kind == Value::Kind::Attr &&
+        ((layout->dialect == "ttg" && layout->name == "shared_memory") ||
+         (layout->dialect == "ttng" && layout->name == "tensor_memory")))
+      return "#" + layout->dialect + "." + layout->name + " is not a valid encoding";
     return {};
+  }
   // A memdesc holds a shared layout or tensor memory's; a register layout
   // (blocked, mma, ...) is refused, printed as Triton prints it.
   if (!enc->isShared() && enc->kind() != EncodingKind::TensorMemory &&
       enc->kind() != EncodingKind::TensorMemoryScales)
     return printEncoding(*enc, Syntax::Triton36) + " is not a valid encoding";
-  if (!enc->isShared())
+  if (!enc->isShared()) {
+    // Tensor memory's layouts live in tensor memory.
+    const Value *space = !t.trailing.empty() ? t.trailing[0].get() : nullptr;
+    if (space && space->kind == Value::Kind::AliasRef && aliases) {
+      auto it = aliases->find(space->text);
+      space = it != aliases->end() ? it->second.get() : nullptr;
+    }
+    if (space && !(space->kind == Value::Kind::Attr && space->name == "tensor_memory"))
+      return "memorySpace must be TensorMemorySpace";
     return {};
+  }
   // The memory space: the first trailing attribute, an alias resolved.
   if (!t.trailing.empty() && t.trailing[0]) {
     const Value *space = t.trailing[0].get();

@@ -416,6 +416,15 @@ TypeText SyntaxParser::parseType() {
                         "expected non-function type: the pointee '" +
                             std::string(pointee.substr(0, 24)) + "' of !tt.ptr is not a type",
                         "element type");
+    // `!tt.ptr<f32, 1>`: after a ',' its address space, an integer.
+    if (!nested && w < elemEnd && dims[w] == ',') {
+      size_t q = w + 1;
+      while (q < elemEnd && isAsciiSpace(dims[q]))
+        ++q;
+      if (q >= elemEnd || !(isAsciiDigit(dims[q]) || dims[q] == '-'))
+        throw SyntaxError(text_, dimsAt + q, "expected integer value (!tt.ptr's address space)",
+                          "element type");
+    }
   }
   if (elemEnd < dims.size())
     fail(expectedNext, afterPrevious(dimsAt + elemEnd));

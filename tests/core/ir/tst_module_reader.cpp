@@ -562,13 +562,13 @@ void TestModuleReader::malformedLineInTheMiddle() {
   QCOMPARE(opSummary(f.modules[0]), expected);
 }
 
-// Names are scoped by region: a name defined twice in one region is an
-// error (the first definition stays), a nested region may define a name the
-// enclosing one has (its own uses see the inner value) and, once it closes,
-// the outer value is visible again; a use before its definition in the same
-// function binds to it (MLIR's forward reference), and MLIR's verifier then
-// refuses it (the definition does not dominate the use); sibling functions
-// reuse names.
+// Names are scoped by region, and no name shadows a visible one (MLIR): a
+// name defined twice in one region, or in a nested region while the
+// enclosing one has it, is an error (the first definition stays); a name a
+// closed region defined may be defined again after it; a use before its
+// definition in the same function binds to it (MLIR's forward reference),
+// and MLIR's verifier then refuses it (the definition does not dominate the
+// use); sibling functions reuse names.
 void TestModuleReader::valueNamesFollowTheirScopes() {
   ir::ModuleFile f = ir::readModuleFile(
       "tt.func @a(%p: i32) {\n"                                   // 1
@@ -593,6 +593,7 @@ void TestModuleReader::valueNamesFollowTheirScopes() {
       "}\n");
   QCOMPARE(diagnosticsText(f),
            QString("3:3: error: redefinition of value %x\n"
+                   "6:5: error: redefinition of value %x\n"
                    "18:23: error: use of undefined value %q\n"
                    "4:8: error: operand #1 does not dominate this use: %late is defined after "
                    "it, on line 12 (Triton 3.6 rejects the module)\n"
@@ -609,7 +610,7 @@ void TestModuleReader::valueNamesFollowTheirScopes() {
   QCOMPARE(defLine(m.opAtLine(4), 0), 2);  // the first %x stays
   QCOMPARE(defLine(m.opAtLine(4), 1), 12); // %late, defined later in the region
   QCOMPARE(defLine(m.opAtLine(5), 0), 13); // %c, too
-  QCOMPARE(defLine(m.opAtLine(7), 0), 6);  // the inner %x
+  QCOMPARE(defLine(m.opAtLine(7), 0), 2);  // the outer %x (the inner one was refused)
   QCOMPARE(defLine(m.opAtLine(7), 1), 4);  // %y from the enclosing region
   QCOMPARE(defLine(m.opAtLine(10), 0), 2); // the sibling region sees the outer %x
   QCOMPARE(defLine(m.opAtLine(12), 0), 2); // and so does the rest of the function
@@ -681,6 +682,35 @@ void TestModuleReader::forwardReferencesAsMlirReadsThem() {
                       "  tt.return\n"
                       "}\n"),
            QString("2:19: error: use of undefined value %v"));
+  // An op's result is named once the op is read: its region may use the name.
+  QCOMPARE(firstError("tt.func @a(%p: i32) {\n"
+                      "  %x = scf.for %i = %p to %p step %p iter_args(%a = %p) -> (i32) : i32 {\n"
+                      "    %x = arith.addi %a, %p : i32\n"
+                      "    scf.yield %x : i32\n"
+                      "  }\n"
+                      "  tt.return\n"
+                      "}\n"),
+           QString());
+  // A generic op's operands are resolved after its regions: a definition in
+  // them is not the operand's.
+  QCOMPARE(firstError("tt.func @a(%t: tensor<4xi32>) {\n"
+                      "  %r = \"tt.reduce\"(%v) <{axis = 0 : i32}> ({\n"
+                      "  ^bb0(%a: i32, %b: i32):\n"
+                      "    %v = arith.addi %a, %b : i32\n"
+                      "    tt.reduce.return %v : i32\n"
+                      "  }) : (tensor<4xi32>) -> i32\n"
+                      "  tt.return\n"
+                      "}\n"),
+           QString("2:20: error: use of undefined value %v"));
+  // A function is isolated from above.
+  QVERIFY(firstError("module {\n"
+                     "  %c = arith.constant 1 : i32\n"
+                     "  tt.func @a(%p: i32) {\n"
+                     "    %x = arith.addi %c, %p : i32\n"
+                     "    tt.return\n"
+                     "  }\n"
+                     "}\n")
+              .startsWith("4:10: error: 'arith.addi' op using value defined outside the region"));
   // A result group's later result, used before the group: its number.
   QCOMPARE(
       firstError("tt.func @a(%p: i32, %q: i64) {\n"

@@ -49,6 +49,8 @@ def mutate(k):
         kinds += ["alias_token", "shape", "layout_swap", "layout_swap", "alias_number"]
     if k >= 2400:  # mutants 2400 on: module attributes, locations, braces, op names, dictionaries, operands
         kinds += ["module_attr", "loc_edit", "brace", "op_swap", "dict_edit", "operand_swap", "operand_swap"]
+    if k >= 3600:  # mutants 3600 on: element types, line order, alias names, results, region lines
+        kinds += ["elem_type", "elem_type", "line_swap", "alias_rename", "result_rename", "region_line"]
     kind = rng.choice(kinds)
     if kind in ("number", "alias_number"):
         pool = [i for i, l in enumerate(lines) if l.startswith("#") and not l.startswith("#loc")] \
@@ -148,6 +150,38 @@ def mutate(k):
         if names and uses:
             m = rng.choice(uses)
             lines[i] = lines[i][:m.start()] + rng.choice(names) + lines[i][m.end():]
+    elif kind == "elem_type":  # one element type of a line changed
+        i = rng.choice(body)
+        els = list(re.finditer(r"(?<=[x<])(f16|f32|bf16|i32|i64|i1|i8|f8E4M3FN)(?=[,>])", lines[i]))
+        if els:
+            m = rng.choice(els)
+            lines[i] = lines[i][:m.start()] + rng.choice(["f16", "f32", "bf16", "i32", "i64", "i1", "i8", "f64"]) + \
+                lines[i][m.end():]
+    elif kind == "line_swap":  # two neighbouring body lines swapped
+        i = rng.choice(body)
+        if i + 1 < len(lines) and lines[i + 1].startswith("  "):
+            lines[i], lines[i + 1] = lines[i + 1], lines[i]
+    elif kind == "alias_rename":  # a use of a layout alias renamed (to one that may not exist)
+        i = rng.choice(body)
+        uses = list(re.finditer(r"#(blocked|mma|shared|linear|smem|tmem)\d*(?![\w.<])", lines[i]))
+        if uses:
+            m = rng.choice(uses)
+            lines[i] = lines[i][:m.start()] + rng.choice(["#blocked9", "#mma1", "#shared", "#smem", "#linear",
+                                                          "#blocked"]) + lines[i][m.end():]
+    elif kind == "result_rename":  # an op's result renamed to another name of the file
+        names = re.findall(r"^\s+(%[\w.$-]+)(?::\d+)? = ", text, re.M)
+        i = rng.choice(body)
+        m = re.match(r"^\s+(%[\w.$-]+)", lines[i])
+        if names and m and " = " in lines[i]:
+            lines[i] = lines[i][:m.start(1)] + rng.choice(names) + lines[i][m.end(1):]
+    elif kind == "region_line":  # a line that closes or opens a region dropped or doubled
+        pool = [j for j in body if lines[j].strip().startswith("}") or lines[j].rstrip().endswith("{")]
+        if pool:
+            i = rng.choice(pool)
+            if rng.random() < 0.5:
+                del lines[i]
+            else:
+                lines.insert(i, lines[i])
     else:  # type_swap: one `tensor<...>` of a line replaced by another from the file
         types = re.findall(r"tensor<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>", text)
         i = rng.choice(body)
