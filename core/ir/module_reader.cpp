@@ -83,6 +83,12 @@ bool unverifiedField(const Value &attr, const Error &e) {
     return false;
   if (attr.name == "amd_mfma" && e.field() == "instrShape" && e.rule().rfind("K ", 0) == 0)
     return true;
+  // #ttg.swizzled_shared's order may be empty: a rank-0 layout, which only a
+  // memdesc of rank 0 or 1 could take (memdescTypeProblem says so).
+  if (attr.name == "swizzled_shared" && e.field() == "order")
+    for (const auto &[key, v] : attr.entries)
+      if (key == "order")
+        return v && v->kind == Value::Kind::List && v->items.empty();
   // #ttg.swizzled_shared's vec, perPhase and maxPhase: any unsigned 32-bit
   // value reads (0 too; Triton divides by them only when the layout is
   // asked for).
@@ -940,14 +946,39 @@ private:
   }
 
   // tt.expand_dims, tt.reduce, tt.scan and tt.gather require their `axis`.
+  // (And ttg.async_wait its `num`, ttng.async_tma_store_wait its `pendings`.)
+  // scf.for's and scf.if's regions hold one block at most, scf.while's one.
   std::optional<LayoutMismatch> firstMissingAxis(const Module &m) const {
     for (size_t i = 0; i < m.ops.size(); ++i) {
       const Operation &op = m.ops[i];
-      if ((op.name == "tt.expand_dims" || op.name == "tt.reduce" || op.name == "tt.scan" ||
-           op.name == "tt.gather") &&
-          !op.hasAttribute("axis"))
+      const char *required = (op.name == "tt.expand_dims" || op.name == "tt.reduce" ||
+                              op.name == "tt.scan" || op.name == "tt.gather")
+                                 ? "axis"
+                             : op.name == "ttg.async_wait"             ? "num"
+                             : op.name == "ttng.async_tma_store_wait" ? "pendings"
+                                                                       : nullptr;
+      if (required && !op.generic && !op.hasAttribute(required))
         return LayoutMismatch{static_cast<int>(i), -1,
-                              "'" + op.name + "' op requires attribute 'axis'"};
+                              "'" + op.name + "' op requires attribute '" + required + "'"};
+      const bool oneAtMost = op.name == "scf.for" || op.name == "scf.if" ||
+                             op.name == "tt.reduce" || op.name == "tt.scan";
+      if (oneAtMost || op.name == "scf.while")
+        for (size_t r = 0; r < op.regions.size(); ++r) {
+          const size_t blocks = m.regions[size_t(op.regions[r])].blocks.size();
+          if (oneAtMost && blocks > 1)
+            return LayoutMismatch{static_cast<int>(i), -1,
+                                  "'" + op.name + "' op expects region #" + std::to_string(r) +
+                                      " to have 0 or 1 blocks"};
+          // (A region written `{}` has no block.)
+          const Block &b0 = m.blocks[size_t(m.regions[size_t(op.regions[r])].blocks[0])];
+          const bool empty = blocks == 1 && b0.operations.empty() && b0.arguments.empty() &&
+                             b0.label.empty();
+          if (!oneAtMost && (blocks != 1 || empty))
+            return LayoutMismatch{static_cast<int>(i), -1,
+                                  "'scf.while' op region #" + std::to_string(r) + " ('" +
+                                      (r == 0 ? "before" : "after") +
+                                      "') failed to verify constraint: region with 1 blocks"};
+        }
     }
     return std::nullopt;
   }
@@ -1591,6 +1622,18 @@ private:
         fail(t.offset, "unbalanced '<' in the type");
       lex_.seek(e);
       synthesized_.push_back("!ttg.memdesc" + std::string(text_.substr(t.offset, e - t.offset)));
+      // Its problem where it is written (the text read is built here): a
+      // memdesc's, for the ops of ttg, ttng and amdg (tt's ops write their
+      // own types so: `: <f16>` is a pointer).
+      const bool memdescOp = h && h->op >= 0 &&
+                             (startsWithLiteral(mod().ops[size_t(h->op)].name, "ttg.") ||
+                              startsWithLiteral(mod().ops[size_t(h->op)].name, "ttng.") ||
+                              startsWithLiteral(mod().ops[size_t(h->op)].name, "amdg."));
+      if (CachedType &c = internType(synthesized_.back());
+          memdescOp && !c.error.empty() && !c.errorReported) {
+        c.errorReported = true;
+        fail(t.offset + (c.errorAt > 12 ? c.errorAt - 12 : 0), c.error);
+      }
       return synthesized_.back();
     }
     if (t.kind != OpToken::Kind::Ident && t.kind != OpToken::Kind::BangId)
@@ -1628,6 +1671,10 @@ private:
         (t.end() >= text_.size() || text_[t.end()] != '<'))
       if (auto a = typeAliases_.find(t.text); a != typeAliases_.end())
         return a->second; // the aliased type, as written at its definition
+    // `!tt.ptr<T>`: T is a type (`!tt.ptr<#mma>` is not).
+    if (t.kind == OpToken::Kind::BangId && t.text == "!tt.ptr" && t.end() + 1 < text_.size() &&
+        text_[t.end()] == '<' && (text_[t.end() + 1] == '#' || isAsciiDigit(text_[t.end() + 1])))
+      fail(t.end() + 1, "expected non-function type (!tt.ptr's pointee is a type)");
     if (t.kind == OpToken::Kind::BangId && t.end() < text_.size() && text_[t.end()] == '<') {
       // A dialect type's body, found as MLIR finds it (across lines, `->`
       // inside it skipped).
@@ -2196,6 +2243,8 @@ private:
     } else if (f.isIdent("dense") && !f.newlineBefore) {
       // `dense` not followed by its `<` (MLIR: at the end of `dense`).
       fail(f.end(), "expected '<' after 'dense'");
+    } else if (f.kind == OpToken::Kind::ValueId) {
+      fail(wrongToken(f), "expected attribute value (the constant; a value is none)");
     } else if (f.kind == OpToken::Kind::Ident && !f.newlineBefore) {
       fail(wrongToken(f), "expected attribute value (the constant; `" +
                               std::string(f.text.substr(0, 24)) + "` is none)");
@@ -2418,6 +2467,8 @@ private:
       checkConstantEnd(lex_.peek());
     if (custom && keywordFirst)
       checkKeywordOperand(opName, lex_.peek());
+    if (mod().ops[opIdx].generic && !lex_.peek().is('('))
+      fail(wrongToken(lex_.peek()), "expected '(' to start operand list");
     if (mod().ops[opIdx].generic && lex_.peek().is('(')) {
       // "name"(%a, %b) ...: the operand list.
       lex_.skip();
@@ -2484,9 +2535,30 @@ private:
                equalsLiteral(opName, "tt.bitcast") || equalsLiteral(opName, "tt.split") ||
                equalsLiteral(opName, "ttg.convert_layout") || equalsLiteral(opName, "tt.reshape")))
             fail(wrongToken(n), "expected ':'");
+          // An op of one operand (a cast, `%x : T -> R`) has its ':' next.
+          if (custom && depth == 0 && !typed && n.is(',') && scratch.facts &&
+              mod().ops[opIdx].operands.size() == 1 &&
+              (typesNeedTo(*scratch.facts) || equalsLiteral(opName, "ttg.convert_layout") ||
+               equalsLiteral(opName, "tt.splat") || equalsLiteral(opName, "tt.broadcast") ||
+               equalsLiteral(opName, "tt.expand_dims") || equalsLiteral(opName, "tt.trans") ||
+               equalsLiteral(opName, "tt.bitcast") || equalsLiteral(opName, "tt.reshape")))
+            fail(wrongToken(n), "expected ':'");
+          // amdg's buffer ops: the pointer, then its offsets in '[...]'.
+          if (custom && depth == 0 && !typed && !n.is('[') &&
+              (((equalsLiteral(opName, "amdg.buffer_load") ||
+                 equalsLiteral(opName, "amdg.buffer_load_to_local")) &&
+                mod().ops[opIdx].operands.size() == 1) ||
+               (equalsLiteral(opName, "amdg.buffer_store") && mod().ops[opIdx].operands.size() == 2)))
+            fail(wrongToken(n), "expected '['");
           // `tt.dot %a[...]`: an op that lists its operands wants a ','.
           if (custom && depth == 0 && !typed && n.is('[') && operandsBeforeTypes(opName) > 0)
             fail(wrongToken(n), "expected ','");
+          // The async ops end with their operands: another value starts the
+          // next op, whose result names want their '='.
+          if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::ValueId &&
+              !n.newlineBefore &&
+              (equalsLiteral(opName, "ttg.async_commit_group") || equalsLiteral(opName, "ttg.async_wait")))
+            fail(n.end(), "expected '=' after SSA name");
           // Two operands with nothing between them: MLIR's parser wanted a
           // ',' or the ':' of the types after the first.
           if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::ValueId &&
@@ -2541,7 +2613,11 @@ private:
         if (!optionalAfterComma &&
             (n.kind == OpToken::Kind::End ||
              (n.kind == OpToken::Kind::Punct && !n.is('[') && !n.is('(')) ||
-             (known && n.kind == OpToken::Kind::Ident && !followedByEquals(n.end()))))
+             (known && n.kind == OpToken::Kind::Ident &&
+              (!followedByEquals(n.end()) ||
+               (operandsBeforeTypes(opName) > 0 && !equalsLiteral(opName, "tt.dot") &&
+                !equalsLiteral(opName, "ttng.warp_group_dot") &&
+                !equalsLiteral(opName, "tt.clampf"))))))
           fail(wrongToken(n), "expected SSA operand after ','");
         lastEnd = lex_.consumedEnd();
         continue;
@@ -2822,6 +2898,17 @@ private:
         }
         lex_.skip();
         typed = true;
+        // A generic op's type is its function type.
+        if (mod().ops[opIdx].generic && !lex_.peek().is('(') && lex_.peek().kind != OpToken::Kind::End) {
+          const OpToken &g = lex_.peek();
+          // (MLIR reads a type first: a word that is none is that error.)
+          if (g.kind != OpToken::Kind::BangId &&
+              !(g.kind == OpToken::Kind::Ident &&
+                (isBuiltinTypeName(g.text) || g.isIdent("tensor") || g.isIdent("vector") ||
+                 g.isIdent("memref") || g.isIdent("complex") || g.isIdent("tuple"))))
+            fail(wrongToken(g), "expected non-function type");
+          fail(g.offset, "expected function type");
+        }
         if (custom && equalsLiteral(opName, "ttg.local_alloc") && !lex_.peek().is('(') &&
             lex_.peek().kind != OpToken::Kind::Ident && lex_.peek().kind != OpToken::Kind::BangId)
           fail(wrongToken(lex_.peek()), "expected non-function type");
@@ -3486,6 +3573,9 @@ private:
         }
         at = t.offset;
         if (t.kind == OpToken::Kind::CaretId) {
+          if (!args.empty() && mod().regions[r].blocks.size() == 1 &&
+              mod().blocks[size_t(block)].operations.empty())
+            fail(t.offset, "invalid block name in region with named arguments");
           for (int b : mod().regions[r].blocks)
             if (mod().blocks[b].label == t.text)
               fail(t.offset, "redefinition of block '" + std::string(t.text) + "'");
@@ -3762,10 +3852,13 @@ private:
     blanks();
     if (p < end && t[p] == '}')
       return;
+    std::vector<std::string_view> &keys = dictionaryKeys_;
+    keys.clear();
     for (;;) {
       blanks();
       // key
       std::string_view key;
+      const size_t keyAt = p;
       if (p < end && t[p] == '"') {
         const size_t k0 = p + 1;
         skipString();
@@ -3775,6 +3868,10 @@ private:
       } else {
         fail(wrongAt(p), "expected attribute name");
       }
+      if (std::find(keys.begin(), keys.end(), key) != keys.end())
+        fail(keyAt, "duplicate key '" + std::string(key.substr(0, 60)) +
+                        "' in dictionary attribute (Triton 3.6 rejects the module)");
+      keys.push_back(key);
       blanks();
       if (p < end && t[p] == '=') {
         ++p;
@@ -3999,6 +4096,7 @@ private:
     bool quiet; // `%x` beside `%x#0` of a group
   };
   std::vector<PendingBind> binds_;
+  std::vector<std::string_view> dictionaryKeys_; // checkDictionary's keys, reused
   int isolatedRegions_ = 0;
   // `!name` -> the type it aliases, as written (views of the source).
   std::unordered_map<std::string_view, std::string_view, TextHash> typeAliases_;

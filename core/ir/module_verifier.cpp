@@ -227,7 +227,7 @@ int operandsBeforeTypes(std::string_view n) {
   if (startsWithLiteral(n, "arith.") && ruleOf(n) == Rule::SameType)
     return 2; // the binary ops and the comparisons
   if (oneOf(n, {"tt.precise_divf", "tt.mulhiui", "tt.addptr", "tt.join", "tt.store",
-                "ttg.local_store", "ttg.async_copy_global_to_local"}))
+                "ttg.local_store", "ttg.async_copy_global_to_local", "ttng.tensormap_create"}))
     return 2;
   if (oneOf(n, {"tt.clampf", "tt.dot", "ttng.warp_group_dot", "arith.select"}))
     return 3;
@@ -998,6 +998,16 @@ std::string memdescTypeProblem(const TypeText &t, const Encoding *enc, const Ali
         ((layout->dialect == "ttg" && layout->name == "shared_memory") ||
          (layout->dialect == "ttng" && layout->name == "tensor_memory")))
       return "#" + layout->dialect + "." + layout->name + " is not a valid encoding";
+    // A shared layout that did not build (a rank-0 swizzled_shared): its
+    // rank is its order's length.
+    if (layout && layout->kind == Value::Kind::Attr && layout->name == "swizzled_shared")
+      for (const auto &[key, v] : layout->entries)
+        if (key == "order" && v && v->kind == Value::Kind::List) {
+          const size_t rank = v->items.size();
+          if (!(rank == shape.size() || rank + 1 == shape.size()))
+            return "rank must be equal to or one less than the shape size. Got " +
+                   std::to_string(rank) + " and " + std::to_string(shape.size());
+        }
     return {};
   }
   // A memdesc holds a shared layout or tensor memory's; a register layout

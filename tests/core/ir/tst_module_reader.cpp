@@ -852,6 +852,23 @@ void TestModuleReader::opSyntaxAsTriton36ParsesIt() {
   QVERIFY(firstError("  %x = ttg.convert_layout %t : tensor<4xi32> -> tensor<1x4xi32>\n").contains("requires the same shape for all operands and results"));
   QVERIFY(firstError("  %x = ttg.convert_layout %t : tensor<4xi32> -> tensor<4xi32, #ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>, kWidth = 2}>>\n")
               .contains("kWidth parameter is not supported when the parent is a blocked layout"));
+  // A dictionary's key written twice, at the second.
+  QVERIFY(firstError("  %x = tt.make_range {end = 4 : i32, end = 4 : i32, start = 0 : i32} : tensor<4xi32>\n")
+              .startsWith("2:38: error: duplicate key 'end' in dictionary attribute"));
+  // A quoted (generic) op name wants its '(' operand list.
+  QVERIFY(firstError("  %x = \"arith.addi\" %p, %q : i32\n").startsWith("2:20: error: expected '(' to start operand list"));
+  // A generic op's type is a function type.
+  QVERIFY(firstError("  %x = \"arith.addi\"(%p, %q) : i32\n").startsWith("2:31: error: expected function type"));
+  // A region with named arguments has no label for its first block.
+  QVERIFY(firstError("^bb1:\n  %x = arith.addi %p, %q : i32\n").startsWith("2:1: error: invalid block name in region with named arguments"));
+  // scf.for's body is one block.
+  QVERIFY(firstError("  scf.for %i = %p to %q step %q : i32 {\n    %y = arith.addi %p, %q : i32\n  ^bb1:\n    scf.yield\n  }\n")
+              .contains("'scf.for' op expects region #0 to have 0 or 1 blocks"));
+  // arith.constant's value is an attribute, not a value.
+  QVERIFY(firstError("  %x = arith.constant %p : i32\n").startsWith("2:22: error: expected attribute value"));
+  // A short memdesc's problem is said where it is written.
+  QVERIFY(firstError("  %m = ttg.local_alloc : () -> <4xi32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, , mutable>\n")
+              .startsWith("2:113: error: "));
   // An attribute of a dialect Triton does not load, inside a location.
   QVERIFY(firstError("  %x = arith.addi %p, %q : i32 loc(#loc4ttg.convert_layout)\n").startsWith("2:45: error: #loc4ttg.convert_layout: an attribute of dialect 'loc4ttg'"));
 }

@@ -51,6 +51,8 @@ def mutate(k):
         kinds += ["module_attr", "loc_edit", "brace", "op_swap", "dict_edit", "operand_swap", "operand_swap"]
     if k >= 3600:  # mutants 3600 on: element types, line order, alias names, results, region lines
         kinds += ["elem_type", "elem_type", "line_swap", "alias_rename", "result_rename", "region_line"]
+    if k >= 4200:  # mutants 4200 on: a dictionary's key doubled, an op quoted, a block label, a layout's list
+        kinds += ["dup_key", "quote_op", "block_label", "alias_list", "alias_list"]
     kind = rng.choice(kinds)
     if kind in ("number", "alias_number"):
         pool = [i for i, l in enumerate(lines) if l.startswith("#") and not l.startswith("#loc")] \
@@ -182,6 +184,37 @@ def mutate(k):
                 del lines[i]
             else:
                 lines.insert(i, lines[i])
+    elif kind == "dup_key":  # one entry of a dictionary written twice
+        i = rng.choice(body)
+        ents = list(re.finditer(r"([\w.-]+) = ([^,{}]+?)(?=[,}])", lines[i]))
+        if ents:
+            m = rng.choice(ents)
+            lines[i] = lines[i][:m.end()] + ", " + m.group(0) + lines[i][m.end():]
+    elif kind == "quote_op":  # a custom op's name written in quotes (the generic form's)
+        i = rng.choice(body)
+        m = re.search(r"(?:= |^\s+)((?:tt|ttg|ttng|amdg|arith|scf|math)\.[\w.]+)", lines[i])
+        if m:
+            lines[i] = lines[i][:m.start(1)] + '"' + m.group(1) + '"' + lines[i][m.end(1):]
+    elif kind == "block_label":  # a block label inserted before a body line
+        i = rng.choice(body)
+        lines.insert(i, "  " + rng.choice(["^bb1:", "^bb0:", "^bb1(%z: i32):", "^entry:"]))
+    elif kind == "alias_list":  # a list of a layout alias edited: an entry dropped, doubled or negated
+        pool = [j for j, l in enumerate(lines) if l.startswith("#") and not l.startswith("#loc")]
+        i = rng.choice(pool)
+        lists = list(re.finditer(r"\[([^\[\]]*)\]", lines[i]))
+        if lists:
+            m = rng.choice(lists)
+            items = [x.strip() for x in m.group(1).split(",") if x.strip()]
+            r = rng.random()
+            if items and r < 0.35:
+                del items[rng.randrange(len(items))]
+            elif items and r < 0.7:
+                j = rng.randrange(len(items))
+                items.insert(j, items[j])
+            elif items:
+                j = rng.randrange(len(items))
+                items[j] = "-" + items[j] if not items[j].startswith("-") else items[j][1:]
+            lines[i] = lines[i][:m.start(1)] + ", ".join(items) + lines[i][m.end(1):]
     else:  # type_swap: one `tensor<...>` of a line replaced by another from the file
         types = re.findall(r"tensor<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>", text)
         i = rng.choice(body)
