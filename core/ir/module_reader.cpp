@@ -884,13 +884,11 @@ private:
   // Only a module whose body defines values can break it.
   std::optional<LayoutMismatch> firstValueFromAbove(const Module &m) const {
     bool outerValues = false;
-    for (const Operation &op : m.ops)
-      if (!op.results.empty() && op.parentBlock >= 0) {
-        const int r = m.blocks[size_t(op.parentBlock)].parentRegion;
-        const int p = r >= 0 ? m.regions[size_t(r)].parentOp : -1;
-        if (p >= 0 && (m.ops[size_t(p)].name == "builtin.module" || m.ops[size_t(p)].name == "module"))
-          outerValues = true;
-      }
+    if (m.moduleOp >= 0)
+      for (int r : m.ops[size_t(m.moduleOp)].regions)
+        for (int b : m.regions[size_t(r)].blocks)
+          for (int o : m.blocks[size_t(b)].operations)
+            outerValues = outerValues || !m.ops[size_t(o)].results.empty();
     if (!outerValues)
       return std::nullopt;
     auto functionOf = [&](int block) {
@@ -927,8 +925,8 @@ private:
   std::optional<LayoutMismatch> firstConvertShapeMismatch(const Module &m) const {
     for (size_t i = 0; i < m.ops.size(); ++i) {
       const Operation &op = m.ops[i];
-      if (op.name != "ttg.convert_layout" || op.operands.size() != 1 || op.results.size() != 1 ||
-          op.operands[0] < 0)
+      if (op.operands.size() != 1 || op.results.size() != 1 || op.operands[0] < 0 ||
+          !equalsLiteral(op.name, "ttg.convert_layout"))
         continue;
       const SsaValue &a = m.values[size_t(op.operands[0])], &r = m.values[size_t(op.results[0])];
       if (!a.type || !r.type || a.type->isMemDesc || r.type->isMemDesc)
@@ -951,18 +949,21 @@ private:
   std::optional<LayoutMismatch> firstMissingAxis(const Module &m) const {
     for (size_t i = 0; i < m.ops.size(); ++i) {
       const Operation &op = m.ops[i];
-      const char *required = (op.name == "tt.expand_dims" || op.name == "tt.reduce" ||
-                              op.name == "tt.scan" || op.name == "tt.gather")
+      const std::string_view n = op.name;
+      const char *required = (equalsLiteral(n, "tt.expand_dims") || equalsLiteral(n, "tt.reduce") ||
+                              equalsLiteral(n, "tt.scan") || equalsLiteral(n, "tt.gather"))
                                  ? "axis"
-                             : op.name == "ttg.async_wait"             ? "num"
-                             : op.name == "ttng.async_tma_store_wait" ? "pendings"
-                                                                       : nullptr;
+                             : equalsLiteral(n, "ttg.async_wait")             ? "num"
+                             : equalsLiteral(n, "ttng.async_tma_store_wait") ? "pendings"
+                                                                              : nullptr;
       if (required && !op.generic && !op.hasAttribute(required))
         return LayoutMismatch{static_cast<int>(i), -1,
                               "'" + op.name + "' op requires attribute '" + required + "'"};
-      const bool oneAtMost = op.name == "scf.for" || op.name == "scf.if" ||
-                             op.name == "tt.reduce" || op.name == "tt.scan";
-      if (oneAtMost || op.name == "scf.while")
+      if (op.regions.empty())
+        continue;
+      const bool oneAtMost = equalsLiteral(n, "scf.for") || equalsLiteral(n, "scf.if") ||
+                             equalsLiteral(n, "tt.reduce") || equalsLiteral(n, "tt.scan");
+      if (oneAtMost || equalsLiteral(n, "scf.while"))
         for (size_t r = 0; r < op.regions.size(); ++r) {
           const size_t blocks = m.regions[size_t(op.regions[r])].blocks.size();
           if (oneAtMost && blocks > 1)
@@ -2551,7 +2552,7 @@ private:
                (equalsLiteral(opName, "amdg.buffer_store") && mod().ops[opIdx].operands.size() == 2)))
             fail(wrongToken(n), "expected '['");
           // `tt.dot %a[...]`: an op that lists its operands wants a ','.
-          if (custom && depth == 0 && !typed && n.is('[') && operandsBeforeTypes(opName) > 0)
+          if (custom && depth == 0 && !typed && n.is('[') && scratch.facts->operandsBefore > 0)
             fail(wrongToken(n), "expected ','");
           // The async ops end with their operands: another value starts the
           // next op, whose result names want their '='.
@@ -2615,7 +2616,7 @@ private:
              (n.kind == OpToken::Kind::Punct && !n.is('[') && !n.is('(')) ||
              (known && n.kind == OpToken::Kind::Ident &&
               (!followedByEquals(n.end()) ||
-               (operandsBeforeTypes(opName) > 0 && !equalsLiteral(opName, "tt.dot") &&
+               (scratch.facts->operandsBefore > 0 && !equalsLiteral(opName, "tt.dot") &&
                 !equalsLiteral(opName, "ttng.warp_group_dot") &&
                 !equalsLiteral(opName, "tt.clampf"))))))
           fail(wrongToken(n), "expected SSA operand after ','");
@@ -2885,7 +2886,7 @@ private:
         if (custom && !typed) {
           // Too few operands: MLIR wanted a ',' after the last one.
           const std::vector<int> &ops = mod().ops[opIdx].operands;
-          const int need = operandsBeforeTypes(opName);
+          const int need = scratch.facts->operandsBefore;
           if (!ops.empty() && int(ops.size()) < need && scratch.offsets.size() == ops.size()) {
             size_t end = scratch.offsets.back() + 1;
             while (end < text_.size() && (isAsciiAlnum(text_[end]) || text_[end] == '_' ||

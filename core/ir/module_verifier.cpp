@@ -190,6 +190,7 @@ OpNameFacts opNameFacts(std::string_view name) {
         !f.registered && oneOf(d->name, {"scf", "arith", "math", "cf", "ub"});
   }
   f.operandRule = static_cast<unsigned char>(ruleOf(name));
+  f.operandsBefore = static_cast<signed char>(operandsBeforeTypes(f, name));
   return f;
 }
 
@@ -221,10 +222,12 @@ bool shortTypesRefused(const OpNameFacts &f, std::string_view name) {
          barrierOp(name);
 }
 
-int operandsBeforeTypes(std::string_view n) {
+int operandsBeforeTypes(const OpNameFacts &f, std::string_view n) {
+  if (n.size() < 6)
+    return 0;
   if (oneOf(n, {"arith.negf", "tt.precise_sqrt"}))
     return 1;
-  if (startsWithLiteral(n, "arith.") && ruleOf(n) == Rule::SameType)
+  if (startsWithLiteral(n, "arith.") && static_cast<Rule>(f.operandRule) == Rule::SameType)
     return 2; // the binary ops and the comparisons
   if (oneOf(n, {"tt.precise_divf", "tt.mulhiui", "tt.addptr", "tt.join", "tt.store",
                 "ttg.local_store", "ttg.async_copy_global_to_local", "ttng.tensormap_create"}))

@@ -42,6 +42,8 @@ struct OpNameFacts {
   // The results it always defines (-1: it depends on the op as written, or
   // is not known); set by the module reader.
   signed char fixedResults = -1;
+  // operandsBeforeTypes of its name (opNameFacts finds it once per name).
+  signed char operandsBefore = 0;
 };
 OpNameFacts opNameFacts(std::string_view name);
 
@@ -62,7 +64,7 @@ bool typesRefuseArrow(const OpNameFacts &facts);
 bool singleColonType(const OpNameFacts &facts);
 // How many operands the op's syntax writes (comma-separated) before its
 // `: T` (arith's binary ops 2, select 3, tt.dot 3, ...); 0: not known here.
-int operandsBeforeTypes(std::string_view name);
+int operandsBeforeTypes(const OpNameFacts &facts, std::string_view name);
 bool typesNeedTo(const OpNameFacts &facts);
 bool operandsComeFirst(const OpNameFacts &facts, std::string_view name);
 bool oneTypePerOperand(const OpNameFacts &facts);
