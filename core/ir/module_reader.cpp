@@ -586,6 +586,22 @@ private:
       aliasStart_ = offset;
       if (!isLayoutAttr(*attr))
         continue;
+      // A layout's integers are unsigned to Triton's parsers: `-0` (read as
+      // 0 here) is out of their range, said at the digit as MLIR says it.
+      if (const auto end = aliasEnds_.find(offset); end != aliasEnds_.end()) {
+        const std::string_view body = text_.substr(attrOffset, end->second - attrOffset);
+        for (size_t q = body.find("-0"); q != std::string_view::npos; q = body.find("-0", q + 1)) {
+          size_t b = q;
+          while (b > 0 && isAsciiSpace(body[b - 1]))
+            --b;
+          if (b > 0 && (body[b - 1] == '[' || body[b - 1] == ',' || body[b - 1] == '=') &&
+              (q + 2 >= body.size() || !isAsciiAlnum(body[q + 2]))) {
+            error(attrOffset + q + 1, "#" + name + ": integer constant out of range for attribute (-0 "
+                                                    "in an unsigned field; Triton 3.6 rejects the module)");
+            break;
+          }
+        }
+      }
       // A layout's parameters follow its name at once: MLIR says "expected
       // '<'" just past the name (`#ttg.blocked#ttg.blocked<{...}>`).
       if (!attr->hasBody) {
@@ -2305,7 +2321,9 @@ private:
     static constexpr std::string_view kNone[] = {
         "tt.store",          "tt.return",         "scf.yield",         "ttg.local_store",
         "ttg.local_dealloc", "tt.assert",         "tt.print",          "tt.descriptor_store",
-        "ttng.init_barrier", "ttng.inval_barrier", "ttng.barrier_expect", "ttng.wait_barrier"};
+        "ttng.init_barrier", "ttng.inval_barrier", "ttng.barrier_expect", "ttng.wait_barrier",
+        "tt.reduce.return",  "tt.scan.return",    "scf.condition",     "ttg.warp_yield",
+        "ttg.warp_return",   "ttng.arrive_barrier"};
     for (std::string_view op : kNone)
       if (name == op)
         return 0;
@@ -2436,6 +2454,18 @@ private:
       if (f.kind != OpToken::Kind::ValueId && !f.is('{') && !f.is(':'))
         fail(wrongToken(f), "expected ':'");
     }
+    if (custom && lex_.peek().kind != OpToken::Kind::ValueId &&
+        (equalsLiteral(opName, "ttg.local_dealloc") || equalsLiteral(opName, "ttg.local_load") ||
+         equalsLiteral(opName, "ttg.local_store") || equalsLiteral(opName, "ttg.memdesc_index") ||
+         equalsLiteral(opName, "ttg.memdesc_subslice") || equalsLiteral(opName, "ttg.memdesc_trans") ||
+         equalsLiteral(opName, "ttg.memdesc_reshape") ||
+         equalsLiteral(opName, "ttg.async_copy_global_to_local") ||
+         equalsLiteral(opName, "ttng.wait_barrier") || equalsLiteral(opName, "ttng.init_barrier") ||
+         equalsLiteral(opName, "ttng.inval_barrier") || equalsLiteral(opName, "ttng.tmem_load")))
+      fail(wrongToken(lex_.peek()), "expected SSA operand (" + std::string(opName) +
+                                        " starts with its operand)");
+    if (custom && equalsLiteral(opName, "scf.while") && !lex_.peek().is('(') && !lex_.peek().is(':'))
+      fail(wrongToken(lex_.peek()), "expected ':'");
     if (custom && equalsLiteral(opName, "scf.for") && lex_.peek().kind != OpToken::Kind::ValueId)
       fail(wrongToken(lex_.peek()), "expected SSA operand (scf.for %i = %lb to %ub step %s)");
     if (custom && equalsLiteral(opName, "ttg.async_commit_group")) {
@@ -2613,6 +2643,7 @@ private:
              equalsLiteral(opName, "amdg.buffer_load") || equalsLiteral(opName, "amdg.buffer_store"));
         if (!optionalAfterComma &&
             (n.kind == OpToken::Kind::End ||
+             (known && (n.kind == OpToken::Kind::Number || n.kind == OpToken::Kind::String)) ||
              (n.kind == OpToken::Kind::Punct && !n.is('[') && !n.is('(')) ||
              (known && n.kind == OpToken::Kind::Ident &&
               (!followedByEquals(n.end()) ||
@@ -2887,6 +2918,9 @@ private:
           // Too few operands: MLIR wanted a ',' after the last one.
           const std::vector<int> &ops = mod().ops[opIdx].operands;
           const int need = scratch.facts->operandsBefore;
+          if (equalsLiteral(opName, "arith.select") && !ops.empty() && int(ops.size()) < need &&
+              !scratch.offsets.empty()) // (its parser counts its operands first)
+            fail(scratch.offsets[0], "custom op 'arith.select' expected 3 operands");
           if (!ops.empty() && int(ops.size()) < need && scratch.offsets.size() == ops.size()) {
             size_t end = scratch.offsets.back() + 1;
             while (end < text_.size() && (isAsciiAlnum(text_[end]) || text_[end] == '_' ||
@@ -2971,6 +3005,10 @@ private:
           scanTypeList(colonTypes);
           if (custom && !known)
             reportTypesOf(colonTypes); // their syntax is still Triton's (local_dealloc's memdesc)
+          if (custom && colonTypes.size() == 1 && equalsLiteral(opName, "tt.addptr") &&
+              viewsSource(colonTypes[0]) && mod().ops[opIdx].operands.size() == 2)
+            fail(size_t(colonTypes[0].data() - text_.data()) + colonTypes[0].size(),
+                 "expected ',' (tt.addptr's types: the pointer's, then the offset's)");
           if (custom && colonTypes.size() > 1 && singleColonType(*scratch.facts) &&
               viewsSource(colonTypes[0])) {
             // The op's syntax reads one type: it ends there, its operands typed
@@ -3541,9 +3579,14 @@ private:
     // entry argument may not take the name of a value visible here.
     // (The results of the ops whose headers are still being read are not
     // defined yet: MLIR defines an op's results after the whole op.)
-    for (const PendingArg &a : args)
+    for (const PendingArg &a : args) {
       if (const int v = lookup(a.name); v >= 0 && !resultOfOpBeingRead(v))
         fail(a.offset, "region entry argument '" + std::string(a.name) + "' is already in use");
+      // (A name used before its definition holds a placeholder: in use too.)
+      for (const ForwardRef &f : forward_)
+        if (f.key == withoutResultZero(a.name) && f.isolated == currentIsolated())
+          fail(a.offset, "region entry argument '" + std::string(a.name) + "' is already in use");
+    }
     Module &m = mod();
     int r = static_cast<int>(m.regions.size());
     m.regions.push_back({{}, opIdx});

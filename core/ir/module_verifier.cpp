@@ -329,6 +329,12 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view n, bool gener
   }
   // `scf.condition(%c) %a, %b : A, B`: the condition is an i1, the values
   // forwarded typed by the list.
+  // `ttg.memdesc_index %m[%i] : M -> R`: the index is an i32.
+  if (n == "ttg.memdesc_index" && operands == 2 && t.colon.size() == 1) {
+    one(0, t.colon[0]);
+    one(1, "i32");
+    return;
+  }
   if (n == "ttg.local_dealloc" && operands == 1 && t.colon.size() == 1) {
     one(0, t.colon[0]);
     return;

@@ -869,6 +869,21 @@ void TestModuleReader::opSyntaxAsTriton36ParsesIt() {
   // A short memdesc's problem is said where it is written.
   QVERIFY(firstError("  %m = ttg.local_alloc : () -> <4xi32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, , mutable>\n")
               .startsWith("2:113: error: "));
+  // An op that starts with its operand; scf.while's '(' or ':'.
+  QVERIFY(firstError("  ttg.local_dealloc slt, %p : i32\n").startsWith("2:20: error: expected SSA operand"));
+  QVERIFY(firstError("  scf.while acq_rel : () -> () {\n  }\n").startsWith("2:12: error: expected ':'"));
+  // tt.addptr states two types; arith.select counts its operands first.
+  QVERIFY(firstError("  %x = tt.addptr %p, %q : i32 loc(unknown)\n").startsWith("2:30: error: expected ','"));
+  QVERIFY(firstError("  %x = arith.select %p, %q : i32\n").startsWith("2:21: error: custom op 'arith.select' expected 3 operands"));
+  // A name used before its definition is in use: no region argument may take it.
+  QVERIFY(firstError("  %x = arith.addi %late, %p : i32\n  scf.for %late = %p to %q step %q : i32 {\n  }\n")
+              .startsWith("3:11: error: region entry argument '%late' is already in use"));
+  // A layout's integers are unsigned: `-0` is out of range (at the digit).
+  const ir::ModuleFile dash = ir::readModuleFile(
+      "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [-0]}>\n"
+      "module {\n}\n");
+  QVERIFY(!dash.diagnostics.empty());
+  QVERIFY(QString::fromStdString(dash.diagnostics.all()[0].text()).startsWith("1:93: error: #b: integer constant out of range"));
   // An attribute of a dialect Triton does not load, inside a location.
   QVERIFY(firstError("  %x = arith.addi %p, %q : i32 loc(#loc4ttg.convert_layout)\n").startsWith("2:45: error: #loc4ttg.convert_layout: an attribute of dialect 'loc4ttg'"));
 }
