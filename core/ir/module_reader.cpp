@@ -680,6 +680,15 @@ private:
         }
         sayAliasErrorsBefore(t.offset);
         at = t.offset;
+        // `{-# ... #-}`: the file's metadata (MLIR's dialect resources, an
+        // external resource list), which MLIR reads apart from the ops.
+        if (t.is('{') && text_.compare(t.offset, 3, "{-#") == 0) {
+          const size_t close = text_.find("#-}", t.offset + 3);
+          if (close == std::string_view::npos)
+            fail(t.offset, "expected '#-}' to end the file metadata");
+          lex_.seek(close + 3);
+          continue;
+        }
         if (t.kind == OpToken::Kind::HashId || t.kind == OpToken::Kind::BangId) {
           // An alias the aliases' reading passed by (no '=' after its
           // name): MLIR's checks of an alias definition, in its order.
@@ -2518,6 +2527,9 @@ private:
       }
       if (t.newlineBefore && depth == 0 && !continuesOp(t) && !continuesLine(t))
         break;
+      if (depth == 0 && t.is('{') && text_.compare(t.offset, 3, "{-#") == 0)
+        break; // the file's metadata, after the last op
+
       // Once its types are read, an op is not continued by a `key = ...` line
       // (a misspelt result name: `parent = arith.mulf ...` is an op named
       // `parent`).

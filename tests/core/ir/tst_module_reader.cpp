@@ -764,6 +764,17 @@ void TestModuleReader::lexerAndTopLevelErrorsAtMlirsPlace() {
                       "#loc0 = loc(\"a.py\":1:2)\n"
                       "#loc1 = loc(\"h\"(#loc0)\n"),
            QString("4:23: error: #loc1: expected ')' in location"));
+  // The file's metadata block (dialect resources) is read apart.
+  QCOMPARE(firstError("module {\n"
+                      "}\n"
+                      "{-#\n"
+                      "  dialect_resources: {\n"
+                      "    builtin: {\n"
+                      "      blob1: \"0x0800000001000000\"\n"
+                      "    }\n"
+                      "  }\n"
+                      "#-}\n"),
+           QString());
   // An alias's problem is said where MLIR meets the alias: before a body
   // error after it, after one before it.
   QCOMPARE(firstError("module {\n"
