@@ -9,6 +9,7 @@
 #include "encodings/padded_shared.h"
 #include "encodings/shared_linear.h"
 #include "encodings/slice.h"
+#include "encodings/tensor_memory.h"
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_parser.h"
 #include "notation/mlir/layout_printer.h"
@@ -329,6 +330,17 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view n, bool gener
   }
   // `scf.condition(%c) %a, %b : A, B`: the condition is an i1, the values
   // forwarded typed by the list.
+  // `ttng.tmem_store %v, %m[%t], %pred : T -> M` and `ttng.tmem_load
+  // %m[%t] : M -> T`: the value and the tensor memory are typed.
+  if (n == "ttng.tmem_store" && operands >= 2 && t.colon.size() == 1 && t.arrow.size() == 1) {
+    one(0, t.colon[0]);
+    one(1, t.arrow[0]);
+    return;
+  }
+  if (n == "ttng.tmem_load" && operands >= 1 && t.colon.size() == 1) {
+    one(0, t.colon[0]);
+    return;
+  }
   // `ttg.memdesc_index %m[%i] : M -> R`: the index is an i32.
   if (n == "ttg.memdesc_index" && operands == 2 && t.colon.size() == 1) {
     one(0, t.colon[0]);
@@ -1033,6 +1045,15 @@ std::string memdescTypeProblem(const TypeText &t, const Encoding *enc, const Ali
     }
     if (space && !(space->kind == Value::Kind::Attr && space->name == "tensor_memory"))
       return "memorySpace must be TensorMemorySpace";
+    // Its rank, element width and allocation (MemDescType's verifier).
+    if (const auto *tm = dynamic_cast<const TensorMemoryEncoding *>(enc)) {
+      try {
+        const std::vector<int64_t> &alloc = allocOf(t);
+        tm->verifyMemDesc(Shape(alloc.begin(), alloc.end()), parseElementType(t.elementType).bits);
+      } catch (const Error &e) {
+        return e.rule();
+      }
+    }
     return {};
   }
   // The memory space: the first trailing attribute, an alias resolved.

@@ -928,6 +928,14 @@ void TestModuleReader::opSyntaxAsTriton36ParsesIt() {
       {"  %x = arith.addi %p, %q : i32 loc(#loc4ttg.convert_layout)\n",
        "2:45: error: #loc4ttg.convert_layout: an attribute of dialect 'loc4ttg'"},
   };
+  // Tensor memory's allocation covers whole blocks (MemDescType's verifier).
+  QVERIFY(firstErrorOf("#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>\n"
+                       "tt.func @a() {\n"
+                       "  %m = ttng.tmem_alloc : () -> !ttg.memdesc<128x32xf32, #tmem, "
+                       "#ttng.tensor_memory, mutable>\n"
+                       "  tt.return\n"
+                       "}\n")
+              .contains("the allocation shape must be at least 128x64. Got 128, 32"));
   for (const Case &c : cases) {
     const QString got = firstError(c.body);
     const QString want = QString::fromUtf8(c.first);

@@ -52,14 +52,12 @@ KNOWN = {
     # block labels and edits of a layout's lists: 59 of 600 disagreed at first, 9.8%, 25 of them a quoted name)
     "m4262": "a constant's type swapped: its later use's stated type is not compared with a hex literal's",
     "m4307": "an nvidia_mma of rank 1 (warpsPerCTA [2]) on a rank-2 tensor: its layout is not built, not checked",
-    "m4334": "tensor memory's minimum allocation shape (128x64) is not checked",
     "m4399": "an nvidia_mma with instrShape [16, 3] (Triton aborts without a message) is read",
     "m4418": "a memdesc written `#smem, >` (no `mutable`) is read as its use's type",
     "m4500": "an nvidia_mma of rank 1 on a rank-2 tensor: its layout is not built, not checked",
     "m4593": "an nvmma_shared with swizzlingByteWidth = 48 (Triton aborts without a message) is read",
     "m4721": "tt.join's result layout is not inferred and compared (a linear layout with a basis of 44)",
     # (mutants 4800-5399, a tenth held-out set with the ninth's kinds of edit: 23 of 600 disagreed at first, 3.8%)
-    "m4802": "tensor memory's minimum allocation shape (128x64) is not checked",
     "m4807": "`array<i32: 0, order = ...>`: the array's own grammar is not read: another place",
     "m4906": "a #loc alias whose value is a string followed by more: another place",
     "m4927": "`!tt.ptr<f16 f16>` inside a tensor type: another place",
