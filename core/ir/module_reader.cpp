@@ -624,7 +624,10 @@ private:
         // Triton 3.6 verifies none of #ttg.nvidia_mma's and #ttg.nvmma_shared's
         // fields: the file is valid; only a layout asked of that alias fails
         // (and says why).
-        if (unverifiedByTriton36(*attr) || unverifiedField(*attr, e)) {
+        const std::string whatWent = e.what();
+        const bool unknownKey = whatWent.find("unknown field") != std::string::npos ||
+                                whatWent.find("no such parameter") != std::string::npos;
+        if (!unknownKey && (unverifiedByTriton36(*attr) || unverifiedField(*attr, e))) {
           // (Its parser still reads its fields as unsigned integers.)
           if (const std::string field = negativeField(*attr); !field.empty())
             error(attrOffset, "#" + name + ": expected an unsigned integer value in " + field);
@@ -853,11 +856,22 @@ private:
         }
         return static_cast<int>(*v);
       };
-      if (key == "num-warps")
+      // A boolean count is an i1 to Triton 3.6 (true is -1, false 0): every
+      // layout of the module is then invalid.
+      auto booleanCount = [&](const char *what) {
+        const std::string_view w = trimAsciiSpace(attr.second);
+        if (w == "true" || w == "false")
+          error(moduleAttributeValueOffset(op, k),
+                k + " = " + std::string(w) + ": an i1 (" + (w == "true" ? "-1 " : "0 ") + what +
+                    " to Triton 3.6, which then finds every layout of the module invalid)");
+      };
+      if (key == "num-warps") {
         m.numWarps = asInt(1);
-      else if (key == "threads-per-warp")
+        booleanCount("warps");
+      } else if (key == "threads-per-warp") {
         m.threadsPerWarp = asInt(1);
-      else if (key == "num-ctas") {
+        booleanCount("lanes");
+      } else if (key == "num-ctas") {
         m.numCTAs = asInt(1);
         // A boolean is an i1 integer to Triton 3.6 (true is -1, false 0):
         // every layout of the module is then invalid (mutants36 m3013). (A
@@ -2417,8 +2431,9 @@ private:
         if (sameLine && f.kind == OpToken::Kind::Ident && !f.isIdent("loc") &&
             !(f.text.find('.') != std::string_view::npos && knownOpName(f.text))) {
           checkBoundResultsBeforeNextOp(opIdx, opName, scratch.facts);
-          // A dialect's name: the next op (this one has no operands).
-          if (f.text.find('.') != std::string_view::npos)
+          // scf.yield's and tt.return's operands (and types) are optional: a
+          // word there starts the next op; the other returns' types are not.
+          if (equalsLiteral(opName, "scf.yield") || equalsLiteral(opName, "tt.return"))
             fail(f.offset, "custom op '" + std::string(f.text.substr(0, 40)) + "' is unknown (after " +
                                std::string(opName) + ")");
           fail(wrongToken(f), "expected ':'");
@@ -2456,6 +2471,19 @@ private:
       if (f.kind != OpToken::Kind::AtId)
         fail(f.offset, "custom op '" + std::string(opName) +
                            "' expected valid '@'-identifier for symbol name");
+    }
+    if (custom && equalsLiteral(opName, "tt.atomic_rmw")) {
+      static constexpr std::string_view kRmw[] = {"and", "or",   "xor",  "add",  "fadd",
+                                                  "max", "min",  "umax", "umin", "exch"};
+      const OpToken &f = lex_.peek();
+      const std::string_view w = f.kind == OpToken::Kind::String && f.text.size() >= 2
+                                     ? f.text.substr(1, f.text.size() - 2)
+                                     : f.text;
+      if (std::find(std::begin(kRmw), std::end(kRmw), w) == std::end(kRmw) ||
+          (f.kind != OpToken::Kind::Ident && f.kind != OpToken::Kind::String))
+        fail(f.offset, "custom op 'tt.atomic_rmw' expected string or keyword containing one of the "
+                       "following enum values for attribute 'atomic_rmw_op' [and, or, xor, add, "
+                       "fadd, max, min, umax, umin, exch]");
     }
     if (custom && equalsLiteral(opName, "ttg.local_alloc")) {
       // `ttg.local_alloc (%src)? {attrs}? : ...`
@@ -2660,7 +2688,6 @@ private:
              (known && n.kind == OpToken::Kind::Ident &&
               (!followedByEquals(n.end()) ||
                (scratch.facts->operandsBefore > 0 && !equalsLiteral(opName, "tt.dot") &&
-                !equalsLiteral(opName, "ttng.warp_group_dot") &&
                 !equalsLiteral(opName, "tt.clampf"))))))
           fail(wrongToken(n), "expected SSA operand after ','");
         lastEnd = lex_.consumedEnd();

@@ -147,7 +147,7 @@ Rule ruleOf(std::string_view n) {
           "tt.precise_divf", "tt.mulhiui", "tt.clampf"})
       t.emplace_back(op, Rule::SameType);
     for (std::string_view op : {"scf.yield", "tt.return", "tt.reduce.return", "tt.scan.return",
-                                "tt.map_elementwise.return", "ttg.mask.return"})
+                                "tt.map_elementwise.return", "ttg.mask.return", "ttg.warp_yield"})
       t.emplace_back(op, Rule::ReturnLike);
     for (std::string_view op :
          {"ttg.convert_layout", "tt.splat", "tt.broadcast", "tt.expand_dims", "tt.reshape",
@@ -338,6 +338,11 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view n, bool gener
     return;
   }
   if (n == "ttng.tmem_load" && operands >= 1 && t.colon.size() == 1) {
+    one(0, t.colon[0]);
+    return;
+  }
+  // The barrier ops: `%bar, ... : M` (the barrier's memdesc first).
+  if (barrierOp(n) && operands >= 1 && t.colon.size() == 1 && t.arrow.empty()) {
     one(0, t.colon[0]);
     return;
   }

@@ -928,6 +928,17 @@ void TestModuleReader::opSyntaxAsTriton36ParsesIt() {
       {"  %x = arith.addi %p, %q : i32 loc(#loc4ttg.convert_layout)\n",
        "2:45: error: #loc4ttg.convert_layout: an attribute of dialect 'loc4ttg'"},
   };
+  // tt.atomic_rmw's first word is its operation; after scf.yield a word is
+  // the next op, after the other returns their ':' is due.
+  QVERIFY(firstError("  %x = tt.atomic_rmw public, acq_rel, gpu, %p, %q : (!tt.ptr<i32>, i32) -> i32\n")
+              .startsWith("2:22: error: custom op 'tt.atomic_rmw' expected string or keyword"));
+  QVERIFY(firstError("  scf.yield do\n").startsWith("2:13: error: custom op 'do' is unknown"));
+  // A layout with a misspelt key is refused even where Triton verifies no field.
+  QVERIFY(firstErrorOf("#s = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+                       "elementBitWidthX = 16}>\nmodule {\n}\n")
+              .startsWith("1:11: error: #s: "));
+  // A boolean warp width is an i1 to Triton: every layout is then invalid.
+  QVERIFY(firstErrorOf("module attributes {\"ttg.threads-per-warp\" = true} {\n}\n").contains("an i1"));
   // Tensor memory's allocation covers whole blocks (MemDescType's verifier).
   QVERIFY(firstErrorOf("#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>\n"
                        "tt.func @a() {\n"
