@@ -14,6 +14,7 @@
 #include "ir/op_lexer.h"
 #include "ir/type_printer.h"
 #include "notation/mlir/attr_syntax_parser.h"
+#include "notation/mlir/layout_printer.h"
 #include "util/ascii.h"
 #include "util/error.h"
 #include "util/limits.h"
@@ -898,7 +899,7 @@ private:
     for (auto found : {firstOperandTypeViolation(m), firstLayoutMismatch(m, written),
                        firstWarpSpecializeProblem(m), firstBarrierCountProblem(m),
                        firstMissingAxis(m), firstConvertShapeMismatch(m),
-                       firstValueFromAbove(m)})
+                       firstValueFromAbove(m), firstBroadcastOrTransProblem(m)})
       if (found && (!first || opNameOffset(m.ops[size_t(found->op)]) <
                                   opNameOffset(m.ops[size_t(first->op)])))
         first = found;
@@ -916,6 +917,39 @@ private:
         }
     if (first)
       verifierErrors_.emplace_back(opNameOffset(m.ops[size_t(first->op)]), first->message);
+  }
+
+  // tt.broadcast keeps its operand's encoding (SameOperandsAndResultEncoding);
+  // tt.trans's order is a permutation of its operand's dims.
+  std::optional<LayoutMismatch> firstBroadcastOrTransProblem(const Module &m) const {
+    for (size_t i = 0; i < m.ops.size(); ++i) {
+      const Operation &op = m.ops[i];
+      if (op.operands.size() != 1 || op.results.size() != 1 || op.operands[0] < 0)
+        continue;
+      const SsaValue &a = m.values[size_t(op.operands[0])], &r = m.values[size_t(op.results[0])];
+      if (equalsLiteral(op.name, "tt.broadcast") && a.encoding && r.encoding &&
+          a.encoding != r.encoding &&
+          printEncoding(*a.encoding, Syntax::Triton36) != printEncoding(*r.encoding, Syntax::Triton36))
+        return LayoutMismatch{static_cast<int>(i), -1,
+                              "'tt.broadcast' op requires the same encoding for all operands and "
+                              "results"};
+      if (equalsLiteral(op.name, "tt.trans") && a.type && !a.type->isMemDesc) {
+        if (const auto order = op.intArrayAttribute("order")) {
+          const size_t rank = a.type->shape.size();
+          std::vector<bool> seen(rank, false);
+          bool permutation = order->size() == rank;
+          for (int64_t d : *order) {
+            permutation = permutation && d >= 0 && size_t(d) < rank && !seen[size_t(d)];
+            if (permutation)
+              seen[size_t(d)] = true;
+          }
+          if (!permutation)
+            return LayoutMismatch{static_cast<int>(i), -1,
+                                  "order must be a permutation of [0, ..., rank - 1]"};
+        }
+      }
+    }
+    return std::nullopt;
   }
 
   // A function is isolated from above: an op in it uses no value defined

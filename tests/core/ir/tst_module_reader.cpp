@@ -939,6 +939,16 @@ void TestModuleReader::opSyntaxAsTriton36ParsesIt() {
               .startsWith("1:11: error: #s: "));
   // A boolean warp width is an i1 to Triton: every layout is then invalid.
   QVERIFY(firstErrorOf("module attributes {\"ttg.threads-per-warp\" = true} {\n}\n").contains("an i1"));
+  // tt.broadcast keeps the encoding; tt.trans's order is a permutation.
+  QVERIFY(firstErrorOf("#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+                       "#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+                       "tt.func @a(%t: tensor<256xi32, #a>) {\n"
+                       "  %x = tt.broadcast %t : tensor<256xi32, #a> -> tensor<256xi32, #b>\n"
+                       "  tt.return\n"
+                       "}\n")
+              .contains("'tt.broadcast' op requires the same encoding for all operands and results"));
+  QVERIFY(firstError("  %x = tt.trans %t {order = array<i32: 1>} : tensor<4xi32> -> tensor<4xi32>\n")
+              .contains("order must be a permutation of [0, ..., rank - 1]"));
   // Tensor memory's allocation covers whole blocks (MemDescType's verifier).
   QVERIFY(firstErrorOf("#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>\n"
                        "tt.func @a() {\n"
