@@ -272,7 +272,6 @@ private:
       return s && s->top >= 0 ? s->top : -1;
     }
     int valueOf(int def) const { return defs_[size_t(def)].value; }
-    int depthOf(int def) const { return defs_[size_t(def)].depth; }
     // Defines `name` at `depth` (the innermost open scope); false if the
     // name is already visible from a depth of `minDepth` or more (the first
     // definition stays): MLIR lets no name shadow another, except in a
@@ -547,12 +546,8 @@ private:
           // A bare word is an attribute only as one of MLIR's keywords or a
           // builtin type (`callsite(...)` is no attribute outside loc(...)).
           if (v.kind == OpToken::Kind::Ident && !isBuiltinTypeName(v.text) &&
-              !(v.isIdent("true") || v.isIdent("false") || v.isIdent("unit") || v.isIdent("dense") ||
-                v.isIdent("array") || v.isIdent("affine_map") || v.isIdent("affine_set") ||
-                v.isIdent("strided") || v.isIdent("distinct") || v.isIdent("sparse") ||
-                v.isIdent("dense_resource") || v.isIdent("opaque") || v.isIdent("tensor") ||
-                v.isIdent("vector") || v.isIdent("memref") || v.isIdent("complex") ||
-                v.isIdent("tuple") || v.isIdent("none") || v.isIdent("index")))
+              !isContainerTypeWord(v.text) && !isMlirAttributeKeyword(v.text) &&
+              !v.isIdent("opaque"))
             fail(wrongToken(v), "#" + key + ": expected attribute value");
           // `(` starts a function type (a type is an attribute): a string or
           // a number is no type in its list.
@@ -562,8 +557,7 @@ private:
             if (in.kind == OpToken::Kind::String || in.kind == OpToken::Kind::Number ||
                 in.kind == OpToken::Kind::ValueId ||
                 (in.kind == OpToken::Kind::Ident && !isBuiltinTypeName(in.text) &&
-                 !in.isIdent("tensor") && !in.isIdent("vector") && !in.isIdent("memref") &&
-                 !in.isIdent("complex") && !in.isIdent("tuple")))
+                 !isContainerTypeWord(in.text)))
               fail(in.offset, "#" + key + ": expected non-function type");
           }
           end = lex_.nextLineStart(v.offset); // dense<...>, affine_map<...>: kept as text
@@ -874,15 +868,7 @@ private:
         booleanCount("lanes");
       } else if (key == "num-ctas") {
         m.numCTAs = asInt(1);
-        // A boolean is an i1 integer to Triton 3.6 (true is -1, false 0):
-        // every layout of the module is then invalid (mutants36 m3013). (A
-        // string is no integer at all: the count is taken as 1.)
-        const std::string_view w = trimAsciiSpace(attr.second);
-        if (w == "true" || w == "false")
-          error(moduleAttributeValueOffset(op, k),
-                k + " = " + std::string(w) +
-                    ": an i1 (" + (w == "true" ? "-1" : "0") +
-                    " CTAs to Triton 3.6, which then finds every layout of the module invalid)");
+        booleanCount("CTAs"); // (a string is no integer at all: the count is taken as 1)
       }
       else if (key == "shared")
         m.shared = asInt(0);
@@ -898,7 +884,7 @@ private:
     std::optional<LayoutMismatch> first;
     for (auto found : {firstOperandTypeViolation(m), firstLayoutMismatch(m, written),
                        firstWarpSpecializeProblem(m), firstBarrierCountProblem(m),
-                       firstMissingAxis(m), firstConvertShapeMismatch(m),
+                       firstMissingAttributeOrBlocks(m), firstConvertShapeMismatch(m),
                        firstValueFromAbove(m), firstBroadcastOrTransProblem(m)})
       if (found && (!first || opNameOffset(m.ops[size_t(found->op)]) <
                                   opNameOffset(m.ops[size_t(first->op)])))
@@ -1019,7 +1005,7 @@ private:
   // tt.expand_dims, tt.reduce, tt.scan and tt.gather require their `axis`.
   // (And ttg.async_wait its `num`, ttng.async_tma_store_wait its `pendings`.)
   // scf.for's and scf.if's regions hold one block at most, scf.while's one.
-  std::optional<LayoutMismatch> firstMissingAxis(const Module &m) const {
+  std::optional<LayoutMismatch> firstMissingAttributeOrBlocks(const Module &m) const {
     for (size_t i = 0; i < m.ops.size(); ++i) {
       const Operation &op = m.ops[i];
       const std::string_view n = op.name;
@@ -1329,10 +1315,6 @@ private:
     // `%x#0` names the only result of a one-result op too.
     if (v < 0 && name.size() > 2 && name.substr(name.size() - 2) == "#0")
       v = lookup(name.substr(0, name.size() - 2));
-    // MLIR defines an op's results once the op is read: a use of one inside
-    // the op (an operand, or in its regions) is a forward reference.
-    if (v >= 0 && resultOfOpBeingRead(v))
-      v = -1;
     if (v >= 0)
       bindUse(op, k, v);
     else
@@ -1718,9 +1700,7 @@ private:
       if (t.text.find('.') != std::string_view::npos)
         fail(wrongToken(t), "expected non-function type");
       const bool bracket = t.end() < text_.size() && text_[t.end()] == '<';
-      const bool container = equalsLiteral(t.text, "tensor") || equalsLiteral(t.text, "vector") ||
-                             equalsLiteral(t.text, "memref") || equalsLiteral(t.text, "complex") ||
-                             equalsLiteral(t.text, "tuple");
+      const bool container = isContainerTypeWord(t.text);
       if (container && !bracket) {
         // MLIR reads `tensor <4xf32>` too (blanks between the tokens): the
         // type is kept as `tensor<4xf32>`.
@@ -2634,19 +2614,13 @@ private:
           // `ttg.local_dealloc %m[...]`: after the one operand of these ops
           // their ':' (or dictionary) is due.
           if (custom && depth == 0 && !typed && n.is('[') &&
-              (equalsLiteral(opName, "ttg.local_dealloc") || equalsLiteral(opName, "ttg.local_load") ||
-               equalsLiteral(opName, "tt.splat") || equalsLiteral(opName, "tt.broadcast") ||
-               equalsLiteral(opName, "tt.expand_dims") || equalsLiteral(opName, "tt.trans") ||
-               equalsLiteral(opName, "tt.bitcast") || equalsLiteral(opName, "tt.split") ||
-               equalsLiteral(opName, "ttg.convert_layout") || equalsLiteral(opName, "tt.reshape")))
+              (oneOperandThenTypes(opName) || equalsLiteral(opName, "tt.split") ||
+               equalsLiteral(opName, "ttg.local_dealloc") || equalsLiteral(opName, "ttg.local_load")))
             fail(wrongToken(n), "expected ':'");
           // An op of one operand (a cast, `%x : T -> R`) has its ':' next.
           if (custom && depth == 0 && !typed && n.is(',') && scratch.facts &&
               mod().ops[opIdx].operands.size() == 1 &&
-              (typesNeedTo(*scratch.facts) || equalsLiteral(opName, "ttg.convert_layout") ||
-               equalsLiteral(opName, "tt.splat") || equalsLiteral(opName, "tt.broadcast") ||
-               equalsLiteral(opName, "tt.expand_dims") || equalsLiteral(opName, "tt.trans") ||
-               equalsLiteral(opName, "tt.bitcast") || equalsLiteral(opName, "tt.reshape")))
+              (typesNeedTo(*scratch.facts) || oneOperandThenTypes(opName)))
             fail(wrongToken(n), "expected ':'");
           // amdg's buffer ops: the pointer, then its offsets in '[...]'.
           if (custom && depth == 0 && !typed && !n.is('[') &&
@@ -2678,10 +2652,7 @@ private:
           // efficient_layout), a dictionary or the ':'.
           if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::Ident &&
               !n.newlineBefore && !n.isIdent("loc") &&
-              (equalsLiteral(opName, "tt.reshape") || equalsLiteral(opName, "ttg.convert_layout") ||
-               equalsLiteral(opName, "tt.splat") || equalsLiteral(opName, "tt.broadcast") ||
-               equalsLiteral(opName, "tt.expand_dims") || equalsLiteral(opName, "tt.trans") ||
-               equalsLiteral(opName, "tt.bitcast") || equalsLiteral(opName, "tt.split")) &&
+              (oneOperandThenTypes(opName) || equalsLiteral(opName, "tt.split")) &&
               !(equalsLiteral(opName, "tt.reshape") &&
                 (n.isIdent("allow_reorder") || n.isIdent("efficient_layout"))))
             fail(wrongToken(n), "expected ':'");
@@ -3012,8 +2983,7 @@ private:
           // (MLIR reads a type first: a word that is none is that error.)
           if (g.kind != OpToken::Kind::BangId &&
               !(g.kind == OpToken::Kind::Ident &&
-                (isBuiltinTypeName(g.text) || g.isIdent("tensor") || g.isIdent("vector") ||
-                 g.isIdent("memref") || g.isIdent("complex") || g.isIdent("tuple"))))
+                (isBuiltinTypeName(g.text) || isContainerTypeWord(g.text))))
             fail(wrongToken(g), "expected non-function type");
           fail(g.offset, "expected function type");
         }
@@ -3651,9 +3621,9 @@ private:
     // MLIR reads every region of Triton's ops without name shadowing: an
     // entry argument may not take the name of a value visible here.
     // (The results of the ops whose headers are still being read are not
-    // defined yet: MLIR defines an op's results after the whole op.)
+    // in the table yet: their names are defined once each op is read.)
     for (const PendingArg &a : args) {
-      if (const int v = lookup(a.name); v >= 0 && !resultOfOpBeingRead(v))
+      if (lookup(a.name) >= 0)
         fail(a.offset, "region entry argument '" + std::string(a.name) + "' is already in use");
       // (A name used before its definition holds a placeholder: in use too.)
       for (const ForwardRef &f : forward_)
@@ -3727,6 +3697,15 @@ private:
     return r;
   }
 
+  // The ops written `%x : T -> R`: one operand, then only their own
+  // keywords, a dictionary and the types.
+  static bool oneOperandThenTypes(std::string_view n) {
+    return equalsLiteral(n, "tt.reshape") || equalsLiteral(n, "ttg.convert_layout") ||
+           equalsLiteral(n, "tt.splat") || equalsLiteral(n, "tt.broadcast") ||
+           equalsLiteral(n, "tt.expand_dims") || equalsLiteral(n, "tt.trans") ||
+           equalsLiteral(n, "tt.bitcast");
+  }
+
   // tt.expand_dims', tt.reduce's, tt.scan's and tt.gather's `axis` is an i32
   // integer attribute (`1 : i32`); another value is refused where it is read.
   // (And tt.make_range's `start` and `end`.) The attribute that is not, or "".
@@ -3779,18 +3758,6 @@ private:
       return;
     if (std::string problem = boundResultsProblem(opIdx, opName, *facts); !problem.empty())
       fail(text_offset(mod().ops[size_t(opIdx)].pos), std::move(problem));
-  }
-
-  // Whether `value` is a result of an op whose header is being read (an op
-  // that encloses the text being read now).
-  bool resultOfOpBeingRead(int value) const {
-    const int def = f_.modules[module_].values[size_t(value)].definingOp;
-    if (def < 0)
-      return false;
-    for (int d = 0; d < headerDepth_; ++d)
-      if (headerScratch_[size_t(d)].op == def)
-        return true;
-    return false;
   }
 
   int newBlock(int region, std::string label) {
@@ -4046,8 +4013,7 @@ private:
           // MLIR reads no attribute from a bare word (`{x = foo}`): a value
           // word is a keyword (`true`, `dense<`, `array<`, ...) or a type.
           if (first != '#' && first != '!' && !isBuiltinTypeName(w) &&
-              !isMlirAttributeKeyword(w) &&
-              !(w == "tensor" || w == "vector" || w == "memref" || w == "complex" || w == "tuple"))
+              !isMlirAttributeKeyword(w) && !isContainerTypeWord(w))
             fail(wrongAt(valueAt), "expected attribute value, not '" + std::string(w.substr(0, 40)) +
                                        "'");
           // `dense<...>`, `loc(...)`, `distinct[0]<>`: its bracketed parts
@@ -4062,8 +4028,7 @@ private:
           blanks();
           const size_t typeAt = p;
           const std::string_view ty = type();
-          const bool container = ty == "tensor" || ty == "vector" || ty == "memref" ||
-                                 ty == "complex" || ty == "tuple";
+          const bool container = isContainerTypeWord(ty);
           if (ty.empty() || (t[typeAt] != '!' && !container && !isBuiltinTypeName(ty)))
             fail(wrongAt(typeAt), "expected non-function type");
           // `0 : bf16`: a float is written with its point (or in hex).

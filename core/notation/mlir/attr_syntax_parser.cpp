@@ -437,10 +437,7 @@ TypeText SyntaxParser::parseType() {
       // Any attribute MLIR reads there (`true`, a type such as `i64`) is the
       // encoding, if not a layout; a bare word that is neither is not one.
       // A type is an attribute too: a container type's word needs its '<'.
-      if (const Token &w = lex_.peek();
-          w.kind == Token::Kind::Ident && (w.text == "tensor" || w.text == "vector" ||
-                                           w.text == "memref" || w.text == "complex" ||
-                                           w.text == "tuple")) {
+      if (const Token &w = lex_.peek(); w.kind == Token::Kind::Ident && isContainerTypeWord(w.text)) {
         const std::string word(w.text);
         const size_t wordAt = w.offset;
         lex_.skip();
@@ -498,9 +495,7 @@ TypeText SyntaxParser::parseType() {
     const bool attributeStart = n.kind == Token::Kind::Hash || n.kind == Token::Kind::Integer ||
                                 n.kind == Token::Kind::String || n.isPunct("[") ||
                                 n.isPunct("{") ||
-                                (n.kind == Token::Kind::Ident && isBuiltinTypeName(n.text) &&
-                                 n.text != "tensor" && n.text != "vector" && n.text != "memref" &&
-                                 n.text != "complex" && n.text != "tuple");
+                                (n.kind == Token::Kind::Ident && isBuiltinTypeName(n.text));
     if (!attributeStart)
       fail("expected attribute value", afterPrevious(n.offset));
   }
@@ -650,6 +645,10 @@ bool isBuiltinTypeName(std::string_view w) {
     if (w == n)
       return true;
   return false;
+}
+
+bool isContainerTypeWord(std::string_view w) {
+  return w == "tensor" || w == "vector" || w == "memref" || w == "complex" || w == "tuple";
 }
 
 ValuePtr parseAttributeText(std::string_view text) {

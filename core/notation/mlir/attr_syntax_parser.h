@@ -48,6 +48,10 @@ private:
 // f8E4M3FN and the other float formats, index, none.
 bool isBuiltinTypeName(std::string_view word);
 
+// A builtin container type's keyword, which its `<...>` follows: tensor,
+// vector, memref, complex, tuple.
+bool isContainerTypeWord(std::string_view word);
+
 // MLIR's "unknown  type `x` in dialect `tt`" for a type name of Triton's own
 // tt or ttg dialect after its '!' (`tt.ptrf32`) that the dialect does not
 // have, with `nameAt` where the name starts in `qualified`; "" otherwise.

@@ -23,6 +23,16 @@ namespace {
 QString corpus(const char *name) {
   return QStringLiteral(LS_SOURCE_DIR "/tests/data/ttgir36/") + QString::fromLatin1(name);
 }
+
+// Sizes the view, opens a corpus kernel in it and shows it; false if the
+// kernel does not open or the window is never exposed.
+bool openShown(ui::KernelView &v, int width, int height, const char *name) {
+  v.resize(width, height);
+  if (!v.openFile(corpus(name)))
+    return false;
+  v.show();
+  return QTest::qWaitForWindowExposed(&v);
+}
 } // namespace
 
 class TestKernelView : public QObject {
@@ -78,10 +88,7 @@ private slots:
   // findings of two lines each, not 40% of the column.
   void findingsListFitsAfterResize() {
     ui::KernelView v;
-    v.resize(600, 400);
-    QVERIFY(v.openFile(corpus("softmax_gfx942.ttgir")));
-    v.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    QVERIFY(openShown(v, 600, 400, "softmax_gfx942.ttgir"));
     v.resize(1200, 800);
     QCoreApplication::processEvents();
     QCOMPARE(v.findingsList()->count(), 2);
@@ -99,10 +106,7 @@ private slots:
     // list says so (drawn, not selectable) instead of staying blank, and the
     // Op column is capped so the figures stay in view.
     ui::KernelView v;
-    v.resize(900, 600);
-    QVERIFY(v.openFile(corpus("scan_gfx942.ttgir")));
-    v.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    QVERIFY(openShown(v, 900, 600, "scan_gfx942.ttgir"));
     QCOMPARE(v.findingsList()->count(), 1);
     QListWidgetItem *item = v.findingsList()->item(0);
     QVERIFY2(item->text().startsWith(QStringLiteral("No findings: no conversion through shared "
@@ -125,10 +129,7 @@ private slots:
 
   void findingRowIsTinted() {
     ui::KernelView v;
-    v.resize(1000, 700);
-    QVERIFY(v.openFile(corpus("attention_sm90.ttgir")));
-    v.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    QVERIFY(openShown(v, 1000, 700, "attention_sm90.ttgir"));
     QTableWidget *t = v.sitesTable();
     t->clearSelection();
     QCOMPARE(t->item(14, 0)->background().color(), ui::KernelView::kFindingColor);
@@ -147,10 +148,7 @@ private slots:
   // wide enough for the file's 259 lines, the text to its right.
   void sourceHasLineNumbers() {
     ui::KernelView v;
-    v.resize(1000, 700);
-    QVERIFY(v.openFile(corpus("attention_sm90.ttgir")));
-    v.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    QVERIFY(openShown(v, 1000, 700, "attention_sm90.ttgir"));
     QWidget *g = v.sourceGutter();
     QVERIFY(g && g->isVisible());
     const int digit = v.sourceView()->fontMetrics().horizontalAdvance(QLatin1Char('9'));
