@@ -6,6 +6,7 @@
 #include <cstring>
 #include <deque>
 #include <functional>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
@@ -2028,6 +2029,17 @@ private:
                               " Triton 3.6 rejects the module; a newer Triton may have it): listed "
                               "in unknown ops, not audited");
     }
+    // A dialect Triton 3.6 does not load (a misspelt `arth.muli`, another
+    // compiler's op): listed as unknown like any other, and said once per name.
+    if (!facts.fullyKnownDialect && !generic && dialectNotInTriton36(opNameView) &&
+        warnedDialects_.insert(std::string(opNameView.substr(0, opNameView.find('.')))).second) {
+      const std::string near = closestTriton36OpOfOtherDialect(opNameView);
+      f_.warnings.warning(at(nameTok.offset),
+                          std::string(opNameView.substr(0, 60)) + ": Triton 3.6 loads no dialect '" +
+                              std::string(opNameView.substr(0, std::min<size_t>(opNameView.find('.'), 40))) +
+                              "'" + (near.empty() ? std::string() : " (a misspelling of " + near + "?)") +
+                              ", so it rejects the module: listed in unknown ops, not audited");
+    }
     mod().ops[opIdx].guessedResultTypes = !facts.fullyKnownDialect || !facts.registered;
     if (facts.unknownUpstream) { // a dialect known in full: the name has a '.'
       const std::string_view dialect = opNameView.substr(0, opNameView.find('.'));
@@ -2620,7 +2632,11 @@ private:
           // An op of one operand (a cast, `%x : T -> R`) has its ':' next.
           if (custom && depth == 0 && !typed && n.is(',') && scratch.facts &&
               mod().ops[opIdx].operands.size() == 1 &&
-              (typesNeedTo(*scratch.facts) || oneOperandThenTypes(opName)))
+              (typesNeedTo(*scratch.facts) || oneOperandThenTypes(opName) ||
+               equalsLiteral(opName, "ttg.local_alloc") || equalsLiteral(opName, "ttng.tmem_alloc") ||
+               equalsLiteral(opName, "ttg.local_dealloc") || equalsLiteral(opName, "ttg.local_load") ||
+               equalsLiteral(opName, "ttg.memdesc_trans") ||
+               equalsLiteral(opName, "ttg.memdesc_reshape")))
             fail(wrongToken(n), "expected ':'");
           // amdg's buffer ops: the pointer, then its offsets in '[...]'.
           if (custom && depth == 0 && !typed && !n.is('[') &&
@@ -2881,6 +2897,17 @@ private:
         }
         lex_.seek(e);
         lastEnd = e;
+        // After a custom op's attribute dictionary: its ':' and types, a
+        // region, more operands (`ttng.barrier_expect %b, 8192 {..}, %pred`),
+        // its location or the next op; never a number or a stray sign.
+        if (custom && depth == 0 && !equalsLiteral(opName, "arith.constant")) { // (`{..} 0 : i64`)
+          const OpToken &n = lex_.peek();
+          if (!n.newlineBefore &&
+              (n.kind == OpToken::Kind::Number ||
+               (n.kind == OpToken::Kind::Punct && !n.is(':') && !n.is('{') && !n.is('(') &&
+                !n.is('}') && !n.is(')') && !n.is('<') && !n.is('[') && !n.is(','))))
+            fail(wrongToken(n), "expected ':'");
+        }
         continue;
       } else if (t.is('<') && after < text_.size() && text_[after] == '{') {
         size_t e = lex_.matchBracket(t.offset);
@@ -4208,6 +4235,7 @@ private:
       aliasEncodings_; // valid layout aliases
   // By their text, kept in typeTexts_ (stable: a deque only grows at its ends).
   std::unordered_map<std::string_view, CachedType, TextHash> types_;
+  std::set<std::string> warnedDialects_; // dialects Triton 3.6 lacks, said once each
   std::string_view lastTypeView_; // internType's last view of the source, and its entry
   CachedType *lastType_ = nullptr;
   std::shared_ptr<std::deque<std::string>> typeTexts_ = std::make_shared<std::deque<std::string>>();

@@ -260,41 +260,76 @@ bool oneTypePerOperand(const OpNameFacts &f) {
 
 bool knownToTriton36(std::string_view name) { return opNameFacts(name).registered; }
 
+namespace {
+// Edit distance (insert, delete, substitute, swap two neighbours); 99 for
+// names over 64 characters.
+size_t editDistance(std::string_view a, std::string_view b) {
+  const size_t n = a.size(), m = b.size();
+  if (n > 64 || m > 64)
+    return 99;
+  std::vector<size_t> prev2(m + 1), prev(m + 1), cur(m + 1);
+  for (size_t j = 0; j <= m; ++j)
+    prev[j] = j;
+  for (size_t i = 1; i <= n; ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= m; ++j) {
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        cur[j] = std::min(cur[j], prev2[j - 2] + 1);
+    }
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[m];
+}
+} // namespace
+
 std::string closestTriton36OpName(std::string_view name) {
   std::string_view op;
   const Dialect *d = fullyKnown(name, op);
   if (!d)
     return {};
-  // Edit distance (insert, delete, substitute, swap two neighbours) at most 2.
-  auto distance = [](std::string_view a, std::string_view b) {
-    const size_t n = a.size(), m = b.size();
-    if (n > 64 || m > 64)
-      return size_t{99};
-    std::vector<size_t> prev2(m + 1), prev(m + 1), cur(m + 1);
-    for (size_t j = 0; j <= m; ++j)
-      prev[j] = j;
-    for (size_t i = 1; i <= n; ++i) {
-      cur[0] = i;
-      for (size_t j = 1; j <= m; ++j) {
-        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
-        if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-          cur[j] = std::min(cur[j], prev2[j - 2] + 1);
-      }
-      prev2 = prev;
-      prev = cur;
-    }
-    return prev[m];
-  };
   std::string_view best;
-  size_t bestDistance = 3;
+  size_t bestDistance = 3; // two edits at most
   for (const std::string_view *o = d->begin; o != d->end; ++o) {
-    const size_t k = distance(op, *o);
+    const size_t k = editDistance(op, *o);
     if (k < bestDistance) {
       bestDistance = k;
       best = *o;
     }
   }
   return best.empty() ? std::string() : std::string(d->name) + "." + std::string(best);
+}
+
+bool dialectNotInTriton36(std::string_view name) {
+  const size_t dot = name.find('.');
+  if (dot == std::string_view::npos || dot == 0)
+    return false;
+  const std::string_view d = name.substr(0, dot);
+  for (const Dialect &k : kDialects)
+    if (k.name == d)
+      return false;
+  // What Triton 3.6's contexts load besides (NVIDIA's and AMD's included),
+  // and MLIR's own dialects, of which nothing is said.
+  return !oneOf(d, {"builtin", "gpu", "llvm", "nvvm", "rocdl", "proton", "proton_gpu", "func",
+                    "index", "affine", "memref", "vector", "tensor", "linalg", "amdgpu", "nvgpu",
+                    "complex", "ptr", "spirv", "emitc", "shape", "bufferization", "async", "omp",
+                    "acc", "pdl", "transform", "tosa", "sparse_tensor", "mesh", "quant", "x86vector",
+                    "arm_neon", "arm_sve", "arm_sme", "irdl", "dlti", "smt", "xegpu", "mpi", "shard",
+                    "polynomial", "ml_program", "pdl_interp"});
+}
+
+std::string closestTriton36OpOfOtherDialect(std::string_view name) {
+  const size_t dot = name.find('.');
+  if (dot == std::string_view::npos)
+    return {};
+  const std::string_view d = name.substr(0, dot), op = name.substr(dot + 1);
+  for (const Dialect &k : kDialects)
+    if (editDistance(d, k.name) <= 2)
+      for (const std::string_view *o = k.begin; o != k.end; ++o)
+        if (*o == op)
+          return std::string(k.name) + "." + std::string(op);
+  return {};
 }
 
 bool bareOpNameAccepted(std::string_view name, bool insideFunc) {

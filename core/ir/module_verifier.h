@@ -50,6 +50,13 @@ OpNameFacts opNameFacts(std::string_view name);
 // The op of Triton 3.6 whose name is nearest `name` in its dialect (two
 // edits at most: "tt.laod" -> "tt.load"), or "".
 std::string closestTriton36OpName(std::string_view name);
+// `name` is dialect.op and the dialect is none that Triton 3.6 loads nor one
+// of MLIR's own ("arth.muli", "t.splat"): Triton 3.6 rejects the op
+// ("Dialect `arth' not found for custom op").
+bool dialectNotInTriton36(std::string_view name);
+// The op of Triton 3.6 of the same op name in a dialect two edits from the
+// name's at most ("arth.muli" -> "arith.muli"), or "".
+std::string closestTriton36OpOfOtherDialect(std::string_view name);
 
 // The custom syntax of an op, where this tool knows it: its types go on with
 // `-> R` (`%x : T -> R`, `A * B -> C`), with `to R` (casts); its operands come

@@ -40,6 +40,16 @@ inline bool isIdChar(char c) { return (cls(c) & (kAlpha | kDigit | kExtra)) != 0
 // MLIR suffix-id characters (value and block names).
 inline bool isSuffixChar(char c) { return cls(c) != 0; }
 inline bool isDigit(char c) { return (cls(c) & kDigit) != 0; }
+// The one-character tokens of MLIR's lexer ('-' alone is its minus).
+inline bool isMlirPunct(char c) {
+  switch (c) {
+  case '(': case ')': case '{': case '}': case '[': case ']': case '<': case '>':
+  case '=': case ':': case ',': case '+': case '*': case '?': case '|': case '-':
+    return true;
+  default:
+    return false;
+  }
+}
 
 } // namespace
 
@@ -278,6 +288,17 @@ void OpLexer::scanToken(OpToken &t) {
     }
     return finish(OpToken::Kind::Number);
   }
+  // MLIR's lexer: '.' starts only an ellipsis (said after the first dot);
+  // a character that starts no token of MLIR's ('$', ';', a lone '/', ...)
+  // is refused where it is.
+  if (c == '.') {
+    if (s[p + 1] != '.' || s[p + 2] != '.')
+      throw Failure{start + 1, "expected three consecutive dots for an ellipsis"};
+    p += 3;
+    return finish(OpToken::Kind::Punct);
+  }
+  if (!isMlirPunct(c))
+    throw Failure{start, "unexpected character"};
   ++p;
   return finish(OpToken::Kind::Punct);
 }

@@ -30,6 +30,7 @@ WORDS = ["#blocked", "#blocked1", "#mma", "#shared", "#smem", "mutable", "i32", 
          "bf16", "i1", "tensor", "ttg.convert_layout", "tt.load", "arith.addi", "scf.yield", "loc(#loc)",
          "#ttg.shared_memory", "true", "order", "warpsPerCTA", "opIdx", "kWidth", "parent"]
 
+CHARS = list("%#!^<>()[]{},:=x\"' .-_0123456789az$@*+")
 
 def body_lines(text):
     """Indices of lines inside the module (not aliases, not #loc lines)."""
@@ -53,6 +54,10 @@ def mutate(k):
         kinds += ["elem_type", "elem_type", "line_swap", "alias_rename", "result_rename", "region_line"]
     if k >= 4200:  # mutants 4200 on: a dictionary's key doubled, an op quoted, a block label, a layout's list
         kinds += ["dup_key", "quote_op", "block_label", "alias_list", "alias_list"]
+    if k >= 6000:  # mutants 6000 on: one character deleted, inserted, replaced or swapped, the text cut,
+        # a number respelled, an attribute's integer type changed
+        kinds += ["char_delete", "char_insert", "char_replace", "char_swap", "char_delete", "char_insert",
+                  "char_replace", "truncate", "num_format", "num_format", "attr_type"]
     kind = rng.choice(kinds)
     if kind in ("number", "alias_number"):
         pool = [i for i, l in enumerate(lines) if l.startswith("#") and not l.startswith("#loc")] \
@@ -215,6 +220,42 @@ def mutate(k):
                 j = rng.randrange(len(items))
                 items[j] = "-" + items[j] if not items[j].startswith("-") else items[j][1:]
             lines[i] = lines[i][:m.start(1)] + ", ".join(items) + lines[i][m.end(1):]
+    elif kind in ("char_delete", "char_insert", "char_replace", "char_swap"):
+        # any line but comments and blank ones: aliases, #loc lines, the module line, the body
+        pool = [j for j, l in enumerate(lines) if l.strip() and not l.lstrip().startswith("//")]
+        i = rng.choice(pool)
+        l = lines[i]
+        at = rng.randrange(len(l))
+        if kind == "char_delete":
+            lines[i] = l[:at] + l[at + 1:]
+        elif kind == "char_swap":
+            at = min(at, len(l) - 2) if len(l) > 1 else 0
+            lines[i] = l[:at] + l[at + 1:at + 2] + l[at:at + 1] + l[at + 2:]
+        else:
+            c = rng.choice(CHARS)
+            lines[i] = l[:at] + c + (l[at:] if kind == "char_insert" else l[at + 1:])
+    elif kind == "truncate":  # the text cut inside the module
+        first = body[0] if body else 0
+        cut = sum(len(l) + 1 for l in lines[:first]) + rng.randrange(
+            max(1, sum(len(l) + 1 for l in lines[first:])))
+        lines = "\n".join(lines)[:cut].split("\n")
+    elif kind == "num_format":  # a number respelled: hex, a sign, leading zeros, a float, an exponent
+        pool = [j for j, l in enumerate(lines) if l.strip() and not l.startswith("#loc")]
+        i = rng.choice(pool)
+        nums = list(re.finditer(r"(?<![\w#%.])\d+(?![\w.])", lines[i]))
+        if nums:
+            m = rng.choice(nums)
+            v = int(m.group(0))
+            lines[i] = lines[i][:m.start()] + rng.choice(
+                [hex(v), "+" + m.group(0), "0" + m.group(0), m.group(0) + ".0", "%de0" % v, "-" + m.group(0),
+                 m.group(0) + "_0", m.group(0) + " " + m.group(0)]) + lines[i][m.end():]
+    elif kind == "attr_type":  # an attribute's or a constant's `: iN` changed or dropped
+        pool = [j for j, l in enumerate(lines) if re.search(r"\d : i\d+", l)]
+        if pool:
+            i = rng.choice(pool)
+            m = rng.choice(list(re.finditer(r"(?<=\d) : (i\d+)", lines[i])))
+            lines[i] = lines[i][:m.start()] + rng.choice([" : i64", " : i1", " : i8", " : index", " : f32", "",
+                                                          " : i32 : i32", " :i32", " : si32"]) + lines[i][m.end():]
     else:  # type_swap: one `tensor<...>` of a line replaced by another from the file
         types = re.findall(r"tensor<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>", text)
         i = rng.choice(body)
