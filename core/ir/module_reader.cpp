@@ -886,7 +886,8 @@ private:
     for (auto found : {firstOperandTypeViolation(m), firstLayoutMismatch(m, written),
                        firstWarpSpecializeProblem(m), firstBarrierCountProblem(m),
                        firstMissingAttributeOrBlocks(m), firstConvertShapeMismatch(m),
-                       firstValueFromAbove(m), firstBroadcastOrTransProblem(m)})
+                       firstValueFromAbove(m), firstBroadcastOrTransProblem(m),
+                       firstTerminatorProblem(m)})
       if (found && (!first || opNameOffset(m.ops[size_t(found->op)]) <
                                   opNameOffset(m.ops[size_t(first->op)])))
         first = found;
@@ -1040,6 +1041,40 @@ private:
                                       (r == 0 ? "before" : "after") +
                                       "') failed to verify constraint: region with 1 blocks"};
         }
+    }
+    return std::nullopt;
+  }
+
+  // A terminator (scf.yield, tt.return, ...) ends its block: one written
+  // before another op is refused (MLIR's IsTerminator trait); and scf.if
+  // with results has its else block.
+  std::optional<LayoutMismatch> firstTerminatorProblem(const Module &m) const {
+    for (size_t i = 0; i < m.ops.size(); ++i) {
+      const Operation &op = m.ops[i];
+      if (op.implicit)
+        continue;
+      const std::string_view n = op.name;
+      if (equalsLiteral(n, "scf.if") && !op.results.empty() && !op.generic &&
+          (op.regions.size() < 2 || m.regions[size_t(op.regions[1])].blocks.empty()))
+        return LayoutMismatch{static_cast<int>(i), -1,
+                              "'scf.if' op must have an else block if defining values"};
+      const bool terminator =
+          equalsLiteral(n, "scf.yield") || equalsLiteral(n, "tt.return") ||
+          equalsLiteral(n, "scf.condition") || equalsLiteral(n, "ttg.warp_yield") ||
+          equalsLiteral(n, "ttg.warp_return") || equalsLiteral(n, "tt.reduce.return") ||
+          equalsLiteral(n, "tt.scan.return") || equalsLiteral(n, "cf.br") ||
+          equalsLiteral(n, "cf.cond_br") || equalsLiteral(n, "tt.map_elementwise.return");
+      if (!terminator || op.parentBlock < 0)
+        continue;
+      const std::vector<int> &ops = m.blocks[size_t(op.parentBlock)].operations;
+      for (size_t k = ops.size(); k-- > 0;) {
+        const Operation &later = m.ops[size_t(ops[k])];
+        if (ops[k] == static_cast<int>(i))
+          break;
+        if (!later.implicit)
+          return LayoutMismatch{static_cast<int>(i), -1,
+                                "'" + op.name + "' op must be the last operation in the parent block"};
+      }
     }
     return std::nullopt;
   }

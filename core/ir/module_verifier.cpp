@@ -404,6 +404,18 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view n, bool gener
       one(k, "!ttg.async.token");
     return;
   }
+  // `scf.for %i = %lb to %ub step %s iter_args(%a = %init) -> (T) : I`:
+  // the bounds and step are read as I (index if not written), each init as
+  // its result's type (MLIR resolves them once the body is read).
+  if (n == "scf.for" && operands >= 3) {
+    const std::string_view iv = t.colon.empty() ? std::string_view("index") : t.colon[0];
+    for (size_t k = 0; k < 3; ++k)
+      one(k, iv);
+    if (t.arrow.size() + 3 == operands)
+      for (size_t k = 3; k < operands; ++k)
+        one(k, t.arrow[k - 3]);
+    return;
+  }
   // scf.if's and cf.cond_br's condition is read as an i1 (their syntax
   // states no type for it).
   if ((n == "scf.if" || n == "cf.cond_br") && operands >= 1) {
@@ -1478,6 +1490,14 @@ const std::vector<OperandConstraint> &operandConstraints() {
     t.push_back({"tt.atomic_cas", 0, "ptr or ranked tensor of ptr values"});
     t.push_back({"ttng.async_tma_gather", 0,
                  "Tensor descriptor type (`::mlir::triton::TensorDescType`) in Triton IR type system"});
+    // The shared-memory ops' memory descriptor operand.
+    static constexpr std::string_view kMemDesc =
+        "memory descriptor type (`::mlir::triton::gpu::MemDescType`) in Triton IR type system";
+    for (std::string_view op : {"ttg.local_load", "ttg.local_dealloc", "ttg.memdesc_index",
+                                "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape"})
+      t.push_back({op, 0, kMemDesc});
+    t.push_back({"ttg.local_store", 1, kMemDesc});
+    t.push_back({"ttg.async_copy_global_to_local", 1, kMemDesc});
     std::sort(t.begin(), t.end(),
               [](const OperandConstraint &a, const OperandConstraint &b) { return a.op < b.op; });
     return t;
@@ -1627,6 +1647,9 @@ std::optional<LayoutMismatch> firstOperandTypeViolation(const Module &m) {
         continue;
       const bool ok = c.description.rfind("Tensor descriptor type", 0) == 0
                           ? type.rfind("!tt.tensordesc<", 0) == 0
+                      : c.description.rfind("memory descriptor type", 0) == 0
+                          ? type.rfind("!ttg.memdesc<", 0) == 0 ||
+                                type.rfind("!triton_gpu.memdesc<", 0) == 0
                           : satisfies(c.description, elementClass(type));
       if (!ok)
         return LayoutMismatch{static_cast<int>(i), v,

@@ -51,7 +51,6 @@ KNOWN = {
     "m4185": "an nvidia_mma with a doubled field name (Triton aborts without a message) is read",
     # (mutants 4200-4799, a ninth held-out set, session 17, adding doubled dictionary keys, quoted op names,
     # block labels and edits of a layout's lists: 59 of 600 disagreed at first, 9.8%, 25 of them a quoted name)
-    "m4262": "a constant's type swapped: its later use's stated type is not compared with a hex literal's",
     "m4307": "an nvidia_mma of rank 1 (warpsPerCTA [2]) on a rank-2 tensor: its layout is not built, not checked",
     "m4399": "an nvidia_mma with instrShape [16, 3] (Triton aborts without a message) is read",
     "m4500": "an nvidia_mma of rank 1 on a rank-2 tensor: its layout is not built, not checked",
