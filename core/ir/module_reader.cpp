@@ -489,12 +489,32 @@ private:
             typeAliases_.emplace(name.text, text_.substr(v.offset, typeEnd - v.offset));
           end = lex_.nextLineStart(typeEnd == std::string_view::npos ? v.offset : typeEnd - 1);
         } else if (v.isIdent("loc")) {
-          // Its syntax (aliases are checked as they are resolved: a #loc may
-          // name one defined after it).
+          // Its syntax, then the aliases it names.
           const LocationSyntax ls = readLocationSyntax(text_, v.offset, anyName);
           if (ls.errorAt != std::string_view::npos)
             fail(ls.errorAt, "#" + key + ": " + ls.error);
           end = ls.end;
+          // An alias it names is one defined above it (MLIR looks each up as
+          // it reads it; only an op's own loc(#x) may name a later one).
+          for (size_t q = v.end(); q < end; ++q) {
+            if (text_[q] == '"') {
+              for (++q; q < end && text_[q] != '"'; ++q)
+                if (text_[q] == '\\')
+                  ++q;
+              continue;
+            }
+            if (text_[q] != '#')
+              continue;
+            size_t e = q + 1;
+            while (e < end && (isAsciiAlnum(text_[e]) || text_[e] == '_' || text_[e] == '.' ||
+                               text_[e] == '$' || text_[e] == '-'))
+              ++e;
+            const std::string ref(text_.substr(q + 1, e - q - 1));
+            if (!ref.empty() && !f_.locations.defines(ref) && !aliases->count(ref))
+              fail(e, "undefined symbol alias id '" + ref + "' (#" + key +
+                          " names it before any definition; Triton 3.6 rejects the file)");
+            q = e - 1;
+          }
           const size_t open = text_.find('(', v.end());
           f_.locations.define(key, std::string(text_.substr(open + 1, end - open - 2)));
         } else if (v.kind == OpToken::Kind::HashId) {
@@ -3178,6 +3198,11 @@ private:
         lastEnd = lex_.consumedEnd();
         continue;
       } else if (t.kind == OpToken::Kind::Arrow && depth == 0) {
+        // `tt.splat %x -> T`: these ops' types start with their ':'.
+        if (custom && !typed && scratch.facts &&
+            (oneOperandThenTypes(opName) || typesNeedArrow(*scratch.facts) ||
+             singleColonType(*scratch.facts)))
+          fail(wrongToken(t), "expected ':'");
         lex_.skip();
         scanResultTypes(arrowTypes);
         lastEnd = lex_.consumedEnd();
