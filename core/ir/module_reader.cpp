@@ -657,9 +657,12 @@ private:
         // ttng's tensor memory layouts are struct syntax: an unknown
         // parameter is said where its value starts, in MLIR's words.
         const std::string what = e.what();
-        if (const size_t v = attr->dialect == "ttng" ? unknownParameterValueAt(what, attrOffset)
-                                                     : std::string_view::npos;
-            v != std::string_view::npos)
+        if (const Value *bad = dotOpNonInteger(*attr))
+          error(attrOffset - attr->dialect.size() - attr->name.size() - 2 + bad->offset,
+                "#" + name + ": ttg.dot_op: expected integer value");
+        else if (const size_t v = attr->dialect == "ttng" ? unknownParameterValueAt(what, attrOffset)
+                                                          : std::string_view::npos;
+                 v != std::string_view::npos)
           error(v, "#" + name + ": duplicate or unknown struct parameter name: " + what);
         else // where Triton's verifier points: the attribute, not the alias name
           error(attrOffset, "#" + name + ": " + what);
@@ -1458,6 +1461,18 @@ private:
   // Triton's dot_op rule on an nvidia_mma parent, which it checks though it
   // verifies none of the parent's own fields: kWidth is non-zero exactly for
   // an Ampere or Hopper parent (versionMajor 2 or 3).
+  // A dot_op's opIdx and kWidth are unsigned integers to its parser (a
+  // struct of them): another value is refused where it is written.
+  static const Value *dotOpNonInteger(const Value &v) {
+    if (v.kind != Value::Kind::Attr || v.name != "dot_op")
+      return nullptr;
+    for (const auto &[key, x] : v.entries)
+      if (x && (key == "opIdx" || key == "kWidth") && x->kind != Value::Kind::Integer &&
+          x->kind != Value::Kind::Bool) // (`true`: an i1, read as 1)
+        return x.get();
+    return nullptr;
+  }
+
   std::string dotOpKWidthProblem(const Value &v) const {
     if (v.kind != Value::Kind::Attr || v.name != "dot_op")
       return {};
@@ -1481,7 +1496,7 @@ private:
     }
     if (parent && parent->kind == Value::Kind::Attr && parent->name != "blocked" &&
         parent->name != "nvidia_mma" && parent->name != "amd_mfma" &&
-        parent->name != "amd_wmma" && parent->name != "slice" && parent->name != "linear")
+        parent->name != "amd_wmma")
       return "ttg.dot_op unexpected parent layout: #" + parent->dialect + "." + parent->name;
     if (parent && parent->kind == Value::Kind::Attr && parent->name == "blocked" && kWidth != 0)
       return "ttg.dot_op kWidth parameter is not supported when the parent is a blocked layout";
@@ -1621,6 +1636,11 @@ private:
         // type's error; a dot_op over it still has Triton's own kWidth rule.
         // A dot_op: Triton checks its opIdx and its kWidth against its
         // parent, not the rest of this tool's rules (a kWidth of 3 is read).
+        if (const Value *bad = dotOpNonInteger(*enc)) {
+          c.error = "type " + text + ": ttg.dot_op: expected integer value";
+          c.errorAt = size_t(inner.data() - text.data()) + bad->offset;
+          return c;
+        }
         std::string why = referencesUnbuiltAlias(*enc) || enc->name == "dot_op"
                               ? dotOpKWidthProblem(*enc)
                               : std::string(e.what());

@@ -124,6 +124,21 @@ Token Lexer::next() {
       ++pos_;
     size_t start = pos_;
     int64_t v = 0;
+    // MLIR's hexadecimal integer (`0x1F`), as it reads one in any attribute.
+    if (text_[pos_] == '0' && pos_ + 2 < text_.size() && text_[pos_ + 1] == 'x' &&
+        isAsciiHexDigit(text_[pos_ + 2])) {
+      pos_ += 2;
+      while (pos_ < text_.size() && isAsciiHexDigit(text_[pos_])) {
+        if (v > (int64_t{1} << 40))
+          throw SyntaxError(text_, start, "number too large");
+        const char h = text_[pos_++];
+        v = v * 16 + (isAsciiDigit(h) ? h - '0' : (h | 0x20) - 'a' + 10);
+      }
+      t.kind = Token::Kind::Integer;
+      t.value = neg ? -v : v;
+      t.text.assign(text_.substr(t.offset, pos_ - t.offset));
+      return t;
+    }
     while (pos_ < text_.size() && isAsciiDigit(text_[pos_])) {
       if (v > (int64_t{1} << 40))
         throw SyntaxError(text_, start, "number too large");
