@@ -313,8 +313,8 @@ private:
       const size_t hash = p_;
       const std::string_view name = t_.substr(p_ + 1, q - p_ - 1);
       p_ = q;
-      if (name.empty())
-        failWrong("expected location instance");
+      if (name.empty()) // MLIR's lexer: a '#' with no name after it
+        throw Problem{hash, "invalid attribute name"};
       // `#dialect.rest`: a dialect's attribute, where MLIR says it (at
       // `rest`) if no such dialect is loaded (`#loc73ttg.convert_layout`).
       if (const size_t dot = name.find('.');

@@ -421,7 +421,6 @@ private:
 
   // --- aliases: `#name = <attribute>` / `#name = loc(...)` / `!name = <type>` ---
   // Read before the body, since a location alias may follow its uses.
-  static bool anyName(std::string_view) { return true; }
   // `i32`, `si8`, `ui1`: MLIR lexes these as an integer type, never as a name
   // (`f16` and `index` are keywords, which a name may be).
   static bool isIntegerTypeWord(std::string_view w) {
@@ -489,32 +488,15 @@ private:
             typeAliases_.emplace(name.text, text_.substr(v.offset, typeEnd - v.offset));
           end = lex_.nextLineStart(typeEnd == std::string_view::npos ? v.offset : typeEnd - 1);
         } else if (v.isIdent("loc")) {
-          // Its syntax, then the aliases it names.
-          const LocationSyntax ls = readLocationSyntax(text_, v.offset, anyName);
+          // Its syntax. An alias it names is one defined above it (MLIR looks each up as
+          // it reads it; only an op's own loc(#x) may name a later one).
+          const LocationSyntax ls =
+              readLocationSyntax(text_, v.offset, [&](std::string_view ref) {
+                return f_.locations.defines(std::string(ref)) || aliases->count(std::string(ref)) > 0;
+              });
           if (ls.errorAt != std::string_view::npos)
             fail(ls.errorAt, "#" + key + ": " + ls.error);
           end = ls.end;
-          // An alias it names is one defined above it (MLIR looks each up as
-          // it reads it; only an op's own loc(#x) may name a later one).
-          for (size_t q = v.end(); q < end; ++q) {
-            if (text_[q] == '"') {
-              for (++q; q < end && text_[q] != '"'; ++q)
-                if (text_[q] == '\\')
-                  ++q;
-              continue;
-            }
-            if (text_[q] != '#')
-              continue;
-            size_t e = q + 1;
-            while (e < end && (isAsciiAlnum(text_[e]) || text_[e] == '_' || text_[e] == '.' ||
-                               text_[e] == '$' || text_[e] == '-'))
-              ++e;
-            const std::string ref(text_.substr(q + 1, e - q - 1));
-            if (!ref.empty() && !f_.locations.defines(ref) && !aliases->count(ref))
-              fail(e, "undefined symbol alias id '" + ref + "' (#" + key +
-                          " names it before any definition; Triton 3.6 rejects the file)");
-            q = e - 1;
-          }
           const size_t open = text_.find('(', v.end());
           f_.locations.define(key, std::string(text_.substr(open + 1, end - open - 2)));
         } else if (v.kind == OpToken::Kind::HashId) {
@@ -1539,6 +1521,38 @@ private:
             startsWithLiteral(t, "!tt.tensordesc<") || startsWithLiteral(t, "!triton_gpu.memdesc<"));
   }
 
+  // The first `#dialect.name` before `limit` in `s` (strings skipped) whose
+  // dialect Triton 3.6 does not load: where its name starts, or npos. MLIR
+  // refuses the attribute as it makes it (before what follows it).
+  static size_t unloadedDialectAttrAt(std::string_view s, size_t limit) {
+    for (size_t q = 0; q < limit && q < s.size(); ++q) {
+      if (s[q] == '"') {
+        for (++q; q < s.size() && s[q] != '"'; ++q)
+          q += s[q] == '\\';
+        continue;
+      }
+      if (s[q] != '#')
+        continue;
+      size_t e = q + 1;
+      while (e < s.size() && (isAsciiAlnum(s[e]) || s[e] == '_' || s[e] == '$'))
+        ++e;
+      if (e < s.size() && s[e] == '.' && e > q + 1 && !isLoadedDialect(s.substr(q + 1, e - q - 1)))
+        return e + 1; // (MLIR: at the name after the dialect's '.')
+      q = e - 1;
+    }
+    return std::string_view::npos;
+  }
+  static std::string unloadedDialectProblem(std::string_view s, size_t at) {
+    size_t q = at - 1;
+    while (q > 0 && s[q] != '#')
+      --q;
+    size_t e = at;
+    while (e < s.size() && (isAsciiAlnum(s[e]) || s[e] == '_' || s[e] == '$' || s[e] == '.'))
+      ++e;
+    return std::string(s.substr(q, std::min<size_t>(e - q, 60))) +
+           ": an attribute of a dialect Triton 3.6 does not load (it rejects the module)";
+  }
+
   CachedType parseType(const std::string &text) {
     CachedType c;
     std::string_view inner = text;
@@ -1551,12 +1565,22 @@ private:
         inner.rfind("!ttg.memdesc<", 0) == 0 || inner.rfind("!triton_gpu.memdesc<", 0) == 0;
     if (!tensor && !memdesc)
       return c;
+    auto unloadedDialectBefore = [&](size_t limit) {
+      const size_t q = unloadedDialectAttrAt(inner, limit);
+      if (q == std::string_view::npos)
+        return false;
+      c.error = "type " + text + ": " + unloadedDialectProblem(inner, q);
+      c.errorAt = size_t(inner.data() - text.data()) + q;
+      return true;
+    };
     try {
       SyntaxParser sp(inner);
       TypeText t = sp.parseType();
       sp.expectEnd();
       c.type = std::make_shared<const TypeText>(std::move(t));
     } catch (const SyntaxError &e) {
+      if (unloadedDialectBefore(e.offset()))
+        return c;
       c.error = "type " + text + ": " + e.problem();
       c.errorAt = size_t(inner.data() - text.data()) + e.offset();
       return c;
@@ -1564,6 +1588,8 @@ private:
       c.error = "type " + text + ": " + e.rule();
       return c;
     }
+    if (unloadedDialectBefore(inner.size()))
+      return c;
     const ValuePtr &enc = c.type->encoding;
     if (!enc)
       return c;
@@ -1828,6 +1854,8 @@ private:
           SyntaxParser sp(rest);
           sp.parseType();
         } catch (const SyntaxError &se) {
+          if (const size_t q = unloadedDialectAttrAt(rest, se.offset()); q != std::string_view::npos)
+            fail(t.offset + q, unloadedDialectProblem(rest, q));
           fail(t.offset + se.offset(), se.problem());
         } catch (const std::exception &) {
         }
