@@ -1856,6 +1856,10 @@ private:
         } catch (const SyntaxError &se) {
           if (const size_t q = unloadedDialectAttrAt(rest, se.offset()); q != std::string_view::npos)
             fail(t.offset + q, unloadedDialectProblem(rest, q));
+          // A type the text's end cuts short: MLIR reads on to the end.
+          if (t.offset + rest.size() >= text_.size() &&
+              se.problem().rfind("unterminated", 0) == 0)
+            fail(endOfText(), "the text ends inside this type: " + se.problem());
           fail(t.offset + se.offset(), se.problem());
         } catch (const std::exception &) {
         }
@@ -2986,8 +2990,9 @@ private:
           continue;
         }
         size_t e = lex_.matchBracket(t.offset);
-        if (e == std::string_view::npos)
-          fail(t.offset, "unbalanced '{'");
+        if (e == std::string_view::npos) // (read on to the text's end)
+          fail(endOfText(), "expected '}': the text ends inside the dictionary opened on line " +
+                                std::to_string(at(t.offset).line));
         checkDictionary(t.offset, e);
         if (depth == 0) {
           addAttributes(text_.substr(t.offset, e - t.offset),
@@ -3786,7 +3791,9 @@ private:
       try {
         OpToken t = lex_.peek();
         if (t.kind == OpToken::Kind::End) {
-          error(braceOffset, "unterminated region: this '{' is never closed");
+          // MLIR reads on to the text's end, and says so there.
+          error(endOfText(), "unterminated region: the text ends before the '}' of the region "
+                             "opened on line " + std::to_string(this->at(braceOffset).line));
           break;
         }
         if (t.is('}')) {
@@ -4262,6 +4269,14 @@ private:
   // MLIR's place for a token it did not expect: the end of the token
   // before (past blanks and line ends); at the end of the text, one
   // character back from it first.
+  // Where MLIR says what the text's end cuts short (wrongToken of its end).
+  size_t endOfText() const {
+    OpToken end;
+    end.kind = OpToken::Kind::End;
+    end.offset = text_.size();
+    return wrongToken(end);
+  }
+
   size_t wrongToken(const OpToken &t) const {
     size_t at = t.offset;
     if (t.kind == OpToken::Kind::End && at > 0)
