@@ -941,6 +941,57 @@ private:
                                   "order must be a permutation of [0, ..., rank - 1]"};
         }
       }
+      if (std::optional<std::string> why = transResultProblem(op, a, r))
+        return LayoutMismatch{static_cast<int>(i), -1, "'" + op.name + "' op " + *why};
+    }
+    return std::nullopt;
+  }
+
+  // tt.trans and ttg.memdesc_trans infer their result: the operand's shape,
+  // and its layout, with the dims in `order` (Triton's
+  // InferTypeOpWithLayoutEquivalence: the stated layout may be any of the
+  // same linear layout). What is not so, or nullopt (also where a layout is
+  // not computed here).
+  static std::optional<std::string> transResultProblem(const Operation &op, const SsaValue &a,
+                                                       const SsaValue &r) {
+    const bool memdesc = equalsLiteral(op.name, "ttg.memdesc_trans");
+    if ((!memdesc && !equalsLiteral(op.name, "tt.trans")) || !a.type || !r.type || !a.encoding ||
+        !r.encoding || a.type->isMemDesc != memdesc || r.type->isMemDesc != memdesc)
+      return std::nullopt;
+    const std::optional<std::vector<int64_t>> order = op.intArrayAttribute("order");
+    const Shape &in = a.type->shape;
+    if (!order || order->size() != in.size())
+      return std::nullopt;
+    Shape expected;
+    for (int64_t d : *order) {
+      if (d < 0 || size_t(d) >= in.size())
+        return std::nullopt;
+      expected.push_back(in[size_t(d)]);
+    }
+    const std::string incompatible =
+        "inferred type(s) (the operand's, its dims in the order given) are incompatible with "
+        "return type(s) of operation '" + std::string(r.typeText) + "'";
+    if (r.type->shape != expected || r.type->elementType != a.type->elementType)
+      return incompatible;
+    try {
+      const LinearLayout la = a.encoding->toLinearLayout(in);
+      const LinearLayout lr = r.encoding->toLinearLayout(r.type->shape);
+      if (la.getNumOutDims() != int32_t(order->size()))
+        return std::nullopt;
+      const LinearLayout::DimSizes outs = la.getOutDims();
+      LinearLayout::DimSizes permutedOuts;
+      for (size_t k = 0; k < order->size(); ++k)
+        permutedOuts.push_back({outs[k].first, outs[size_t((*order)[k])].second});
+      LinearLayout::BasesT bases = la.getBases();
+      for (auto &[inDim, list] : bases)
+        for (LinearLayout::Basis &b : list) {
+          const LinearLayout::Basis old = b;
+          for (size_t k = 0; k < order->size(); ++k)
+            b[k] = old[size_t((*order)[k])];
+        }
+      if (!(LinearLayout(std::move(bases), std::move(permutedOuts), false) == lr))
+        return incompatible;
+    } catch (const std::exception &) {
     }
     return std::nullopt;
   }
@@ -3305,7 +3356,7 @@ private:
     bool ok = true;
     ElementClass c = ElementClass::Other;
     if (!(startsWithLiteral(name, "arith.cmp") || startsWithLiteral(name, "tt.") ||
-          equalsLiteral(name, "ttg.convert_layout")))
+          equalsLiteral(name, "ttg.convert_layout") || equalsLiteral(name, "amdg.buffer_load")))
       return; // (the ops below only)
     c = elementClass(stated);
     if (equalsLiteral(name, "arith.cmpi")) {
@@ -3325,7 +3376,8 @@ private:
       description = "ptr or ranked tensor of ptr values";
       ok = c == ElementClass::Pointer;
     } else if (equalsLiteral(name, "tt.broadcast") || equalsLiteral(name, "ttg.convert_layout") ||
-               equalsLiteral(name, "tt.expand_dims") || equalsLiteral(name, "tt.reshape")) {
+               equalsLiteral(name, "tt.expand_dims") || equalsLiteral(name, "tt.reshape") ||
+               equalsLiteral(name, "amdg.buffer_load")) { // (buffer_load's: its result's)
       if (!startsWithLiteral(stated, "tensor<"))
         fail(viewsSource(stated) ? size_t(stated.data() - text_.data())
                                  : opNameOffset(mod().ops[opIdx]),

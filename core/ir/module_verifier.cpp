@@ -159,7 +159,7 @@ Rule ruleOf(std::string_view n) {
     for (std::string_view op :
          {"arith.extf", "arith.truncf", "arith.extsi", "arith.extui", "arith.trunci",
           "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.bitcast",
-          "arith.index_cast", "arith.index_castui"})
+          "arith.index_cast", "arith.index_castui", "ttng.reinterpret_tensor_descriptor"})
       t.emplace_back(op, Rule::Cast);
     t.emplace_back("tt.join", Rule::Join);
     t.emplace_back("ttg.local_store", Rule::IntoMemory);

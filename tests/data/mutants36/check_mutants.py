@@ -41,12 +41,9 @@ KNOWN = {
     # (mutants 3000-3599, a seventh held-out set, session 17: 30 of 600 disagreed at first, 5.0%)
     "m3045": "amdg.buffer_store's own keywords after its offsets are not modelled: another place",
     "m3108": "an nvidia_mma with instrShape [16, 3] (Triton aborts without a message) is read",
-    "m3591": "tt.trans's result layout is not inferred and compared with the stated one",
     # (mutants 3600-4199, an eighth held-out set, session 17, with more kinds of edits - element types,
     # line order, alias names, result names, region lines: 23 of 600 disagreed at first, 3.8%)
     "m3888": "a stray ')' in tt.func's argument list (the function ends there for MLIR): another place",
-    "m4072": "tt.trans's result layout is not inferred and compared with the stated one",
-    "m4110": "tt.trans's result layout is not inferred and compared with the stated one",
     "m4113": "arith.select's condition typed after a `T * M -> R` type list: another operand first",
     "m4185": "an nvidia_mma with a doubled field name (Triton aborts without a message) is read",
     # (mutants 4200-4799, a ninth held-out set, session 17, adding doubled dictionary keys, quoted op names,
@@ -55,7 +52,6 @@ KNOWN = {
     "m4399": "an nvidia_mma with instrShape [16, 3] (Triton aborts without a message) is read",
     "m4500": "an nvidia_mma of rank 1 on a rank-2 tensor: its layout is not built, not checked",
     "m4593": "an nvmma_shared with swizzlingByteWidth = 48 (Triton aborts without a message) is read",
-    "m4721": "tt.join's result layout is not inferred and compared (a linear layout with a basis of 44)",
     # (mutants 4800-5399, a tenth held-out set with the ninth's kinds of edit: 23 of 600 disagreed at first, 3.8%)
     "m4807": "`array<i32: 0, order = ...>`: the array's own grammar is not read: another place",
     "m4906": "a #loc alias whose value is a string followed by more: another place",
@@ -68,8 +64,6 @@ KNOWN = {
     "m5292": "a region's closing line dropped: a forward reference resolved in another order",
     "m5392": "an nvidia_mma with instrShape [16, 2] (Triton aborts without a message) is read",
     # (mutants 5400-5999, an eleventh held-out set with the same kinds of edit: 13 of 600 disagreed at first, 2.2%)
-    "m5802": "tt.join's result layout is not inferred and compared",
-    "m5844": "ttg.memdesc_trans's result layout is not inferred and compared",
     "m5960": "a tt.reduce region left without its terminator: Triton's verifier message not modelled",
     "m5998": "a generic op's region list `( ({`: another place",
 }
