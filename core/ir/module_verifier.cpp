@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <unordered_map>
 
+#include "encodings/blocked.h"
 #include "encodings/dot_operand.h"
 #include "encodings/nvidia_mma.h"
 #include "encodings/padded_shared.h"
@@ -956,8 +957,9 @@ std::string memdescViewProblem(const Module &m, const Operation &op) {
 // number of sources than the result needs; a slice of another element type
 // or rank, or larger than its source; either with lanes or warps placed
 // otherwise in the result than in the source; a transpose of a non-blocked
-// or non-2-d input, or to another shape or dtype. "" if none (which
-// registers hold which element, and a slice's offsets, are not checked).
+// or non-2-d input, to another shape or dtype, or to a layout other than
+// the per-thread transpose of the input's. "" if none (which registers hold
+// which element of a concat, and a slice's offsets, are not checked).
 std::string amdTileProblem(const Module &m, const Operation &op) {
   if (op.operands.empty() || op.results.empty())
     return {};
@@ -999,6 +1001,44 @@ std::string amdTileProblem(const Module &m, const Operation &op) {
       return op.name + ": Expect equal input and output shapes";
     if (s.elementType != d.elementType)
       return op.name + ": Expect input and output tensor to have same dtype";
+    // The result is the operand's layout with each thread's tile transposed:
+    // the tile's register bases (sizePerThread cut to the shape) run over the
+    // dims in `order` with its two entries swapped; the tile's remaining
+    // register bases are 0.
+    const auto *blocked = dynamic_cast<const BlockedEncoding *>(src.encoding.get());
+    if (blocked && dst.encoding && blocked->order.size() == 2 && blocked->sizePerThread.size() == 2) {
+      try {
+        const LinearLayout srcLL = blocked->toLinearLayout(s.shape);
+        const LinearLayout dstLL = dst.encoding->toLinearLayout(d.shape);
+        std::vector<unsigned> regOrder = blocked->order;
+        std::swap(regOrder[0], regOrder[1]);
+        LinearLayout::Basis zero(2, 0);
+        std::vector<LinearLayout::Basis> tile;
+        for (unsigned dim : regOrder) {
+          const int64_t size = std::min<int64_t>(blocked->sizePerThread[dim], s.shape[dim]);
+          for (int64_t v = 1; v < size; v *= 2) {
+            LinearLayout::Basis b = zero;
+            b[dim] = int32_t(v);
+            tile.push_back(b);
+          }
+        }
+        int fullTile = 0;
+        for (unsigned x : blocked->sizePerThread)
+          for (unsigned v = 1; v < x; v *= 2)
+            ++fullTile;
+        LinearLayout::BasesT bases = srcLL.getBases();
+        for (auto &[inDim, list] : bases) {
+          if (inDim != "register")
+            continue;
+          for (size_t k = 0; k < list.size() && k < size_t(fullTile); ++k)
+            list[k] = k < tile.size() ? tile[k] : zero;
+        }
+        const LinearLayout expected(std::move(bases), srcLL.getOutDimNames());
+        if (!(expected == dstLL))
+          return op.name + ": Expect output layout to be transposed per thread";
+      } catch (const std::exception &) {
+      }
+    }
     return {};
   }
   if (op.name == "amdg.extract_slice") {
