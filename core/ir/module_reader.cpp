@@ -943,6 +943,80 @@ private:
       }
       if (std::optional<std::string> why = transResultProblem(op, a, r))
         return LayoutMismatch{static_cast<int>(i), -1, "'" + op.name + "' op " + *why};
+      if (std::optional<std::string> why = reshapeResultProblem(op, a, r))
+        return LayoutMismatch{static_cast<int>(i), -1, "'" + op.name + "' op " + *why};
+    }
+    return std::nullopt;
+  }
+
+  // tt.reshape (without allow_reorder or efficient_layout) infers its
+  // result's layout: the operand's, its elements renumbered row-major into
+  // the new shape (Triton compares the linear layouts). What is not so, or
+  // nullopt (also where a layout is not computed here).
+  std::optional<std::string> reshapeResultProblem(const Operation &op, const SsaValue &a,
+                                                  const SsaValue &r) const {
+    if (!equalsLiteral(op.name, "tt.reshape") || !a.type || !r.type || !a.encoding ||
+        !r.encoding || a.type->isMemDesc || r.type->isMemDesc ||
+        op.hasAttribute("allow_reorder") || op.hasAttribute("efficient_layout"))
+      return std::nullopt;
+    // (Its keywords, written before its ':': `tt.reshape %x allow_reorder : ...`.)
+    if (!op.generic) {
+      const size_t name = opNameOffset(op), colon = text_.find(':', name);
+      const std::string_view header = text_.substr(name, colon == std::string_view::npos ? 0 : colon - name);
+      if (header.find(" allow_reorder") != std::string_view::npos ||
+          header.find(" efficient_layout") != std::string_view::npos)
+        return std::nullopt;
+    }
+    const Shape &in = a.type->shape, &out = r.type->shape;
+    auto log2Of = [](int64_t v) {
+      int k = 0;
+      while ((int64_t{1} << k) < v)
+        ++k;
+      return (int64_t{1} << k) == v ? k : -1;
+    };
+    int64_t inElems = 1, outElems = 1;
+    std::vector<int> inBits, outBits;
+    for (int64_t d : in) {
+      inBits.push_back(log2Of(d));
+      inElems *= d;
+    }
+    for (int64_t d : out) {
+      outBits.push_back(log2Of(d));
+      outElems *= d;
+    }
+    if (inElems != outElems || std::count(inBits.begin(), inBits.end(), -1) > 0 ||
+        std::count(outBits.begin(), outBits.end(), -1) > 0)
+      return std::nullopt;
+    try {
+      const LinearLayout la = a.encoding->toLinearLayout(in);
+      const LinearLayout lr = r.encoding->toLinearLayout(out);
+      if (la.getNumOutDims() != int32_t(in.size()))
+        return std::nullopt;
+      LinearLayout::BasesT bases = la.getBases();
+      for (auto &[inDim, list] : bases)
+        for (LinearLayout::Basis &b : list) {
+          // Row-major: the last dim's bits are the lowest of the flat index.
+          uint64_t flat = 0;
+          int shift = 0;
+          for (size_t k = in.size(); k-- > 0;) {
+            flat |= uint64_t(uint32_t(b[k])) << shift;
+            shift += inBits[k];
+          }
+          LinearLayout::Basis nb(out.size(), 0);
+          shift = 0;
+          for (size_t k = out.size(); k-- > 0;) {
+            nb[k] = int32_t((flat >> shift) & ((uint64_t{1} << outBits[k]) - 1));
+            shift += outBits[k];
+          }
+          b = std::move(nb);
+        }
+      LinearLayout::DimSizes outs;
+      for (size_t k = 0; k < out.size(); ++k)
+        outs.push_back({"dim" + std::to_string(k), int32_t(out[k])});
+      if (!(LinearLayout(std::move(bases), std::move(outs), false) == lr))
+        return "Expected result encoding (the operand's layout, reshaped) but was " +
+               printEncoding(*r.encoding, Syntax::Triton36);
+    } catch (const std::exception &) {
     }
     return std::nullopt;
   }

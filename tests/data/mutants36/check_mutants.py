@@ -31,7 +31,6 @@ KNOWN = {
     # (mutants 1600-1999, a fourth held-out set: 13 of 400 disagreed at first, 11 fixed)
     "m1875": "a type list read on past tt.load's one type (`T >, #b>`) is said before the operand's type",
     # (mutants 2000-2399, a fifth held-out set, session 16: 11 of 400 disagreed at first, 7 fixed)
-    "m2234": "a rank-10 reshape's result layout (a sort kernel's) is not inferred and checked",
     # (mutants 2400-2999, a sixth held-out set, session 17, with new kinds of edits - module attributes,
     # locations, braces, op names, dictionaries, operands - and all 245 files: 56 of 600 disagreed at first)
     "m2494": "ttng.tensormap_create's own operand syntax (`[...]` lists) is not modelled: another place",
