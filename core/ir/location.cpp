@@ -213,7 +213,7 @@ bool isLoadedDialect(std::string_view d) {
       "builtin", "tt",   "ttg",    "ttng",  "amdg",   "amdgpu", "arith", "scf",   "math",
       "cf",      "gpu",  "llvm",   "nvvm",  "rocdl",  "nvgpu",  "nvws",  "ub",    "func",
       "index",   "tensor", "vector", "memref", "affine", "proton", "triton", "triton_gpu",
-      "triton_nvidia_gpu"};
+      "triton_nvidia_gpu", "gluon", "tti", "nvg", "proton_gpu"};
   for (std::string_view k : kLoaded)
     if (k == d)
       return true;

@@ -497,16 +497,22 @@ private:
           if (ls.errorAt != std::string_view::npos)
             fail(ls.errorAt, "#" + key + ": " + ls.error);
           end = ls.end;
+          if (f_.locations.defines(key) || aliases->count(key))
+            fail(name.offset, "redefinition of attribute alias id '" + key +
+                                  "' (Triton 3.6 rejects the file)");
           const size_t open = text_.find('(', v.end());
           f_.locations.define(key, std::string(text_.substr(open + 1, end - open - 2)));
         } else if (v.kind == OpToken::Kind::HashId) {
           std::string_view rest =
               text_.substr(v.offset, std::min(text_.size() - v.offset, kMaxAttrText));
+          // `#tg.nvidia_mma<...>`: a dialect Triton 3.6 does not load.
+          if (const size_t q = unloadedDialectAttrAt(v.text, v.text.size()); q != std::string_view::npos)
+            fail(v.offset + q, "#" + key + ": " + unloadedDialectProblem(v.text, q));
           try {
             SyntaxParser sp(rest);
             ValuePtr attr = sp.parseAttribute(0);
             end = v.offset + sp.lexer().position();
-            if (aliases->count(key)) // MLIR: "redefinition of attribute alias id"
+            if (aliases->count(key) || f_.locations.defines(key)) // MLIR: "redefinition of attribute alias id"
               fail(name.offset, "#" + key +
                                     ": redefinition of an attribute alias (Triton 3.6 "
                                     "rejects the file)");
@@ -1954,7 +1960,8 @@ private:
         return a->second; // the aliased type, as written at its definition
     // `!tt.ptr<T>`: T is a type (`!tt.ptr<#mma>` is not).
     if (t.kind == OpToken::Kind::BangId && t.text == "!tt.ptr" && t.end() + 1 < text_.size() &&
-        text_[t.end()] == '<' && (text_[t.end() + 1] == '#' || isAsciiDigit(text_[t.end() + 1])))
+        text_[t.end()] == '<' &&
+        (text_[t.end() + 1] == '#' || text_[t.end() + 1] == '>' || isAsciiDigit(text_[t.end() + 1])))
       fail(t.end() + 1, "expected non-function type (!tt.ptr's pointee is a type)");
     if (t.kind == OpToken::Kind::BangId && t.end() < text_.size() && text_[t.end()] == '<') {
       // A dialect type's body, found as MLIR finds it (across lines, `->`
@@ -1983,7 +1990,7 @@ private:
             fail(t.offset + q, unloadedDialectProblem(rest, q));
           // A type the text's end cuts short: MLIR reads on to the end.
           if (t.offset + rest.size() >= text_.size() &&
-              se.problem().rfind("unterminated", 0) == 0)
+              (se.problem().rfind("unterminated", 0) == 0 || se.offset() >= rest.size()))
             fail(endOfText(), "the text ends inside this type: " + se.problem());
           fail(t.offset + se.offset(), se.problem());
         } catch (const std::exception &) {
@@ -2608,6 +2615,8 @@ private:
     for (std::string_view op : kNone)
       if (name == op)
         return 0;
+    if (name == "tt.split") // (its two halves)
+      return 2;
     return -1;
   }
 
@@ -2715,6 +2724,8 @@ private:
       fail(wrongToken(lex_.peek()), "expected ':' (tt.make_range {start = .., end = ..} : T)");
     if (custom && equalsLiteral(opName, "arith.constant") && lex_.peek().is(':'))
       fail(wrongToken(lex_.peek()), "expected attribute value (the constant)");
+    if (custom && equalsLiteral(opName, "arith.constant") && lex_.peek().is('+'))
+      fail(wrongToken(lex_.peek()), "expected attribute value (a constant has no '+')");
     const bool isFunc = custom && equalsLiteral(opName, "tt.func");
     if (custom && (isFunc || equalsLiteral(opName, "func.func"))) {
       // `tt.func (public|private|nested)? @name(...)`: MLIR's symbol name,
@@ -2815,6 +2826,17 @@ private:
         break;
       if (depth == 0 && t.is('{') && text_.compare(t.offset, 3, "{-#") == 0)
         break; // the file's metadata, after the last op
+      // `module attributes {...}`, `tt.func @f() attributes {...}`: the
+      // dictionary follows the keyword.
+      if (depth == 0 && t.isIdent("attributes") && !mod().ops[opIdx].generic &&
+          (equalsLiteral(opName, "module") || equalsLiteral(opName, "builtin.module") ||
+           equalsLiteral(opName, "tt.func") || equalsLiteral(opName, "func.func"))) {
+        lex_.skip();
+        lastEnd = lex_.consumedEnd();
+        if (!lex_.peek().is('{'))
+          fail(wrongToken(lex_.peek()), "expected '{' in attribute dictionary");
+        continue;
+      }
 
       // Once its types are read, an op is not continued by a `key = ...` line
       // (a misspelt result name: `parent = arith.mulf ...` is an op named
@@ -3358,6 +3380,8 @@ private:
             reportTypesOf(arrowTypes);
             if (n.kind == OpToken::Kind::Ident && knownOpName(n.text))
               break; // the next op, read (and judged) as one
+            // (MLIR resolves the operands with the types before it reads on.)
+            checkStatedTypes(opIdx, opName, scratch, toType);
             checkBoundResultsBeforeNextOp(opIdx, opName, scratch.facts);
             if (n.kind == OpToken::Kind::Ident && !isIntegerTypeWord(n.text)) // the next op's name
               fail(n.offset, "custom op '" + std::string(n.text.substr(0, 40)) +

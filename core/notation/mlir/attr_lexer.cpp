@@ -163,6 +163,11 @@ Token Lexer::next() {
   }
   if (static_cast<unsigned char>(c) & 0x80)
     throw SyntaxError(text_, pos_, kNonAscii);
+  // MLIR's lexer: '.' starts only an ellipsis (`.parent` is refused just
+  // after the dot).
+  if (c == '.' && !(pos_ + 1 < text_.size() && isAsciiDigit(text_[pos_ + 1])) &&
+      text_.compare(pos_, 3, "...") != 0)
+    throw SyntaxError(text_, pos_ + 1, "expected three consecutive dots for an ellipsis");
   ++pos_;
   t.kind = Token::Kind::Punct;
   t.text.assign(1, c);

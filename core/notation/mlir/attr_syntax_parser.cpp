@@ -168,8 +168,9 @@ ValuePtr SyntaxParser::parseAttribute(int depth) {
   if (hash.kind != Token::Kind::Hash)
     fail("expected an attribute starting with '#'", hash.offset);
   Token name = lex_.next();
-  if (name.kind != Token::Kind::Ident)
-    fail("expected an attribute name after '#'", name.offset);
+  // MLIR's lexer: a name right after the '#' (`##x`, `# x`: refused at the '#').
+  if (name.kind != Token::Kind::Ident || name.offset != hash.offset + 1)
+    fail("invalid attribute name", hash.offset);
   auto v = std::make_shared<Value>();
   v->offset = hash.offset;
   auto dot = name.text.find('.');

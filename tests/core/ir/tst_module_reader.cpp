@@ -1446,6 +1446,79 @@ void TestModuleReader::whatTritonRejects_data() {
                 "#b> -> <128x32xf16, #s, #smem, mutable>\n")
       << "10:54: error: use of value '%2' expects different type than prior uses: "
          "'tensor<128x32xf16, #b>' vs 'tensor<128x32xi32, #b>' (Triton 3.6 rejects the module)";
+  // Session 18's twelfth mutant set: MLIR's lexer, the text's end, inferred results.
+  QTest::newRow("a lone '.' (MLIR: after it)")
+      << kernel(kAttrs, "   .%x = arith.addi %i, %i : i32\n")
+      << "7:5: error: expected three consecutive dots for an ellipsis";
+  QTest::newRow("a '$' starts no token")
+      << kernel(kAttrs, "    $x = arith.addi %i, %i : i32\n")
+      << "7:5: error: unexpected character";
+  QTest::newRow("'->' where tt.splat's ':' is due")
+      << kernel(kAttrs, "    %0 = tt.splat %i -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #b}>>\n")
+      << "7:21: error: expected ':'";
+  QTest::newRow("a number after a dictionary")
+      << kernel(kAttrs, "    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} 8 : tensor<128xi32, "
+                        "#ttg.slice<{dim = 1, parent = #b}>>\n")
+      << "7:58: error: expected ':'"; // (MLIR: just past the dictionary)
+  QTest::newRow("local_alloc of two operands")
+      << kernel(kAttrs, "    %0 = ttg.local_alloc %i, %i : (i32) -> !ttg.memdesc<1xi32, #s, #smem>\n")
+      << "7:28: error: expected ':'";
+  QTest::newRow("a type cut short by the text's end")
+      << QByteArray(kHead) + "module attributes {" + kAttrs + "} {\n" +
+             "  tt.func @k(%p: !tt.ptr<f16>, %i: i32) {\n    %0 = tt.splat %i : i32 -> tensor<128xi"
+      << "7:42: error: the text ends inside this type: unterminated type near '128xi'";
+  QTest::newRow("a region cut short by the text's end")
+      << QByteArray(kHead) + "module attributes {" + kAttrs + "} {\n" +
+             "  tt.func @k(%p: !tt.ptr<f16>, %i: i32) {\n    %0 = arith.addi %i, %i : i32\n"
+      << "7:33: error: unterminated region: the text ends before the '}' of the region opened on "
+         "line 6";
+  QTest::newRow("an attribute of a dialect Triton does not load")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<128xi32, #bee.slice>\n")
+      << "7:52: error: type tensor<128xi32, #bee.slice>: #bee.slice: an attribute of a dialect "
+         "Triton 3.6 does not load (it rejects the module)";
+  QTest::newRow("a #loc alias naming one not defined above it")
+      << kernel(kAttrs, "") + "#loc1 = loc(\"f.py\":1:2)\n#loc2 = loc(callsite(#loc1 at #loc3))\n"
+      << "11:36: error: #loc2: undefined symbol alias id 'loc3'";
+  QTest::newRow("a dot_op's kWidth is an integer")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<16x16xi32, #ttg.dot_op<{opIdx = 0, parent = "
+                        "#b, kWidth = \"x\"}>>\n")
+      << "7:95: error: type tensor<16x16xi32, #ttg.dot_op<{opIdx = 0, parent = #b, kWidth = "
+         "\"x\"}>>: ttg.dot_op: expected integer value";
+  QTest::newRow("a dot_op's parent is not linear")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<128xi32, #ttg.dot_op<{opIdx = 0, parent = "
+                        "#l2, kWidth = 0}>>\n")
+      << "7:58: error: type tensor<128xi32, #ttg.dot_op<{opIdx = 0, parent = #l2, kWidth = 0}>>: "
+         "ttg.dot_op unexpected parent layout: #ttg.linear";
+  QTest::newRow("scf.if with results and no else")
+      << kernel(kAttrs, "    %c = arith.constant true\n    %r = scf.if %c -> (i32) {\n      scf.yield %i : "
+                        "i32\n    }\n")
+      << "8:10: error: 'scf.if' op must have an else block if defining values";
+  QTest::newRow("a terminator before another op")
+      << kernel(kAttrs, "    scf.for %k = %i to %i step %i : i32 {\n      scf.yield\n      %z = "
+                        "arith.addi %k, %k : i32\n    }\n")
+      << "8:7: error: 'scf.yield' op must be the last operation in the parent block";
+  QTest::newRow("scf.for's init typed by its result")
+      << kernel(kAttrs, "    %z = arith.constant 0 : i64\n    %r = scf.for %k = %i to %i step %i "
+                        "iter_args(%a = %z) -> (i32) : i32 {\n      scf.yield %a : i32\n    }\n")
+      << "8:55: error: use of value '%z' expects different type than prior uses: 'i32' vs 'i64' "
+         "(Triton 3.6 rejects the module)";
+  QTest::newRow("local_load of a tensor")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n    %1 = ttg.local_load %0 "
+                        ": tensor<128x32xi32, #b> -> tensor<128x32xi32, #b>\n")
+      << "8:10: error: 'ttg.local_load' op operand #0 must be memory descriptor type "
+         "(`::mlir::triton::gpu::MemDescType`) in Triton IR type system, but got "
+         "'tensor<128x32xi32, #b>'";
+  QTest::newRow("tt.trans to a layout not its operand's transposed")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n    %1 = tt.trans %0 "
+                        "{order = array<i32: 1, 0>} : tensor<128x32xi32, #b> -> tensor<32x128xi32, #b>\n")
+      << "8:10: error: 'tt.trans' op inferred type(s) (the operand's, its dims in the order given) are "
+         "incompatible with return type(s) of operation 'tensor<32x128xi32, #b>'";
+  QTest::newRow("tt.reshape to a layout not its operand's reshaped")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n    %1 = tt.reshape %0 : "
+                        "tensor<128x32xi32, #b> -> tensor<32x128xi32, #b>\n")
+      << "8:10: error: 'tt.reshape' op Expected result encoding (the operand's layout, reshaped) but "
+         "was #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "
+         "order = [1, 0]}>";
 }
 
 void TestModuleReader::whatTritonRejects() {
@@ -1514,7 +1587,8 @@ void TestModuleReader::whatTritonAccepts_data() {
                 "    %2 = ttg.local_alloc : () -> !ttg.memdesc<4x4xf16, #s, #smem, mutable>\n"
                 "    %3 = ttg.memdesc_trans %2 {order = array<i32: 1, 0>} : "
                 "!ttg.memdesc<4x4xf16, #s, #smem, mutable, 4x4> -> "
-                "!ttg.memdesc<4x4xf16, #s, #smem, mutable>\n");
+                "!ttg.memdesc<4x4xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, "
+                "order = [0, 1]}>, #smem, mutable>\n");
   // Valid text the checks once refused (a review's findings: syntax whose
   // types the reader had read wrong).
   QTest::newRow("inline asm results written without parentheses")
@@ -1611,6 +1685,21 @@ void TestModuleReader::whatTritonAccepts_data() {
              "}\n");
   QTest::newRow("ops of a newer Triton are listed, not rejected")
       << kernel(kAttrs, "    ttg.convert_layuot\n");
+  QTest::newRow("a hex integer in a layout")
+      << kernel(kAttrs, "    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, "
+                        "#ttg.slice<{dim = 0x1, parent = #b}>>\n");
+  QTest::newRow("tt.trans to a layout of the operand's transposed linear layout")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n    %1 = tt.trans %0 "
+                        "{order = array<i32: 1, 0>} : tensor<128x32xi32, #b> -> tensor<32x128xi32, "
+                        "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], "
+                        "order = [0, 1]}>>\n");
+  QTest::newRow("tt.reshape keeping the layout's element order")
+      << kernel(kAttrs, "    %0 = tt.splat %i : i32 -> tensor<128x32xi32, #b>\n    %1 = tt.reshape %0 : "
+                        "tensor<128x32xi32, #b> -> tensor<4096xi32, #ttg.linear<{register = [[8], [16], [512], "
+                        "[1024], [2048]], lane = [[1], [2], [4], [32], [64]], warp = [[128], [256]], block = "
+                        "[]}>>\n");
+  QTest::newRow("an op of a dialect Triton does not load is listed")
+      << kernel(kAttrs, "    %0 = arth.muli %i, %i : i32\n");
   QTest::newRow("a snippet outside any module")
       << QByteArray("#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = "
                     "[2], order = [0]}>\n"

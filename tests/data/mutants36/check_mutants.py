@@ -77,7 +77,7 @@ for r in verdicts:
                                                    ("custom op" in diag and "is unknown" in diag) or
                                                    "not found for custom op" in diag):
         # A name of Triton's own dialects that 3.6 lacks: listed, not refused (a newer Triton may have it).
-        op = re.search(r"'([\w.]+)'", diag)
+        op = re.search(r"'([\w.$-]+)'", diag)
         listed = p.returncode == 0 and op and any(u.get("op") == op.group(1) for u in
                                                     json.loads(p.stdout).get("unknown_ops", []))
         if listed:
