@@ -3029,8 +3029,16 @@ private:
           continue;
         }
       } else if (t.is(')') || t.is(']')) {
-        if (depth == 0)
-          fail(t.offset, std::string("unbalanced '") + t.text[0] + "'");
+        // One no bracket opened: the op ended before it, and it starts no op
+        // (MLIR's next op there). An op this reader knows no syntax for reads on.
+        if (depth == 0 && (custom || mod().ops[opIdx].generic))
+          fail(wrongToken(t), std::string("expected operation name in quotes (a '") + t.text[0] +
+                                  "' that closes nothing)");
+        if (depth == 0) {
+          lex_.skip();
+          lastEnd = lex_.consumedEnd();
+          continue;
+        }
         --depth;
         if (!opens.empty())
           opens.pop_back();
@@ -3412,6 +3420,15 @@ private:
       }
       lex_.skip();
       lastEnd = after;
+    }
+    // The ops whose syntax ends with a region: its '{' is due.
+    if (custom && mod().ops[opIdx].regions.empty() &&
+        (equalsLiteral(opName, "scf.for") || equalsLiteral(opName, "scf.if") ||
+         equalsLiteral(opName, "scf.while") || equalsLiteral(opName, "tt.reduce") ||
+         equalsLiteral(opName, "tt.scan"))) {
+      if (equalsLiteral(opName, "scf.if")) // (its condition is read before its regions)
+        checkStatedTypes(opIdx, opName, scratch, toType);
+      fail(wrongToken(lex_.peek()), "expected '{' to begin a region");
     }
     if (!scratch.partitionWarps.empty()) {
       // Triton: each partition's warps are a power of two.
