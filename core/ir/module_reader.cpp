@@ -645,9 +645,9 @@ private:
         // ttng's tensor memory layouts are struct syntax: an unknown
         // parameter is said where its value starts, in MLIR's words.
         const std::string what = e.what();
-        if (const Value *bad = dotOpNonInteger(*attr))
+        if (const auto [bad, why] = dotOpFieldProblem(*attr); bad)
           error(attrOffset - attr->dialect.size() - attr->name.size() - 2 + bad->offset,
-                "#" + name + ": ttg.dot_op: expected integer value");
+                "#" + name + ": ttg.dot_op: " + why);
         else if (const size_t v = attr->dialect == "ttng" ? unknownParameterValueAt(what, attrOffset)
                                                           : std::string_view::npos;
                  v != std::string_view::npos)
@@ -1574,16 +1574,26 @@ private:
   // Triton's dot_op rule on an nvidia_mma parent, which it checks though it
   // verifies none of the parent's own fields: kWidth is non-zero exactly for
   // an Ampere or Hopper parent (versionMajor 2 or 3).
-  // A dot_op's opIdx and kWidth are unsigned integers to its parser (a
-  // struct of them): another value is refused where it is written.
-  static const Value *dotOpNonInteger(const Value &v) {
-    if (v.kind != Value::Kind::Attr || v.name != "dot_op")
-      return nullptr;
-    for (const auto &[key, x] : v.entries)
-      if (x && (key == "opIdx" || key == "kWidth") && x->kind != Value::Kind::Integer &&
+  // A dot_op is a struct of opIdx, parent and kWidth to its parser: another
+  // key, or one written twice, is refused where its value is written, and so
+  // is an opIdx or kWidth that is not an integer. The value and why, or null.
+  static std::pair<const Value *, std::string> dotOpFieldProblem(const Value &v) {
+    if (v.kind != Value::Kind::Attr || v.name != "dot_op" || v.dialect != "ttg")
+      return {nullptr, {}}; // (the legacy spellings are read as this tool reads them)
+    for (size_t k = 0; k < v.entries.size(); ++k) {
+      const auto &[key, x] = v.entries[k];
+      if (!x)
+        continue;
+      bool twice = false;
+      for (size_t j = 0; j < k; ++j)
+        twice = twice || v.entries[j].first == key;
+      if (twice || (key != "opIdx" && key != "kWidth" && key != "parent"))
+        return {x.get(), "duplicate or unknown struct parameter name: " + key};
+      if ((key == "opIdx" || key == "kWidth") && x->kind != Value::Kind::Integer &&
           x->kind != Value::Kind::Bool) // (`true`: an i1, read as 1)
-        return x.get();
-    return nullptr;
+        return {x.get(), "expected integer value"};
+    }
+    return {nullptr, {}};
   }
 
   std::string dotOpKWidthProblem(const Value &v) const {
@@ -1793,8 +1803,8 @@ private:
         // type's error; a dot_op over it still has Triton's own kWidth rule.
         // A dot_op: Triton checks its opIdx and its kWidth against its
         // parent, not the rest of this tool's rules (a kWidth of 3 is read).
-        if (const Value *bad = dotOpNonInteger(*enc)) {
-          c.error = "type " + text + ": ttg.dot_op: expected integer value";
+        if (const auto [bad, why] = dotOpFieldProblem(*enc); bad) {
+          c.error = "type " + text + ": ttg.dot_op: " + why;
           c.errorAt = size_t(inner.data() - text.data()) + bad->offset;
           return c;
         }
@@ -3166,7 +3176,7 @@ private:
         if (custom && depth == 0 && !equalsLiteral(opName, "arith.constant")) { // (`{..} 0 : i64`)
           const OpToken &n = lex_.peek();
           if (!n.newlineBefore &&
-              (n.kind == OpToken::Kind::Number ||
+              (n.kind == OpToken::Kind::Number || (n.is('}') && known && !typed) ||
                (n.kind == OpToken::Kind::Punct && !n.is(':') && !n.is('{') && !n.is('(') &&
                 !n.is('}') && !n.is(')') && !n.is('<') && !n.is('[') && !n.is(','))))
             fail(wrongToken(n), "expected ':'");

@@ -251,7 +251,11 @@ void OpLexer::scanToken(OpToken &t) {
   }
   if (c == '#' || c == '!') {
     ++p;
-    skipWhile(isSuffixChar);
+    // MLIR's suffix-id, as for '%': digits alone (`#4oc12` is `#4` then `oc12`).
+    if (p < n && isDigit(s[p]))
+      skipWhile(isDigit);
+    else
+      skipWhile(isSuffixChar);
     if (p == start + 1)
       throw Failure{start, c == '#' ? "invalid attribute name" : "invalid type identifier"};
     return finish(c == '#' ? OpToken::Kind::HashId : OpToken::Kind::BangId);
