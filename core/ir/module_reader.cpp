@@ -85,6 +85,11 @@ bool unverifiedField(const Value &attr, const Error &e) {
     return false;
   if (attr.name == "amd_mfma" && e.field() == "instrShape" && e.rule().rfind("K ", 0) == 0)
     return true;
+  // (More than [M, N, K]: Triton 3.6 reads the first three and verifies M, N.)
+  if (attr.name == "amd_mfma" && e.field() == "instrShape" && e.rule() == "must be [M, N, K]")
+    for (const auto &[key, v] : attr.entries)
+      if (key == "instrShape")
+        return v && v->kind == Value::Kind::List && v->items.size() > 3;
   // #ttg.swizzled_shared's order may be empty: a rank-0 layout, which only a
   // memdesc of rank 0 or 1 could take (memdescTypeProblem says so).
   if (attr.name == "swizzled_shared" && e.field() == "order")
@@ -2544,6 +2549,36 @@ private:
     blanks();
     if (p < text_.size() && text_[p] != '>')
       fail(literalEnd, "expected '>'");
+    // An integer splat fits the element type the constant states after its
+    // ':' (`dense<64> : tensor<32x1xi1>` does not).
+    size_t q = p + 1;
+    while (q < text_.size() && (text_[q] == ' ' || text_[q] == '\t'))
+      ++q;
+    if (q < text_.size() && text_[q] == ':') {
+      ++q;
+      while (q < text_.size() && (text_[q] == ' ' || text_[q] == '\t'))
+        ++q;
+      if (text_.compare(q, 7, "tensor<") == 0) {
+        q += 7;
+        while (q < text_.size() && (isAsciiDigit(text_[q]) || text_[q] == 'x')) {
+          const size_t d = q;
+          while (q < text_.size() && isAsciiDigit(text_[q]))
+            ++q;
+          if (q == d || q >= text_.size() || text_[q] != 'x') {
+            q = d;
+            break;
+          }
+          ++q;
+        }
+        size_t e = q;
+        while (e < text_.size() && isAsciiAlnum(text_[e]))
+          ++e;
+        const std::string_view element = text_.substr(q, e - q);
+        if (!integerFits(text_.substr(start, literalEnd - start), element))
+          fail(start, "integer constant out of range for type " + std::string(element) +
+                          " (Triton 3.6 rejects the module)");
+      }
+    }
   }
 
   void checkConstantEnd(const OpToken &f) {
@@ -4354,6 +4389,11 @@ private:
           if (!number.empty() && number.find_first_of(".eExX") == std::string_view::npos &&
               elementClass(ty) == ElementClass::Float)
             fail(valueAt, "unexpected decimal integer literal for a floating point value");
+          // `0.0 : i32`: a float of an integer type (MLIR: once the type is read).
+          if (!number.empty() && number.find_first_of(".eE") != std::string_view::npos &&
+              number.find_first_of("xX") == std::string_view::npos &&
+              (elementClass(ty) == ElementClass::SignlessInteger || ty == "index"))
+            fail(p, "floating point value not valid for specified type");
           if (!number.empty() && ty.size() > 1 && ty[0] == 'i' && isBuiltinTypeName(ty) &&
               !integerFits(number, ty))
             fail(valueAt, "integer constant out of range for attribute " + std::string(key) +
