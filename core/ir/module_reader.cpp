@@ -2003,6 +2003,25 @@ private:
         } catch (const SyntaxError &se) {
           if (const size_t q = unloadedDialectAttrAt(rest, se.offset()); q != std::string_view::npos)
             fail(t.offset + q, unloadedDialectProblem(rest, q));
+          // A dialect type's body the text's end cuts short (`!tt.ptr<i3`):
+          // MLIR's scan of it stops at its '<'.
+          if (t.offset + rest.size() >= text_.size())
+            for (size_t b = rest.find('!'); b != std::string_view::npos; b = rest.find('!', b + 1)) {
+              size_t lt = b + 1;
+              while (lt < rest.size() && (isAsciiAlnum(rest[lt]) || rest[lt] == '_' || rest[lt] == '.'))
+                ++lt;
+              if (lt >= rest.size() || rest[lt] != '<')
+                continue;
+              int depth = 0;
+              size_t q = lt;
+              for (; q < rest.size(); ++q)
+                if (rest[q] == '<')
+                  ++depth;
+                else if (rest[q] == '>' && rest[q - 1] != '-' && --depth == 0)
+                  break;
+              if (q >= rest.size())
+                fail(t.offset + lt, "unbalanced '<' character in pretty dialect name");
+            }
           // A type the text's end cuts short: MLIR reads on to the end.
           if (t.offset + rest.size() >= text_.size() &&
               (se.problem().rfind("unterminated", 0) == 0 || se.offset() >= rest.size()))
@@ -3322,8 +3341,11 @@ private:
             fail(wrongToken(g), "expected non-function type");
           fail(g.offset, "expected function type");
         }
+        // (A word that is no type at all is that error first: `: t(...)`.)
         if (custom && equalsLiteral(opName, "ttg.local_alloc") && !lex_.peek().is('(') &&
-            lex_.peek().kind != OpToken::Kind::Ident && lex_.peek().kind != OpToken::Kind::BangId)
+            ((lex_.peek().kind != OpToken::Kind::Ident && lex_.peek().kind != OpToken::Kind::BangId) ||
+             (lex_.peek().kind == OpToken::Kind::Ident && !isBuiltinTypeName(lex_.peek().text) &&
+              !isContainerTypeWord(lex_.peek().text))))
           fail(wrongToken(lex_.peek()), "expected non-function type");
         if (custom && equalsLiteral(opName, "ttg.local_alloc") && !lex_.peek().is('('))
           fail(lex_.peek().offset, "custom op 'ttg.local_alloc' invalid kind of type specified: "
