@@ -964,20 +964,12 @@ private:
   // result's layout: the operand's, its elements renumbered row-major into
   // the new shape (Triton compares the linear layouts). What is not so, or
   // nullopt (also where a layout is not computed here).
-  std::optional<std::string> reshapeResultProblem(const Operation &op, const SsaValue &a,
-                                                  const SsaValue &r) const {
+  static std::optional<std::string> reshapeResultProblem(const Operation &op, const SsaValue &a,
+                                                         const SsaValue &r) {
     if (!equalsLiteral(op.name, "tt.reshape") || !a.type || !r.type || !a.encoding ||
         !r.encoding || a.type->isMemDesc || r.type->isMemDesc ||
         op.hasAttribute("allow_reorder") || op.hasAttribute("efficient_layout"))
       return std::nullopt;
-    // (Its keywords, written before its ':': `tt.reshape %x allow_reorder : ...`.)
-    if (!op.generic) {
-      const size_t name = opNameOffset(op), colon = text_.find(':', name);
-      const std::string_view header = text_.substr(name, colon == std::string_view::npos ? 0 : colon - name);
-      if (header.find(" allow_reorder") != std::string_view::npos ||
-          header.find(" efficient_layout") != std::string_view::npos)
-        return std::nullopt;
-    }
     const Shape &in = a.type->shape, &out = r.type->shape;
     auto log2Of = [](int64_t v) {
       int k = 0;
@@ -2890,6 +2882,11 @@ private:
         break;
       if (depth == 0 && t.is('{') && text_.compare(t.offset, 3, "{-#") == 0)
         break; // the file's metadata, after the last op
+      // tt.reshape's keywords are its unit attributes (the generic form's).
+      if (custom && depth == 0 && !typed && equalsLiteral(opName, "tt.reshape") &&
+          (t.isIdent("allow_reorder") || t.isIdent("efficient_layout")) &&
+          !mod().ops[opIdx].hasAttribute(std::string(t.text)))
+        mod().ops[opIdx].attributes.emplace_back(std::string(t.text), std::string());
       // `module attributes {...}`, `tt.func @f() attributes {...}`: the
       // dictionary follows the keyword.
       if (depth == 0 && t.isIdent("attributes") && !mod().ops[opIdx].generic &&

@@ -12,7 +12,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %c0_i32 = arith.constant 0 : i32 loc(#loc1)
     %c64_i32 = arith.constant 64 : i32 loc(#loc1)
     %offs = tt.make_range {end = 4096 : i32, start = 0 : i32} : tensor<4096xi32, #ttg.slice<{dim = 0, parent = #blocked}>> loc(#loc2)
-    %offs_0 = tt.reshape %offs : tensor<4096xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<64x64xi32, #blocked> loc(#loc2)
+    %offs_0 = tt.reshape %offs allow_reorder : tensor<4096xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<64x64xi32, #blocked> loc(#loc2)
     %a = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable> loc(#loc3)
     %acc:2 = scf.for %k = %c0_i32 to %K step %c64_i32 iter_args(%acc_1 = %cst, %off = %c0_i32) -> (tensor<64x64xf32, #mma>, i32)  : i32 {
       %x = amdgpu.buffer_load %a_ptr[%offs_0] : tensor<64x64xf16, #blocked> loc(#loc4)
