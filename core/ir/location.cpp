@@ -322,10 +322,8 @@ private:
         throw Problem{hash + 1 + dot + 1, "#" + std::string(name) + ": an attribute of dialect '" +
                                               std::string(name.substr(0, dot)) +
                                               "', which is not loaded (Triton 3.6 rejects the module)"};
-      if (!topLevel && !defined_(name)) {
-        skip(); // MLIR says so at the token after the alias's name
+      if (!topLevel && !defined_(name)) // (MLIR: just past the alias's name)
         throw Problem{p_, "undefined symbol alias id '" + std::string(name) + "'"};
-      }
       return;
     }
     if (c == '"') {

@@ -467,6 +467,15 @@ private:
         OpToken name = lex_.next();
         if (name.kind != OpToken::Kind::HashId && name.kind != OpToken::Kind::BangId)
           continue;
+        // MLIR checks the name before it reads on (`#loc'9 = ...`, #loc defined).
+        if (name.kind == OpToken::Kind::HashId
+                ? aliases->count(std::string(name.text.substr(1))) > 0 ||
+                      f_.locations.defines(std::string(name.text.substr(1)))
+                : typeAliases_.count(name.text) > 0)
+          fail(name.offset, std::string("redefinition of ") +
+                                (name.kind == OpToken::Kind::HashId ? "attribute" : "type") +
+                                " alias id '" + std::string(name.text.substr(1)) +
+                                "' (Triton 3.6 rejects the file)");
         OpToken eq = lex_.next();
         if (!eq.is('='))
           continue;
@@ -2810,8 +2819,8 @@ private:
                        "following enum values for attribute 'atomic_rmw_op' [and, or, xor, add, "
                        "fadd, max, min, umax, umin, exch]");
     }
-    if (custom && equalsLiteral(opName, "ttg.local_alloc")) {
-      // `ttg.local_alloc (%src)? {attrs}? : ...`
+    if (custom && (equalsLiteral(opName, "ttg.local_alloc") || equalsLiteral(opName, "ttng.tmem_alloc"))) {
+      // `ttg.local_alloc (%src)? {attrs}? : ...` (and ttng.tmem_alloc)
       const OpToken &f = lex_.peek();
       if (f.kind != OpToken::Kind::ValueId && !f.is('{') && !f.is(':'))
         fail(wrongToken(f), "expected ':'");
@@ -2981,6 +2990,9 @@ private:
           // `tt.reshape %x require_sliced : ...`: after the operand of these
           // ops only their own keywords (reshape's allow_reorder and
           // efficient_layout), a dictionary or the ':'.
+          if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::Number &&
+              !n.newlineBefore && (oneOperandThenTypes(opName) || equalsLiteral(opName, "tt.split")))
+            fail(wrongToken(n), "expected ':'");
           if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::Ident &&
               !n.newlineBefore && !n.isIdent("loc") &&
               (oneOperandThenTypes(opName) || equalsLiteral(opName, "tt.split")) &&
@@ -4355,10 +4367,31 @@ private:
               type();
           }
         } else if (t[p] == '-' || isAsciiDigit(t[p])) {
+          // A number as MLIR lexes one: 0x.., or digits, a fraction, then an
+          // exponent only after the fraction (`1e0` is 1, then `e0`).
           const size_t s0 = p++;
-          while (p < end && (isAsciiAlnum(t[p]) || t[p] == '.' ||
-                             ((t[p] == '+' || t[p] == '-') && (t[p - 1] == 'e' || t[p - 1] == 'E'))))
-            ++p;
+          if (t[s0] == '0' && p < end && t[p] == 'x') {
+            while (p < end && isAsciiAlnum(t[p]))
+              ++p;
+          } else {
+            while (p < end && isAsciiDigit(t[p]))
+              ++p;
+            if (p < end && t[p] == '.') {
+              ++p;
+              while (p < end && isAsciiDigit(t[p]))
+                ++p;
+              if (p < end && (t[p] == 'e' || t[p] == 'E')) {
+                size_t q = p + 1;
+                if (q < end && (t[q] == '+' || t[q] == '-'))
+                  ++q;
+                if (q < end && isAsciiDigit(t[q])) {
+                  p = q;
+                  while (p < end && isAsciiDigit(t[p]))
+                    ++p;
+                }
+              }
+            }
+          }
           number = t.substr(s0, p - s0);
         } else if (t[p] == '@') { // a symbol, `@a::@b`
           ++p;

@@ -277,11 +277,15 @@ void OpLexer::scanToken(OpToken &t) {
       return finish(OpToken::Kind::Number);
     }
     skipWhile(isDigit);
+    // MLIR's float: digits '.' digits, then an exponent (none without the
+    // '.': `1e0` is 1 then `e0`).
+    bool fraction = false;
     if (p + 1 < n && s[p] == '.' && isDigit(s[p + 1])) {
       ++p;
       skipWhile(isDigit);
+      fraction = true;
     }
-    if (p < n && (s[p] == 'e' || s[p] == 'E')) {
+    if (fraction && p < n && (s[p] == 'e' || s[p] == 'E')) {
       size_t q = p + 1;
       if (q < n && (s[q] == '+' || s[q] == '-'))
         ++q;

@@ -58,6 +58,9 @@ def mutate(k):
         # a number respelled, an attribute's integer type changed
         kinds += ["char_delete", "char_insert", "char_replace", "char_swap", "char_delete", "char_insert",
                   "char_replace", "truncate", "num_format", "num_format", "attr_type"]
+    if k >= 7200:  # mutants 7200 on: a span of characters deleted or doubled, two neighbouring tokens
+        # swapped, a letter's case flipped
+        kinds += ["span_delete", "span_dup", "token_swap", "case_flip", "span_delete"]
     kind = rng.choice(kinds)
     if kind in ("number", "alias_number"):
         pool = [i for i, l in enumerate(lines) if l.startswith("#") and not l.startswith("#loc")] \
@@ -256,6 +259,25 @@ def mutate(k):
             m = rng.choice(list(re.finditer(r"(?<=\d) : (i\d+)", lines[i])))
             lines[i] = lines[i][:m.start()] + rng.choice([" : i64", " : i1", " : i8", " : index", " : f32", "",
                                                           " : i32 : i32", " :i32", " : si32"]) + lines[i][m.end():]
+    elif kind in ("span_delete", "span_dup", "token_swap", "case_flip"):
+        pool = [j for j, l in enumerate(lines) if l.strip() and not l.lstrip().startswith("//")]
+        i = rng.choice(pool)
+        l = lines[i]
+        if kind in ("span_delete", "span_dup"):
+            at = rng.randrange(len(l))
+            n = rng.randint(2, 12)
+            lines[i] = l[:at] + l[at + n:] if kind == "span_delete" else l[:at + n] + l[at:at + n] + l[at + n:]
+        elif kind == "token_swap":
+            toks = list(re.finditer(r"[%#!]?[\w.$-]+|[^\s\w]", l))
+            if len(toks) >= 2:
+                j = rng.randrange(len(toks) - 1)
+                a, b = toks[j], toks[j + 1]
+                lines[i] = l[:a.start()] + b.group(0) + l[a.end():b.start()] + a.group(0) + l[b.end():]
+        else:
+            letters = [j for j, ch in enumerate(l) if ch.isalpha()]
+            if letters:
+                j = rng.choice(letters)
+                lines[i] = l[:j] + l[j].swapcase() + l[j + 1:]
     else:  # type_swap: one `tensor<...>` of a line replaced by another from the file
         types = re.findall(r"tensor<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>", text)
         i = rng.choice(body)
