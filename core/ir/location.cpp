@@ -265,6 +265,11 @@ private:
   }
   [[noreturn]] void failWrong(const std::string &what) {
     skip();
+    // The token there is one MLIR's lexer refuses: that error first.
+    if (p_ < t_.size() && t_[p_] == '.' && t_.compare(p_, 3, "...") != 0)
+      throw Problem{p_ + 1, "expected three consecutive dots for an ellipsis"};
+    if (p_ < t_.size() && std::strchr("$'`~;\\&", t_[p_]) != nullptr && t_[p_] != 0)
+      throw Problem{p_, "unexpected character"};
     throw Problem{wrong(), what};
   }
   void expect(char c, const char *what) {

@@ -2891,6 +2891,11 @@ private:
         break;
       if (depth == 0 && t.is('{') && text_.compare(t.offset, 3, "{-#") == 0)
         break; // the file's metadata, after the last op
+      // A generic op: after its operands come its properties `<{..}>`, its
+      // regions `(..)`, its dictionary, successors, then ':' and its type.
+      if (depth == 0 && !typed && mod().ops[opIdx].generic && !t.newlineBefore &&
+          !(t.is('<') || t.is('(') || t.is('{') || t.is(':') || t.is('[') || t.isIdent("loc")))
+        fail(wrongToken(t), "expected ':' followed by operation type");
       // tt.reshape's keywords are its unit attributes (the generic form's).
       if (custom && depth == 0 && !typed && equalsLiteral(opName, "tt.reshape") &&
           (t.isIdent("allow_reorder") || t.isIdent("efficient_layout")) &&
@@ -2999,8 +3004,9 @@ private:
               !(equalsLiteral(opName, "tt.reshape") &&
                 (n.isIdent("allow_reorder") || n.isIdent("efficient_layout"))))
             fail(wrongToken(n), "expected ':'");
+          // (Their dictionary comes before their operands: `scf.yield {..} %a : T`.)
           if (known && depth == 0 && !typed && oneTypePerOperand(*scratch.facts) &&
-              !n.is(',') && !n.is(':') && !n.is('{') && n.kind != OpToken::Kind::End &&
+              !n.is(',') && !n.is(':') && n.kind != OpToken::Kind::End &&
               !n.newlineBefore && !n.isIdent("loc"))
             fail(wrongToken(n), "expected ':'");
           if (custom && depth == 0 && !typed && operandsComeFirst(*scratch.facts, opName) &&
@@ -3457,6 +3463,11 @@ private:
           // The op ends with its types: what follows on the line is its
           // location, a region, or the next op (MLIR: the next op's name).
           const OpToken n = lex_.peek();
+          // An op whose syntax ends with its one type has no region: a '{'
+          // after it starts no op (MLIR's next op there).
+          if (custom && n.is('{') && !n.newlineBefore && singleColonType(*scratch.facts))
+            fail(wrongToken(n), "expected operation name in quotes (" + std::string(opName) +
+                                    " ends with its type)");
           // (`: !tt.ptr<f32>[tensor<64xi32>]`: amdg.buffer_load_to_local's offsets type.)
           if (custom && n.kind != OpToken::Kind::End && !n.newlineBefore && !n.isIdent("loc") &&
               !n.is('{') && !n.is('}') && !n.is('[') && !n.isIdent("attributes")) {
