@@ -217,6 +217,25 @@ public:
                        [](const AliasError &a, const AliasError &b) { return a.alias < b.alias; });
       readBody();
       resolveLocations();
+      // An op listed as unknown is valid only in an otherwise valid file: in
+      // one that is not, it is what Triton 3.6 refuses first when it comes
+      // before the first problem (MLIR stops at the first).
+      if (firstUnknownOp_.second != std::string_view::npos)
+        for (const Diagnostic &d : f_.diagnostics.all())
+          if (d.severity == Diagnostic::Severity::Error) {
+            const SourcePos u = at(firstUnknownOp_.second);
+            // (MLIR lexes the token after the name before it looks the name
+            // up: that token's lexer error comes first.)
+            const bool lexerErrorAfter =
+                u.line == d.pos.line && (startsWithLiteral(d.message, "expected '\"' in string") ||
+                                         startsWithLiteral(d.message, "unexpected character") ||
+                                         startsWithLiteral(d.message, "expected three consecutive") ||
+                                         startsWithLiteral(d.message, "invalid "));
+            if (!lexerErrorAfter &&
+                (u.line < d.pos.line || (u.line == d.pos.line && u.column < d.pos.column)))
+              f_.diagnostics.errorFirst(u, firstUnknownOp_.first);
+            break;
+          }
     } catch (const Stop &s) {
       // Half-read modules are not offered: the limit is the one answer.
       f_.diagnostics.error(at(s.offset), s.message);
@@ -2294,6 +2313,16 @@ private:
     // A name of Triton's own dialects that 3.6 does not have: a misspelling
     // (tt.laod) or a newer Triton's op. Read and listed, and said so: the
     // audit skips what it does not know.
+    if (mod().ops[opIdx].unknownToTriton36 || (!facts.fullyKnownDialect && !generic &&
+                                               dialectNotInTriton36(opNameView)))
+      if (firstUnknownOp_.second == std::string_view::npos)
+        firstUnknownOp_ = {mod().ops[opIdx].unknownToTriton36
+                               ? "custom op '" + std::string(opNameView.substr(0, 60)) +
+                                     "' is unknown (Triton 3.6 has no such op)"
+                               : "Dialect `" + std::string(opNameView.substr(0, opNameView.find('.'))) +
+                                     "' not found for custom op '" +
+                                     std::string(opNameView.substr(0, 60)) + "'",
+                           nameTok.offset};
     if (mod().ops[opIdx].unknownToTriton36) {
       const std::string near = closestTriton36OpName(opNameView);
       f_.warnings.warning(at(nameTok.offset),
@@ -4639,6 +4668,8 @@ private:
   // By their text, kept in typeTexts_ (stable: a deque only grows at its ends).
   std::unordered_map<std::string_view, CachedType, TextHash> types_;
   std::set<std::string> warnedDialects_; // dialects Triton 3.6 lacks, said once each
+  // The first op listed as unknown that Triton 3.6 refuses (what it says, where).
+  std::pair<std::string, size_t> firstUnknownOp_{std::string(), std::string_view::npos};
   std::string_view lastTypeView_; // internType's last view of the source, and its entry
   CachedType *lastType_ = nullptr;
   std::shared_ptr<std::deque<std::string>> typeTexts_ = std::make_shared<std::deque<std::string>>();

@@ -34,6 +34,10 @@ public:
   void error(SourcePos pos, std::string message) {
     items_.push_back({Diagnostic::Severity::Error, pos, std::move(message)});
   }
+  // An error said before every other one (the first the text meets).
+  void errorFirst(SourcePos pos, std::string message) {
+    items_.insert(items_.begin(), {Diagnostic::Severity::Error, pos, std::move(message)});
+  }
   void warning(SourcePos pos, std::string message) {
     items_.push_back({Diagnostic::Severity::Warning, pos, std::move(message)});
   }
