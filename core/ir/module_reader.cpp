@@ -647,6 +647,17 @@ private:
         error(atName ? attrOffset + attr->name.size() : attrOffset, "expected '<'");
         continue;
       }
+      if (const Value *w = bareWordInList(*attr)) {
+        error(text_.rfind('#', attrOffset) + w->offset,
+              "#" + name + ": expected attribute value (`" + w->text.substr(0, 24) + "` is none)");
+        continue;
+      }
+      // A dot_op's struct fields, as its parser reads them (before it builds).
+      if (const auto [bad, why] = dotOpFieldProblem(*attr); bad) {
+        error(attrOffset - attr->dialect.size() - attr->name.size() - 2 + bad->offset,
+              "#" + name + ": ttg.dot_op: " + why);
+        continue;
+      }
       EncodingPtr enc;
       WarningCollector collected; // what Triton 3.6 reads oddly: warnings of the file
       try {
@@ -678,10 +689,7 @@ private:
         // ttng's tensor memory layouts are struct syntax: an unknown
         // parameter is said where its value starts, in MLIR's words.
         const std::string what = e.what();
-        if (const auto [bad, why] = dotOpFieldProblem(*attr); bad)
-          error(attrOffset - attr->dialect.size() - attr->name.size() - 2 + bad->offset,
-                "#" + name + ": ttg.dot_op: " + why);
-        else if (const size_t v = attr->dialect == "ttng" ? unknownParameterValueAt(what, attrOffset)
+        if (const size_t v = attr->dialect == "ttng" ? unknownParameterValueAt(what, attrOffset)
                                                           : std::string_view::npos;
                  v != std::string_view::npos)
           error(v, "#" + name + ": duplicate or unknown struct parameter name: " + what);
@@ -1599,6 +1607,21 @@ private:
   // Triton's dot_op rule on an nvidia_mma parent, which it checks though it
   // verifies none of the parent's own fields: kWidth is non-zero exactly for
   // an Ampere or Hopper parent (versionMajor 2 or 3).
+  // A bare word where a layout's list holds a value (`[[z], [0]]`): MLIR
+  // reads each entry as an attribute, and a word that names no type is none.
+  static const Value *bareWordInList(const Value &v, bool inList = false) {
+    if (inList && v.kind == Value::Kind::Ident && !isBuiltinTypeName(v.text))
+      return &v;
+    for (const ValuePtr &x : v.items)
+      if (const Value *w = x ? bareWordInList(*x, true) : nullptr)
+        return w;
+    if (v.kind == Value::Kind::Attr)
+      for (const auto &[key, x] : v.entries)
+        if (const Value *w = x ? bareWordInList(*x, false) : nullptr)
+          return w;
+    return nullptr;
+  }
+
   // A dot_op is a struct of opIdx, parent and kWidth to its parser: another
   // key, or one written twice, is refused where its value is written, and so
   // is an opIdx or kWidth that is not an integer. The value and why, or null.
@@ -1800,6 +1823,17 @@ private:
       c.errorAt = at == std::string::npos ? 0 : at;
       return c;
     }
+    if (const Value *w = bareWordInList(*enc)) {
+      c.error = "type " + text + ": expected attribute value (`" + w->text.substr(0, 24) + "` is none)";
+      c.errorAt = size_t(inner.data() - text.data()) + w->offset;
+      return c;
+    }
+    // A dot_op's struct fields, as its parser reads them (before it builds).
+    if (const auto [bad, why] = dotOpFieldProblem(*enc); bad) {
+      c.error = "type " + text + ": ttg.dot_op: " + why;
+      c.errorAt = size_t(inner.data() - text.data()) + bad->offset;
+      return c;
+    }
     // A type naming a layout alias shares the alias's encoding (built and
     // checked once in readAliases): dumps name a handful of aliases from
     // hundreds of types.
@@ -1828,11 +1862,6 @@ private:
         // type's error; a dot_op over it still has Triton's own kWidth rule.
         // A dot_op: Triton checks its opIdx and its kWidth against its
         // parent, not the rest of this tool's rules (a kWidth of 3 is read).
-        if (const auto [bad, why] = dotOpFieldProblem(*enc); bad) {
-          c.error = "type " + text + ": ttg.dot_op: " + why;
-          c.errorAt = size_t(inner.data() - text.data()) + bad->offset;
-          return c;
-        }
         std::string why = referencesUnbuiltAlias(*enc) || enc->name == "dot_op"
                               ? dotOpKWidthProblem(*enc)
                               : std::string(e.what());
