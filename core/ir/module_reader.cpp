@@ -602,6 +602,15 @@ private:
                  !isContainerTypeWord(in.text)))
               fail(in.offset, "#" + key + ": expected non-function type");
           }
+          // A value of one token (`#a = 7`): what follows on its line is a
+          // top-level op to MLIR (`#loc4 =7 loc(...)`: 'loc' is none).
+          if (v.kind == OpToken::Kind::Number || v.kind == OpToken::Kind::String) {
+            lex_.seek(v.end());
+            const OpToken n = lex_.peek();
+            if (n.kind == OpToken::Kind::Ident && !n.newlineBefore && n.text.find('.') == std::string_view::npos)
+              fail(n.offset, "custom op '" + std::string(n.text.substr(0, 40)) +
+                                 "' is unknown (after #" + key + "'s value)");
+          }
           end = lex_.nextLineStart(v.offset); // dense<...>, affine_map<...>: kept as text
         }
         aliasEnds_[name.offset] = end;
@@ -3275,8 +3284,8 @@ private:
                 (startsWithLiteral(n.text, "partition") &&
                  (equalsLiteral(opName, "ttg.warp_specialize") ||
                   equalsLiteral(opName, "nvws.warp_group")));
-            if (custom && n.kind == OpToken::Kind::Ident && !n.newlineBefore &&
-                !n.isIdent("loc") && !keyword)
+            if ((custom || equalsLiteral(opName, "module") || equalsLiteral(opName, "builtin.module")) &&
+                n.kind == OpToken::Kind::Ident && !n.newlineBefore && !n.isIdent("loc") && !keyword)
               break;
           }
           continue;
