@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "encodings/encoding_params.h"
 #include "ir/module_verifier.h"
 #include "ir/op_lexer.h"
 #include "ir/type_printer.h"
@@ -1740,6 +1741,26 @@ private:
     }
     return std::string_view::npos;
   }
+  // The first `#ttg.name` before `limit` in `s` whose name is no attribute
+  // of Triton 3.6's ttg dialect: where its name starts, or npos (MLIR looks
+  // the name up before it reads what follows it).
+  static size_t unknownTtgAttributeAt(std::string_view s, size_t limit) {
+    for (size_t q = s.find("#ttg."); q != std::string_view::npos && q < limit;
+         q = s.find("#ttg.", q + 1)) {
+      size_t e = q + 5;
+      while (e < s.size() && (isAsciiAlnum(s[e]) || s[e] == '_'))
+        ++e;
+      const std::string_view name = s.substr(q + 5, e - q - 5);
+      bool known = name == "shared_memory" || name == "generic_linear" ||
+                   name == "partitioned_shared" || name == "shared" || name == "mma";
+      for (const EncodingParams &p : allEncodingParams())
+        known = known || (p.dialect == "ttg" && p.mnemonic == name);
+      if (!known && !name.empty())
+        return q + 5;
+    }
+    return std::string_view::npos;
+  }
+
   static std::string unloadedDialectProblem(std::string_view s, size_t at) {
     size_t q = at - 1;
     while (q > 0 && s[q] != '#')
@@ -1779,6 +1800,15 @@ private:
     } catch (const SyntaxError &e) {
       if (unloadedDialectBefore(e.offset()))
         return c;
+      if (const size_t q = unknownTtgAttributeAt(inner, e.offset()); q != std::string_view::npos) {
+        size_t end = q;
+        while (end < inner.size() && (isAsciiAlnum(inner[end]) || inner[end] == '_'))
+          ++end;
+        c.error = "type " + text + ": unknown attribute `" + std::string(inner.substr(q, end - q)) +
+                  "` in dialect `ttg`";
+        c.errorAt = size_t(inner.data() - text.data()) + q;
+        return c;
+      }
       c.error = "type " + text + ": " + e.problem();
       c.errorAt = size_t(inner.data() - text.data()) + e.offset();
       return c;
@@ -3111,6 +3141,11 @@ private:
                (scratch.facts->operandsBefore > 0 && !equalsLiteral(opName, "tt.dot") &&
                 !equalsLiteral(opName, "tt.clampf"))))))
           fail(wrongToken(n), "expected SSA operand after ','");
+        // amdg's buffer loads and stores: after a ',' only their mask or other value.
+        if (n.kind == OpToken::Kind::Ident &&
+            (equalsLiteral(opName, "amdg.buffer_load") || equalsLiteral(opName, "amdg.buffer_store") ||
+             equalsLiteral(opName, "amdg.buffer_load_to_local")))
+          fail(wrongToken(n), "expected ':'");
         lastEnd = lex_.consumedEnd();
         continue;
       }
@@ -3439,8 +3474,10 @@ private:
           if (!lex_.peek().is(')'))
             scanTypeList(in);
           OpToken close = lex_.next();
-          if (!close.is(')'))
+          if (!close.is(')')) {
+            reportTypesOf(in); // (a type read before the list's end is said first)
             fail(wrongToken(close), "expected ')' after the operand types");
+          }
           if (lex_.peek().kind == OpToken::Kind::Arrow) {
             lex_.skip();
             fnInputs.swap(in);
