@@ -327,8 +327,21 @@ private:
         throw Problem{hash + 1 + dot + 1, "#" + std::string(name) + ": an attribute of dialect '" +
                                               std::string(name.substr(0, dot)) +
                                               "', which is not loaded (Triton 3.6 rejects the module)"};
-      if (!topLevel && !defined_(name)) // (MLIR: just past the alias's name)
-        throw Problem{p_, "undefined symbol alias id '" + std::string(name) + "'"};
+      if (!topLevel && !defined_(name)) {
+        // (MLIR lexes the next token before it looks the name up: a string
+        // left open there is that error, where its line ends.)
+        size_t q = p_;
+        while (q < t_.size() && (t_[q] == ' ' || t_[q] == '\t'))
+          ++q;
+        if (q < t_.size() && t_[q] == '"') {
+          size_t e = q + 1;
+          while (e < t_.size() && t_[e] != '"' && t_[e] != '\n')
+            e += t_[e] == '\\' ? 2 : 1;
+          if (e >= t_.size() || t_[e] != '"')
+            throw Problem{std::min(e, t_.size()), "expected '\"' in string literal"};
+        }
+        throw Problem{p_, "undefined symbol alias id '" + std::string(name) + "'"}; // (just past it)
+      }
       return;
     }
     if (c == '"') {

@@ -494,8 +494,7 @@ private:
                 : typeAliases_.count(name.text) > 0)
           fail(name.offset, std::string("redefinition of ") +
                                 (name.kind == OpToken::Kind::HashId ? "attribute" : "type") +
-                                " alias id '" + std::string(name.text.substr(1)) +
-                                "' (Triton 3.6 rejects the file)");
+                                " alias id '" + std::string(name.text.substr(1)) + "'");
         OpToken eq = lex_.next();
         if (!eq.is('='))
           continue;
@@ -977,11 +976,13 @@ private:
       if (op.operands.size() != 1 || op.results.size() != 1 || op.operands[0] < 0)
         continue;
       const SsaValue &a = m.values[size_t(op.operands[0])], &r = m.values[size_t(op.results[0])];
-      if (equalsLiteral(op.name, "tt.broadcast") && a.encoding && r.encoding &&
+      if ((equalsLiteral(op.name, "tt.broadcast") ||
+           (equalsLiteral(op.name, "tt.splat") && a.type && !a.type->isMemDesc)) &&
+          a.encoding && r.encoding &&
           a.encoding != r.encoding &&
           printEncoding(*a.encoding, Syntax::Triton36) != printEncoding(*r.encoding, Syntax::Triton36))
         return LayoutMismatch{static_cast<int>(i), -1,
-                              "'tt.broadcast' op requires the same encoding for all operands and "
+                              "'" + op.name + "' op requires the same encoding for all operands and "
                               "results"};
       if (equalsLiteral(op.name, "tt.trans") && a.type && !a.type->isMemDesc) {
         if (const auto order = op.intArrayAttribute("order")) {
@@ -1237,6 +1238,19 @@ private:
           (op.regions.size() < 2 || m.regions[size_t(op.regions[1])].blocks.empty()))
         return LayoutMismatch{static_cast<int>(i), -1,
                               "'scf.if' op must have an else block if defining values"};
+      // tt.reduce's and tt.scan's combiner ends with its return (they have
+      // no implicit terminator).
+      if (equalsLiteral(n, "tt.reduce") || equalsLiteral(n, "tt.scan"))
+        for (int r : op.regions)
+          for (int b : m.regions[size_t(r)].blocks) {
+            const std::vector<int> &ops = m.blocks[size_t(b)].operations;
+            const std::string want = std::string(n) + ".return";
+            if (!ops.empty() && m.ops[size_t(ops.back())].name != want &&
+                !m.ops[size_t(ops.back())].guessedResultTypes)
+              return LayoutMismatch{static_cast<int>(ops.back()), -1,
+                                    "block with no terminator, has " + m.ops[size_t(ops.back())].name +
+                                        " last (" + want + " ends it)"};
+          }
       const bool terminator =
           equalsLiteral(n, "scf.yield") || equalsLiteral(n, "tt.return") ||
           equalsLiteral(n, "scf.condition") || equalsLiteral(n, "ttg.warp_yield") ||
@@ -2381,8 +2395,11 @@ private:
     // A name of Triton's own dialects that 3.6 does not have: a misspelling
     // (tt.laod) or a newer Triton's op. Read and listed, and said so: the
     // audit skips what it does not know.
-    if (mod().ops[opIdx].unknownToTriton36 || (!facts.fullyKnownDialect && !generic &&
-                                               dialectNotInTriton36(opNameView)))
+    // (A dialect name one or two edits from Triton's - `arth.muli` - counts;
+    // another dialect's op is listed as any op this tool does not know.)
+    if (mod().ops[opIdx].unknownToTriton36 ||
+        (!facts.fullyKnownDialect && !generic && dialectNotInTriton36(opNameView) &&
+         !closestTriton36OpOfOtherDialect(opNameView).empty()))
       if (firstUnknownOp_.second == std::string_view::npos)
         firstUnknownOp_ = {mod().ops[opIdx].unknownToTriton36
                                ? "custom op '" + std::string(opNameView.substr(0, 60)) +
@@ -3080,6 +3097,11 @@ private:
               !n.newlineBefore &&
               (equalsLiteral(opName, "ttg.async_commit_group") || equalsLiteral(opName, "ttg.async_wait")))
             fail(n.end(), "expected '=' after SSA name");
+          // `%a(`, `%a<`: after an operand no bracket opens (MLIR: its ':' or
+          // the next operand's ',' was due).
+          if (custom && depth == 0 && !typed && !n.newlineBefore && (n.is('(') || n.is('<')) &&
+              !(n.is('<') && n.end() < text_.size() && text_[n.end()] == '{'))
+            fail(wrongToken(n), "expected ':'");
           // Two operands with nothing between them: MLIR's parser wanted a
           // ',' or the ':' of the types after the first.
           if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::ValueId &&

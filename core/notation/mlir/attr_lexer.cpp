@@ -87,6 +87,11 @@ Token Lexer::next() {
   auto isIdentChar = [](char ch) {
     return isAsciiAlnum(ch) || ch == '_' || ch == '$';
   };
+  // MLIR's lexer: '%' with no name after it.
+  if (c == '%' && !(pos_ + 1 < text_.size() && (isAsciiAlnum(text_[pos_ + 1]) || text_[pos_ + 1] == '_' ||
+                                               text_[pos_ + 1] == '$' || text_[pos_ + 1] == '.' ||
+                                               text_[pos_ + 1] == '-')))
+    throw SyntaxError(text_, pos_, "invalid SSA name");
   if (c == '#') {
     ++pos_;
     t.kind = Token::Kind::Hash;
