@@ -2246,6 +2246,43 @@ private:
                                                     text_[q + 1] != '='));
   }
 
+  // MLIR reads line breaks as spaces: an op whose syntax is not complete
+  // goes on at the next line. A generic op ends with its `: (..) -> ..`, an
+  // op of known syntax with its `: T` (the returns' types are optional); a
+  // line that starts with a value not bound by '=' (`%a {axis = 1}`) goes on
+  // with the op above.
+  bool incompleteBefore(const OpToken &t, bool generic, bool known, bool typed,
+                        const OpNameFacts *facts) const {
+    if (!typed && (generic || (known && facts && !oneTypePerOperand(*facts))))
+      return true;
+    if (t.kind != OpToken::Kind::ValueId)
+      return false;
+    // `%a =`, `%a:2 =`, `%a, %b =`: results of the next op.
+    size_t q = t.offset;
+    for (;;) {
+      if (q >= text_.size() || text_[q] != '%')
+        return true;
+      ++q;
+      while (q < text_.size() && (isAsciiAlnum(text_[q]) || text_[q] == '_' || text_[q] == '.' ||
+                                  text_[q] == '$' || text_[q] == '-' || text_[q] == '#'))
+        ++q;
+      if (q < text_.size() && text_[q] == ':') {
+        ++q;
+        while (q < text_.size() && isAsciiDigit(text_[q]))
+          ++q;
+      }
+      while (q < text_.size() && (text_[q] == ' ' || text_[q] == '\t'))
+        ++q;
+      if (q < text_.size() && text_[q] == '=')
+        return false;
+      if (q >= text_.size() || text_[q] != ',')
+        return true;
+      ++q;
+      while (q < text_.size() && (text_[q] == ' ' || text_[q] == '\t'))
+        ++q;
+    }
+  }
+
   // An op written over several lines (`ttng.warp_group_dot %a, %b, %c\n
   // {attrs} :\n T`, a tt.func whose `-> T {` is on the next line): the line
   // break is inside the op when the previous line ends with a token that
@@ -3001,7 +3038,8 @@ private:
           fail(t.offset, "unexpected end of text: a '(' or '[' is not closed");
         break;
       }
-      if (t.newlineBefore && depth == 0 && !continuesOp(t) && !continuesLine(t))
+      if (t.newlineBefore && depth == 0 && !continuesOp(t) && !continuesLine(t) &&
+          !incompleteBefore(t, mod().ops[opIdx].generic, known, typed, scratch.facts))
         break;
       if (depth == 0 && t.is('{') && text_.compare(t.offset, 3, "{-#") == 0)
         break; // the file's metadata, after the last op

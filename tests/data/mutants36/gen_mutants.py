@@ -61,6 +61,8 @@ def mutate(k):
     if k >= 7200:  # mutants 7200 on: a span of characters deleted or doubled, two neighbouring tokens
         # swapped, a letter's case flipped
         kinds += ["span_delete", "span_dup", "token_swap", "case_flip", "span_delete"]
+    if k >= 8400:  # mutants 8400 on: two lines joined, a line split at a blank, a dictionary key renamed
+        kinds += ["line_join", "line_split", "line_split", "key_rename"]
     kind = rng.choice(kinds)
     if kind in ("number", "alias_number"):
         pool = [i for i, l in enumerate(lines) if l.startswith("#") and not l.startswith("#loc")] \
@@ -278,6 +280,28 @@ def mutate(k):
             if letters:
                 j = rng.choice(letters)
                 lines[i] = l[:j] + l[j].swapcase() + l[j + 1:]
+    elif kind == "line_join":  # a body line and the next written as one
+        i = rng.choice(body)
+        if i + 1 < len(lines):
+            lines[i] = lines[i] + " " + lines[i + 1].lstrip()
+            del lines[i + 1]
+    elif kind == "line_split":  # a body line broken at one of its blanks
+        i = rng.choice(body)
+        blanks = [j for j, ch in enumerate(lines[i]) if ch == " " and j > len(lines[i]) - len(lines[i].lstrip())]
+        if blanks:
+            j = rng.choice(blanks)
+            lines[i:i + 1] = [lines[i][:j], "      " + lines[i][j + 1:]]
+    elif kind == "key_rename":  # a key of a dictionary (an op's or a layout's) renamed
+        pool = [j for j, l in enumerate(lines) if re.search(r"[{,] *[\w.-]+ = ", l)]
+        if pool:
+            i = rng.choice(pool)
+            keys = list(re.finditer(r"(?<=[{,] )([\w.-]+)(?= = )|(?<=\{)([\w.-]+)(?= = )", lines[i]))
+            if keys:
+                m = rng.choice(keys)
+                key = m.group(0)
+                new = rng.choice([key + "s", key[:-1], key.upper(), "x" + key, key.replace("_", ""),
+                                  "order", "axis", "dim", "kWidth", "warpsPerCTA"])
+                lines[i] = lines[i][:m.start()] + new + lines[i][m.end():]
     else:  # type_swap: one `tensor<...>` of a line replaced by another from the file
         types = re.findall(r"tensor<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>", text)
         i = rng.choice(body)
