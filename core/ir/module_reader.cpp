@@ -141,9 +141,27 @@ std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_vie
       key = key.substr(1, key.size() - 2);
     if (key.empty())
       return;
-    out.emplace_back(std::string(key), eq == std::string_view::npos
-                                           ? std::string()
-                                           : std::string(trimAsciiSpace(entry.substr(eq + 1))));
+    std::string value =
+        eq == std::string_view::npos ? std::string() : std::string(trimAsciiSpace(entry.substr(eq + 1)));
+    // A value written over lines (`start = 0\n : i32`): its blanks are one
+    // space, as MLIR reads a line break (strings kept as written).
+    if (value.find('\n') != std::string::npos) {
+      std::string one;
+      bool inString = false;
+      for (size_t i = 0; i < value.size(); ++i) {
+        const char c = value[i];
+        if (c == '"' && (i == 0 || value[i - 1] != '\\'))
+          inString = !inString;
+        if (!inString && isAsciiSpace(c)) {
+          if (one.empty() || one.back() != ' ')
+            one += ' ';
+          continue;
+        }
+        one += c;
+      }
+      value = std::move(one);
+    }
+    out.emplace_back(std::string(key), std::move(value));
   };
   int depth = 0;
   size_t start = 0;
