@@ -270,6 +270,9 @@ private:
       throw Problem{p_ + 1, "expected three consecutive dots for an ellipsis"};
     if (p_ < t_.size() && std::strchr("$'`~;\\&", t_[p_]) != nullptr && t_[p_] != 0)
       throw Problem{p_, "unexpected character"};
+    if (p_ < t_.size() && t_[p_] == '@' &&
+        !(p_ + 1 < t_.size() && ((isAsciiAlnum(t_[p_ + 1]) && !isAsciiDigit(t_[p_ + 1])) || t_[p_ + 1] == '_' || t_[p_ + 1] == '"')))
+      throw Problem{p_ + 1, "@ identifier expected to start with letter or '_'"};
     throw Problem{wrong(), what};
   }
   void expect(char c, const char *what) {

@@ -505,6 +505,9 @@ private:
         OpToken name = lex_.next();
         if (name.kind != OpToken::Kind::HashId && name.kind != OpToken::Kind::BangId)
           continue;
+        if (name.text.find('.') != std::string_view::npos)
+          fail(name.offset, std::string(name.kind == OpToken::Kind::HashId ? "attribute" : "type") +
+                                " names with a '.' are reserved for dialect-defined names");
         // MLIR checks the name before it reads on (`#loc'9 = ...`, #loc defined).
         if (name.kind == OpToken::Kind::HashId
                 ? aliases->count(std::string(name.text.substr(1))) > 0 ||
@@ -675,7 +678,10 @@ private:
         continue;
       }
       if (const Value *w = bareWordInList(*attr)) {
-        error(text_.rfind('#', attrOffset) + w->offset,
+        size_t at = text_.rfind('#', attrOffset) + w->offset;
+        while (at > 0 && isAsciiSpace(text_[at - 1])) // (MLIR: past the token before)
+          --at;
+        error(at,
               "#" + name + ": expected attribute value (`" + w->text.substr(0, 24) + "` is none)");
         continue;
       }
@@ -959,6 +965,16 @@ private:
       else if (k == "sym_name")
         m.symName = op.stringAttribute(k).value_or("");
     }
+    // builtin.module's verifier: its attributes' names have a dialect prefix.
+    if (written)
+      for (const auto &attr : op.attributes)
+        if (attr.first.find('.') == std::string::npos && attr.first != "sym_name" &&
+            attr.first != "sym_visibility") {
+          verifierErrors_.emplace_back(opNameOffset(op),
+                                       "'builtin.module' op can only contain attributes with "
+                                       "dialect-prefixed names, found: '" + attr.first + "'");
+          break;
+        }
     // Triton's verifiers: every layout fits its context, and the ops' own checks.
     // The first op (in the text) that a verifier refuses.
     std::optional<LayoutMismatch> first;
@@ -1654,6 +1670,12 @@ private:
   static const Value *bareWordInList(const Value &v, bool inList = false) {
     if (inList && v.kind == Value::Kind::Ident && !isBuiltinTypeName(v.text))
       return &v;
+    // (A field of ttg's layouts holds no bare word either: `parent = mma`;
+    // ttng's tensor memory layouts have enum words of their own.)
+    if (v.kind == Value::Kind::Attr && v.dialect == "ttg")
+      for (const auto &[key, x] : v.entries)
+        if (x && x->kind == Value::Kind::Ident && !isBuiltinTypeName(x->text))
+          return x.get();
     for (const ValuePtr &x : v.items)
       if (const Value *w = x ? bareWordInList(*x, true) : nullptr)
         return w;
@@ -1888,15 +1910,14 @@ private:
           break;
         }
       }
-      if (at != std::string::npos)
-        while (at < text.size() && isAsciiSpace(text[at]))
-          ++at;
-      c.errorAt = at == std::string::npos ? 0 : at;
+      c.errorAt = at == std::string::npos ? 0 : at; // (MLIR: just past the name)
       return c;
     }
     if (const Value *w = bareWordInList(*enc)) {
       c.error = "type " + text + ": expected attribute value (`" + w->text.substr(0, 24) + "` is none)";
       c.errorAt = size_t(inner.data() - text.data()) + w->offset;
+      while (c.errorAt > 0 && isAsciiSpace(text[c.errorAt - 1])) // (MLIR: past the token before)
+        --c.errorAt;
       return c;
     }
     // A dot_op's struct fields, as its parser reads them (before it builds).
@@ -3008,6 +3029,11 @@ private:
       fail(wrongToken(lex_.peek()), "expected ':'");
     if (custom && equalsLiteral(opName, "scf.for") && lex_.peek().kind != OpToken::Kind::ValueId)
       fail(wrongToken(lex_.peek()), "expected SSA operand (scf.for %i = %lb to %ub step %s)");
+    if (custom && (equalsLiteral(opName, "ttg.async_wait") ||
+                   equalsLiteral(opName, "ttg.async_commit_group")) &&
+        lex_.peek().kind == OpToken::Kind::Number && !lex_.peek().newlineBefore)
+      fail(wrongToken(lex_.peek()), "expected operation name in quotes (" + std::string(opName) +
+                                        " takes tokens, not a number)");
     if (custom && equalsLiteral(opName, "ttg.async_commit_group")) {
       // `ttg.async_commit_group (tokens %t, ...)? {attrs}?`: another word on
       // its line is the next op's name.
@@ -3219,11 +3245,27 @@ private:
                (scratch.facts->operandsBefore > 0 && !equalsLiteral(opName, "tt.dot") &&
                 !equalsLiteral(opName, "tt.clampf"))))))
           fail(wrongToken(n), "expected SSA operand after ','");
-        // amdg's buffer loads and stores: after a ',' only their mask or other value.
+        // amdg's buffer loads and stores and tt's: after a ',' only their mask or other value.
         if (n.kind == OpToken::Kind::Ident &&
             (equalsLiteral(opName, "amdg.buffer_load") || equalsLiteral(opName, "amdg.buffer_store") ||
-             equalsLiteral(opName, "amdg.buffer_load_to_local")))
+             equalsLiteral(opName, "amdg.buffer_load_to_local") || equalsLiteral(opName, "tt.load") ||
+             equalsLiteral(opName, "tt.store")))
           fail(wrongToken(n), "expected ':'");
+        // `ttng.barrier_expect %bar, 16384, %pred`: its byte count is an attribute.
+        if (custom && equalsLiteral(opName, "ttng.barrier_expect") &&
+            mod().ops[opIdx].operands.size() == 1 && n.kind != OpToken::Kind::Number) {
+          // (The ',' right after the barrier: no count written before it.)
+          bool countSeen = false;
+          for (size_t q = opNameOffset(mod().ops[opIdx]); q < t.offset && !countSeen; ++q)
+            if (text_[q] == ',') {
+              size_t d = q + 1;
+              while (d < t.offset && isAsciiSpace(text_[d]))
+                ++d;
+              countSeen = d < t.offset && isAsciiDigit(text_[d]);
+            }
+          if (!countSeen)
+            fail(wrongToken(n), "expected attribute value (the byte count)");
+        }
         lastEnd = lex_.consumedEnd();
         continue;
       }
@@ -4653,6 +4695,9 @@ private:
       }
       if (p < end && t[p] == '}')
         return;
+      // (A character MLIR's lexer refuses is that error, where it is.)
+      if (p < end && std::strchr("$'`~;\\&", t[p]) != nullptr)
+        fail(p, "unexpected character");
       fail(wrongAt(p), "expected '}' in attribute dictionary");
     }
   }

@@ -9,7 +9,10 @@ Each mutant is one of the kernels in ../ttgir36 with one small edit of the kinds
 makes by mistake: a number in a layout, a shape or an attribute changed; a token deleted, doubled or
 swapped for another; a type of one operand replaced with another's; a line dropped or repeated. From
 mutant 800 on, also: a token of a layout alias deleted or doubled, a dimension of a type changed, a
-layout alias named in an op replaced by another of the file's.
+layout alias named in an op replaced by another of the file's. Later sets add more kinds of edit (see the
+`k >=` lines of mutate()): module attributes, locations, braces, op names, dictionaries, operands (2400),
+element types, line order, names (3600), doubled keys, quoted names, block labels, layout lists (4200), one
+character or a span changed, the text cut, numbers respelt (6000, 7200), lines joined and split (8400).
 """
 import os, random, re, sys
 
