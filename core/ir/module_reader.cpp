@@ -147,11 +147,17 @@ std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_vie
     // space, as MLIR reads a line break (strings kept as written).
     if (value.find('\n') != std::string::npos) {
       std::string one;
-      bool inString = false;
+      bool inString = false, escaped = false;
       for (size_t i = 0; i < value.size(); ++i) {
         const char c = value[i];
-        if (c == '"' && (i == 0 || value[i - 1] != '\\'))
+        if (inString && !escaped && c == '\\') {
+          escaped = true;
+          one += c;
+          continue;
+        }
+        if (c == '"' && !escaped)
           inString = !inString;
+        escaped = false;
         if (!inString && isAsciiSpace(c)) {
           if (one.empty() || one.back() != ' ')
             one += ' ';
@@ -240,21 +246,31 @@ public:
       // one that is not, it is what Triton 3.6 refuses first when it comes
       // before the first problem (MLIR stops at the first).
       if (firstUnknownOp_.second != std::string_view::npos)
-        for (const Diagnostic &d : f_.diagnostics.all())
-          if (d.severity == Diagnostic::Severity::Error) {
-            const SourcePos u = at(firstUnknownOp_.second);
-            // (MLIR lexes the token after the name before it looks the name
-            // up: that token's lexer error comes first.)
-            const bool lexerErrorAfter =
-                u.line == d.pos.line && (startsWithLiteral(d.message, "expected '\"' in string") ||
-                                         startsWithLiteral(d.message, "unexpected character") ||
-                                         startsWithLiteral(d.message, "expected three consecutive") ||
-                                         startsWithLiteral(d.message, "invalid "));
-            if (!lexerErrorAfter &&
-                (u.line < d.pos.line || (u.line == d.pos.line && u.column < d.pos.column)))
-              f_.diagnostics.errorFirst(u, firstUnknownOp_.first);
-            break;
-          }
+        for (size_t i = 0; i < f_.diagnostics.size(); ++i) {
+          const Diagnostic &d = f_.diagnostics.all()[i];
+          if (d.severity != Diagnostic::Severity::Error)
+            continue;
+          const SourcePos u = at(firstUnknownOp_.second);
+          // (MLIR lexes the token after the name before it looks the name
+          // up: that token's lexer error comes first.)
+          size_t next = firstUnknownOpEnd_;
+          while (next < text_.size() && (text_[next] == ' ' || text_[next] == '\t'))
+            ++next;
+          const SourcePos n = at(next);
+          const bool lexerErrorAfter =
+              (d.pos.line == n.line && d.pos.column == n.column) ||
+              (d.pos.line == n.line && d.pos.column == n.column + 1 &&
+               startsWithLiteral(d.message, "expected three consecutive")) ||
+              (d.pos.line == n.line && next < text_.size() && text_[next] == '"' &&
+               startsWithLiteral(d.message, "expected '\"' in string"));
+          // A problem said once the text is read (undefined values, the
+          // verifiers) comes after every op was read: the unknown op first.
+          const bool afterReading = i >= deferredFrom_;
+          if (!lexerErrorAfter &&
+              (afterReading || u.line < d.pos.line || (u.line == d.pos.line && u.column < d.pos.column)))
+            f_.diagnostics.errorFirst(u, firstUnknownOp_.first);
+          break;
+        }
     } catch (const Stop &s) {
       // Half-read modules are not offered: the limit is the one answer.
       f_.diagnostics.error(at(s.offset), s.message);
@@ -505,20 +521,34 @@ private:
         OpToken name = lex_.next();
         if (name.kind != OpToken::Kind::HashId && name.kind != OpToken::Kind::BangId)
           continue;
-        if (name.text.find('.') != std::string_view::npos)
-          fail(name.offset, std::string(name.kind == OpToken::Kind::HashId ? "attribute" : "type") +
-                                " names with a '.' are reserved for dialect-defined names");
-        // MLIR checks the name before it reads on (`#loc'9 = ...`, #loc defined).
-        if (name.kind == OpToken::Kind::HashId
-                ? aliases->count(std::string(name.text.substr(1))) > 0 ||
-                      f_.locations.defines(std::string(name.text.substr(1)))
-                : typeAliases_.count(name.text) > 0)
+        // MLIR checks the name before it reads on (`#loc'9 = ...`, #loc
+        // defined): a redefinition is said before a lexer error after it. A
+        // line that is no definition (no '=': a type or attribute going on
+        // from the line above) is not one.
+        const bool redefined = name.kind == OpToken::Kind::HashId
+                                   ? aliases->count(std::string(name.text.substr(1))) > 0 ||
+                                         f_.locations.defines(std::string(name.text.substr(1)))
+                                   : typeAliases_.count(name.text) > 0;
+        auto redefinition = [&] {
           fail(name.offset, std::string("redefinition of ") +
                                 (name.kind == OpToken::Kind::HashId ? "attribute" : "type") +
                                 " alias id '" + std::string(name.text.substr(1)) + "'");
-        OpToken eq = lex_.next();
+        };
+        OpToken eq;
+        try {
+          eq = lex_.next();
+        } catch (const OpLexer::Failure &) {
+          if (redefined)
+            redefinition();
+          throw;
+        }
         if (!eq.is('='))
           continue;
+        if (name.text.find('.') != std::string_view::npos)
+          fail(name.offset, std::string(name.kind == OpToken::Kind::HashId ? "attribute" : "type") +
+                                " names with a '.' are reserved for dialect-defined names");
+        if (redefined)
+          redefinition();
         OpToken v = lex_.peek();
         size_t end;
         std::string key(name.text.substr(1));
@@ -1041,16 +1071,15 @@ private:
     return std::nullopt;
   }
 
-  // tt.reshape (without allow_reorder or efficient_layout) infers its
+  // tt.reshape (without allow_reorder) infers its
   // result's layout: the operand's, its elements renumbered row-major into
   // the new shape (Triton compares the linear layouts). What is not so, or
   // nullopt (also where a layout is not computed here).
   static std::optional<std::string> reshapeResultProblem(const Operation &op, const SsaValue &a,
                                                          const SsaValue &r) {
     if (!equalsLiteral(op.name, "tt.reshape") || !a.type || !r.type || !a.encoding ||
-        !r.encoding || a.type->isMemDesc || r.type->isMemDesc ||
-        op.hasAttribute("allow_reorder") || op.hasAttribute("efficient_layout"))
-      return std::nullopt;
+        !r.encoding || a.type->isMemDesc || r.type->isMemDesc || op.hasAttribute("allow_reorder"))
+      return std::nullopt; // (efficient_layout does not exempt it: Triton checks only allow_reorder)
     const Shape &in = a.type->shape, &out = r.type->shape;
     auto log2Of = [](int64_t v) {
       int k = 0;
@@ -1347,6 +1376,7 @@ private:
   // used and never defined once the whole text is read; the verifiers' errors
   // only after that. Said in that order (the first diagnostic is the answer).
   void sayDeferredErrors() {
+    deferredFrom_ = std::min(deferredFrom_, f_.diagnostics.size());
     std::stable_sort(undefinedUses_.begin(), undefinedUses_.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });
     // Dominance is checked after every op's verifier (MLIR's verifier's
@@ -2285,6 +2315,13 @@ private:
                                                     text_[q + 1] != '='));
   }
 
+  // The ops whose syntax ends with a region (its '{' may open the next line).
+  static bool endsWithRegion(std::string_view n) {
+    return equalsLiteral(n, "scf.for") || equalsLiteral(n, "scf.if") ||
+           equalsLiteral(n, "scf.while") || equalsLiteral(n, "tt.reduce") ||
+           equalsLiteral(n, "tt.scan");
+  }
+
   // MLIR reads line breaks as spaces: an op whose syntax is not complete
   // goes on at the next line. A generic op ends with its `: (..) -> ..`, an
   // op of known syntax with its `: T` (the returns' types are optional); a
@@ -2484,6 +2521,8 @@ private:
                                      "' not found for custom op '" +
                                      std::string(opNameView.substr(0, 60)) + "'",
                            nameTok.offset};
+    if (firstUnknownOp_.second == nameTok.offset)
+      firstUnknownOpEnd_ = nameTok.end();
     if (mod().ops[opIdx].unknownToTriton36) {
       const std::string near = closestTriton36OpName(opNameView);
       f_.warnings.warning(at(nameTok.offset),
@@ -3083,7 +3122,8 @@ private:
         break;
       }
       if (t.newlineBefore && depth == 0 && !continuesOp(t) && !continuesLine(t) &&
-          !incompleteBefore(t, mod().ops[opIdx].generic, known, typed, scratch.facts))
+          !incompleteBefore(t, mod().ops[opIdx].generic, known, typed, scratch.facts) &&
+          !(t.is('{') && custom && mod().ops[opIdx].regions.empty() && endsWithRegion(opName)))
         break;
       if (depth == 0 && t.is('{') && text_.compare(t.offset, 3, "{-#") == 0)
         break; // the file's metadata, after the last op
@@ -3733,10 +3773,7 @@ private:
       lastEnd = after;
     }
     // The ops whose syntax ends with a region: its '{' is due.
-    if (custom && mod().ops[opIdx].regions.empty() &&
-        (equalsLiteral(opName, "scf.for") || equalsLiteral(opName, "scf.if") ||
-         equalsLiteral(opName, "scf.while") || equalsLiteral(opName, "tt.reduce") ||
-         equalsLiteral(opName, "tt.scan"))) {
+    if (custom && mod().ops[opIdx].regions.empty() && endsWithRegion(opName)) {
       if (equalsLiteral(opName, "scf.if")) // (its condition is read before its regions)
         checkStatedTypes(opIdx, opName, scratch, toType);
       fail(wrongToken(lex_.peek()), "expected '{' to begin a region");
@@ -4868,6 +4905,9 @@ private:
   std::set<std::string> warnedDialects_; // dialects Triton 3.6 lacks, said once each
   // The first op listed as unknown that Triton 3.6 refuses (what it says, where).
   std::pair<std::string, size_t> firstUnknownOp_{std::string(), std::string_view::npos};
+  size_t firstUnknownOpEnd_ = 0; // where its name ends
+  // The first diagnostic said once the text was read (sayDeferredErrors).
+  size_t deferredFrom_ = std::string_view::npos;
   std::string_view lastTypeView_; // internType's last view of the source, and its entry
   CachedType *lastType_ = nullptr;
   std::shared_ptr<std::deque<std::string>> typeTexts_ = std::make_shared<std::deque<std::string>>();

@@ -277,10 +277,10 @@ void OpLexer::scanToken(OpToken &t) {
       return finish(OpToken::Kind::Number);
     }
     skipWhile(isDigit);
-    // MLIR's float: digits '.' digits, then an exponent (none without the
-    // '.': `1e0` is 1 then `e0`).
+    // MLIR's float: digits '.' digits (none too: `1.`), then an exponent
+    // (none without the '.': `1e0` is 1 then `e0`).
     bool fraction = false;
-    if (p + 1 < n && s[p] == '.' && isDigit(s[p + 1])) {
+    if (p < n && s[p] == '.' && !(s[p + 1] == '.' && s[p + 2] == '.')) {
       ++p;
       skipWhile(isDigit);
       fraction = true;
