@@ -36,11 +36,18 @@ std::optional<int64_t> Operation::intAttribute(const std::string &key) const {
     ++p;
   if (p >= v->size() || !std::isdigit(static_cast<unsigned char>((*v)[p])))
     return std::nullopt;
+  // Decimal, or MLIR's hex (`0x40 : i32`).
+  const bool hex = v->compare(p, 2, "0x") == 0 && p + 2 < v->size() &&
+                   std::isxdigit(static_cast<unsigned char>((*v)[p + 2]));
+  if (hex)
+    p += 2;
   int64_t r = 0;
-  while (p < v->size() && std::isdigit(static_cast<unsigned char>((*v)[p]))) {
-    if (r > (int64_t{1} << 58))
+  while (p < v->size() && (hex ? std::isxdigit(static_cast<unsigned char>((*v)[p]))
+                               : std::isdigit(static_cast<unsigned char>((*v)[p])))) {
+    if (r > (int64_t{1} << 56))
       return std::nullopt;
-    r = r * 10 + ((*v)[p++] - '0');
+    const char c = (*v)[p++];
+    r = r * (hex ? 16 : 10) + (std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : (c | 0x20) - 'a' + 10);
   }
   while (p < v->size() && (*v)[p] == ' ')
     ++p;

@@ -2219,6 +2219,16 @@ private:
       if (!bang)
         return;
       p = size_t(static_cast<const char *>(bang) - text_.data()) + 1;
+      // `!tt7.memdesc<...>`: a type of a dialect Triton 3.6 does not load,
+      // refused at its name (after the dialect's '.').
+      {
+        size_t d = p;
+        while (d < end && (isAsciiAlnum(text_[d]) || text_[d] == '_' || text_[d] == '$'))
+          ++d;
+        if (d < end && text_[d] == '.' && d > p && !isLoadedDialect(text_.substr(p, d - p)))
+          fail(d + 1, "!" + std::string(text_.substr(p, std::min<size_t>(d - p, 40))) +
+                          ".*: a type of a dialect Triton 3.6 does not load (it rejects the module)");
+      }
       // Triton 3.6's ttng dialect has no types at all.
       if (text_.compare(p, 5, "ttng.") == 0)
         fail(p + 5, "dialect 'ttng' provides no type parsing hook");
@@ -3219,6 +3229,10 @@ private:
               !n.newlineBefore &&
               (equalsLiteral(opName, "ttg.async_commit_group") || equalsLiteral(opName, "ttg.async_wait")))
             fail(n.end(), "expected '=' after SSA name");
+          // `tt.addptr %p{`: the next operand's ',' was due.
+          if (custom && depth == 0 && !typed && !n.newlineBefore && n.is('{') && scratch.facts &&
+              scratch.facts->operandsBefore > int(mod().ops[opIdx].operands.size()))
+            fail(wrongToken(n), "expected ','");
           // `%a(`, `%a<`: after an operand no bracket opens (MLIR: its ':' or
           // the next operand's ',' was due).
           if (custom && depth == 0 && !typed && !n.newlineBefore && (n.is('(') || n.is('<')) &&
@@ -3291,6 +3305,27 @@ private:
              equalsLiteral(opName, "amdg.buffer_load_to_local") || equalsLiteral(opName, "tt.load") ||
              equalsLiteral(opName, "tt.store")))
           fail(wrongToken(n), "expected ':'");
+        // `tt.dot %a, %b, %c, inputPrecision = tf32`: that keyword, then one of its words.
+        if (custom && equalsLiteral(opName, "tt.dot") && n.kind == OpToken::Kind::Ident) {
+          if (!n.isIdent("inputPrecision"))
+            fail(n.offset, "custom op 'tt.dot' expected 'inputPrecision'");
+          const size_t eqAt = text_.find_first_not_of(" \t", n.end());
+          const size_t w = eqAt == std::string_view::npos || text_[eqAt] != '='
+                               ? std::string_view::npos
+                               : text_.find_first_not_of(" \t", eqAt + 1);
+          if (w != std::string_view::npos) {
+            size_t e = w + (text_[w] == '"' ? 1 : 0);
+            const size_t s0 = e;
+            while (e < text_.size() && (isAsciiAlnum(text_[e]) || text_[e] == '_'))
+              ++e;
+            static constexpr std::string_view kPrecision[] = {"tf32", "tf32x3", "ieee", "bf16x3", "bf16x6"};
+            const std::string_view word = text_.substr(s0, e - s0);
+            if (std::find(std::begin(kPrecision), std::end(kPrecision), word) == std::end(kPrecision) ||
+                (e < text_.size() && text_[e] == '<'))
+              fail(w, "custom op 'tt.dot' expected string or keyword containing one of the following "
+                      "enum values for attribute 'inputPrecision' [tf32, tf32x3, ieee, bf16x3, bf16x6]");
+          }
+        }
         // `ttng.barrier_expect %bar, 16384, %pred`: its byte count is an attribute.
         if (custom && equalsLiteral(opName, "ttng.barrier_expect") &&
             mod().ops[opIdx].operands.size() == 1 && n.kind != OpToken::Kind::Number) {
@@ -4376,8 +4411,12 @@ private:
         continue;
       std::string_view v = trimAsciiSpace(value);
       size_t p = v.size() > 0 && v[0] == '-' ? 1 : 0;
+      // (Decimal or MLIR's hex, `0x40`.)
+      const bool hex = v.compare(p, 2, "0x") == 0 && p + 2 < v.size() && isAsciiHexDigit(v[p + 2]);
+      if (hex)
+        p += 2;
       const size_t digits = p;
-      while (p < v.size() && isAsciiDigit(v[p]))
+      while (p < v.size() && (hex ? isAsciiHexDigit(v[p]) : isAsciiDigit(v[p])))
         ++p;
       const std::string_view rest = trimAsciiSpace(v.substr(p));
       if (p == digits ||
@@ -4735,6 +4774,10 @@ private:
       // (A character MLIR's lexer refuses is that error, where it is.)
       if (p < end && std::strchr("$'`~;\\&", t[p]) != nullptr)
         fail(p, "unexpected character");
+      if (p < end && t[p] == '@' &&
+          !(p + 1 < end && ((isAsciiAlnum(t[p + 1]) && !isAsciiDigit(t[p + 1])) || t[p + 1] == '_' ||
+                            t[p + 1] == '"')))
+        fail(p + 1, "@ identifier expected to start with letter or '_'");
       fail(wrongAt(p), "expected '}' in attribute dictionary");
     }
   }
