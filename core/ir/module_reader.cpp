@@ -493,6 +493,19 @@ private:
         reportTypeError(internType(ty), ty, size_t(ty.data() - text_.data()));
   }
 
+  // MLIR's checks of an alias definition's name, before what follows it: not
+  // defined already (as an attribute, a location or a type alias), no '.'.
+  void checkAliasName(const OpToken &name, const AliasMap &aliases) {
+    const bool attr = name.kind == OpToken::Kind::HashId;
+    const std::string key(name.text.substr(1));
+    if (attr ? aliases.count(key) > 0 || f_.locations.defines(key) : typeAliases_.count(name.text) > 0)
+      fail(name.offset, std::string("redefinition of ") + (attr ? "attribute" : "type") +
+                            " alias id '" + key + "'");
+    if (key.find('.') != std::string::npos)
+      fail(name.offset, std::string(attr ? "attribute" : "type") +
+                            " names with a '.' are reserved for dialect-defined names");
+  }
+
   void readAliases() {
     auto aliases = std::make_shared<AliasMap>();
     // name, attribute, where the alias and where its attribute start
@@ -521,34 +534,18 @@ private:
         OpToken name = lex_.next();
         if (name.kind != OpToken::Kind::HashId && name.kind != OpToken::Kind::BangId)
           continue;
-        // MLIR checks the name before it reads on (`#loc'9 = ...`, #loc
-        // defined): a redefinition is said before a lexer error after it. A
-        // line that is no definition (no '=': a type or attribute going on
-        // from the line above) is not one.
-        const bool redefined = name.kind == OpToken::Kind::HashId
-                                   ? aliases->count(std::string(name.text.substr(1))) > 0 ||
-                                         f_.locations.defines(std::string(name.text.substr(1)))
-                                   : typeAliases_.count(name.text) > 0;
-        auto redefinition = [&] {
-          fail(name.offset, std::string("redefinition of ") +
-                                (name.kind == OpToken::Kind::HashId ? "attribute" : "type") +
-                                " alias id '" + std::string(name.text.substr(1)) + "'");
-        };
+        // A line that is no definition (no '=': a type or attribute going on
+        // from the line above, or a name the lexer refuses what follows, as
+        // `#loc'9 = ...`) is readBody's to judge, in MLIR's order.
         OpToken eq;
         try {
           eq = lex_.next();
         } catch (const OpLexer::Failure &) {
-          if (redefined)
-            redefinition();
-          throw;
+          continue;
         }
         if (!eq.is('='))
           continue;
-        if (name.text.find('.') != std::string_view::npos)
-          fail(name.offset, std::string(name.kind == OpToken::Kind::HashId ? "attribute" : "type") +
-                                " names with a '.' are reserved for dialect-defined names");
-        if (redefined)
-          redefinition();
+        checkAliasName(name, *aliases);
         OpToken v = lex_.peek();
         size_t end;
         std::string key(name.text.substr(1));
@@ -581,9 +578,6 @@ private:
           if (ls.errorAt != std::string_view::npos)
             fail(ls.errorAt, "#" + key + ": " + ls.error);
           end = ls.end;
-          if (f_.locations.defines(key) || aliases->count(key))
-            fail(name.offset, "redefinition of attribute alias id '" + key +
-                                  "' (Triton 3.6 rejects the file)");
           const size_t open = text_.find('(', v.end());
           f_.locations.define(key, std::string(text_.substr(open + 1, end - open - 2)));
         } else if (v.kind == OpToken::Kind::HashId) {
@@ -596,10 +590,6 @@ private:
             SyntaxParser sp(rest);
             ValuePtr attr = sp.parseAttribute(0);
             end = v.offset + sp.lexer().position();
-            if (aliases->count(key) || f_.locations.defines(key)) // MLIR: "redefinition of attribute alias id"
-              fail(name.offset, "#" + key +
-                                    ": redefinition of an attribute alias (Triton 3.6 "
-                                    "rejects the file)");
             (*aliases)[key] = attr;
             // Triton's verifier points at the mnemonic (`blocked` of `#ttg.blocked<`);
             // where the attribute has its own parser (tensor memory's, a dot
@@ -807,15 +797,7 @@ private:
           // An alias the aliases' reading passed by (no '=' after its
           // name): MLIR's checks of an alias definition, in its order.
           const bool attr = t.kind == OpToken::Kind::HashId;
-          const std::string_view key = t.text.substr(1);
-          if (attr ? (f_.aliases->count(std::string(key)) > 0 ||
-                      f_.locations.defines(std::string(key)))
-                   : typeAliases_.count(t.text) > 0)
-            fail(t.offset, std::string("redefinition of ") + (attr ? "attribute" : "type") +
-                               " alias id '" + std::string(key) + "'");
-          if (key.find('.') != std::string_view::npos)
-            fail(t.offset, std::string(attr ? "attribute" : "type") +
-                               " names with a '.' are reserved for dialect-defined names");
+          checkAliasName(t, *f_.aliases);
           lex_.skip();
           fail(wrongToken(lex_.peek()), std::string("expected '=' in ") +
                                             (attr ? "attribute" : "type") + " alias definition");
