@@ -98,29 +98,12 @@ LinearLayout NvmmaSharedEncoding::computeLinearLayout(const Shape &shape) const 
   std::vector<int64_t> box = tma;
   if (transposed)
     std::rotate(box.begin(), box.begin() + 1, box.end());
-  // reshapeLayout: flatten with dim{r-1} most minor, split into `box`.
-  {
-    std::vector<DimName> rev = layout.getOutDimNames();
-    std::reverse(rev.begin(), rev.end());
-    LinearLayout::DimSizes newOuts;
-    for (int i = r - 1; i >= 0; --i)
-      newOuts.push_back({names[i], static_cast<int32_t>(box[i])});
-    layout = layout.transposeOuts(rev).reshapeOuts(newOuts).transposeOuts(names);
-  }
+  layout = reshapeLayout(layout, box); // flatten with dim{r-1} most minor, split into `box`
   if (transposed) {
-    // transposeLinearLayout with order [r-1, 0, 1, ..., r-2].
-    std::vector<int> perm = {r - 1};
+    std::vector<int> perm = {r - 1}; // [r-1, 0, 1, ..., r-2]
     for (int i = 0; i < r - 1; ++i)
       perm.push_back(i);
-    LinearLayout::BasesT bases = layout.getBases();
-    for (auto &[n, bs] : bases)
-      for (auto &b : bs) {
-        LinearLayout::Basis nb;
-        for (int i : perm)
-          nb.push_back(b[i]);
-        b = std::move(nb);
-      }
-    layout = LinearLayout(std::move(bases), names);
+    layout = transposeLinearLayout(layout, perm);
   }
   layout = ensureLayoutNotSmallerThan(layout, perCTA);
   return combineCtaCgaWithShape(std::move(layout), cga.toLinearLayout(), shape);

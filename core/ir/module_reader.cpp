@@ -1063,52 +1063,22 @@ private:
         !r.encoding || a.type->isMemDesc || r.type->isMemDesc || op.hasAttribute("allow_reorder"))
       return std::nullopt; // (efficient_layout does not exempt it: Triton checks only allow_reorder)
     const Shape &in = a.type->shape, &out = r.type->shape;
-    auto log2Of = [](int64_t v) {
-      int k = 0;
-      while ((int64_t{1} << k) < v)
-        ++k;
-      return (int64_t{1} << k) == v ? k : -1;
+    auto elements = [](const Shape &shape) {
+      int64_t n = 1;
+      for (int64_t d : shape) {
+        if (d <= 0 || (d & (d - 1)) != 0)
+          return int64_t{-1}; // (reshapeLayout wants power-of-two sizes)
+        n *= d;
+      }
+      return n;
     };
-    int64_t inElems = 1, outElems = 1;
-    std::vector<int> inBits, outBits;
-    for (int64_t d : in) {
-      inBits.push_back(log2Of(d));
-      inElems *= d;
-    }
-    for (int64_t d : out) {
-      outBits.push_back(log2Of(d));
-      outElems *= d;
-    }
-    if (inElems != outElems || std::count(inBits.begin(), inBits.end(), -1) > 0 ||
-        std::count(outBits.begin(), outBits.end(), -1) > 0)
+    if (elements(in) < 0 || elements(in) != elements(out))
       return std::nullopt;
     try {
       const LinearLayout la = a.encoding->toLinearLayout(in);
-      const LinearLayout lr = r.encoding->toLinearLayout(out);
       if (la.getNumOutDims() != int32_t(in.size()))
         return std::nullopt;
-      LinearLayout::BasesT bases = la.getBases();
-      for (auto &[inDim, list] : bases)
-        for (LinearLayout::Basis &b : list) {
-          // Row-major: the last dim's bits are the lowest of the flat index.
-          uint64_t flat = 0;
-          int shift = 0;
-          for (size_t k = in.size(); k-- > 0;) {
-            flat |= uint64_t(uint32_t(b[k])) << shift;
-            shift += inBits[k];
-          }
-          LinearLayout::Basis nb(out.size(), 0);
-          shift = 0;
-          for (size_t k = out.size(); k-- > 0;) {
-            nb[k] = int32_t((flat >> shift) & ((uint64_t{1} << outBits[k]) - 1));
-            shift += outBits[k];
-          }
-          b = std::move(nb);
-        }
-      LinearLayout::DimSizes outs;
-      for (size_t k = 0; k < out.size(); ++k)
-        outs.push_back({"dim" + std::to_string(k), int32_t(out[k])});
-      if (!(LinearLayout(std::move(bases), std::move(outs), false) == lr))
+      if (!(reshapeLayout(la, out) == r.encoding->toLinearLayout(out)))
         return "Expected result encoding (the operand's layout, reshaped) but was " +
                printEncoding(*r.encoding, Syntax::Triton36);
     } catch (const std::exception &) {
@@ -1144,21 +1114,10 @@ private:
       return incompatible;
     try {
       const LinearLayout la = a.encoding->toLinearLayout(in);
-      const LinearLayout lr = r.encoding->toLinearLayout(r.type->shape);
       if (la.getNumOutDims() != int32_t(order->size()))
         return std::nullopt;
-      const LinearLayout::DimSizes outs = la.getOutDims();
-      LinearLayout::DimSizes permutedOuts;
-      for (size_t k = 0; k < order->size(); ++k)
-        permutedOuts.push_back({outs[k].first, outs[size_t((*order)[k])].second});
-      LinearLayout::BasesT bases = la.getBases();
-      for (auto &[inDim, list] : bases)
-        for (LinearLayout::Basis &b : list) {
-          const LinearLayout::Basis old = b;
-          for (size_t k = 0; k < order->size(); ++k)
-            b[k] = old[size_t((*order)[k])];
-        }
-      if (!(LinearLayout(std::move(bases), std::move(permutedOuts), false) == lr))
+      const std::vector<int> perm(order->begin(), order->end());
+      if (!(transposeLinearLayout(la, perm) == r.encoding->toLinearLayout(r.type->shape)))
         return incompatible;
     } catch (const std::exception &) {
     }

@@ -1010,16 +1010,12 @@ std::string amdTileProblem(const Module &m, const Operation &op) {
         const LinearLayout dstLL = dst.encoding->toLinearLayout(d.shape);
         std::vector<unsigned> regOrder = blocked->order;
         std::swap(regOrder[0], regOrder[1]);
-        LinearLayout::Basis zero(2, 0);
-        std::vector<LinearLayout::Basis> tile;
-        for (unsigned dim : regOrder) {
-          const int64_t size = std::min<int64_t>(blocked->sizePerThread[dim], s.shape[dim]);
-          for (int64_t v = 1; v < size; v *= 2) {
-            LinearLayout::Basis b = zero;
-            b[dim] = int32_t(v);
-            tile.push_back(b);
-          }
-        }
+        std::vector<unsigned> spt(2);
+        for (size_t d = 0; d < 2; ++d)
+          spt[d] = unsigned(std::min<int64_t>(blocked->sizePerThread[d], s.shape[d]));
+        const std::vector<LinearLayout::Basis> tile =
+            inDimBases(identityStandardND("register", spt, regOrder), "register");
+        const LinearLayout::Basis zero(2, 0);
         int fullTile = 0;
         for (unsigned x : blocked->sizePerThread)
           for (unsigned v = 1; v < x; v *= 2)

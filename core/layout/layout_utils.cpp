@@ -45,6 +45,34 @@ std::vector<int32_t> flatBases(const LinearLayout &flat, const DimName &inDim) {
   return v;
 }
 
+LinearLayout reshapeLayout(const LinearLayout &layout, const Shape &shape) {
+  const int r = static_cast<int>(shape.size());
+  const std::vector<DimName> &names = standardOutDimNames(r);
+  std::vector<DimName> rev = layout.getOutDimNames();
+  std::reverse(rev.begin(), rev.end());
+  LinearLayout::DimSizes newOuts; // (minor to major)
+  for (int i = r - 1; i >= 0; --i)
+    newOuts.push_back({names[size_t(i)], static_cast<int32_t>(shape[size_t(i)])});
+  return layout.transposeOuts(rev).reshapeOuts(newOuts).transposeOuts(names);
+}
+
+LinearLayout transposeLinearLayout(const LinearLayout &layout, const std::vector<int> &order) {
+  const LinearLayout::DimSizes outs = layout.getOutDims();
+  const std::vector<DimName> &names = standardOutDimNames(static_cast<int>(order.size()));
+  LinearLayout::DimSizes permuted;
+  for (size_t k = 0; k < order.size(); ++k)
+    permuted.push_back({names[k], outs[size_t(order[k])].second});
+  LinearLayout::BasesT bases = layout.getBases();
+  for (auto &[inDim, list] : bases)
+    for (LinearLayout::Basis &b : list) {
+      LinearLayout::Basis nb;
+      for (int d : order)
+        nb.push_back(b[size_t(d)]);
+      b = std::move(nb);
+    }
+  return LinearLayout(std::move(bases), std::move(permuted), /*requireSurjective=*/false);
+}
+
 LinearLayout identityStandardND(const DimName &inDim, const std::vector<unsigned> &shape,
                                 const std::vector<unsigned> &order) {
   require(shape.size() == order.size(), "identityStandardND: shape and order differ in rank");

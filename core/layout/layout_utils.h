@@ -44,6 +44,16 @@ LinearLayout
 identityStandardNDProduct(const std::vector<std::pair<DimName, const std::vector<unsigned> *>> &factors,
                           const std::vector<unsigned> &order);
 
+// Triton's reshapeLayout: the out-dims flattened row-major (the last one the
+// most minor) and split into `shape`, out-dims standardOutDimNames. Requires:
+// the same number of elements, power-of-two sizes.
+LinearLayout reshapeLayout(const LinearLayout &layout, const Shape &shape);
+
+// Triton's transposeLinearLayout: out-dim i of the result is out-dim
+// order[i] of `layout` (its size too), named standardOutDimNames. Requires:
+// `order` a permutation of the layout's out-dims.
+LinearLayout transposeLinearLayout(const LinearLayout &layout, const std::vector<int> &order);
+
 // Shrinks each out-dim d to shape[d] by zeroing its largest basis values
 // (largest first), i.e. broadcasting.  With broadcastRegisters=false, register
 // bases that would be zeroed are removed instead.  `shape` is given per
