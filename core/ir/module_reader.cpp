@@ -1757,13 +1757,20 @@ private:
       }
       if (s[q] != '#')
         continue;
-      size_t e = q + 1;
-      while (e < s.size() && (isAsciiAlnum(s[e]) || s[e] == '_' || s[e] == '$'))
-        ++e;
-      if (e < s.size() && s[e] == '.' && e > q + 1 && !isLoadedDialect(s.substr(q + 1, e - q - 1)))
-        return e + 1; // (MLIR: at the name after the dialect's '.')
-      q = e - 1;
+      if (const size_t at = unloadedDialectNameAt(s, q); at != std::string_view::npos)
+        return at;
     }
+    return std::string_view::npos;
+  }
+  // `#dialect.name` or `!dialect.name` at `prefix` in `s`: where the name
+  // after the dialect's '.' starts if Triton 3.6 does not load the dialect
+  // (where MLIR refuses it), else npos.
+  static size_t unloadedDialectNameAt(std::string_view s, size_t prefix) {
+    size_t e = prefix + 1;
+    while (e < s.size() && (isAsciiAlnum(s[e]) || s[e] == '_' || s[e] == '$'))
+      ++e;
+    if (e < s.size() && s[e] == '.' && e > prefix + 1 && !isLoadedDialect(s.substr(prefix + 1, e - prefix - 1)))
+      return e + 1;
     return std::string_view::npos;
   }
   // The first `#ttg.name` before `limit` in `s` whose name is no attribute
@@ -2162,14 +2169,9 @@ private:
       p = size_t(static_cast<const char *>(bang) - text_.data()) + 1;
       // `!tt7.memdesc<...>`: a type of a dialect Triton 3.6 does not load,
       // refused at its name (after the dialect's '.').
-      {
-        size_t d = p;
-        while (d < end && (isAsciiAlnum(text_[d]) || text_[d] == '_' || text_[d] == '$'))
-          ++d;
-        if (d < end && text_[d] == '.' && d > p && !isLoadedDialect(text_.substr(p, d - p)))
-          fail(d + 1, "!" + std::string(text_.substr(p, std::min<size_t>(d - p, 40))) +
-                          ".*: a type of a dialect Triton 3.6 does not load (it rejects the module)");
-      }
+      if (const size_t at = unloadedDialectNameAt(text_.substr(0, end), p - 1); at != std::string_view::npos)
+        fail(at, "!" + std::string(text_.substr(p, std::min<size_t>(at - 1 - p, 40))) +
+                     ".*: a type of a dialect Triton 3.6 does not load (it rejects the module)");
       // Triton 3.6's ttng dialect has no types at all.
       if (text_.compare(p, 5, "ttng.") == 0)
         fail(p + 5, "dialect 'ttng' provides no type parsing hook");
@@ -2459,11 +2461,15 @@ private:
     // A name of Triton's own dialects that 3.6 does not have: a misspelling
     // (tt.laod) or a newer Triton's op. Read and listed, and said so: the
     // audit skips what it does not know.
+    // A dialect Triton 3.6 does not load (a misspelt `arth.muli`, another
+    // compiler's op): listed as unknown like any other.
+    const bool unloadedDialect =
+        !facts.fullyKnownDialect && !generic && dialectNotInTriton36(opNameView);
+    const std::string nearInOtherDialect =
+        unloadedDialect ? closestTriton36OpOfOtherDialect(opNameView) : std::string();
     // (A dialect name one or two edits from Triton's - `arth.muli` - counts;
     // another dialect's op is listed as any op this tool does not know.)
-    if (mod().ops[opIdx].unknownToTriton36 ||
-        (!facts.fullyKnownDialect && !generic && dialectNotInTriton36(opNameView) &&
-         !closestTriton36OpOfOtherDialect(opNameView).empty()))
+    if (mod().ops[opIdx].unknownToTriton36 || !nearInOtherDialect.empty())
       if (firstUnknownOp_.second == std::string_view::npos)
         firstUnknownOp_ = {mod().ops[opIdx].unknownToTriton36
                                ? "custom op '" + std::string(opNameView.substr(0, 60)) +
@@ -2483,17 +2489,16 @@ private:
                               " Triton 3.6 rejects the module; a newer Triton may have it): listed "
                               "in unknown ops, not audited");
     }
-    // A dialect Triton 3.6 does not load (a misspelt `arth.muli`, another
-    // compiler's op): listed as unknown like any other, and said once per name.
-    if (!facts.fullyKnownDialect && !generic && dialectNotInTriton36(opNameView) &&
-        warnedDialects_.insert(std::string(opNameView.substr(0, opNameView.find('.')))).second) {
-      const std::string near = closestTriton36OpOfOtherDialect(opNameView);
+    // (Said once per dialect name.)
+    if (unloadedDialect &&
+        warnedDialects_.insert(std::string(opNameView.substr(0, opNameView.find('.')))).second)
       f_.warnings.warning(at(nameTok.offset),
                           std::string(opNameView.substr(0, 60)) + ": Triton 3.6 loads no dialect '" +
                               std::string(opNameView.substr(0, std::min<size_t>(opNameView.find('.'), 40))) +
-                              "'" + (near.empty() ? std::string() : " (a misspelling of " + near + "?)") +
+                              "'" +
+                              (nearInOtherDialect.empty() ? std::string()
+                                                          : " (a misspelling of " + nearInOtherDialect + "?)") +
                               ", so it rejects the module: listed in unknown ops, not audited");
-    }
     mod().ops[opIdx].guessedResultTypes = !facts.fullyKnownDialect || !facts.registered;
     if (facts.unknownUpstream) { // a dialect known in full: the name has a '.'
       const std::string_view dialect = opNameView.substr(0, opNameView.find('.'));
