@@ -691,19 +691,13 @@ std::string shapeOpProblem(const Module &m, const Operation &op) {
   };
   auto head = [&] { return "'" + op.name + "' op "; };
   if (equalsLiteral(op.name, "tt.func")) {
-    // Each block of a function's body ends with its terminator.
+    // A function's blocks are not empty (said on entering the block, at the
+    // function; a block's last op that is no terminator is said on leaving
+    // it: the reader's firstTerminatorProblem).
     for (int r : op.regions)
-      for (int b : m.regions[size_t(r)].blocks) {
-        const std::vector<int> &ops = m.blocks[size_t(b)].operations;
-        if (ops.empty())
+      for (int b : m.regions[size_t(r)].blocks)
+        if (m.blocks[size_t(b)].operations.empty())
           return "empty block: expect at least a terminator (tt.return) in " + op.name;
-        const std::string &last = m.ops[size_t(ops.back())].name;
-        // (An op this tool does not know - listed as unknown - may be a newer
-        // Triton's terminator: nothing is said of it.)
-        if (!equalsLiteral(last, "tt.return") && !equalsLiteral(last, "func.return") &&
-            !startsWithLiteral(last, "cf.") && !m.ops[size_t(ops.back())].guessedResultTypes)
-          return "block with no terminator, has " + last + " last (a tt.func body ends with tt.return)";
-      }
     return {};
   }
   if (equalsLiteral(op.name, "tt.gather")) {
@@ -1724,9 +1718,22 @@ std::optional<LayoutMismatch> firstWarpSpecializeProblem(const Module &m) {
     // The partitions' arguments are the captures, in number and type.
     if (op.regions.size() >= 2) {
       const Region &holder = m.regions[size_t(op.regions[1])];
+      // The second region holds the partitions op, and that only.
+      if (holder.blocks.size() == 1) {
+        const std::vector<int> &held = m.blocks[size_t(holder.blocks[0])].operations;
+        if (held.size() != 1 || m.ops[size_t(held[0])].name != "ttg.warp_specialize.partitions")
+          return problem(int(i), "expected to find only a `ttg.warp_specialize.partitions` op inside "
+                                 "its second region");
+      }
       if (!holder.blocks.empty() && !m.blocks[size_t(holder.blocks[0])].operations.empty()) {
         const int partsIdx = m.blocks[size_t(holder.blocks[0])].operations[0];
         const Operation &parts = m.ops[size_t(partsIdx)];
+        // One partitionNumWarps entry per partition.
+        if (const std::optional<std::vector<int64_t>> warps = op.intArrayAttribute("partitionNumWarps");
+            warps && warps->size() != parts.regions.size())
+          return problem(int(i), "has " + std::to_string(parts.regions.size()) +
+                                     " partitions but `partitionNumWarps` has " +
+                                     std::to_string(warps->size()) + " elements");
         // A partition's region has a block (`partition0() num_warps(2) {}`
         // has none).
         for (size_t k = 0; k < parts.regions.size(); ++k) {

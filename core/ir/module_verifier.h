@@ -156,6 +156,11 @@ struct LayoutMismatch {
   int op = -1;
   int value = -1;
   std::string message;
+  // Where MLIR's verifier comes to this problem when that is not the op's
+  // name: a block's missing terminator is found on leaving the block, after
+  // everything nested in its last op (npos: at the op's name). In 64ths of a
+  // character offset, so that an inner block left at the same op comes first.
+  size_t order = std::string::npos;
 };
 // moduleWritten false (ops without a `module` around them): the layouts'
 // counts are not checked (nothing says the warps), the rest is.

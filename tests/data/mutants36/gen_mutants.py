@@ -12,7 +12,8 @@ mutant 800 on, also: a token of a layout alias deleted or doubled, a dimension o
 layout alias named in an op replaced by another of the file's. Later sets add more kinds of edit (see the
 `k >=` lines of mutate()): module attributes, locations, braces, op names, dictionaries, operands (2400),
 element types, line order, names (3600), doubled keys, quoted names, block labels, layout lists (4200), one
-character or a span changed, the text cut, numbers respelt (6000, 7200), lines joined and split (8400).
+character or a span changed, the text cut, numbers respelt (6000, 7200), lines joined and split (8400), one
+tensor type's shape or element type or one layout alias changed everywhere it is written (9600).
 """
 import os, random, re, sys
 
@@ -34,6 +35,9 @@ WORDS = ["#blocked", "#blocked1", "#mma", "#shared", "#smem", "mutable", "i32", 
          "#ttg.shared_memory", "true", "order", "warpsPerCTA", "opIdx", "kWidth", "parent"]
 
 CHARS = list("%#!^<>()[]{},:=x\"' .-_0123456789az$@*+")
+
+TENSOR = r"tensor<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>"
+
 
 def body_lines(text):
     """Indices of lines inside the module (not aliases, not #loc lines)."""
@@ -66,7 +70,12 @@ def mutate(k):
         kinds += ["span_delete", "span_dup", "token_swap", "case_flip", "span_delete"]
     if k >= 8400:  # mutants 8400 on: two lines joined, a line split at a blank, a dictionary key renamed
         kinds += ["line_join", "line_split", "line_split", "key_rename"]
+    if k >= 9600:  # mutants 9600 on: one type's shape, element type or one layout alias changed everywhere
+        # it is written (what stays consistent for the parser and is for the verifiers to judge)
+        kinds += ["all_shape", "all_shape", "all_layout", "all_layout", "all_elem"]
     kind = rng.choice(kinds)
+    if k >= 9600 and rng.random() < 0.5:  # half of them
+        kind = rng.choice(["all_shape", "all_shape", "all_layout", "all_layout", "all_elem"])
     if kind in ("number", "alias_number"):
         pool = [i for i, l in enumerate(lines) if l.startswith("#") and not l.startswith("#loc")] \
             if kind == "alias_number" else body
@@ -305,6 +314,27 @@ def mutate(k):
                 new = rng.choice([key + "s", key[:-1], key.upper(), "x" + key, key.replace("_", ""),
                                   "order", "axis", "dim", "kWidth", "warpsPerCTA"])
                 lines[i] = lines[i][:m.start()] + new + lines[i][m.end():]
+    elif kind in ("all_shape", "all_elem"):  # one tensor type, every time it is written
+        found = sorted(set(re.findall(TENSOR, text)))
+        if found:
+            old = rng.choice(found)
+            m = re.match(r"tensor<((?:\d+x)*)([^,>]+)(.*)", old, re.S)
+            if m:
+                dims = [d for d in m.group(1).split("x") if d]
+                elem = m.group(2)
+                if kind == "all_shape" and dims:
+                    j = rng.randrange(len(dims))
+                    dims[j] = rng.choice([str(int(dims[j]) * 2), str(max(1, int(dims[j]) // 2)), "1", "3", "32"])
+                elif kind == "all_elem":
+                    elem = rng.choice(["f16", "bf16", "f32", "i32", "i8", "i1", "f64", "i64", "f8E4M3FN"])
+                new = "tensor<" + "".join(d + "x" for d in dims) + elem + m.group(3)
+                lines = text.replace(old, new).split("\n")
+    elif kind == "all_layout":  # every use of one layout alias in the body replaced by another alias
+        names = sorted(set(re.findall(r"^(#\w+) = #ttg\.", text, re.M)))
+        if len(names) >= 2:
+            old, new = rng.sample(names, 2)
+            pat = re.compile(re.escape(old) + r"(?![\w])")
+            lines = [l if not l.startswith("  ") else pat.sub(new, l) for l in lines]
     else:  # type_swap: one `tensor<...>` of a line replaced by another from the file
         types = re.findall(r"tensor<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>", text)
         i = rng.choice(body)
