@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "encodings/encoding_params.h"
+#include "encodings/nvidia_mma.h"
 #include "ir/module_verifier.h"
 #include "ir/op_lexer.h"
 #include "ir/type_printer.h"
@@ -1028,8 +1029,8 @@ private:
     return bits;
   }
 
-  // What Triton 3.6's op verifiers refuse of shapes and element types that
-  // the parser let through (every use of a value has its type, but the
+  // A terminator in another op than its own; and what Triton 3.6's op
+  // verifiers refuse of shapes and element types that the parser let through (every use of a value has its type, but the
   // types need not fit the op): the Elementwise trait's one shape
   // (tt.addptr, arith.select), arith casts' dims and widths, tt.expand_dims'
   // inferred result, tt.make_range's i32, the dot ops' dimensions (the
@@ -1059,6 +1060,19 @@ private:
       auto problem = [&](std::string what) {
         return LayoutMismatch{static_cast<int>(i), -1, "'" + op.name + "' op " + std::move(what)};
       };
+      // The terminators of one parent (HasParent, the first trait checked).
+      const char *parent = equalsLiteral(n, "ttg.warp_yield")    ? "ttg.warp_specialize"
+                           : equalsLiteral(n, "ttg.warp_return") ? "ttg.warp_specialize.partitions"
+                           : equalsLiteral(n, "tt.reduce.return") ? "tt.reduce"
+                           : equalsLiteral(n, "tt.scan.return")   ? "tt.scan"
+                           : equalsLiteral(n, "tt.return")        ? "tt.func"
+                                                                  : nullptr;
+      if (parent && op.parentBlock >= 0) {
+        const int r = m.blocks[size_t(op.parentBlock)].parentRegion;
+        const int p = r >= 0 ? m.regions[size_t(r)].parentOp : -1;
+        if (p >= 0 && m.ops[size_t(p)].name != parent && !m.ops[size_t(p)].guessedResultTypes)
+          return problem(std::string("expects parent op '") + parent + "'");
+      }
       // The result's element kind (ODS, before the traits below).
       if (op.results.size() == 1 && typed(op.results[0])) {
         const std::string_view rt = m.values[size_t(op.results[0])].typeText;
@@ -1192,6 +1206,15 @@ private:
               op.intAttribute("end") && *op.intAttribute("end") - *op.intAttribute("start") == r->shape[0])
             return problem("returned tensor must have i32 elements");
         }
+      // An atomic's mask: the value's shape, of i1.
+      if (equalsLiteral(n, "tt.atomic_rmw") && op.operands.size() == 3 && typed(op.operands[1]) &&
+          typed(op.operands[2])) {
+        const TypeText *val = tensorOf(op.operands[1]), *mask = tensorOf(op.operands[2]);
+        const std::string_view maskText = m.values[size_t(op.operands[2])].typeText;
+        if (val ? !mask || mask->shape != val->shape || mask->elementType != "i1"
+                : normalisedTypeText(maskText) != "i1")
+          return problem("failed to verify that mask type matches value type");
+      }
       // The dot ops: A (M x K), B (K x N), the accumulator and result (M x N).
       const bool dot = equalsLiteral(n, "tt.dot") || equalsLiteral(n, "ttng.warp_group_dot");
       const bool scaled = equalsLiteral(n, "tt.dot_scaled") && !op.generic &&
@@ -1236,6 +1259,13 @@ private:
         if (aM != c->shape[rank - 2] || bN != c->shape[rank - 1])
           return problem("expected the output shape to be the concatenation of the last dimension of "
                          "the first operand and the last dimension of the second");
+        // (then the op's own verifier) wgmma's result is in Hopper's MMA layout.
+        if (equalsLiteral(n, "ttng.warp_group_dot") && !op.results.empty() && op.results[0] >= 0)
+          if (const EncodingPtr &d = m.values[size_t(op.results[0])].encoding) {
+            const auto *mma = dynamic_cast<const NvidiaMmaEncoding *>(d.get());
+            if (!mma || mma->versionMajor != 3)
+              return problem("WGMMA result layout must be Hopper NVMMA");
+          }
         if (withScales) {
           // Triton 3.6: one scale per 32 elements of K (mxfp), per 16 where the
           // scales are f8E4M3FN (nvfp4).
@@ -2968,7 +2998,8 @@ private:
                               " (a dense tensor of " + std::string(elem.substr(0, std::min<size_t>(elem.find('<'), 40))) +
                               " values is written as a hex string; Triton 3.6 rejects the module)");
       if (isFloat && decimalInteger(literalAt(k)))
-        error(from + k, "unexpected decimal integer literal for a floating point value (write " +
+        error(from + k + (t[k] == '-' ? 1 : 0), // (MLIR: at the integer, after its sign)
+              "unexpected decimal integer literal for a floating point value (write " +
                             std::string(literalAt(k)) + ".0; Triton 3.6 rejects the module)");
       // An integer tensor's literal has no fraction or exponent.
       const std::string_view lit0 = literalAt(v0);
@@ -5045,7 +5076,8 @@ private:
           // `0 : bf16`: a float is written with its point (or in hex).
           if (!number.empty() && number.find_first_of(".eExX") == std::string_view::npos &&
               elementClass(ty) == ElementClass::Float)
-            fail(valueAt, "unexpected decimal integer literal for a floating point value");
+            fail(valueAt + (t[valueAt] == '-' ? 1 : 0), // (at the integer, after its sign)
+                 "unexpected decimal integer literal for a floating point value");
           // `0.0 : i32`: a float of an integer type (MLIR: once the type is read).
           if (!number.empty() && number.find_first_of(".eE") != std::string_view::npos &&
               number.find_first_of("xX") == std::string_view::npos &&

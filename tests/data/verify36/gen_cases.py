@@ -526,6 +526,109 @@ cases["wsv_partition_no_block"] = WSV.replace("%BODY%", """    ttg.warp_speciali
     partition0() num_warps(4) {
     } : () -> ()""")
 
+# Session 19: the dot ops' dimensions (tt.dot, tt.dot_scaled with packed fp4 and its scales), blocks
+# without a terminator (functions, warp_specialize's default region and partitions: said at the block's
+# last op, after what is nested in it) and the terminators' parents.
+DS_H = '''#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#bk = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.target" = "cuda:120", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+'''
+def ds(A, SA, B, SB, C, extra="{fastMath = false}", lhs="e2m1", rhs="e2m1"):
+    return DS_H + f'''  tt.func public @f(%a: tensor<{A}, #bk>, %sa: tensor<{SA}xi8, #b>, %bb: tensor<{B}, #b>, %sb: tensor<{SB}xi8, #b>) {{
+    %c = arith.constant dense<0.000000e+00> : tensor<{C}xf32, #b>
+    %d = tt.dot_scaled %a scale %sa, %bb scale %sb, %c lhs = {lhs} rhs = {rhs} {extra}
+      : tensor<{A}, #bk>, tensor<{SA}xi8, #b>
+        * tensor<{B}, #b>, tensor<{SB}xi8, #b>
+        -> tensor<{C}xf32, #b>
+    tt.return
+  }}
+}}
+'''
+cases.update({
+ "ds_ok": ds("128x32xi8", "128x2", "32x128xi8", "128x2", "128x128"),
+ "ds_rhs_nopack": ds("128x32xi8", "128x2", "32x128xi8", "128x2", "128x128", "{fastMath = false, rhs_k_pack = false}"),
+ "ds_out_n": ds("128x32xi8", "128x2", "32x128xi8", "128x2", "128x64"),
+ "ds_out_m": ds("128x32xi8", "128x2", "32x128xi8", "128x2", "64x128"),
+ "ds_scale_k_a": ds("128x32xi8", "128x4", "32x128xi8", "128x2", "128x128"),
+ "ds_scale_k_b": ds("128x32xi8", "128x2", "32x128xi8", "128x4", "128x128"),
+ "ds_scale_m": ds("128x32xi8", "64x2", "32x128xi8", "128x2", "128x128"),
+ "ds_scale_n": ds("128x32xi8", "128x2", "32x128xi8", "64x2", "128x128"),
+ "ds_scale_1": ds("128x32xi8", "128x1", "32x128xi8", "128x2", "128x128"),
+ "ds_fp8_k2": ds("128x32xf8E5M2", "128x2", "32x128xf8E5M2", "128x2", "128x128", lhs="e5m2", rhs="e5m2"),
+ "ds_fp8_k1": ds("128x32xf8E5M2", "128x1", "32x128xf8E5M2", "128x1", "128x128", lhs="e5m2", rhs="e5m2"),
+ "ds_fp8_kmis": ds("128x32xf8E5M2", "128x1", "64x128xf8E5M2", "128x1", "128x128", lhs="e5m2", rhs="e5m2"),
+ "ds_lhs_nopack_ok": ds("64x64xi8", "128x2", "32x128xi8", "128x2", "128x128", "{fastMath = false, lhs_k_pack = false}"),
+ "ds_lhs_nopack_bad": ds("64x64xi8", "128x2", "64x128xi8", "128x2", "128x128", "{fastMath = false, lhs_k_pack = false}"),
+ "ds_mixed_fp8_fp4": ds("128x64xf8E4M3FN", "128x2", "32x128xi8", "128x2", "128x128", lhs="e4m3", rhs="e2m1"),
+ "ds_1d": ds("32xi8", "2", "32xi8", "2", "128x128"),
+})
+DOT19 = '''#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"ttg.target" = "cuda:80", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @f(%a: tensor<A, #ttg.dot_op<{opIdx = 0, parent = #b}>>, %bb: tensor<B, #ttg.dot_op<{opIdx = 1, parent = #b}>>, %c: tensor<C, #b>) {
+    %d = tt.dot %a, %bb, %c : tensor<A, #ttg.dot_op<{opIdx = 0, parent = #b}>> * tensor<B, #ttg.dot_op<{opIdx = 1, parent = #b}>> -> tensor<C, #b>
+    tt.return
+  }
+}
+'''
+def dot(A, B, C):
+    return DOT19.replace("A,", A + ",").replace("B,", B + ",").replace("C,", C + ",")
+cases.update({
+ "dot_dims_ok": dot("64x32xf16", "32x64xf16", "64x64xf32"),
+ "dot_k": dot("64x32xf16", "16x64xf16", "64x64xf32"),
+ "dot_out_n": dot("64x32xf16", "32x64xf16", "64x32xf32"),
+ "dot_out_m": dot("64x32xf16", "32x64xf16", "32x64xf32"),
+ "dot_k_and_out": dot("64x32xf16", "16x64xf16", "64x32xf32"),
+})
+DOT3_19 = DOT19.replace("[1, 1]", "[1, 1, 1]").replace("[1, 32]", "[1, 1, 32]").replace("[1, 4]", "[1, 1, 4]").replace("[1, 0]", "[2, 1, 0]")
+def dot3(A, B, C):
+    return DOT3_19.replace("A,", A + ",").replace("B,", B + ",").replace("C,", C + ",")
+cases.update({
+ "dot3_ok": dot3("2x64x32xf16", "2x32x64xf16", "2x64x64xf32"),
+ "dot3_batch": dot3("2x64x32xf16", "4x32x64xf16", "2x64x64xf32"),
+ "dot3_batch_c": dot3("2x64x32xf16", "2x32x64xf16", "4x64x64xf32"),
+})
+WS19 = '''module attributes {"ttg.target" = "cuda:90", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%arg0: i32) {
+    ttg.warp_specialize(%arg0)
+    default {
+      %x = arith.addi %arg0, %arg0 : i32
+DEFAULT_END    }
+    partition0(%p: i32) num_warps(1) {
+      %y = arith.addi %p, %p : i32
+PART_END    } : (i32) -> ()
+FUNC_END  }
+}
+'''
+def ws(d="      ttg.warp_yield\n", p="      ttg.warp_return\n", f="    tt.return\n"):
+    return WS19.replace("DEFAULT_END", d).replace("PART_END", p).replace("FUNC_END", f)
+cases.update({
+ "ws_ok": ws(),
+ "ws_default_noterm": ws(d=""),
+ "ws_part_noterm": ws(p=""),
+ "ws_both_noterm": ws(d="", p=""),
+ "ws_func_noterm": ws(f=""),
+ "ws_func_noterm_part_noterm": ws(p="", f=""),
+ "ws_default_return": ws(d="      ttg.warp_return\n"),
+ "ws_part_yield": ws(p="      ttg.warp_yield\n"),
+})
+FN19 = '''#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.target" = "cuda:90", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %i = %c0 to %n step %c1  : i32 {
+      %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<INNERxi32, #b>
+    }
+END  }
+}
+'''
+cases.update({
+ "fn_noterm_inner_bad": FN19.replace("INNER", "32").replace("END", ""),
+ "fn_noterm_inner_ok": FN19.replace("INNER", "64").replace("END", ""),
+ "fn_ok_inner_bad": FN19.replace("INNER", "32").replace("END", "    tt.return\n"),
+ "fn_noterm_last_if": FN19.replace("INNER", "64").replace("END", "    %t = arith.cmpi eq, %n, %c0 : i32\n    scf.if %t {\n      %q = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<4xi32, #b>\n    }\n"),
+})
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
