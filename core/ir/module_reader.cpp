@@ -2997,6 +2997,13 @@ private:
         error(from + lit, "expected string token, got " + std::string(literalAt(v0)) +
                               " (a dense tensor of " + std::string(elem.substr(0, std::min<size_t>(elem.find('<'), 40))) +
                               " values is written as a hex string; Triton 3.6 rejects the module)");
+      // `true`/`false` are i1's: no float's, no wider integer's.
+      if (const std::string_view b = literalAt(v0); b == "true" || b == "false") {
+        if (isFloat)
+          error(from + v0, "expected floating point literal (Triton 3.6 rejects the module)");
+        else if (!elem.empty() && elem[0] == 'i' && elem != "i1")
+          error(from + v0, "expected i1 type for 'true' or 'false' values (Triton 3.6 rejects the module)");
+      }
       if (isFloat && decimalInteger(literalAt(k)))
         error(from + k + (t[k] == '-' ? 1 : 0), // (MLIR: at the integer, after its sign)
               "unexpected decimal integer literal for a floating point value (write " +
@@ -4221,6 +4228,14 @@ private:
       return;
     if (!op.generic && !s.colon.empty())
       checkStatedTypeKinds(opIdx, name, s.colon[0]);
+    // The atomics state one function type, `(P, V, M) -> R`.
+    if (!op.generic && !s.colon.empty() && s.fnInputs.empty() &&
+        (equalsLiteral(name, "tt.atomic_rmw") || equalsLiteral(name, "tt.atomic_cas")) &&
+        viewsSource(s.colon[0]))
+      fail(size_t(s.colon[0].data() - text_.data()),
+           "custom op '" + std::string(name) +
+               "' invalid kind of type specified: expected builtin.function, but found '" +
+               std::string(s.colon[0]) + "'");
     stated_.clear();
     statedOperandTypes(s.facts ? *s.facts : factsOf(name), name, op.generic, op.operands.size(),
                        StatedTypes{s.colon, s.arrow, toType, s.fnInputs}, stated_);

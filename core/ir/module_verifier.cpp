@@ -155,7 +155,7 @@ Rule ruleOf(std::string_view n) {
           "tt.trans", "tt.bitcast", "tt.int_to_ptr", "tt.ptr_to_int", "tt.fp_to_fp",
           "tt.histogram", "tt.split", "tt.unsplat", "ttg.local_load", "ttg.memdesc_trans",
           "ttg.memdesc_reshape", "ttg.memdesc_index", "ttg.memdesc_subslice",
-          "ttg.memdesc_reinterpret"})
+          "ttg.memdesc_reinterpret", "ttg.fp4_to_fp"})
       t.emplace_back(op, Rule::FirstBeforeArrow);
     for (std::string_view op :
          {"arith.extf", "arith.truncf", "arith.extsi", "arith.extui", "arith.trunci",
