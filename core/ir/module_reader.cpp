@@ -1273,24 +1273,21 @@ private:
           const int64_t k = aK;
           const int64_t factor =
               (sa && sa->elementType == "f8E4M3FN") || (sb && sb->elementType == "f8E4M3FN") ? 16 : 32;
-          if (sa && sa->shape.size() == rank) {
-            if (sa->shape[rank - 2] != c->shape[rank - 2])
-              return LayoutMismatch{static_cast<int>(i), -1,
-                                    "scales M dimension must match the operand M dimension"};
-            if (sa->shape[rank - 1] != k / factor)
-              return LayoutMismatch{static_cast<int>(i), -1,
-                                    "scales K dimension must match the operand K divided by the "
-                                    "scale factor"};
-          }
-          if (sb && sb->shape.size() == rank) {
-            if (sb->shape[rank - 2] != c->shape[rank - 1])
-              return LayoutMismatch{static_cast<int>(i), -1,
-                                    "scales N dimension must match the operand N dimension"};
-            if (sb->shape[rank - 1] != k / factor)
-              return LayoutMismatch{static_cast<int>(i), -1,
-                                    "scales K dimension must match the operand K divided by the "
-                                    "scale factor"};
-          }
+          // Each scale: [M or N, K / factor].
+          auto scaleProblem = [&](const TypeText *scale, int64_t mn, const char *dim) -> std::string {
+            if (!scale || scale->shape.size() != rank)
+              return {};
+            if (scale->shape[rank - 2] != mn)
+              return std::string("scales ") + dim + " dimension must match the operand " + dim + " dimension";
+            if (scale->shape[rank - 1] != k / factor)
+              return "scales K dimension must match the operand K divided by the scale factor";
+            return {};
+          };
+          std::string why = scaleProblem(sa, c->shape[rank - 2], "M");
+          if (why.empty())
+            why = scaleProblem(sb, c->shape[rank - 1], "N");
+          if (!why.empty())
+            return LayoutMismatch{static_cast<int>(i), -1, why};
         }
       }
     }

@@ -570,8 +570,8 @@ module attributes {"ttg.target" = "cuda:80", "ttg.num-ctas" = 1 : i32, "ttg.num-
   }
 }
 '''
-def dot(A, B, C):
-    return DOT19.replace("A,", A + ",").replace("B,", B + ",").replace("C,", C + ",")
+def dot(A, B, C, text=None):
+    return (text or DOT19).replace("A,", A + ",").replace("B,", B + ",").replace("C,", C + ",")
 cases.update({
  "dot_dims_ok": dot("64x32xf16", "32x64xf16", "64x64xf32"),
  "dot_k": dot("64x32xf16", "16x64xf16", "64x64xf32"),
@@ -581,7 +581,7 @@ cases.update({
 })
 DOT3_19 = DOT19.replace("[1, 1]", "[1, 1, 1]").replace("[1, 32]", "[1, 1, 32]").replace("[1, 4]", "[1, 1, 4]").replace("[1, 0]", "[2, 1, 0]")
 def dot3(A, B, C):
-    return DOT3_19.replace("A,", A + ",").replace("B,", B + ",").replace("C,", C + ",")
+    return dot(A, B, C, DOT3_19)
 cases.update({
  "dot3_ok": dot3("2x64x32xf16", "2x32x64xf16", "2x64x64xf32"),
  "dot3_batch": dot3("2x64x32xf16", "4x32x64xf16", "2x64x64xf32"),
