@@ -2610,12 +2610,19 @@ private:
       fail(wrongToken(close), "expected ')' after the types");
   }
 
-  bool continuesOp(const OpToken &t) const {
+  bool continuesOp(const OpToken &t, std::string_view opName) const {
     if (t.kind != OpToken::Kind::Ident)
       return false;
-    if (equalsLiteral(t.text, "else") || equalsLiteral(t.text, "do") ||
-        equalsLiteral(t.text, "default") || equalsLiteral(t.text, "attributes") ||
-        equalsLiteral(t.text, "case") || startsWithLiteral(t.text, "partition"))
+    // Each keyword is its op's own (after another op, `partition1(` is an
+    // op name: MLIR's "Dialect `' not found for custom op 'partition1'").
+    const bool warpSpecialize =
+        equalsLiteral(opName, "ttg.warp_specialize") || equalsLiteral(opName, "nvws.warp_group");
+    if ((equalsLiteral(t.text, "else") && equalsLiteral(opName, "scf.if")) ||
+        (equalsLiteral(t.text, "do") && equalsLiteral(opName, "scf.while")) ||
+        ((equalsLiteral(t.text, "default") || equalsLiteral(t.text, "case")) &&
+         (equalsLiteral(opName, "scf.index_switch") || warpSpecialize)) ||
+        equalsLiteral(t.text, "attributes") ||
+        (startsWithLiteral(t.text, "partition") && warpSpecialize))
       return true;
     // MLIR reads line breaks as spaces: a line that starts with a keyword
     // and '=' or '(' (`cacheModifier = ca`, `iter_args(`, `loc(`) goes on
@@ -3446,7 +3453,7 @@ private:
           fail(t.offset, "unexpected end of text: a '(' or '[' is not closed");
         break;
       }
-      if (t.newlineBefore && depth == 0 && !continuesOp(t) && !continuesLine(t) &&
+      if (t.newlineBefore && depth == 0 && !continuesOp(t, opName) && !continuesLine(t) &&
           !incompleteBefore(t, mod().ops[opIdx].generic, known, typed, scratch.facts) &&
           !(t.is('{') && custom && mod().ops[opIdx].regions.empty() && endsWithRegion(opName)))
         break;

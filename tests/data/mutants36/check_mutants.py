@@ -104,6 +104,12 @@ KNOWN = {
     "m10309": "a tt.join result in a layout that is not distributed (a shared one): not refused",
     "m10375": "`tensor<64x64ensor<...` (a dimension run into a word): said at the word's start, not after the x",
     "m10457": "scf.if's `} {` (else dropped): the '{' read as a region, not as the attribute dictionary",
+    # (mutants 10800-11399, a twentieth held-out set, half of it layout aliases tuned and ops' integer
+    # attributes changed: 3 of 600 disagreed at first, 0.5%)
+    "m10902": "an nvidia_mma with versionMajor = 6 (Triton aborts without a message) is read as unknown",
+    "m10928": "tt.join's result layout is not inferred and compared",
+    "m10991": "a region's '}' replaced by `scf.yield {..}`: the dictionary read as a region, another place",
+    "m11125": "amdg.in_thread_transpose's result layout (alias tuned) is not inferred for this rank: not checked",
 }
 bad, counts = [], {"reject": 0, "accept": 0, "deliberate": 0, "place": 0, "known": 0}
 outcome = {}

@@ -13,7 +13,9 @@ layout alias named in an op replaced by another of the file's. Later sets add mo
 `k >=` lines of mutate()): module attributes, locations, braces, op names, dictionaries, operands (2400),
 element types, line order, names (3600), doubled keys, quoted names, block labels, layout lists (4200), one
 character or a span changed, the text cut, numbers respelt (6000, 7200), lines joined and split (8400), one
-tensor type's shape or element type or one layout alias changed everywhere it is written (9600).
+tensor type's shape or element type or one layout alias changed everywhere it is written (9600), a layout
+alias tuned (an order reversed, a factor moved between dims, a size doubled or halved) or an op's integer
+attribute changed (10800).
 """
 import os, random, re, sys
 
@@ -76,6 +78,10 @@ def mutate(k):
     kind = rng.choice(kinds)
     if k >= 9600 and rng.random() < 0.5:  # half of them
         kind = rng.choice(["all_shape", "all_shape", "all_layout", "all_layout", "all_elem"])
+    if k >= 10800 and rng.random() < 0.5:  # mutants 10800 on: half of them a layout alias edited as a person
+        # tuning it would (an order reversed, a factor of 2 moved between dims, a size or width doubled or
+        # halved) or an op's integer attribute or array changed
+        kind = rng.choice(["alias_tune", "alias_tune", "alias_tune", "attr_tune", "attr_tune"])
     if kind in ("number", "alias_number"):
         pool = [i for i, l in enumerate(lines) if l.startswith("#") and not l.startswith("#loc")] \
             if kind == "alias_number" else body
@@ -335,6 +341,45 @@ def mutate(k):
             old, new = rng.sample(names, 2)
             pat = re.compile(re.escape(old) + r"(?![\w])")
             lines = [l if not l.startswith("  ") else pat.sub(new, l) for l in lines]
+    elif kind == "alias_tune":  # one list or number of a layout alias changed the way a person tunes it
+        defs = [i for i, l in enumerate(lines) if re.match(r"#\w+ = #ttg\.", l)]
+        if defs:
+            i = rng.choice(defs)
+            fields = list(re.finditer(r"(\w+) = (\[[-\d, ]*\]|\d+)", lines[i]))
+            if fields:
+                m = rng.choice(fields)
+                key, val = m.group(1), m.group(2)
+                if val.startswith("["):
+                    xs = [int(x) for x in val[1:-1].split(",") if x.strip()]
+                    if key in ("order", "CTAOrder") or rng.random() < 0.2:
+                        xs = xs[::-1]
+                    elif len(xs) >= 2 and key in ("threadsPerWarp", "warpsPerCTA", "CTAsPerCGA"):
+                        a, b = rng.sample(range(len(xs)), 2)
+                        if xs[a] % 2 == 0:
+                            xs[a] //= 2
+                            xs[b] *= 2
+                    elif xs:
+                        j = rng.randrange(len(xs))
+                        xs[j] = xs[j] * 2 if (xs[j] <= 1 or rng.random() < 0.5) else xs[j] // 2
+                    new = "[" + ", ".join(str(x) for x in xs) + "]"
+                else:
+                    v = int(val)
+                    new = str(v * 2 if (v <= 1 or rng.random() < 0.5) else v // 2)
+                lines[i] = lines[i][:m.start(2)] + new + lines[i][m.end(2):]
+    elif kind == "attr_tune":  # an op's integer attribute or i32 array changed
+        pool = [j for j in body if re.search(r"\w+ = (\d+ : i32|array<i32: [\d, ]+>)", lines[j])]
+        if pool:
+            i = rng.choice(pool)
+            ms = list(re.finditer(r"(\w+) = (\d+) : i32|(\w+) = array<i32: ([\d, ]+)>", lines[i]))
+            m = rng.choice(ms)
+            if m.group(2) is not None:
+                v = int(m.group(2))
+                new = str(rng.choice([v + 1, max(0, v - 1), v * 2, 0, 1]))
+                lines[i] = lines[i][:m.start(2)] + new + lines[i][m.end(2):]
+            else:
+                xs = [x.strip() for x in m.group(4).split(",")]
+                new = ", ".join(xs[::-1] if len(xs) > 1 and rng.random() < 0.6 else xs + [xs[-1]])
+                lines[i] = lines[i][:m.start(4)] + new + lines[i][m.end(4):]
     else:  # type_swap: one `tensor<...>` of a line replaced by another from the file
         types = re.findall(r"tensor<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>", text)
         i = rng.choice(body)
