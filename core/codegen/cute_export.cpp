@@ -5,82 +5,18 @@
 
 #include "encodings/dot_operand.h"
 #include "notation/cute/cute_layout.h"
+#include "notation/cute/cute_tuple.h"
 #include "util/error.h"
 
 namespace ls::codegen {
 namespace {
 
-// One tuple of CuTe text: an integer or a parenthesised list of tuples.
-struct Node {
-  bool leaf = true;
-  std::string value; // leaf: the integer as written (may be negative)
-  std::vector<Node> items;
-};
+using notation::cute::Tuple;
+using notation::cute::TupleParser;
 
-class Reader {
-public:
-  explicit Reader(std::string_view t) : t_(t) {}
-  void skip() {
-    while (i_ < t_.size() && std::isspace(static_cast<unsigned char>(t_[i_])))
-      ++i_;
-  }
-  bool eat(std::string_view w) {
-    skip();
-    if (t_.substr(i_, w.size()) == w) {
-      i_ += w.size();
-      return true;
-    }
-    return false;
-  }
-  Node node(int depth = 0) {
-    if (depth > 64)
-      throw Error("layout", "CuTe text nests too deep");
-    Node n;
-    if (eat("(")) {
-      n.leaf = false;
-      do
-        n.items.push_back(node(depth + 1));
-      while (eat(","));
-      if (!eat(")"))
-        throw Error("layout", "CuTe text: expected ')'");
-      return n;
-    }
-    skip();
-    const size_t b = i_;
-    if (i_ < t_.size() && t_[i_] == '-')
-      ++i_;
-    while (i_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[i_])))
-      ++i_;
-    if (b == i_)
-      throw Error("layout", "CuTe text: expected an integer");
-    n.value = std::string(t_.substr(b, i_ - b));
-    return n;
-  }
-  // Swizzle<B,M,S>, as text "B, M, S".
-  std::string swizzle() {
-    std::string out;
-    for (int k = 0; k < 3; ++k) {
-      if (k > 0 && !eat(","))
-        throw Error("layout", "CuTe text: expected ',' in Swizzle<B,M,S>");
-      out += (k ? ", " : "") + node().value;
-    }
-    if (!eat(">"))
-      throw Error("layout", "CuTe text: expected '>' after Swizzle<B,M,S>");
-    return out;
-  }
-  bool atEnd() {
-    skip();
-    return i_ == t_.size();
-  }
-
-private:
-  std::string_view t_;
-  size_t i_ = 0;
-};
-
-std::string typeOf(const Node &n, const char *tuple) {
+std::string typeOf(const Tuple &n, const char *tuple) {
   if (n.leaf)
-    return "Int<" + n.value + ">";
+    return "Int<" + std::to_string(n.value) + ">";
   std::string out = std::string(tuple) + "<";
   for (size_t k = 0; k < n.items.size(); ++k)
     out += (k ? ", " : "") + typeOf(n.items[k], tuple);
@@ -90,19 +26,29 @@ std::string typeOf(const Node &n, const char *tuple) {
 } // namespace
 
 std::string cuteTypeOf(std::string_view text) {
-  Reader r(text);
+  TupleParser p(text, "layout");
   std::vector<std::string> swizzles;
-  while (r.eat("Swizzle<")) {
-    swizzles.push_back(r.swizzle());
-    if (!r.eat("o"))
-      throw Error("layout", "CuTe text: expected 'o' after the swizzle");
+  while (p.word("Swizzle<")) {
+    // Swizzle<B,M,S>, as text "B, M, S" (S may be negative).
+    std::string bms;
+    for (int k = 0; k < 3; ++k) {
+      if (k > 0 && !p.eat(','))
+        p.fail(p.pos(), "expected ',' in Swizzle<B,M,S>");
+      const bool negative = p.eat('-');
+      bms += (k ? ", " : "") + std::string(negative ? "-" : "") + std::to_string(p.integer());
+    }
+    if (!p.eat('>'))
+      p.fail(p.pos(), "expected '>' after Swizzle<B,M,S>");
+    if (!p.eat('o'))
+      p.fail(p.pos(), "expected 'o' after the swizzle");
+    swizzles.push_back(bms);
   }
-  const Node shape = r.node();
-  if (!r.eat(":"))
-    throw Error("layout", "CuTe text: expected ':' between the shape and the stride");
-  const Node stride = r.node();
-  if (!r.atEnd())
-    throw Error("layout", "CuTe text: unexpected text after the stride");
+  const Tuple shape = p.tuple();
+  if (!p.eat(':'))
+    p.fail(p.pos(), "expected ':' between the shape and the stride");
+  const Tuple stride = p.tuple();
+  if (!p.atEnd())
+    p.fail(p.pos(), "unexpected text after the stride");
   std::string layout = "Layout<" + typeOf(shape, "Shape") + ", " + typeOf(stride, "Stride") + ">";
   if (swizzles.empty())
     return layout;
