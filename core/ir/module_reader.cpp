@@ -1206,6 +1206,30 @@ private:
               op.intAttribute("end") && *op.intAttribute("end") - *op.intAttribute("start") == r->shape[0])
             return problem("returned tensor must have i32 elements");
         }
+      // tt.join: the operands' shape and a last dim of 2; its layout split
+      // (that dim in each thread's registers, taken out) is the operands'.
+      if (equalsLiteral(n, "tt.join") && op.operands.size() == 2 && op.results.size() == 1) {
+        const TypeText *a = tensorOf(op.operands[0]), *r = tensorOf(op.results[0]);
+        if (a && r) {
+          std::vector<int64_t> want = a->shape;
+          want.push_back(2);
+          if (r->shape != want || r->elementType != a->elementType)
+            return problem("inferred type(s) are incompatible with return type(s) of operation '" +
+                           std::string(m.values[size_t(op.results[0])].typeText) + "'");
+          const EncodingPtr &ea = m.values[size_t(op.operands[0])].encoding;
+          const EncodingPtr &er = m.values[size_t(op.results[0])].encoding;
+          if (ea && er) {
+            bool same = true;
+            try {
+              const std::optional<LinearLayout> split = splitLinearLayout(er->toLinearLayout(r->shape));
+              same = split && *split == ea->toLinearLayout(a->shape);
+            } catch (const std::exception &) {
+            }
+            if (!same)
+              return problem("incompatible join layout");
+          }
+        }
+      }
       // An atomic's mask: the value's shape, of i1.
       if (equalsLiteral(n, "tt.atomic_rmw") && op.operands.size() == 3 && typed(op.operands[1]) &&
           typed(op.operands[2])) {
@@ -1297,8 +1321,11 @@ private:
   // "128x64": a shape as a type writes it.
   static std::string shapeText(const std::vector<int64_t> &shape) {
     std::string out;
-    for (size_t k = 0; k < shape.size(); ++k)
-      out += (k ? "x" : "") + std::to_string(shape[k]);
+    for (size_t k = 0; k < shape.size(); ++k) {
+      if (k)
+        out += 'x';
+      out += std::to_string(shape[k]);
+    }
     return out;
   }
 

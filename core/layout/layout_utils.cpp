@@ -73,6 +73,38 @@ LinearLayout transposeLinearLayout(const LinearLayout &layout, const std::vector
   return LinearLayout(std::move(bases), std::move(permuted), /*requireSurjective=*/false);
 }
 
+std::optional<LinearLayout> splitLinearLayout(const LinearLayout &layout) {
+  const LinearLayout::DimSizes outs = layout.getOutDims();
+  if (outs.empty() || outs.back().second != 2)
+    return std::nullopt;
+  const size_t last = outs.size() - 1;
+  LinearLayout::BasesT bases = layout.getBases();
+  int held = 0;
+  for (auto &[inDim, list] : bases) {
+    for (size_t k = 0; k < list.size();) {
+      LinearLayout::Basis &b = list[k];
+      if (b[last] != 0) {
+        bool unit = inDim == "register";
+        for (size_t d = 0; d < last; ++d)
+          unit = unit && b[d] == 0;
+        if (!unit || ++held > 1)
+          return std::nullopt;
+        list.erase(list.begin() + std::ptrdiff_t(k));
+        continue;
+      }
+      b.pop_back();
+      ++k;
+    }
+  }
+  if (held != 1)
+    return std::nullopt;
+  const std::vector<DimName> &names = standardOutDimNames(static_cast<int>(last));
+  LinearLayout::DimSizes kept;
+  for (size_t d = 0; d < last; ++d)
+    kept.push_back({names[d], outs[d].second});
+  return LinearLayout(std::move(bases), std::move(kept), /*requireSurjective=*/false);
+}
+
 LinearLayout identityStandardND(const DimName &inDim, const std::vector<unsigned> &shape,
                                 const std::vector<unsigned> &order) {
   require(shape.size() == order.size(), "identityStandardND: shape and order differ in rank");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "layout/linear_layout.h"
@@ -53,6 +54,13 @@ LinearLayout reshapeLayout(const LinearLayout &layout, const Shape &shape);
 // order[i] of `layout` (its size too), named standardOutDimNames. Requires:
 // `order` a permutation of the layout's out-dims.
 LinearLayout transposeLinearLayout(const LinearLayout &layout, const std::vector<int> &order);
+
+// tt.split's result layout (Triton's inferSplitOpEncoding, as linear
+// layouts): `layout` without its last dim, which must be of size 2 and held
+// in registers (one register basis, that dim's unit vector; no other basis
+// touches it); nullopt where it is not. tt.join's operands must have this
+// layout of its result.
+std::optional<LinearLayout> splitLinearLayout(const LinearLayout &layout);
 
 // Shrinks each out-dim d to shape[d] by zeroing its largest basis values
 // (largest first), i.e. broadcasting.  With broadcastRegisters=false, register

@@ -973,6 +973,25 @@ private slots:
     QCOMPARE(a.transposeOutsLike(ref), a.transposeOuts({"o2", "o1"}));
   }
 
+  // tt.join's rule (Triton 3.6 accepts n0262 of its lit tests: the new dim in
+  // the second register basis): the last dim of size 2, one register basis,
+  // taken out; a last dim held by a lane is no split.
+  void splitLinearLayoutTakesTheRegisterDim() {
+    LinearLayout joined({{S("register"), {{1, 0}, {0, 1}}}, {S("lane"), {{2, 0}, {4, 0}, {0, 0}}}},
+                        {S("dim0"), S("dim1")});
+    std::optional<LinearLayout> split = splitLinearLayout(joined);
+    QVERIFY(split.has_value());
+    QCOMPARE(basesOf(*split, "register"), (Bases{{1}}));
+    QCOMPARE(basesOf(*split, "lane"), (Bases{{2}, {4}, {0}}));
+    QCOMPARE(split->getOutDims(), (LinearLayout::DimSizes{{"dim0", 8}}));
+    LinearLayout byLane({{S("register"), {{1, 0}}}, {S("lane"), {{0, 1}, {2, 0}, {4, 0}}}},
+                        {S("dim0"), S("dim1")});
+    QVERIFY(!splitLinearLayout(byLane).has_value());
+    LinearLayout mixed({{S("register"), {{1, 1}, {2, 0}}}, {S("lane"), {{4, 0}}}},
+                       LinearLayout::DimSizes{{"dim0", 8}, {"dim1", 2}}, /*requireSurjective=*/false);
+    QVERIFY(!splitLinearLayout(mixed).has_value());
+  }
+
   void largeLayoutsUseWideElimination() {
     // 40 output bits in total (beyond a single machine word of columns is not
     // needed; rows exceed 32): a 2^20 x 2^20 identity is invertible.

@@ -56,7 +56,6 @@ KNOWN = {
     "m4989": "an amd_mfma of rank 1 is refused where it is defined; Triton refuses it where a slice uses it",
     "m5008": "an amd_mfma without warpsPerCTA is refused where it is defined; Triton where a slice uses it",
     "m5100": "an amd_wmma of rank 1 is refused where it is defined; Triton refuses it where a slice uses it",
-    "m5107": "tt.join's result layout is not inferred and compared",
     "m5292": "a region's closing line dropped: a forward reference resolved in another order",
     "m5392": "an nvidia_mma with instrShape [16, 2] (Triton aborts without a message) is read",
     # (mutants 5400-5999, an eleventh held-out set with the same kinds of edit: 13 of 600 disagreed at first, 2.2%)
@@ -90,8 +89,6 @@ KNOWN = {
     # element type, or one layout alias, changed everywhere it is written: 46 of 600 disagreed at first, 7.7%)
     "m9733": "a tensor whose encoding is #ttg.shared_memory (a memory space): its users' operand is not refused",
     "m9735": "tt.reduce's axis = 2147483648 : i32 in its properties (Triton aborts without a message) is refused",
-    "m9782": "tt.join's result layout is not inferred and compared",
-    "m9783": "tt.join's result layout is not inferred and compared",
     "m9839": "ttg.memdesc_trans to another shared layout (Triton aborts without a message) is read",
     "m9935": "`[1, 1.0]` in a layout's list: Triton says 'expected an integer type' at the layout's name",
     "m10035": "scf.for with its ':' before the induction type deleted: the type is read on, another place",
@@ -107,7 +104,6 @@ KNOWN = {
     # (mutants 10800-11399, a twentieth held-out set, half of it layout aliases tuned and ops' integer
     # attributes changed: 3 of 600 disagreed at first, 0.5%)
     "m10902": "an nvidia_mma with versionMajor = 6 (Triton aborts without a message) is read as unknown",
-    "m10928": "tt.join's result layout is not inferred and compared",
     "m10991": "a region's '}' replaced by `scf.yield {..}`: the dictionary read as a region, another place",
     "m11125": "amdg.in_thread_transpose's result layout (alias tuned) is not inferred for this rank: not checked",
 }
