@@ -995,7 +995,7 @@ private:
                        firstWarpSpecializeProblem(m), firstBarrierCountProblem(m),
                        firstMissingAttributeOrBlocks(m), firstConvertShapeMismatch(m),
                        firstValueFromAbove(m), firstBroadcastOrTransProblem(m),
-                       firstTerminatorProblem(m), firstShapeRuleProblem(m)})
+                       firstTerminatorProblem(m), firstShapeRuleProblem(m), undialectedArgAttrs(m)})
       if (found && (!first || orderOf(m, *found) < orderOf(m, *first)))
         first = found;
     if (!first)
@@ -1230,6 +1230,42 @@ private:
           }
         }
       }
+      // tt.reshape keeps the number of elements.
+      if (equalsLiteral(n, "tt.reshape") && op.operands.size() == 1 && op.results.size() == 1) {
+        const TypeText *a = tensorOf(op.operands[0]), *r = tensorOf(op.results[0]);
+        auto count = [](const std::vector<int64_t> &shape) {
+          int64_t c = 1;
+          for (int64_t d : shape)
+            c = d > 0 && c <= (int64_t(1) << 40) / d ? c * d : -1;
+          return c;
+        };
+        if (a && r && count(a->shape) > 0 && count(r->shape) > 0 && count(a->shape) != count(r->shape))
+          return problem("number of src and dst elements of reshape must be the same");
+      }
+      // tt.split, the other way: its results' shape and layout are the
+      // operand's split (the last dim of 2, held in registers, taken out).
+      if (equalsLiteral(n, "tt.split") && op.operands.size() == 1 && !op.results.empty()) {
+        const TypeText *a = tensorOf(op.operands[0]);
+        for (int v : op.results) {
+          const TypeText *r = tensorOf(v);
+          if (!a || !r || a->shape.empty())
+            break;
+          std::vector<int64_t> want(a->shape.begin(), a->shape.end() - 1);
+          bool same = r->shape == want && r->elementType == a->elementType && a->shape.back() == 2;
+          const EncodingPtr &ea = m.values[size_t(op.operands[0])].encoding;
+          const EncodingPtr &er = m.values[size_t(v)].encoding;
+          if (same && ea && er) {
+            try {
+              const std::optional<LinearLayout> split = splitLinearLayout(ea->toLinearLayout(a->shape));
+              same = split && *split == er->toLinearLayout(r->shape);
+            } catch (const std::exception &) {
+            }
+          }
+          if (!same)
+            return problem("inferred type(s) are incompatible with return type(s) of operation '" +
+                           std::string(m.values[size_t(v)].typeText) + "'");
+        }
+      }
       // An atomic's mask: the value's shape, of i1.
       if (equalsLiteral(n, "tt.atomic_rmw") && op.operands.size() == 3 && typed(op.operands[1]) &&
           typed(op.operands[2])) {
@@ -1327,6 +1363,15 @@ private:
       out += std::to_string(shape[k]);
     }
     return out;
+  }
+
+  // A function's argument attribute without a dialect (found while the
+  // header was read); the mark is taken for the next module.
+  std::optional<LayoutMismatch> undialectedArgAttrs(const Module &m) {
+    const int op = std::exchange(undialectedArgAttrOp_, -1);
+    if (op < 0 || size_t(op) >= m.ops.size())
+      return std::nullopt;
+    return LayoutMismatch{op, -1, "'" + m.ops[size_t(op)].name + "' op arguments may only have dialect attributes"};
   }
 
   // Where MLIR's verifier comes to a problem: the op's name, or later (a
@@ -3874,6 +3919,12 @@ private:
           fail(endOfText(), "expected '}': the text ends inside the dictionary opened on line " +
                                 std::to_string(at(t.offset).line));
         checkDictionary(t.offset, e);
+        // A function's argument and result attributes are a dialect's
+        // (`{tt.divisibility = 16 : i32}`): MLIR's function verifier, after
+        // the module is read, at the function.
+        if (depth > 0 && custom && (isFunc || equalsLiteral(opName, "func.func")) &&
+            undialectedArgAttrOp_ < 0 && !dictionaryKeysHaveDialect(t.offset, e))
+          undialectedArgAttrOp_ = opIdx;
         if (depth == 0) {
           addAttributes(text_.substr(t.offset, e - t.offset),
                         text_.substr(t.offset + 1, e - t.offset - 2));
@@ -4931,6 +4982,44 @@ private:
     }
   }
 
+  // Whether every key of the dictionary from `open` (its '{') to `end` (past
+  // its '}') names a dialect (`tt.divisibility`, `"tt.x"`).
+  bool dictionaryKeysHaveDialect(size_t open, size_t end) const {
+    int nest = 0;
+    bool atKey = true;
+    for (size_t p = open + 1; p + 1 < end; ++p) {
+      const char c = text_[p];
+      if (c == '"') { // a string: a quoted key, or a value
+        const size_t q = p;
+        for (++p; p + 1 < end && text_[p] != '"'; ++p)
+          if (text_[p] == '\\')
+            ++p;
+        if (atKey && nest == 0 && text_.substr(q, p - q).find('.') == std::string_view::npos)
+          return false;
+        atKey = false;
+        continue;
+      }
+      if (c == '(' || c == '[' || c == '{' || c == '<')
+        ++nest;
+      else if ((c == ')' || c == ']' || c == '}' || c == '>') && nest > 0 &&
+               !(c == '>' && p > 0 && text_[p - 1] == '-'))
+        --nest;
+      else if (c == ',' && nest == 0)
+        atKey = true;
+      else if (atKey && nest == 0 && !isAsciiSpace(c)) {
+        size_t q = p;
+        while (q + 1 < end && (isAsciiAlnum(text_[q]) || text_[q] == '_' || text_[q] == '.' ||
+                               text_[q] == '$' || text_[q] == '-'))
+          ++q;
+        if (text_.substr(p, q - p).find('.') == std::string_view::npos)
+          return false;
+        atKey = false;
+        p = q - 1;
+      }
+    }
+    return true;
+  }
+
   // An attribute dictionary `{key = value, flag, ...}` from `open` (its '{')
   // to `end` (just past its '}'), read as MLIR reads one: a name starts each
   // entry, a value follows '=', a ',' or the '}' follows each; a typed
@@ -5320,6 +5409,9 @@ private:
   std::set<std::string> warnedDialects_; // dialects Triton 3.6 lacks, said once each
   // The first op listed as unknown that Triton 3.6 refuses (what it says, where).
   std::pair<std::string, size_t> firstUnknownOp_{std::string(), std::string_view::npos};
+  // The first function (op index, in the module being read) whose argument
+  // or result attributes have a key without a dialect, or -1.
+  int undialectedArgAttrOp_ = -1;
   size_t firstUnknownOpEnd_ = 0; // where its name ends
   // The first diagnostic said once the text was read (sayDeferredErrors).
   size_t deferredFrom_ = std::string_view::npos;

@@ -108,16 +108,17 @@ Token Lexer::next() {
     ++pos_;
     // Most strings hold no escape: one copy.
     const size_t start = pos_;
-    while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\\')
+    while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\\' && text_[pos_] != '\n')
       ++pos_;
     std::string s(text_.substr(start, pos_ - start));
-    while (pos_ < text_.size() && text_[pos_] != '"') {
+    while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\n') {
       if (text_[pos_] == '\\' && pos_ + 1 < text_.size())
         ++pos_;
       s += text_[pos_++];
     }
-    if (pos_ >= text_.size())
-      throw SyntaxError(text_, t.offset, "unterminated string");
+    // A string ends on its line: MLIR says so where the line (or the text) ends.
+    if (pos_ >= text_.size() || text_[pos_] != '"')
+      throw SyntaxError(text_, pos_, "expected '\"' in string literal");
     ++pos_;
     t.kind = Token::Kind::String;
     t.text = std::move(s);

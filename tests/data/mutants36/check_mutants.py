@@ -105,6 +105,8 @@ KNOWN = {
     # attributes changed: 3 of 600 disagreed at first, 0.5%)
     "m10902": "an nvidia_mma with versionMajor = 6 (Triton aborts without a message) is read as unknown",
     "m10991": "a region's '}' replaced by `scf.yield {..}`: the dictionary read as a region, another place",
+    # (mutants 11400-11999, a twenty-first held-out set with all kinds: 6 of 600 disagreed at first, 1.0%)
+    "m11563": "a stray ')' in tt.func's argument list (the function ends there for MLIR): another place",
     "m11125": "amdg.in_thread_transpose's result layout (alias tuned) is not inferred for this rank: not checked",
 }
 bad, counts = [], {"reject": 0, "accept": 0, "deliberate": 0, "place": 0, "known": 0}
