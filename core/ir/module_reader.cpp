@@ -1052,9 +1052,17 @@ private:
     auto typed = [&](int v) { // a value whose type is written (a tensor or a scalar)
       return v >= 0 && size_t(v) < m.values.size() && !m.values[size_t(v)].typeText.empty();
     };
+    // The ops judged below (one lookup for every other op).
+    static const std::unordered_set<std::string_view, TextHash> judged = {
+        "ttg.warp_yield", "ttg.warp_return", "tt.reduce.return", "tt.scan.return", "tt.return",
+        "arith.sitofp", "arith.uitofp", "arith.extf", "arith.truncf", "arith.fptosi", "arith.fptoui",
+        "arith.extsi", "arith.extui", "arith.trunci", "arith.bitcast", "arith.select", "tt.fp_to_fp",
+        "tt.broadcast", "tt.reshape", "tt.trans", "tt.splat", "tt.cat", "tt.addptr", "tt.bitcast",
+        "tt.int_to_ptr", "tt.ptr_to_int", "tt.expand_dims", "tt.make_range", "tt.join", "tt.split",
+        "tt.atomic_rmw", "tt.dot", "ttng.warp_group_dot", "tt.dot_scaled"};
     for (size_t i = 0; i < m.ops.size(); ++i) {
       const Operation &op = m.ops[i];
-      if (op.implicit || op.guessedResultTypes || op.unknownToTriton36)
+      if (op.implicit || op.guessedResultTypes || op.unknownToTriton36 || !judged.count(op.name))
         continue;
       const std::string_view n = op.name;
       auto problem = [&](std::string what) {
@@ -1074,25 +1082,21 @@ private:
           return problem(std::string("expects parent op '") + parent + "'");
       }
       // The result's element kind (ODS, before the traits below).
-      if (op.results.size() == 1 && typed(op.results[0])) {
+      const bool floatResult = equalsLiteral(n, "arith.sitofp") || equalsLiteral(n, "arith.uitofp") ||
+                               equalsLiteral(n, "arith.extf") || equalsLiteral(n, "arith.truncf") ||
+                               equalsLiteral(n, "tt.fp_to_fp");
+      const bool intResult = equalsLiteral(n, "arith.fptosi") || equalsLiteral(n, "arith.fptoui") ||
+                             equalsLiteral(n, "arith.extsi") || equalsLiteral(n, "arith.extui") ||
+                             equalsLiteral(n, "arith.trunci");
+      if ((floatResult || intResult) && op.results.size() == 1 && typed(op.results[0])) {
         const std::string_view rt = m.values[size_t(op.results[0])].typeText;
         const ElementClass rc = elementClass(rt);
-        const char *want = nullptr;
-        bool ok = true;
-        if (equalsLiteral(n, "arith.sitofp") || equalsLiteral(n, "arith.uitofp") ||
-            equalsLiteral(n, "arith.extf") || equalsLiteral(n, "arith.truncf")) {
-          want = "floating-point-like";
-          ok = rc == ElementClass::Float;
-        } else if (equalsLiteral(n, "arith.fptosi") || equalsLiteral(n, "arith.fptoui") ||
-                   equalsLiteral(n, "arith.extsi") || equalsLiteral(n, "arith.extui") ||
-                   equalsLiteral(n, "arith.trunci")) {
-          want = "signless-fixed-width-integer-like";
-          ok = rc == ElementClass::SignlessInteger;
-        } else if (equalsLiteral(n, "tt.fp_to_fp")) {
-          want = "floating-point or ranked tensor of floating-point values";
-          ok = rc == ElementClass::Float;
-        }
-        if (want && !ok && rc != ElementClass::Other)
+        const char *want = equalsLiteral(n, "tt.fp_to_fp")
+                               ? "floating-point or ranked tensor of floating-point values"
+                           : floatResult ? "floating-point-like"
+                                         : "signless-fixed-width-integer-like";
+        const bool ok = floatResult ? rc == ElementClass::Float : rc == ElementClass::SignlessInteger;
+        if (!ok && rc != ElementClass::Other)
           return problem(std::string("result #0 must be ") + want + ", but got '" + std::string(rt) + "'");
       }
       // One element type for the operand and the result.
@@ -1108,7 +1112,7 @@ private:
           const TypeText *a = tensorOf(v);
           const std::string_view scalar = m.values[size_t(v)].typeText;
           if (a ? a->elementType != r->elementType
-                : (!m.values[size_t(v)].type &&
+                : (!m.values[size_t(v)].type && scalar != r->elementType &&
                    normalisedTypeText(scalar) != normalisedTypeText(r->elementType)))
             same = false;
         }
