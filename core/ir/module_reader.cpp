@@ -1059,7 +1059,7 @@ private:
         "arith.extsi", "arith.extui", "arith.trunci", "arith.bitcast", "arith.select", "tt.fp_to_fp",
         "tt.broadcast", "tt.reshape", "tt.trans", "tt.splat", "tt.cat", "tt.addptr", "tt.bitcast",
         "tt.int_to_ptr", "tt.ptr_to_int", "tt.expand_dims", "tt.make_range", "tt.join", "tt.split",
-        "tt.atomic_rmw", "tt.dot", "ttng.warp_group_dot", "tt.dot_scaled"};
+        "tt.atomic_rmw", "tt.dot", "ttng.warp_group_dot", "tt.dot_scaled", "ttg.fp4_to_fp"};
     for (size_t i = 0; i < m.ops.size(); ++i) {
       const Operation &op = m.ops[i];
       if (op.implicit || op.guessedResultTypes || op.unknownToTriton36 || !judged.count(op.name))
@@ -1232,6 +1232,22 @@ private:
             if (!same)
               return problem("incompatible join layout");
           }
+        }
+      }
+      // ttg.fp4_to_fp unpacks along its axis: that dim doubles.
+      if (equalsLiteral(n, "ttg.fp4_to_fp") && op.operands.size() == 1 && op.results.size() == 1) {
+        const TypeText *a = tensorOf(op.operands[0]), *r = tensorOf(op.results[0]);
+        const std::optional<int64_t> axis = op.intAttribute("axis");
+        if (a && axis && (*axis < 0 || size_t(*axis) >= a->shape.size()))
+          return LayoutMismatch{static_cast<int>(i), -1,
+                                "axis " + std::to_string(*axis) + " out of range for rank " +
+                                    std::to_string(a->shape.size())};
+        if (a && r && axis) {
+          std::vector<int64_t> want = a->shape;
+          want[size_t(*axis)] *= 2;
+          if (r->shape != want)
+            return problem("result shape " + shapeText(r->shape) + " is not the operand's with dim " +
+                           std::to_string(*axis) + " doubled (" + shapeText(want) + ")");
         }
       }
       // tt.reshape keeps the number of elements.
@@ -2511,8 +2527,8 @@ private:
         size_t lt = t.end();
         while (lt < text_.size() && isAsciiSpace(text_[lt]))
           ++lt;
-        if (lt >= text_.size() || text_[lt] != '<')
-          fail(t.end(), "expected '<' in " + std::string(t.text) + " type");
+        if (lt >= text_.size() || text_[lt] != '<') // (at the text's end: its last character)
+          fail(lt >= text_.size() ? endOfText() : t.end(), "expected '<' in " + std::string(t.text) + " type");
         const size_t e = lex_.matchBracket(lt);
         if (e == std::string_view::npos)
           fail(lt, "unbalanced '<' in the type");
