@@ -1007,8 +1007,10 @@ std::string amdTileProblem(const Module &m, const Operation &op) {
         std::vector<unsigned> spt(2);
         for (size_t d = 0; d < 2; ++d)
           spt[d] = unsigned(std::min<int64_t>(blocked->sizePerThread[d], s.shape[d]));
-        const std::vector<LinearLayout::Basis> tile =
-            inDimBases(identityStandardND("register", spt, regOrder), "register");
+        // (identityStandardND's out dims run in regOrder: put back to dim0, dim1.)
+        const std::vector<LinearLayout::Basis> tile = inDimBases(
+            identityStandardND("register", spt, regOrder).transposeOuts(srcLL.getOutDimNames()),
+            "register");
         const LinearLayout::Basis zero(2, 0);
         int fullTile = 0;
         for (unsigned x : blocked->sizePerThread)
