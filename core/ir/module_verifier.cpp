@@ -1269,7 +1269,10 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
         return what() + " has shape " + shapeText(v.type->shape) +
                ", whose number of elements is not a power of two" + tail;
     }
-    if (!moduleWritten || !v.encoding || v.encoding->isShared())
+    if (v.encoding && (v.encoding->isShared() || v.encoding->isTensorMemory()))
+      return what() + " has an invalid layout: Non-distributed layout is not allowed in tensor type" +
+             tail;
+    if (!moduleWritten || !v.encoding)
       return {}; // (a module written without `module attributes` says no warps)
     size_t k = 0;
     while (k < seen.size() && seen[k].first != v.encoding.get())
