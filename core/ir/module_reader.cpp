@@ -1030,12 +1030,16 @@ private:
   }
 
   // A terminator in another op than its own; and what Triton 3.6's op
-  // verifiers refuse of shapes and element types that the parser let through (every use of a value has its type, but the
-  // types need not fit the op): the Elementwise trait's one shape
-  // (tt.addptr, arith.select), arith casts' dims and widths, tt.expand_dims'
-  // inferred result, tt.make_range's i32, the dot ops' dimensions (the
-  // DotOpInterface: K, batch, the result's M and N; tt.dot_scaled's packed
-  // fp4 and its scales). At the op's name; only where every type is read.
+  // verifiers refuse of shapes and element types that the parser let
+  // through (every use of a value has its type, but the types need not fit
+  // the op): the Elementwise trait's one shape (tt.addptr, arith.select),
+  // arith casts' dims, widths and result kinds, one element type where the
+  // op keeps it, tt.broadcast's dims, tt.expand_dims', tt.join's,
+  // tt.split's and ttg.fp4_to_fp's inferred results, tt.reshape's element
+  // count, tt.make_range's i32, an atomic's mask, the dot ops' dimensions
+  // (the DotOpInterface: K, batch, the result's M and N; tt.dot_scaled's
+  // packed fp4 and its scales) and wgmma's result layout. At the op's name;
+  // only where every type is read.
   std::optional<LayoutMismatch> firstShapeRuleProblem(const Module &m) const {
     auto tensorOf = [&](int v) -> const TypeText * {
       if (v < 0 || size_t(v) >= m.values.size())
@@ -1054,12 +1058,18 @@ private:
     };
     // The ops judged below (one lookup for every other op).
     static const std::unordered_set<std::string_view, TextHash> judged = {
-        "ttg.warp_yield", "ttg.warp_return", "tt.reduce.return", "tt.scan.return", "tt.return",
-        "arith.sitofp", "arith.uitofp", "arith.extf", "arith.truncf", "arith.fptosi", "arith.fptoui",
-        "arith.extsi", "arith.extui", "arith.trunci", "arith.bitcast", "arith.select", "tt.fp_to_fp",
-        "tt.broadcast", "tt.reshape", "tt.trans", "tt.splat", "tt.cat", "tt.addptr", "tt.bitcast",
-        "tt.int_to_ptr", "tt.ptr_to_int", "tt.expand_dims", "tt.make_range", "tt.join", "tt.split",
-        "tt.atomic_rmw", "tt.dot", "ttng.warp_group_dot", "tt.dot_scaled", "ttg.fp4_to_fp"};
+        "ttg.warp_yield", "ttg.warp_return", "tt.reduce.return",
+        "tt.scan.return", "tt.return",       "arith.sitofp",
+        "arith.uitofp",   "arith.extf",      "arith.truncf",
+        "arith.fptosi",   "arith.fptoui",    "arith.extsi",
+        "arith.extui",    "arith.trunci",    "arith.bitcast",
+        "arith.select",   "tt.fp_to_fp",     "tt.broadcast",
+        "tt.reshape",     "tt.trans",        "tt.splat",
+        "tt.cat",         "tt.addptr",       "tt.bitcast",
+        "tt.int_to_ptr",  "tt.ptr_to_int",   "tt.expand_dims",
+        "tt.make_range",  "tt.join",         "tt.split",
+        "tt.atomic_rmw",  "tt.dot",          "ttng.warp_group_dot",
+        "tt.dot_scaled",  "ttg.fp4_to_fp"};
     for (size_t i = 0; i < m.ops.size(); ++i) {
       const Operation &op = m.ops[i];
       if (op.implicit || op.guessedResultTypes || op.unknownToTriton36 || !judged.count(op.name))
@@ -1069,8 +1079,8 @@ private:
         return LayoutMismatch{static_cast<int>(i), -1, "'" + op.name + "' op " + std::move(what)};
       };
       // The terminators of one parent (HasParent, the first trait checked).
-      const char *parent = equalsLiteral(n, "ttg.warp_yield")    ? "ttg.warp_specialize"
-                           : equalsLiteral(n, "ttg.warp_return") ? "ttg.warp_specialize.partitions"
+      const char *parent = equalsLiteral(n, "ttg.warp_yield")     ? "ttg.warp_specialize"
+                           : equalsLiteral(n, "ttg.warp_return")  ? "ttg.warp_specialize.partitions"
                            : equalsLiteral(n, "tt.reduce.return") ? "tt.reduce"
                            : equalsLiteral(n, "tt.scan.return")   ? "tt.scan"
                            : equalsLiteral(n, "tt.return")        ? "tt.func"
@@ -1082,9 +1092,9 @@ private:
           return problem(std::string("expects parent op '") + parent + "'");
       }
       // The result's element kind (ODS, before the traits below).
-      const bool floatResult = equalsLiteral(n, "arith.sitofp") || equalsLiteral(n, "arith.uitofp") ||
-                               equalsLiteral(n, "arith.extf") || equalsLiteral(n, "arith.truncf") ||
-                               equalsLiteral(n, "tt.fp_to_fp");
+      const bool floatResult = equalsLiteral(n, "arith.sitofp") ||
+                               equalsLiteral(n, "arith.uitofp") || equalsLiteral(n, "arith.extf") ||
+                               equalsLiteral(n, "arith.truncf") || equalsLiteral(n, "tt.fp_to_fp");
       const bool intResult = equalsLiteral(n, "arith.fptosi") || equalsLiteral(n, "arith.fptoui") ||
                              equalsLiteral(n, "arith.extsi") || equalsLiteral(n, "arith.extui") ||
                              equalsLiteral(n, "arith.trunci");
@@ -1095,13 +1105,16 @@ private:
                                ? "floating-point or ranked tensor of floating-point values"
                            : floatResult ? "floating-point-like"
                                          : "signless-fixed-width-integer-like";
-        const bool ok = floatResult ? rc == ElementClass::Float : rc == ElementClass::SignlessInteger;
+        const bool ok =
+            floatResult ? rc == ElementClass::Float : rc == ElementClass::SignlessInteger;
         if (!ok && rc != ElementClass::Other)
-          return problem(std::string("result #0 must be ") + want + ", but got '" + std::string(rt) + "'");
+          return problem(std::string("result #0 must be ") + want + ", but got '" +
+                         std::string(rt) + "'");
       }
       // One element type for the operand and the result.
       if ((equalsLiteral(n, "tt.broadcast") || equalsLiteral(n, "tt.reshape") ||
-           equalsLiteral(n, "tt.trans") || equalsLiteral(n, "tt.splat") || equalsLiteral(n, "tt.cat")) &&
+           equalsLiteral(n, "tt.trans") || equalsLiteral(n, "tt.splat") ||
+           equalsLiteral(n, "tt.cat")) &&
           !op.operands.empty() && op.results.size() == 1 && typed(op.results[0])) {
         const TypeText *r = tensorOf(op.results[0]);
         bool same = true, known = r != nullptr;
@@ -1122,14 +1135,16 @@ private:
       if (equalsLiteral(n, "tt.broadcast") && op.operands.size() == 1 && op.results.size() == 1) {
         const TypeText *a = tensorOf(op.operands[0]), *r = tensorOf(op.results[0]);
         if (a && r && a->shape.size() != r->shape.size())
-          return LayoutMismatch{static_cast<int>(i), -1, "rank of source must be same as rank of result"};
+          return LayoutMismatch{static_cast<int>(i), -1,
+                                "rank of source must be same as rank of result"};
         if (a && r)
           for (size_t d = 0; d < a->shape.size(); ++d)
             if (a->shape[d] != 1 && a->shape[d] != r->shape[d])
-              return LayoutMismatch{static_cast<int>(i), -1,
-                                    "Different dimensions at index " + std::to_string(d) +
-                                        " between source and result.  Broadcast requires the source "
-                                        "dimension to be 1."};
+              return LayoutMismatch{
+                  static_cast<int>(i), -1,
+                  "Different dimensions at index " + std::to_string(d) +
+                      " between source and result.  Broadcast requires the source "
+                      "dimension to be 1."};
       }
       // Every non-scalar operand and result of one shape.
       const bool elementwise = equalsLiteral(n, "tt.addptr") || equalsLiteral(n, "arith.select");
@@ -1158,10 +1173,11 @@ private:
         for (int v : op.results)
           see(v);
         if (allTyped && mismatch)
-          return problem(cast ? "failed to verify that input and output have the same tensor dimensions"
-                              : sameShape ? "requires the same shape for all operands and results"
-                                          : "all non-scalar operands/results must have the same shape "
-                                            "and base type");
+          return problem(
+              cast        ? "failed to verify that input and output have the same tensor dimensions"
+              : sameShape ? "requires the same shape for all operands and results"
+                          : "all non-scalar operands/results must have the same shape "
+                            "and base type");
       }
       if (cast && op.operands.size() == 1 && op.results.size() == 1 && typed(op.operands[0]) &&
           typed(op.results[0])) {
@@ -1176,15 +1192,17 @@ private:
           else if (equalsLiteral(n, "arith.truncf"))
             ok = ci != ElementClass::Float || co != ElementClass::Float || bi > bo;
           else if (equalsLiteral(n, "arith.extsi") || equalsLiteral(n, "arith.extui"))
-            ok = ci != ElementClass::SignlessInteger || co != ElementClass::SignlessInteger || bi < bo;
+            ok = ci != ElementClass::SignlessInteger || co != ElementClass::SignlessInteger ||
+                 bi < bo;
           else if (equalsLiteral(n, "arith.trunci"))
-            ok = ci != ElementClass::SignlessInteger || co != ElementClass::SignlessInteger || bi > bo;
+            ok = ci != ElementClass::SignlessInteger || co != ElementClass::SignlessInteger ||
+                 bi > bo;
           else if (equalsLiteral(n, "arith.bitcast"))
             ok = bi == bo;
         }
         if (!ok)
-          return problem("operand type '" + std::string(in) + "' and result type '" + std::string(out) +
-                         "' are cast incompatible");
+          return problem("operand type '" + std::string(in) + "' and result type '" +
+                         std::string(out) + "' are cast incompatible");
       }
       if (equalsLiteral(n, "tt.expand_dims") && op.operands.size() == 1 && op.results.size() == 1) {
         const TypeText *a = tensorOf(op.operands[0]), *r = tensorOf(op.results[0]);
@@ -1207,7 +1225,8 @@ private:
             return problem("result #0 must be ranked tensor of integer values, but got '" +
                            std::string(m.values[size_t(op.results[0])].typeText) + "'");
           if (r->elementType != "i32" && r->shape.size() == 1 && op.intAttribute("start") &&
-              op.intAttribute("end") && *op.intAttribute("end") - *op.intAttribute("start") == r->shape[0])
+              op.intAttribute("end") &&
+              *op.intAttribute("end") - *op.intAttribute("start") == r->shape[0])
             return problem("returned tensor must have i32 elements");
         }
       // tt.join: the operands' shape and a last dim of 2; its layout split
@@ -1225,7 +1244,8 @@ private:
           if (ea && er) {
             bool same = true;
             try {
-              const std::optional<LinearLayout> split = splitLinearLayout(er->toLinearLayout(r->shape));
+              const std::optional<LinearLayout> split =
+                  splitLinearLayout(er->toLinearLayout(r->shape));
               same = split && *split == ea->toLinearLayout(a->shape);
             } catch (const std::exception &) {
             }
@@ -1246,8 +1266,9 @@ private:
           std::vector<int64_t> want = a->shape;
           want[size_t(*axis)] *= 2;
           if (r->shape != want)
-            return problem("result shape " + shapeText(r->shape) + " is not the operand's with dim " +
-                           std::to_string(*axis) + " doubled (" + shapeText(want) + ")");
+            return problem("result shape " + shapeText(r->shape) +
+                           " is not the operand's with dim " + std::to_string(*axis) +
+                           " doubled (" + shapeText(want) + ")");
         }
       }
       // tt.reshape keeps the number of elements.
@@ -1259,7 +1280,8 @@ private:
             c = d > 0 && c <= (int64_t(1) << 40) / d ? c * d : -1;
           return c;
         };
-        if (a && r && count(a->shape) > 0 && count(r->shape) > 0 && count(a->shape) != count(r->shape))
+        if (a && r && count(a->shape) > 0 && count(r->shape) > 0 &&
+            count(a->shape) != count(r->shape))
           return problem("number of src and dst elements of reshape must be the same");
       }
       // tt.split, the other way: its results' shape and layout are the
@@ -1276,7 +1298,8 @@ private:
           const EncodingPtr &er = m.values[size_t(v)].encoding;
           if (same && ea && er) {
             try {
-              const std::optional<LinearLayout> split = splitLinearLayout(ea->toLinearLayout(a->shape));
+              const std::optional<LinearLayout> split =
+                  splitLinearLayout(ea->toLinearLayout(a->shape));
               same = split && *split == er->toLinearLayout(r->shape);
             } catch (const std::exception &) {
             }
@@ -1315,8 +1338,7 @@ private:
           const size_t to = std::min(text_.size(), from + kMaxAttrText);
           auto format = [&](std::string_view key) {
             const size_t at = text_.substr(0, to).find(key, from);
-            return at != std::string_view::npos &&
-                   text_.substr(at + key.size(), 4) == "e2m1";
+            return at != std::string_view::npos && text_.substr(at + key.size(), 4) == "e2m1";
           };
           lhsFp4 = format("lhs = ");
           rhsFp4 = format("rhs = ");
@@ -1332,13 +1354,15 @@ private:
           return problem("expected the last dimension of the first operand to be equal to the "
                          "second-to-last dimension of the second operand");
         if (rank == 3 && (a->shape[0] != c->shape[0] || b->shape[0] != c->shape[0]))
-          return problem("expected the first dimension of the first operand to be equal to the first "
-                         "dimension of the result");
+          return problem(
+              "expected the first dimension of the first operand to be equal to the first "
+              "dimension of the result");
         const int64_t aM = a->shape[rank - 2] * (lhsFp4 && !lhsKPack ? 2 : 1);
         const int64_t bN = b->shape[rank - 1] * (rhsFp4 && !rhsKPack ? 2 : 1);
         if (aM != c->shape[rank - 2] || bN != c->shape[rank - 1])
-          return problem("expected the output shape to be the concatenation of the last dimension of "
-                         "the first operand and the last dimension of the second");
+          return problem(
+              "expected the output shape to be the concatenation of the last dimension of "
+              "the first operand and the last dimension of the second");
         // (then the op's own verifier) wgmma's result is in Hopper's MMA layout.
         if (equalsLiteral(n, "ttng.warp_group_dot") && !op.results.empty() && op.results[0] >= 0)
           if (const EncodingPtr &d = m.values[size_t(op.results[0])].encoding) {
@@ -1352,13 +1376,16 @@ private:
           const TypeText *sa = tensorOf(op.operands[1]), *sb = tensorOf(op.operands[3]);
           const int64_t k = aK;
           const int64_t factor =
-              (sa && sa->elementType == "f8E4M3FN") || (sb && sb->elementType == "f8E4M3FN") ? 16 : 32;
+              (sa && sa->elementType == "f8E4M3FN") || (sb && sb->elementType == "f8E4M3FN") ? 16
+                                                                                             : 32;
           // Each scale: [M or N, K / factor].
-          auto scaleProblem = [&](const TypeText *scale, int64_t mn, const char *dim) -> std::string {
+          auto scaleProblem = [&](const TypeText *scale, int64_t mn,
+                                  const char *dim) -> std::string {
             if (!scale || scale->shape.size() != rank)
               return {};
             if (scale->shape[rank - 2] != mn)
-              return std::string("scales ") + dim + " dimension must match the operand " + dim + " dimension";
+              return std::string("scales ") + dim + " dimension must match the operand " + dim +
+                     " dimension";
             if (scale->shape[rank - 1] != k / factor)
               return "scales K dimension must match the operand K divided by the scale factor";
             return {};
@@ -1391,7 +1418,8 @@ private:
     const int op = std::exchange(undialectedArgAttrOp_, -1);
     if (op < 0 || size_t(op) >= m.ops.size())
       return std::nullopt;
-    return LayoutMismatch{op, -1, "'" + m.ops[size_t(op)].name + "' op arguments may only have dialect attributes"};
+    return LayoutMismatch{
+        op, -1, "'" + m.ops[size_t(op)].name + "' op arguments may only have dialect attributes"};
   }
 
   // Where MLIR's verifier comes to a problem: the op's name, or later (a
@@ -1660,7 +1688,8 @@ private:
     };
     // The blocks of `op`'s regions each end with a terminator (`want` names
     // it in the message where only one will do).
-    auto endsWithTerminator = [&](const Operation &op, const std::string &want, bool anyTerminator) {
+    auto endsWithTerminator = [&](const Operation &op, const std::string &want,
+                                  bool anyTerminator) {
       for (int r : op.regions)
         for (int b : m.regions[size_t(r)].blocks) {
           const std::vector<int> &ops = m.blocks[size_t(b)].operations;
@@ -1669,10 +1698,11 @@ private:
           const Operation &last = m.ops[size_t(ops.back())];
           // (An op this tool does not know - listed as unknown - may be a
           // newer Triton's terminator: nothing is said of it.)
-          const bool ok = anyTerminator ? isTerminatorName(last.name)
-                                        : (last.name == want || (equalsLiteral(want, "tt.return") &&
-                                                                 (equalsLiteral(last.name, "func.return") ||
-                                                                  startsWithLiteral(last.name, "cf."))));
+          const bool ok = anyTerminator
+                              ? isTerminatorName(last.name)
+                              : (last.name == want || (equalsLiteral(want, "tt.return") &&
+                                                       (equalsLiteral(last.name, "func.return") ||
+                                                        startsWithLiteral(last.name, "cf."))));
           if (!ok && !last.guessedResultTypes) {
             size_t depth = 0;
             for (int pb = last.parentBlock; pb >= 0 && depth < 63; ++depth) {
@@ -1721,7 +1751,8 @@ private:
           break;
         if (!later.implicit) {
           offer(LayoutMismatch{static_cast<int>(i), -1,
-                               "'" + op.name + "' op must be the last operation in the parent block"});
+                               "'" + op.name +
+                                   "' op must be the last operation in the parent block"});
           break;
         }
       }
@@ -2528,7 +2559,8 @@ private:
         while (lt < text_.size() && isAsciiSpace(text_[lt]))
           ++lt;
         if (lt >= text_.size() || text_[lt] != '<') // (at the text's end: its last character)
-          fail(lt >= text_.size() ? endOfText() : t.end(), "expected '<' in " + std::string(t.text) + " type");
+          fail(lt >= text_.size() ? endOfText() : t.end(),
+               "expected '<' in " + std::string(t.text) + " type");
         const size_t e = lex_.matchBracket(lt);
         if (e == std::string_view::npos)
           fail(lt, "unbalanced '<' in the type");
@@ -3098,12 +3130,13 @@ private:
         if (isFloat)
           error(from + v0, "expected floating point literal (Triton 3.6 rejects the module)");
         else if (!elem.empty() && elem[0] == 'i' && elem != "i1")
-          error(from + v0, "expected i1 type for 'true' or 'false' values (Triton 3.6 rejects the module)");
+          error(from + v0,
+                "expected i1 type for 'true' or 'false' values (Triton 3.6 rejects the module)");
       }
       if (isFloat && decimalInteger(literalAt(k)))
         error(from + k + (t[k] == '-' ? 1 : 0), // (MLIR: at the integer, after its sign)
               "unexpected decimal integer literal for a floating point value (write " +
-                            std::string(literalAt(k)) + ".0; Triton 3.6 rejects the module)");
+                  std::string(literalAt(k)) + ".0; Triton 3.6 rejects the module)");
       // An integer tensor's literal has no fraction or exponent.
       const std::string_view lit0 = literalAt(v0);
       if (!elem.empty() && elem[0] == 'i' && !lit0.empty() &&

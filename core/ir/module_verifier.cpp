@@ -150,12 +150,26 @@ Rule ruleOf(std::string_view n) {
     for (std::string_view op : {"scf.yield", "tt.return", "tt.reduce.return", "tt.scan.return",
                                 "tt.map_elementwise.return", "ttg.mask.return", "ttg.warp_yield"})
       t.emplace_back(op, Rule::ReturnLike);
-    for (std::string_view op :
-         {"ttg.convert_layout", "tt.splat", "tt.broadcast", "tt.expand_dims", "tt.reshape",
-          "tt.trans", "tt.bitcast", "tt.int_to_ptr", "tt.ptr_to_int", "tt.fp_to_fp",
-          "tt.histogram", "tt.split", "tt.unsplat", "ttg.local_load", "ttg.memdesc_trans",
-          "ttg.memdesc_reshape", "ttg.memdesc_index", "ttg.memdesc_subslice",
-          "ttg.memdesc_reinterpret", "ttg.fp4_to_fp"})
+    for (std::string_view op : {"ttg.convert_layout",
+                                "tt.splat",
+                                "tt.broadcast",
+                                "tt.expand_dims",
+                                "tt.reshape",
+                                "tt.trans",
+                                "tt.bitcast",
+                                "tt.int_to_ptr",
+                                "tt.ptr_to_int",
+                                "tt.fp_to_fp",
+                                "tt.histogram",
+                                "tt.split",
+                                "tt.unsplat",
+                                "ttg.local_load",
+                                "ttg.memdesc_trans",
+                                "ttg.memdesc_reshape",
+                                "ttg.memdesc_index",
+                                "ttg.memdesc_subslice",
+                                "ttg.memdesc_reinterpret",
+                                "ttg.fp4_to_fp"})
       t.emplace_back(op, Rule::FirstBeforeArrow);
     for (std::string_view op :
          {"arith.extf", "arith.truncf", "arith.extsi", "arith.extui", "arith.trunci",
@@ -1270,8 +1284,8 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
                ", whose number of elements is not a power of two" + tail;
     }
     if (v.encoding && (v.encoding->isShared() || v.encoding->isTensorMemory()))
-      return what() + " has an invalid layout: Non-distributed layout is not allowed in tensor type" +
-             tail;
+      return what() +
+             " has an invalid layout: Non-distributed layout is not allowed in tensor type" + tail;
     if (!moduleWritten || !v.encoding)
       return {}; // (a module written without `module attributes` says no warps)
     size_t k = 0;
@@ -1727,14 +1741,16 @@ std::optional<LayoutMismatch> firstWarpSpecializeProblem(const Module &m) {
       if (holder.blocks.size() == 1) {
         const std::vector<int> &held = m.blocks[size_t(holder.blocks[0])].operations;
         if (held.size() != 1 || m.ops[size_t(held[0])].name != "ttg.warp_specialize.partitions")
-          return problem(int(i), "expected to find only a `ttg.warp_specialize.partitions` op inside "
-                                 "its second region");
+          return problem(int(i),
+                         "expected to find only a `ttg.warp_specialize.partitions` op inside "
+                         "its second region");
       }
       if (!holder.blocks.empty() && !m.blocks[size_t(holder.blocks[0])].operations.empty()) {
         const int partsIdx = m.blocks[size_t(holder.blocks[0])].operations[0];
         const Operation &parts = m.ops[size_t(partsIdx)];
         // One partitionNumWarps entry per partition.
-        if (const std::optional<std::vector<int64_t>> warps = op.intArrayAttribute("partitionNumWarps");
+        if (const std::optional<std::vector<int64_t>> warps =
+                op.intArrayAttribute("partitionNumWarps");
             warps && warps->size() != parts.regions.size())
           return problem(int(i), "has " + std::to_string(parts.regions.size()) +
                                      " partitions but `partitionNumWarps` has " +

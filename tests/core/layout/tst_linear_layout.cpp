@@ -988,7 +988,8 @@ private slots:
                         {S("dim0"), S("dim1")});
     QVERIFY(!splitLinearLayout(byLane).has_value());
     LinearLayout mixed({{S("register"), {{1, 1}, {2, 0}}}, {S("lane"), {{4, 0}}}},
-                       LinearLayout::DimSizes{{"dim0", 8}, {"dim1", 2}}, /*requireSurjective=*/false);
+                       LinearLayout::DimSizes{{"dim0", 8}, {"dim1", 2}},
+                       /*requireSurjective=*/false);
     QVERIFY(!splitLinearLayout(mixed).has_value());
   }
 
