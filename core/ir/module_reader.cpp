@@ -1069,7 +1069,9 @@ private:
         "tt.int_to_ptr",  "tt.ptr_to_int",   "tt.expand_dims",
         "tt.make_range",  "tt.join",         "tt.split",
         "tt.atomic_rmw",  "tt.dot",          "ttng.warp_group_dot",
-        "tt.dot_scaled",  "ttg.fp4_to_fp"};
+        "tt.dot_scaled",  "ttg.fp4_to_fp",   "tt.elementwise_inline_asm",
+        "tt.reduce",      "tt.scan",         "tt.gather",
+        "tt.descriptor_load", "tt.descriptor_store", "tt.atomic_cas"};
     for (size_t i = 0; i < m.ops.size(); ++i) {
       const Operation &op = m.ops[i];
       if (op.implicit || op.guessedResultTypes || op.unknownToTriton36 || !judged.count(op.name))
@@ -1147,7 +1149,8 @@ private:
                       "dimension to be 1."};
       }
       // Every non-scalar operand and result of one shape.
-      const bool elementwise = equalsLiteral(n, "tt.addptr") || equalsLiteral(n, "arith.select");
+      const bool elementwise = equalsLiteral(n, "tt.addptr") || equalsLiteral(n, "arith.select") ||
+                               equalsLiteral(n, "tt.elementwise_inline_asm");
       const bool cast = startsWithLiteral(n, "arith.") &&
                         (equalsLiteral(n, "arith.extf") || equalsLiteral(n, "arith.truncf") ||
                          equalsLiteral(n, "arith.extsi") || equalsLiteral(n, "arith.extui") ||
@@ -1241,6 +1244,8 @@ private:
                            std::string(m.values[size_t(op.results[0])].typeText) + "'");
           const EncodingPtr &ea = m.values[size_t(op.operands[0])].encoding;
           const EncodingPtr &er = m.values[size_t(op.results[0])].encoding;
+          if (a->encoding && !r->encoding)
+            return problem("result encoding must be specified");
           if (ea && er) {
             bool same = true;
             try {
@@ -1309,6 +1314,149 @@ private:
                            std::string(m.values[size_t(v)].typeText) + "'");
         }
       }
+      // tt.bitcast keeps the bits: pointers to pointers, and widths equal.
+      if (equalsLiteral(n, "tt.bitcast") && op.operands.size() == 1 && op.results.size() == 1 &&
+          typed(op.operands[0]) && typed(op.results[0])) {
+        const std::string_view in = m.values[size_t(op.operands[0])].typeText,
+                               out = m.values[size_t(op.results[0])].typeText;
+        const bool pin = elementClass(in) == ElementClass::Pointer,
+                   pout = elementClass(out) == ElementClass::Pointer;
+        if (pin && !pout)
+          return LayoutMismatch{static_cast<int>(i), -1, "Cannot bitcast pointer to non-pointer type"};
+        if (!pin && pout)
+          return LayoutMismatch{static_cast<int>(i), -1, "Cannot bitcast non-pointer to pointer type"};
+        const int bi = elementBits(elementTypeText(in)), bo = elementBits(elementTypeText(out));
+        if (!pin && bi > 0 && bo > 0 && bi != bo)
+          return LayoutMismatch{static_cast<int>(i), -1,
+                                "Cannot bitcast data-type of size " + std::to_string(bi) +
+                                    " to data-type of size " + std::to_string(bo)};
+      }
+      // An inline asm's elements come in packs of packed_element.
+      if (equalsLiteral(n, "tt.elementwise_inline_asm") && !op.operands.empty())
+        if (const TypeText *a = tensorOf(op.operands[0]))
+          if (const std::optional<int64_t> pack = op.intAttribute("packed_element"); pack && *pack > 0) {
+            int64_t count = 1;
+            for (int64_t d : a->shape)
+              count = d > 0 && count <= (int64_t(1) << 40) / d ? count * d : -1;
+            if (count > 0 && count % *pack != 0)
+              return LayoutMismatch{static_cast<int>(i), -1,
+                                    "number of input elements " + std::to_string(count) +
+                                        " must be a multiple of the op's packed_element attribute, " +
+                                        std::to_string(*pack)};
+          }
+      // tt.reduce and tt.scan: operands of one shape (a scan's results too),
+      // results and the combiner's arguments of the operands' element types.
+      if ((equalsLiteral(n, "tt.reduce") || equalsLiteral(n, "tt.scan")) && !op.operands.empty()) {
+        const bool scan = equalsLiteral(n, "tt.scan");
+        std::vector<const TypeText *> in;
+        for (int v : op.operands)
+          in.push_back(tensorOf(v));
+        bool all = std::all_of(in.begin(), in.end(), [](const TypeText *t) { return t != nullptr; });
+        if (all) {
+          for (const TypeText *t : in)
+            if (t->shape != in[0]->shape)
+              return problem(scan ? "requires the same shape for all operands and results"
+                                  : "requires the same shape for all operands");
+          if (scan)
+            for (int v : op.results)
+              if (const TypeText *r = tensorOf(v); r && r->shape != in[0]->shape)
+                return problem("requires the same shape for all operands and results");
+          bool agree = op.results.size() == in.size();
+          for (size_t k = 0; agree && k < op.results.size(); ++k) {
+            const int v = op.results[k];
+            if (!typed(v))
+              continue;
+            const TypeText *r = tensorOf(v);
+            agree = (r ? r->elementType : std::string(m.values[size_t(v)].typeText)) == in[k]->elementType;
+          }
+          if (agree && !op.regions.empty()) {
+            const Region &body = m.regions[size_t(op.regions[0])];
+            if (!body.blocks.empty()) {
+              const std::vector<int> &args = m.blocks[size_t(body.blocks[0])].arguments;
+              if (args.size() == 2 * in.size())
+                for (size_t k = 0; agree && k < args.size(); ++k)
+                  agree = !typed(args[k]) ||
+                          normalisedTypeText(m.values[size_t(args[k])].typeText) ==
+                              normalisedTypeText(in[k % in.size()]->elementType);
+            }
+          }
+          if (!agree)
+            return problem("operand types and result types must agree");
+        }
+      }
+      // tt.gather: the indices' shape and layout are the result's, the
+      // input's element type the result's, one rank, and the indices match
+      // the input in every dim but the axis.
+      if (equalsLiteral(n, "tt.gather") && op.operands.size() == 2 && op.results.size() == 1) {
+        const TypeText *src = tensorOf(op.operands[0]), *idx = tensorOf(op.operands[1]),
+                       *r = tensorOf(op.results[0]);
+        if (src && idx && r) {
+          if (idx->shape != r->shape)
+            return problem("indices and output shapes must match");
+          const EncodingPtr &ei = m.values[size_t(op.operands[1])].encoding;
+          const EncodingPtr &er = m.values[size_t(op.results[0])].encoding;
+          if (bool(idx->encoding) != bool(r->encoding) ||
+              (ei && er && ei != er &&
+               printEncoding(*ei, Syntax::Triton36) != printEncoding(*er, Syntax::Triton36)))
+            return problem("indices and output encodings must match");
+          if (src->elementType != r->elementType)
+            return problem("input and output element types must match");
+          if (src->shape.size() != idx->shape.size())
+            return problem("input and indices ranks must match");
+          const std::optional<int64_t> axis = op.intAttribute("axis");
+          if (axis && *axis >= 0 && size_t(*axis) < src->shape.size())
+            for (size_t d = 0; d < src->shape.size(); ++d)
+              if (int64_t(d) != *axis && idx->shape[d] != src->shape[d])
+                return problem("indices dimension " + std::to_string(d) +
+                               " must match the corresponding input dimension");
+        }
+      }
+      // A descriptor's block and the tensor loaded or stored: the same type,
+      // or the block with unit leading dims more.
+      if ((equalsLiteral(n, "tt.descriptor_load") || equalsLiteral(n, "tt.descriptor_store")) &&
+          !op.operands.empty()) {
+        const bool load = equalsLiteral(n, "tt.descriptor_load");
+        const int d = op.operands[0];
+        const int t = load ? (op.results.empty() ? -1 : op.results[0]) : op.operands.back();
+        const TypeText *block = d >= 0 && m.values[size_t(d)].isTensorDesc ? m.values[size_t(d)].type.get()
+                                                                            : nullptr;
+        const TypeText *tensor = tensorOf(t);
+        if (block && tensor && t != d) {
+          const size_t br = block->shape.size(), tr = tensor->shape.size();
+          if (br != tr) {
+            bool reduced = br > tr;
+            for (size_t k = 0; reduced && k < br - tr; ++k)
+              reduced = block->shape[k] == 1;
+            if (!reduced)
+              return problem("ranked reduce load only allowed for unit dimension leading dim.");
+          }
+          const std::vector<int64_t> tail(block->shape.end() - std::ptrdiff_t(std::min(br, tr)),
+                                          block->shape.end());
+          if (tail != tensor->shape || block->elementType != tensor->elementType)
+            return problem("tensor descriptor block and tensor types must match");
+        }
+      }
+      // An atomic compare-and-swap: the pointee's type is the compared
+      // value's and the new value's.
+      if (equalsLiteral(n, "tt.atomic_cas") && op.operands.size() == 3) {
+        const TypeText *ptr = tensorOf(op.operands[0]);
+        const std::string_view pt = m.values[size_t(op.operands[0])].typeText;
+        std::string pointee = ptr ? ptr->elementType : std::string(pt);
+        if (startsWithLiteral(pointee, "!tt.ptr<") && typed(op.operands[0])) {
+          pointee = pointee.substr(8, pointee.find_first_of(",>", 8) - 8);
+          for (int k : {1, 2}) {
+            const int v = op.operands[size_t(k)];
+            if (!typed(v))
+              continue;
+            const TypeText *t = tensorOf(v);
+            const bool same = t ? ptr && t->shape == ptr->shape && t->elementType == pointee
+                                : !ptr && std::string(m.values[size_t(v)].typeText) == pointee;
+            if (!same)
+              return problem(std::string("failed to verify that ptr type matches ") +
+                             (k == 1 ? "cmp" : "value") + " type");
+          }
+        }
+      }
       // An atomic's mask: the value's shape, of i1.
       if (equalsLiteral(n, "tt.atomic_rmw") && op.operands.size() == 3 && typed(op.operands[1]) &&
           typed(op.operands[2])) {
@@ -1321,11 +1469,19 @@ private:
       // The dot ops: A (M x K), B (K x N), the accumulator and result (M x N).
       const bool dot = equalsLiteral(n, "tt.dot") || equalsLiteral(n, "ttng.warp_group_dot");
       const bool scaled = equalsLiteral(n, "tt.dot_scaled") && !op.generic &&
-                          (op.operands.size() == 3 || op.operands.size() == 5);
+                          op.operands.size() >= 3 && op.operands.size() <= 5;
       if ((dot && op.operands.size() >= 3) || scaled) {
         const bool withScales = scaled && op.operands.size() == 5;
-        const int ia = op.operands[0], ib = op.operands[withScales ? 2 : 1],
-                  ic = op.operands[withScales ? 4 : 2];
+        // One scale: A's where `scale` follows A (`%a scale %s, %b, %c`).
+        bool lhsScale = withScales;
+        if (scaled && op.operands.size() == 4) {
+          const size_t from = opNameOffset(op);
+          const size_t comma = text_.find(',', from);
+          const size_t kw = text_.find(" scale ", from);
+          lhsScale = kw != std::string_view::npos && comma != std::string_view::npos && kw < comma;
+        }
+        const int ia = op.operands[0], ib = op.operands[scaled && lhsScale ? 2 : 1],
+                  ic = op.operands.back();
         const TypeText *a = shapedOf(ia), *b = shapedOf(ib), *c = shapedOf(ic);
         if (!a || !b || !c)
           continue;
@@ -4328,6 +4484,7 @@ private:
       ok = c == ElementClass::Pointer;
     } else if (equalsLiteral(name, "tt.broadcast") || equalsLiteral(name, "ttg.convert_layout") ||
                equalsLiteral(name, "tt.expand_dims") || equalsLiteral(name, "tt.reshape") ||
+               equalsLiteral(name, "tt.join") || equalsLiteral(name, "tt.split") ||
                equalsLiteral(name, "amdg.buffer_load")) { // (buffer_load's: its result's)
       if (!startsWithLiteral(stated, "tensor<"))
         fail(viewsSource(stated) ? size_t(stated.data() - text_.data())

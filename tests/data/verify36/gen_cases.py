@@ -629,6 +629,65 @@ cases.update({
  "fn_noterm_last_if": FN19.replace("INNER", "64").replace("END", "    %t = arith.cmpi eq, %n, %c0 : i32\n    scf.if %t {\n      %q = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<4xi32, #b>\n    }\n"),
 })
 
+# Session 19 (2): tt ops' own verifiers on TTIR (tensors without layouts): tt.bitcast's widths and pointers,
+# an inline asm's packs and shapes, tt.reduce/tt.scan's shapes and element types, tt.gather's rules, a
+# descriptor's block against the tensor loaded or stored, tt.atomic_cas's compared and new values, a join of
+# laid-out operands into a tensor without a layout.
+def ttir(body, args):
+    return "module {\n  tt.func @k(" + args + ") {\n" + body + "    tt.return\n  }\n}\n"
+RED = """    %r = "tt.reduce"(%x) ({
+    ^bb0(%a: f16, %b: f16):
+      %s = arith.addf %a, %b : f16
+      tt.reduce.return %s : f16
+    }) {axis = 1 : i32} : (tensor<8x64xf32>) -> tensor<8xf16>
+"""
+RED2 = """    %r:2 = "tt.reduce"(%x, %y) ({
+    ^bb0(%a: f32, %b: f32, %c: f32, %d: f32):
+      %s = arith.addf %a, %c : f32
+      %t = arith.addf %b, %d : f32
+      tt.reduce.return %s, %t : f32, f32
+    }) {axis = 0 : i32} : (tensor<8x64xf32>, tensor<4x64xf32>) -> (tensor<64xf32>, tensor<64xf32>)
+"""
+SCAN = """    %r = "tt.scan"(%x) ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tt.scan.return %s : f32
+    }) {axis = 1 : i32, reverse = false} : (tensor<8x64xf32>) -> tensor<8xf32>
+"""
+ASM = '    %r = tt.elementwise_inline_asm "" {constraints = "=r,r", packed_element = PACK : i32, pure = true} %x : tensor<64xf16> -> tensor<64xf16>\n'
+DESC = "    %c = arith.constant 0 : i32\n"
+cases.update({
+    "tt_bitcast_width": ttir("    %r = tt.bitcast %x : tensor<64xi32> -> tensor<64xf16>\n", "%x: tensor<64xi32>"),
+    "tt_bitcast_same": ttir("    %r = tt.bitcast %x : tensor<64xi32> -> tensor<64xf32>\n", "%x: tensor<64xi32>"),
+    "tt_bitcast_ptr_int": ttir("    %r = tt.bitcast %p : !tt.ptr<f16> -> i64\n", "%p: !tt.ptr<f16>"),
+    "tt_asm_pack": ttir(ASM.replace("PACK", "5"), "%x: tensor<64xf16>"),
+    "tt_asm_pack_ok": ttir(ASM.replace("PACK", "4"), "%x: tensor<64xf16>"),
+    "tt_asm_shapes": ttir('    %r = tt.elementwise_inline_asm "" {constraints = "=r,r,r", packed_element = 1 : i32, pure = true} %x, %y : tensor<64xf16>, tensor<32xf16> -> tensor<64xf16>\n', "%x: tensor<64xf16>, %y: tensor<32xf16>"),
+    "tt_reduce_elem": ttir(RED, "%x: tensor<8x64xf32>"),
+    "tt_reduce_shapes": ttir(RED2, "%x: tensor<8x64xf32>, %y: tensor<4x64xf32>"),
+    "tt_scan_result_shape": ttir(SCAN, "%x: tensor<8x64xf32>"),
+    "tt_gather_shape": ttir("    %r = tt.gather %x[%i] {axis = 1 : i32} : (tensor<16x64xf32>, tensor<16x8xi32>) -> tensor<16x4xf32>\n", "%x: tensor<16x64xf32>, %i: tensor<16x8xi32>"),
+    "tt_gather_elem": ttir("    %r = tt.gather %x[%i] {axis = 1 : i32} : (tensor<16x64xf32>, tensor<16x8xi32>) -> tensor<16x8xf16>\n", "%x: tensor<16x64xf32>, %i: tensor<16x8xi32>"),
+    "tt_gather_rank": ttir("    %r = tt.gather %x[%i] {axis = 0 : i32} : (tensor<64xf32>, tensor<16x8xi32>) -> tensor<16x8xf32>\n", "%x: tensor<64xf32>, %i: tensor<16x8xi32>"),
+    "tt_gather_dim": ttir("    %r = tt.gather %x[%i] {axis = 1 : i32} : (tensor<16x64xf32>, tensor<8x8xi32>) -> tensor<8x8xf32>\n", "%x: tensor<16x64xf32>, %i: tensor<8x8xi32>"),
+    "tt_gather_ok": ttir("    %r = tt.gather %x[%i] {axis = 1 : i32} : (tensor<16x64xf32>, tensor<16x8xi32>) -> tensor<16x8xf32>\n", "%x: tensor<16x64xf32>, %i: tensor<16x8xi32>"),
+    "tt_desc_load_rank": ttir(DESC + "    %r = tt.descriptor_load %d[%c, %c] : !tt.tensordesc<tensor<8x32xf16>> -> tensor<32xf16>\n", "%d: !tt.tensordesc<tensor<8x32xf16>>"),
+    "tt_desc_load_unit_ok": ttir(DESC + "    %r = tt.descriptor_load %d[%c, %c] : !tt.tensordesc<tensor<1x32xf16>> -> tensor<32xf16>\n", "%d: !tt.tensordesc<tensor<1x32xf16>>"),
+    "tt_desc_load_elem": ttir(DESC + "    %r = tt.descriptor_load %d[%c, %c] : !tt.tensordesc<tensor<8x32xf16>> -> tensor<8x32xbf16>\n", "%d: !tt.tensordesc<tensor<8x32xf16>>"),
+    "tt_desc_store_shape": ttir(DESC + "    tt.descriptor_store %d[%c, %c], %v : !tt.tensordesc<tensor<8x32xf16>>, tensor<8x64xf16>\n", "%d: !tt.tensordesc<tensor<8x32xf16>>, %v: tensor<8x64xf16>"),
+    "tt_cas_cmp": ttir("    %r = tt.atomic_cas acq_rel, gpu, %p, %c, %v : (tensor<64x!tt.ptr<i32>>, tensor<64xi64>, tensor<64xi32>) -> tensor<64xi32>\n", "%p: tensor<64x!tt.ptr<i32>>, %c: tensor<64xi64>, %v: tensor<64xi32>"),
+    "tt_cas_value": ttir("    %r = tt.atomic_cas acq_rel, gpu, %p, %c, %v : (tensor<64x!tt.ptr<i32>>, tensor<64xi32>, tensor<64xf32>) -> tensor<64xi32>\n", "%p: tensor<64x!tt.ptr<i32>>, %c: tensor<64xi32>, %v: tensor<64xf32>"),
+    "tt_cas_ok": ttir("    %r = tt.atomic_cas acq_rel, gpu, %p, %c, %v : (tensor<64x!tt.ptr<i32>>, tensor<64xi32>, tensor<64xi32>) -> tensor<64xi32>\n", "%p: tensor<64x!tt.ptr<i32>>, %c: tensor<64xi32>, %v: tensor<64xi32>"),
+})
+cases["tt_join_no_result_layout"] = """#bj = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.target" = "cuda:90", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @k(%x: tensor<64xf16, #bj>) {
+    %r = tt.join %x, %x : tensor<64xf16, #bj> -> tensor<64x2xf16>
+    tt.return
+  }
+}
+"""
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
