@@ -343,7 +343,10 @@ private:
           if (e >= t_.size() || t_[e] != '"')
             throw Problem{std::min(e, t_.size()), "expected '\"' in string literal"};
         }
-        throw Problem{p_, "undefined symbol alias id '" + std::string(name) + "'"}; // (just past it)
+        // (just past it; at the text's end, its last character, as MLIR says
+        // what it finds at the end)
+        throw Problem{p_ >= t_.size() && p_ > 0 ? t_.size() - 1 : p_,
+                      "undefined symbol alias id '" + std::string(name) + "'"};
       }
       return;
     }

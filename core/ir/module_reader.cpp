@@ -3307,8 +3307,8 @@ private:
     const std::string_view v = literalAt(lit);
     if (!decimalInteger(v) || v.size() > 40)
       return;
-    if (!integerFits(v, type))
-      error(from + lit, "integer constant out of range for attribute: " + std::string(v) +
+    if (!integerFits(v, type)) // (MLIR: at the digits, after a sign)
+      error(from + lit + (v[0] == '-' ? 1 : 0), "integer constant out of range for attribute: " + std::string(v) +
                             " does not fit " + std::string(type) +
                             " (Triton 3.6 rejects the module)");
   }
@@ -3504,6 +3504,9 @@ private:
         fits = negative ? mag <= (1ULL << 63) : true;
       else
         fits = negative ? mag <= (1ULL << (bits - 1)) : mag < (1ULL << bits);
+      // MLIR negates the magnitude and wants the sign bit then: -0 has none.
+      if (negative && mag == 0)
+        fits = false;
     }
     return fits;
   }
@@ -5430,7 +5433,8 @@ private:
             fail(p, "floating point value not valid for specified type");
           if (!number.empty() && ty.size() > 1 && ty[0] == 'i' && isBuiltinTypeName(ty) &&
               !integerFits(number, ty))
-            fail(valueAt, "integer constant out of range for attribute " + std::string(key) +
+            fail(valueAt + (number[0] == '-' ? 1 : 0), // (at the digits, after a sign)
+                 "integer constant out of range for attribute " + std::string(key) +
                               " (" + std::string(number) + " : " + std::string(ty) +
                               "; Triton 3.6 rejects the module)");
         }
