@@ -1519,7 +1519,25 @@ private:
           return problem(
               "expected the output shape to be the concatenation of the last dimension of "
               "the first operand and the last dimension of the second");
-        // (then the op's own verifier) wgmma's result is in Hopper's MMA layout.
+        // (then the op's own verifier) Ampere's MMA takes f32 operands only as
+        // tf32 (ieee, tf32x3, ... have no MMAv2 form).
+        if (equalsLiteral(n, "tt.dot") && !op.generic && !op.results.empty() && op.results[0] >= 0 &&
+            a->elementType == "f32")
+          if (const auto *mma =
+                  dynamic_cast<const NvidiaMmaEncoding *>(m.values[size_t(op.results[0])].encoding.get());
+              mma && mma->versionMajor == 2) {
+            const size_t from = opNameOffset(op);
+            const size_t colon = text_.find(" : ", from);
+            const size_t kw = text_.find("inputPrecision = ", from);
+            if (kw != std::string_view::npos && colon != std::string_view::npos && kw < colon) {
+              size_t w = kw + 17, e = w;
+              while (e < colon && isAsciiAlnum(text_[e]))
+                ++e;
+              if (text_.substr(w, e - w) != "tf32")
+                return LayoutMismatch{static_cast<int>(i), -1, "unsupported MMA version"};
+            }
+          }
+        // wgmma's result is in Hopper's MMA layout.
         if (equalsLiteral(n, "ttng.warp_group_dot") && !op.results.empty() && op.results[0] >= 0)
           if (const EncodingPtr &d = m.values[size_t(op.results[0])].encoding) {
             const auto *mma = dynamic_cast<const NvidiaMmaEncoding *>(d.get());

@@ -688,6 +688,22 @@ module attributes {"ttg.target" = "cuda:90", "ttg.num-ctas" = 1 : i32, "ttg.num-
 }
 """
 
+# Session 19 (3): an MMAv2 tt.dot of f32 operands takes them as tf32 only.
+MMA2F32 = """#m2 = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#a2 = #ttg.dot_op<{opIdx = 0, parent = #m2, kWidth = 1}>
+#b2 = #ttg.dot_op<{opIdx = 1, parent = #m2, kWidth = 1}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:86", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @k(%a: tensor<64x32xf32, #a2>, %b: tensor<32x32xf32, #b2>) {
+    %c = arith.constant dense<0.000000e+00> : tensor<64x32xf32, #m2>
+    %d = tt.dot %a, %b, %c, inputPrecision = PREC : tensor<64x32xf32, #a2> * tensor<32x32xf32, #b2> -> tensor<64x32xf32, #m2>
+    tt.return
+  }
+}
+"""
+cases["dot_mma2_f32_ieee"] = MMA2F32.replace("PREC", "ieee")
+cases["dot_mma2_f32_tf32"] = MMA2F32.replace("PREC", "tf32")
+cases["dot_mma2_f32_tf32x3"] = MMA2F32.replace("PREC", "tf32x3")
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
