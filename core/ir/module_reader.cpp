@@ -1443,7 +1443,19 @@ private:
         const std::string_view pt = m.values[size_t(op.operands[0])].typeText;
         std::string pointee = ptr ? ptr->elementType : std::string(pt);
         if (startsWithLiteral(pointee, "!tt.ptr<") && typed(op.operands[0])) {
-          pointee = pointee.substr(8, pointee.find_first_of(",>", 8) - 8);
+          // `!tt.ptr<T>` or `!tt.ptr<T, N>`: T (itself maybe a pointer).
+          int nest = 0;
+          size_t end = 8;
+          for (; end < pointee.size(); ++end) {
+            const char c = pointee[end];
+            if (c == '<')
+              ++nest;
+            else if (c == '>' && nest-- == 0)
+              break;
+            else if (c == ',' && nest == 0)
+              break;
+          }
+          pointee = pointee.substr(8, end - 8);
           for (int k : {1, 2}) {
             const int v = op.operands[size_t(k)];
             if (!typed(v))
