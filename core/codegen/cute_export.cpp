@@ -43,12 +43,7 @@ std::string cuteTypeOf(std::string_view text) {
       p.fail(p.pos(), "expected 'o' after the swizzle");
     swizzles.push_back(bms);
   }
-  const Tuple shape = p.tuple();
-  if (!p.eat(':'))
-    p.fail(p.pos(), "expected ':' between the shape and the stride");
-  const Tuple stride = p.tuple();
-  if (!p.atEnd())
-    p.fail(p.pos(), "unexpected text after the stride");
+  const auto [shape, stride] = p.shapeAndStride();
   std::string layout = "Layout<" + typeOf(shape, "Shape") + ", " + typeOf(stride, "Stride") + ">";
   if (swizzles.empty())
     return layout;

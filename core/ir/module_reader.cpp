@@ -1053,6 +1053,18 @@ private:
       const SsaValue &sv = m.values[size_t(v)];
       return sv.type && !sv.isTensorDesc ? sv.type.get() : nullptr;
     };
+    // Whether the joined layout (the last dim of 2 in registers) split is
+    // `part` (tt.join's and tt.split's one rule); true where a layout is not
+    // computed here.
+    auto splitIs = [](const EncodingPtr &joined, const std::vector<int64_t> &joinedShape,
+                      const EncodingPtr &part, const std::vector<int64_t> &partShape) {
+      try {
+        const std::optional<LinearLayout> split = splitLinearLayout(joined->toLinearLayout(joinedShape));
+        return split && *split == part->toLinearLayout(partShape);
+      } catch (const std::exception &) {
+        return true;
+      }
+    };
     auto typed = [&](int v) { // a value whose type is written (a tensor or a scalar)
       return v >= 0 && size_t(v) < m.values.size() && !m.values[size_t(v)].typeText.empty();
     };
@@ -1246,17 +1258,8 @@ private:
           const EncodingPtr &er = m.values[size_t(op.results[0])].encoding;
           if (a->encoding && !r->encoding)
             return problem("result encoding must be specified");
-          if (ea && er) {
-            bool same = true;
-            try {
-              const std::optional<LinearLayout> split =
-                  splitLinearLayout(er->toLinearLayout(r->shape));
-              same = split && *split == ea->toLinearLayout(a->shape);
-            } catch (const std::exception &) {
-            }
-            if (!same)
-              return problem("incompatible join layout");
-          }
+          if (ea && er && !splitIs(er, r->shape, ea, a->shape))
+            return problem("incompatible join layout");
         }
       }
       // ttg.fp4_to_fp unpacks along its axis: that dim doubles.
@@ -1298,18 +1301,10 @@ private:
           if (!a || !r || a->shape.empty())
             break;
           std::vector<int64_t> want(a->shape.begin(), a->shape.end() - 1);
-          bool same = r->shape == want && r->elementType == a->elementType && a->shape.back() == 2;
+          const bool same = r->shape == want && r->elementType == a->elementType && a->shape.back() == 2;
           const EncodingPtr &ea = m.values[size_t(op.operands[0])].encoding;
           const EncodingPtr &er = m.values[size_t(v)].encoding;
-          if (same && ea && er) {
-            try {
-              const std::optional<LinearLayout> split =
-                  splitLinearLayout(ea->toLinearLayout(a->shape));
-              same = split && *split == er->toLinearLayout(r->shape);
-            } catch (const std::exception &) {
-            }
-          }
-          if (!same)
+          if (!same || (ea && er && !splitIs(ea, a->shape, er, r->shape)))
             return problem("inferred type(s) are incompatible with return type(s) of operation '" +
                            std::string(m.values[size_t(v)].typeText) + "'");
         }

@@ -139,12 +139,7 @@ std::string encodingToCute(const Encoding &enc, const Shape &shape) {
 LinearLayout readCuteDistributed(std::string_view text, const Shape &shape, int threadsPerWarp,
                                  const std::string &field) {
   TupleParser p(text, field);
-  const Tuple sh = p.tuple();
-  if (!p.eat(':'))
-    p.fail(p.pos(), "expected ':' between the shape and the stride");
-  const Tuple st = p.tuple();
-  if (!p.atEnd())
-    p.fail(p.pos(), "unexpected text after the stride");
+  const auto [sh, st] = p.shapeAndStride();
   if (sh.leaf || sh.items.size() != 2)
     p.fail(sh.column, "a thread-value layout has two top-level modes: (threads, values)");
   if (st.leaf || st.items.size() != 2)
@@ -508,12 +503,7 @@ LinearLayout readCuteShared(std::string_view text, const std::optional<Shape> &s
       }
     }
   }
-  const Tuple sh = p.tuple();
-  if (!p.eat(':'))
-    p.fail(p.pos(), "expected ':' between the shape and the stride");
-  const Tuple st = p.tuple();
-  if (!p.atEnd())
-    p.fail(p.pos(), "unexpected text after the stride");
+  const auto [sh, st] = p.shapeAndStride();
   std::vector<std::vector<Mode>> dimModes;
   if (sh.leaf) {
     dimModes.emplace_back();

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "util/error.h"
@@ -93,6 +94,16 @@ public:
   bool atEnd() {
     skip();
     return pos_ == t_.size();
+  }
+  // `(shape):(stride)`, the rest of the text.
+  std::pair<Tuple, Tuple> shapeAndStride() {
+    Tuple shape = tuple();
+    if (!eat(':'))
+      fail(pos_, "expected ':' between the shape and the stride");
+    Tuple stride = tuple();
+    if (!atEnd())
+      fail(pos_, "unexpected text after the stride");
+    return {std::move(shape), std::move(stride)};
   }
 
 private:
