@@ -10,7 +10,7 @@ must name the same set of widths per kind: tt.load -> ld, tt.store -> st, the cp
 A kernel without global loads or stores in its TTGIR (TMA only) is skipped. Prints a line per
 kernel and exits 1 on any difference.
 """
-import json, os, subprocess, sys, tempfile
+import atexit, json, os, shutil, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 cli = sys.argv[1]
@@ -25,6 +25,7 @@ def arch(r):
 
 
 tmp = tempfile.mkdtemp()
+atexit.register(shutil.rmtree, tmp, ignore_errors=True)
 for line in open(path):
     r = json.loads(line)
     if "ttgir" not in r:

@@ -27,6 +27,7 @@ with one A entry corrupted one must not).
 Running the kernels needs a GPU: tests/gpu/mutation_cuda.py.  Prints one `ok`
 line per step or the failing step's output; exits 0 on success, 1 on failure.
 """
+import atexit
 import json
 import os
 import re
@@ -196,8 +197,12 @@ def main():
     if case is None:
         print(f"FAIL: no case named {name}")
         return 1
-    work = work or tempfile.mkdtemp(prefix="ls_kernels_")
+    if work is None:
+        work = tempfile.mkdtemp(prefix="ls_kernels_")
+        atexit.register(shutil.rmtree, work, ignore_errors=True)
     os.makedirs(work, exist_ok=True)
+    # hipcc's clang driver makes a folder in $TMPDIR per compile and leaves it there: keep them in work
+    os.environ["TMPDIR"] = os.path.abspath(work)
     if mode == "nvcc":
         nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
         cu = os.path.join(work, name + ".cu")

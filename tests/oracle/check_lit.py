@@ -13,7 +13,7 @@ tensor types Triton gave bases for, `linear --file M --layout X --json`:
   rejected by Triton  => exit 2 and exactly one line on stderr, starting with `error:`.
 Prints each failure and a summary line; exits 1 on any failure.
 """
-import json, os, re, subprocess, sys, tempfile
+import json, os, re, shutil, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -103,8 +103,11 @@ def main():
     skip = {o["id"] for o in crashed + undefined}
     oracle = [o for o in oracle if o["id"] not in skip and o.get("accepted") is not None]
     tmp = tempfile.mkdtemp()
-    with ThreadPoolExecutor(os.cpu_count() or 2) as ex:
-        results = list(ex.map(check, [(cli, strings[o["id"]], o, tmp) for o in oracle]))
+    try:
+        with ThreadPoolExecutor(os.cpu_count() or 2) as ex:
+            results = list(ex.map(check, [(cli, strings[o["id"]], o, tmp) for o in oracle]))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     counts = {}
     fails = 0
     for o, (kind, msg) in zip(oracle, results):

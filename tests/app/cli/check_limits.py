@@ -11,7 +11,9 @@ only guards against a hang, as the machine may be busy with other tests). Both m
 bounds stated here and in docs/limits.md; --markdown prints that table.
 Sanitizer builds (LS_SANITIZED=1) get 10x the time and 4x the memory.
 """
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -21,6 +23,7 @@ CLI = sys.argv[1]
 SAN = os.environ.get("LS_SANITIZED") == "1"
 TIME_SCALE, MEM_SCALE = (10, 4) if SAN else (1, 1)
 TMP = tempfile.mkdtemp(prefix="ls_limits_")
+atexit.register(shutil.rmtree, TMP, ignore_errors=True)
 
 
 def blocked(rank):
@@ -234,9 +237,6 @@ def main():
         for name, limit, t1, m1, t2, m2, err, tb, mb in rows:
             print("| %s | %s | %.2f s, %.0f MiB | %.2f s, %.0f MiB | %.0f s, %d MiB |" %
                   (name, limit, t1, m1, t2, m2, tb, mb))
-    for f in os.listdir(TMP):
-        os.remove(os.path.join(TMP, f))
-    os.rmdir(TMP)
     return 1 if failures else 0
 
 

@@ -8,7 +8,7 @@ headers with CUTLASS's template arities, cute_stub/), and its C++ type, read bac
 (Int<N> -> N, Shape<...>/Stride<...> -> (...), composition(Swizzle<B, M, S>{}, L{}) -> Swizzle<B,M,S>
 o L), gives the same bases as the layout exported. Exits 1 on any failure.
 """
-import os, re, subprocess, sys, tempfile
+import atexit, os, re, shutil, subprocess, sys, tempfile
 
 cli, cxx = sys.argv[1], sys.argv[2]
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -55,6 +55,7 @@ def back_to_text(cpp):
 
 bad = 0
 tmp = tempfile.mkdtemp()
+atexit.register(shutil.rmtree, tmp, ignore_errors=True)
 for attr, shape in CASES:
     p = run("export", "--layout", attr, "--shape", shape, "--format", "cute")
     if p.returncode != 0:

@@ -8,11 +8,12 @@ Each section goes through `layouts --file`; a section "reads clean" when it exit
 Prints the counts against Triton 3.6's verdict per section and every section Triton accepts that does not
 read clean; exits 1 if there is one.
 """
-import collections, json, os, subprocess, sys, tempfile
+import atexit, collections, json, os, shutil, subprocess, sys, tempfile
 
 cli, secs_path, tri_path = sys.argv[1:4]
 tri = {json.loads(l)["where"]: json.loads(l)["accepted"] for l in open(tri_path)}
 tmp = tempfile.mkdtemp()
+atexit.register(shutil.rmtree, tmp, ignore_errors=True)
 counts, bad = collections.Counter(), []
 for i, s in enumerate(json.loads(l) for l in open(secs_path)):
     p = os.path.join(tmp, f"s{i}.mlir")

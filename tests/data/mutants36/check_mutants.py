@@ -13,11 +13,12 @@ differences, each checked for what the CLI does instead (README.md says why):
 Known differences (KNOWN below) are listed with what the reader does not model; every other
 difference is a failure, and so is a KNOWN case that agrees now (the list is kept current).
 """
-import json, os, re, subprocess, sys, tempfile
+import atexit, json, os, re, shutil, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 cli = sys.argv[1]
 tmp = tempfile.mkdtemp()
+atexit.register(shutil.rmtree, tmp, ignore_errors=True)
 verdicts = [json.loads(l) for l in open(os.path.join(HERE, "verdicts.jsonl"))]
 subprocess.run([sys.executable, os.path.join(HERE, "gen_mutants.py"), tmp, str(len(verdicts))],
                check=True, capture_output=True)

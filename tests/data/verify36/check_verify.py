@@ -14,11 +14,12 @@ differences, each checked for what the CLI does instead:
   - a target string with no machine in it (`cuda:abc`): exit 2 naming ttg.target (the audit's
     figures need a machine; --target gives one).
 """
-import json, os, re, subprocess, sys, tempfile
+import atexit, json, os, re, shutil, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 cli = sys.argv[1]
 tmp = tempfile.mkdtemp()
+atexit.register(shutil.rmtree, tmp, ignore_errors=True)
 subprocess.run([sys.executable, os.path.join(HERE, "gen_cases.py"), tmp], check=True, capture_output=True)
 LISTED = {"custom_unknown_dialect": "foo.bar", "generic_unknown_dialect": "foo.bar",
           "opname_ttg": "ttg.convert_layuot", "opname_tt": "tt.lod"}
