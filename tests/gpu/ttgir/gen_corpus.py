@@ -1,6 +1,9 @@
 """Make the real-TTGIR corpus and Triton 3.6's own reading of it (GPU machine, Triton 3.6).
 
-python3 tests/gpu/ttgir/gen_corpus.py OUTDIR [--jobs 12]
+python3 tests/gpu/ttgir/gen_corpus.py OUTDIR [--jobs 12] [--only K1,K2] [--variant N]
+
+--variant N compiles kernels.variant(name, N, target) instead (other num_warps, stages, CTAs per
+cluster) and names the files NAME_vN_TARGET.ttgir: held-out corpora of the same kernels.
 
 1. compile: every kernel of kernels.py for every target of kernels.TARGETS with Triton 3.6's JIT
    (the current target swapped for the one asked, so one H100 compiles for sm80/sm90/sm100 and
@@ -23,7 +26,7 @@ def target_name(t):
     return f"sm{t[1]}" if t[0] == "cuda" else str(t[1])
 
 
-def compile_one(name, backend, arch, warp, outdir):
+def compile_one(name, backend, arch, warp, outdir, variant="0"):
     """In a child process: compile one kernel for one target; print the path of its .ttgir."""
     cache = tempfile.mkdtemp(prefix="tc_")
     os.environ["TRITON_CACHE_DIR"] = cache
@@ -34,7 +37,10 @@ def compile_one(name, backend, arch, warp, outdir):
     tgt = GPUTarget(backend, int(arch) if backend == "cuda" else arch, int(warp))
     drv = triton.runtime.driver.active
     drv.get_current_target = lambda: tgt
-    fn, args, consts, opts = kernels.make(name)
+    if variant == "0":
+        fn, args, consts, opts = kernels.make(name)
+    else:
+        fn, args, consts, opts = kernels.variant(name, int(variant), (backend, arch))
     err = None
     text = None
     try:
@@ -49,7 +55,8 @@ def compile_one(name, backend, arch, warp, outdir):
     if text is None:
         print(json.dumps({"ok": False, "error": err}))
         return
-    path = os.path.join(outdir, f"{name}_{target_name((backend, arch))}.ttgir")
+    suffix = "" if variant == "0" else f"_v{variant}"
+    path = os.path.join(outdir, f"{name}{suffix}_{target_name((backend, arch))}.ttgir")
     with open(path, "w") as f:
         f.write(text)
     print(json.dumps({"ok": True, "path": path, "later_stage_error": err}))
@@ -172,22 +179,22 @@ def child(args, timeout):
 
 def main():
     if sys.argv[1] == "--compile-one":
-        return compile_one(*sys.argv[2:7])
+        return compile_one(*sys.argv[2:8])
     if sys.argv[1] == "--read-one":
         return read_one(sys.argv[2])
     out = os.path.abspath(sys.argv[1])
     jobs = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else 12
     only = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else None
+    variant = sys.argv[sys.argv.index("--variant") + 1] if "--variant" in sys.argv else "0"
     sys.path.insert(0, HERE)
     import kernels
-    files = os.path.join(tempfile.gettempdir(), "ttgir_corpus")  # $OUT takes few files
-    os.makedirs(files, exist_ok=True)
+    files = tempfile.mkdtemp(prefix="ttgir_corpus_")  # $OUT takes few files
     log = open(os.path.join(out, "compile_log.txt"), "w")
     work = [(k, t) for k in kernels.KERNELS for t in kernels.TARGETS if not only or k in only]
 
     def do(kt):
         k, t = kt
-        res, err = child(["--compile-one", k, t[0], str(t[1]), str(t[2]), files], 240)
+        res, err = child(["--compile-one", k, t[0], str(t[1]), str(t[2]), files, variant], 240)
         return k, t, res, err
 
     t0 = time.time()

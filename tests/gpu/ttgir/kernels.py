@@ -439,6 +439,26 @@ def make(name):
     raise KeyError(name)
 
 
+def variant(name, n, target):
+    """make(name) with its compile options changed, for held-out corpora (gen_corpus.py --variant N):
+    1 doubles num_warps (at most 16), 2 halves it (at least 1), 3 adds a pipeline stage and, on Hopper
+    and Blackwell, runs 2 CTAs per cluster (num_ctas=2: CGA layouts)."""
+    fn, args, consts, opts = make(name)
+    opts = dict(opts)
+    w = opts.get("num_warps", 4)
+    if n == 1:
+        opts["num_warps"] = min(16, w * 2)
+    elif n == 2:
+        opts["num_warps"] = max(1, w // 2)
+    elif n == 3:
+        opts["num_stages"] = opts.get("num_stages", 3) + 1
+        if target[0] == "cuda" and target[1] in (90, 100):
+            opts["num_ctas"] = 2
+    else:
+        raise ValueError(f"variant {n}")
+    return fn, args, consts, opts
+
+
 KERNELS = ["matmul", "matmul_tf32", "matmul_tma", "matmul_ws", "attention", "softmax", "layernorm", "reduce", "transpose", "scan",
            "gather", "sort", "matmul_fp8", "matmul_int8", "matmul_bf16_small", "batched_dot", "join_split",
            "histogram", "dot_scaled", "attention_w8"]
