@@ -129,8 +129,8 @@ void TestModuleReader::corpus_data() {
   QTest::addColumn<QByteArray>("reading");
   // 27 kernels x 9 targets (tests/gpu/ttgir/kernels.py), and the same kernels compiled with other
   // numbers of warps and stages (gen_corpus.py --variant 1, 2, 3; two of 729 did not compile)
-  const std::pair<QString, int> dirs[] = {{corpusDir(), 243},
-                                          {QStringLiteral(LS_SOURCE_DIR "/tests/data/ttgir36_variants/"), 727}};
+  const std::pair<QString, int> dirs[] = {
+      {corpusDir(), 243}, {QStringLiteral(LS_SOURCE_DIR "/tests/data/ttgir36_variants/"), 727}};
   for (const auto &[dir, count] : dirs) {
     QFile jsonl(dir + "triton_reading.jsonl");
     QVERIFY(jsonl.open(QIODevice::ReadOnly));
