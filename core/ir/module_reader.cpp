@@ -258,15 +258,15 @@ public:
           while (next < text_.size() && (text_[next] == ' ' || text_[next] == '\t'))
             ++next;
           const SourcePos n = at(next);
+          // A problem said once the text is read (undefined values, the
+          // verifiers) comes after every op was read: the unknown op first.
+          const bool afterReading = i >= deferredFrom_;
           const bool lexerErrorAfter =
-              (d.pos.line == n.line && d.pos.column == n.column) ||
+              (!afterReading && d.pos.line == n.line && d.pos.column == n.column) ||
               (d.pos.line == n.line && d.pos.column == n.column + 1 &&
                startsWithLiteral(d.message, "expected three consecutive")) ||
               (d.pos.line == n.line && next < text_.size() && text_[next] == '"' &&
                startsWithLiteral(d.message, "expected '\"' in string"));
-          // A problem said once the text is read (undefined values, the
-          // verifiers) comes after every op was read: the unknown op first.
-          const bool afterReading = i >= deferredFrom_;
           if (!lexerErrorAfter &&
               (afterReading || u.line < d.pos.line || (u.line == d.pos.line && u.column < d.pos.column)))
             f_.diagnostics.errorFirst(u, firstUnknownOp_.first);
@@ -2569,6 +2569,15 @@ private:
       c.errorAt = size_t(inner.data() - text.data()) + bad->offset;
       return c;
     }
+    // A memory space where a layout goes (`tensor<4xf32, #ttg.shared_memory>`)
+    // is an attribute MLIR reads; Triton's verifier refuses the tensor later,
+    // at the op (module_verifier: a non-distributed layout).
+    if (enc->kind == Value::Kind::Attr && !enc->hasBody &&
+        (((enc->dialect == "ttg" || enc->dialect == "triton_gpu") &&
+          enc->name == "shared_memory") ||
+         ((enc->dialect == "ttng" || enc->dialect == "triton_nvidia_gpu") &&
+          enc->name == "tensor_memory")))
+      return c;
     // A type naming a layout alias shares the alias's encoding (built and
     // checked once in readAliases): dumps name a handful of aliases from
     // hundreds of types.
@@ -3900,6 +3909,10 @@ private:
               !n.isIdent("fastmath") && !n.isIdent("overflow"))
             fail(wrongToken(n), "expected ',' (" + std::string(opName) + " is written `" +
                                     std::string(opName) + " %a, %b : T`)");
+          // `%x>1`, `%x 1`: no op's syntax has a '>' or a number right after
+          // an operand (MLIR: the ',' of the next operand or the ':' was due).
+          if (custom && depth == 0 && !typed && (n.is('>') || n.kind == OpToken::Kind::Number))
+            fail(wrongToken(n), "expected ',' or ':' after the operand " + std::string(t.text));
         }
         lastEnd = lex_.consumedEnd();
         continue;

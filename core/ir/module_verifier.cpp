@@ -1199,6 +1199,26 @@ std::string memdescTypeProblem(const TypeText &t, const Encoding *enc, const Ali
   return {};
 }
 
+namespace {
+// Whether a tensor's encoding (an alias followed to what it names) is one of
+// Triton's memory spaces, #ttg.shared_memory or #ttng.tensor_memory: no
+// layout, so the tensor has a non-distributed encoding.
+bool isMemorySpace(const Value *enc, const Module &m) {
+  for (int depth = 0; enc && enc->kind == Value::Kind::AliasRef && depth < 8; ++depth) {
+    if (!m.aliases)
+      return false;
+    const auto a = m.aliases->find(enc->text);
+    enc = a == m.aliases->end() ? nullptr : a->second.get();
+  }
+  if (!enc || enc->kind != Value::Kind::Attr || enc->hasBody)
+    return false;
+  return ((enc->dialect == "ttg" || enc->dialect == "triton_gpu") &&
+          enc->name == "shared_memory") ||
+         ((enc->dialect == "ttng" || enc->dialect == "triton_nvidia_gpu") &&
+          enc->name == "tensor_memory");
+}
+} // namespace
+
 std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWritten) {
   struct Counts {
     int rank = 0, lanes = 0, warps = 0, ctas = 0;
@@ -1283,7 +1303,8 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
         return what() + " has shape " + shapeText(v.type->shape) +
                ", whose number of elements is not a power of two" + tail;
     }
-    if (v.encoding && (v.encoding->isShared() || v.encoding->isTensorMemory()))
+    if (v.encoding ? v.encoding->isShared() || v.encoding->isTensorMemory()
+                   : isMemorySpace(v.type->encoding.get(), m))
       return what() +
              " has an invalid layout: Non-distributed layout is not allowed in tensor type" + tail;
     if (!moduleWritten || !v.encoding)
