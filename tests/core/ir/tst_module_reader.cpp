@@ -130,7 +130,7 @@ void TestModuleReader::corpus_data() {
   // 27 kernels x 9 targets (tests/gpu/ttgir/kernels.py), and the same kernels compiled with other
   // numbers of warps and stages (gen_corpus.py --variant 1, 2, 3; two of 729 did not compile)
   const std::pair<QString, int> dirs[] = {
-      {corpusDir(), 243}, {QStringLiteral(LS_SOURCE_DIR "/tests/data/ttgir36_variants/"), 727}};
+      {corpusDir(), 243}, {QStringLiteral(LS_VARIANTS_DIR "/"), 727}};
   for (const auto &[dir, count] : dirs) {
     QFile jsonl(dir + "triton_reading.jsonl");
     QVERIFY(jsonl.open(QIODevice::ReadOnly));
