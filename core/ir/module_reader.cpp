@@ -11,7 +11,10 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "encodings/blocked.h"
+#include "encodings/dot_operand.h"
 #include "encodings/encoding_params.h"
+#include "encodings/linear.h"
 #include "encodings/nvidia_mma.h"
 #include "ir/module_verifier.h"
 #include "ir/op_lexer.h"
@@ -51,6 +54,62 @@ bool isLayoutAttr(const Value &v) {
     return false;
   return v.dialect == "ttg" || v.dialect == "triton_gpu" || v.dialect == "ttng" ||
          v.dialect == "triton_nvidia_gpu";
+}
+
+// ttg.fp4_to_fp's rule (Fp4ToFpOp's verifier in Triton 3.6): the operand's
+// layout inferred back from the result's must be the operand's. Where the
+// axis comes first in the result's register order, a blocked result halves
+// its sizePerThread there and a dot operand its kWidth (each must be 2 or
+// more); any other takes out a register basis of 1 along the axis and halves
+// the axis in the others. "" where it holds (or is not computed here).
+std::string fp4SourceProblem(const Encoding &src, const Shape &srcShape, const Encoding &res,
+                             const Shape &resShape, int axis) {
+  try {
+    const LinearLayout resLL = res.toLinearLayout(resShape);
+    const std::vector<unsigned> order = orderAlongInDim(resLL, "register");
+    std::optional<LinearLayout> inferred;
+    const std::string cannot = "failed to infer encoding";
+    if (size_t(axis) < order.size() && order[size_t(axis)] == 0) {
+      if (const auto *b = dynamic_cast<const BlockedEncoding *>(&res)) {
+        if (b->sizePerThread[size_t(axis)] <= 1)
+          return cannot + " (a blocked result needs sizePerThread >= 2 along the axis)";
+        BlockedEncoding half = *b;
+        half.sizePerThread[size_t(axis)] /= 2;
+        inferred = half.toLinearLayout(srcShape);
+      } else if (const auto *d = dynamic_cast<const DotOperandEncoding *>(&res)) {
+        if (d->kWidth <= 1)
+          return cannot + " (a dot operand result needs kWidth >= 2)";
+        DotOperandEncoding half = *d;
+        half.kWidth /= 2;
+        inferred = half.toLinearLayout(srcShape);
+      }
+    }
+    if (!inferred) {
+      LinearLayout::BasesT bases = resLL.getBases();
+      bool found = false;
+      for (auto &[inDim, list] : bases)
+        for (size_t k = 0; k < list.size();) {
+          if (!found && inDim == "register" && list[k][size_t(axis)] == 1) {
+            found = true;
+            list.erase(list.begin() + std::ptrdiff_t(k));
+            continue;
+          }
+          list[k][size_t(axis)] /= 2;
+          ++k;
+        }
+      if (!found)
+        return cannot + " (the result's registers hold no pair along the axis)";
+      LinearLayout::DimSizes outs = resLL.getOutDims();
+      outs[size_t(axis)].second /= 2;
+      inferred = LinearLayout(std::move(bases), std::move(outs), /*requireSurjective=*/false);
+    }
+    if (!(*inferred == src.toLinearLayout(srcShape)))
+      return "Src and Dst encodings are not compatible (the operand's layout is not the result's "
+             "with its registers halved along axis " +
+             std::to_string(axis) + ")";
+  } catch (const std::exception &) {
+  }
+  return {};
 }
 
 // Splits the inside of an attribute dictionary at its top-level commas:
@@ -648,6 +707,19 @@ private:
           // top-level op to MLIR (`#loc4 =7 loc(...)`: 'loc' is none).
           if (v.kind == OpToken::Kind::Number || v.kind == OpToken::Kind::String) {
             lex_.seek(v.end());
+            // `"str" : T`, `7 : i32`: a ':' after the value starts its type
+            // (`#loc1 = "f.py":93:36)`, its `loc(` lost: 93 is no type).
+            if (lex_.peek().is(':')) {
+              lex_.skip();
+              const OpToken ty = lex_.peek();
+              if (ty.kind == OpToken::Kind::Number || ty.kind == OpToken::Kind::String ||
+                  ty.kind == OpToken::Kind::End ||
+                  (ty.kind == OpToken::Kind::Punct && !ty.is('(')) ||
+                  (ty.kind == OpToken::Kind::Ident && !isBuiltinTypeName(ty.text) &&
+                   !isContainerTypeWord(ty.text)))
+                fail(wrongToken(ty), "#" + key + ": expected non-function type");
+              lex_.seek(v.end());
+            }
             const OpToken n = lex_.peek();
             if (n.kind == OpToken::Kind::Ident && !n.newlineBefore && n.text.find('.') == std::string_view::npos)
               fail(n.offset, "custom op '" + std::string(n.text.substr(0, 40)) +
@@ -1277,6 +1349,14 @@ private:
             return problem("result shape " + shapeText(r->shape) +
                            " is not the operand's with dim " + std::to_string(*axis) +
                            " doubled (" + shapeText(want) + ")");
+          // Triton infers the operand's layout back from the result's
+          // (Fp4ToFpOp's verifier) and compares it with the operand's.
+          const EncodingPtr &ea = m.values[size_t(op.operands[0])].encoding;
+          const EncodingPtr &er = m.values[size_t(op.results[0])].encoding;
+          if (ea && er)
+            if (const std::string why = fp4SourceProblem(*ea, a->shape, *er, r->shape, int(*axis));
+                !why.empty())
+              return problem(why);
         }
       }
       // tt.reshape keeps the number of elements.
@@ -2767,6 +2847,12 @@ private:
         (t.end() >= text_.size() || text_[t.end()] != '<'))
       if (auto a = typeAliases_.find(t.text); a != typeAliases_.end())
         return a->second; // the aliased type, as written at its definition
+    // `!name` without a dialect's '.' names a type alias: one the file
+    // defines (MLIR: as a wrong token, just past the name).
+    if (t.kind == OpToken::Kind::BangId && t.text.size() > 1 &&
+        t.text.find('.') == std::string_view::npos && !typeAliases_.count(t.text))
+      fail(wrongToken(lex_.peek()),
+           "undefined symbol alias id '" + std::string(t.text.substr(1, 40)) + "'");
     // `!tt.ptr<T>`: T is a type (`!tt.ptr<#mma>` is not).
     if (t.kind == OpToken::Kind::BangId && t.text == "!tt.ptr" && t.end() + 1 < text_.size() &&
         text_[t.end()] == '<' &&
@@ -2791,6 +2877,9 @@ private:
         // the end of its line (`tensor<4xi32, #mma loc(...)`: "expected '>'"
         // after `#mma`).
         const std::string_view rest = text_.substr(t.offset, lex_.nextLineStart(t.offset) - t.offset);
+        for (size_t b = rest.find("!tt.ptr<"); b != std::string_view::npos;
+             b = rest.find("!tt.ptr<", b + 1))
+          checkPointerBody(t.offset + b + 8, t.offset + rest.size());
         try {
           SyntaxParser sp(rest);
           sp.parseType();
@@ -2836,6 +2925,48 @@ private:
   // MLIR reads a `!tt.name` or `!ttg.name` type where it meets it: a name
   // the dialect does not have is its error there, before the rest of the op
   // (unknownTritonTypeName, as for an element type).
+  // `!tt.ptr<T>` or `!tt.ptr<T, N>` from `p` (past its '<'), as Triton's
+  // pointer type parser reads it: the pointee type, an optional ',' and
+  // address space, then '>' (`!tt.ptr<f16#blocked>`: "expected '>'" at '#').
+  void checkPointerBody(size_t p, size_t end) {
+    auto blanks = [&] {
+      while (p < end && isAsciiSpace(text_[p]))
+        ++p;
+    };
+    blanks();
+    if (p >= end)
+      return;
+    if (text_[p] == '!' || text_.compare(p, 7, "tensor<") == 0) {
+      const size_t lt = text_.find('<', p);
+      if (lt == std::string_view::npos || lt >= end)
+        return;
+      const size_t e = lex_.matchBracket(lt);
+      if (e == std::string_view::npos || e > end)
+        return; // (said where the brackets are read)
+      p = e;
+    } else if (isAsciiAlnum(text_[p]) && !isAsciiDigit(text_[p])) {
+      const size_t w = p;
+      while (p < end && (isAsciiAlnum(text_[p]) || text_[p] == '_' || text_[p] == '.'))
+        ++p;
+      if (!isBuiltinTypeName(text_.substr(w, p - w)))
+        return; // (no type: said by the type reader)
+    } else {
+      return; // (not a type: said by the type reader)
+    }
+    blanks();
+    if (p < end && text_[p] == ',') {
+      ++p;
+      blanks();
+      if (p < end && !isAsciiDigit(text_[p]))
+        fail(p, "expected integer value (!tt.ptr's address space)");
+      while (p < end && isAsciiDigit(text_[p]))
+        ++p;
+      blanks();
+    }
+    if (p < end && text_[p] != '>')
+      fail(p, "expected '>' (!tt.ptr<T> or !tt.ptr<T, address space>)");
+  }
+
   void checkDialectTypeNames(size_t begin, size_t end) {
     for (size_t p = begin; p < end;) {
       const void *bang = std::memchr(text_.data() + p, '!', end - p);
@@ -2859,6 +2990,8 @@ private:
         if (text_.compare(q, 6, "tensor") != 0)
           fail(q, "expected non-function type (Triton 3.6 writes !tt.tensordesc<tensor<...>>)");
       }
+      if (text_.compare(p, 7, "tt.ptr<") == 0)
+        checkPointerBody(p + 7, end);
       size_t q = p;
       while (q < end && (isAsciiAlnum(text_[q]) || text_[q] == '_' || text_[q] == '.' || text_[q] == '$'))
         ++q;
@@ -3182,6 +3315,15 @@ private:
                                                           : " (a misspelling of " + nearInOtherDialect + "?)") +
                               ", so it rejects the module: listed in unknown ops, not audited");
     mod().ops[opIdx].guessedResultTypes = !facts.fullyKnownDialect || !facts.registered;
+    // (MLIR lexes the token after the name before it looks the name up: that
+    // token's lexer error comes first, `arith.xor" %a` a string never closed.)
+    if (facts.unknownUpstream) {
+      try {
+        (void)lex_.peek();
+      } catch (const OpLexer::Failure &f) {
+        fail(f.offset, f.what);
+      }
+    }
     if (facts.unknownUpstream) { // a dialect known in full: the name has a '.'
       const std::string_view dialect = opNameView.substr(0, opNameView.find('.'));
       error(nameTok.offset, "custom op '" + std::string(opNameView.substr(0, 60)) +
@@ -3323,6 +3465,48 @@ private:
           error(from + v0,
                 "expected i1 type for 'true' or 'false' values (Triton 3.6 rejects the module)");
       }
+      // A float's hex literal is its bit pattern: no wider than the type
+      // (`dense<0xFF800000>` is f32's -inf, too wide for bf16).
+      if (const int width = isFloat ? floatTypeBits(elem) : 0; width > 0)
+        for (size_t q = t.find("0x", k); q != std::string_view::npos && q < colon;
+             q = t.find("0x", q + 2)) {
+          if (q > 0 && (isAsciiAlnum(t[q - 1]) || t[q - 1] == '.'))
+            continue;
+          if (hexFloatTooWide(t, q, colon, elem, width, from + q))
+            return;
+        }
+      // An integer tensor's literals fit its width (hex: by their bits;
+      // MLIR says so at the number, after a sign).
+      if (elem.size() >= 2 && elem[0] == 'i' &&
+          std::all_of(elem.begin() + 1, elem.end(), isAsciiDigit)) {
+        int width = 0;
+        for (char ch : elem.substr(1))
+          width = std::min(width * 10 + (ch - '0'), 1 << 20);
+        for (size_t q = k; q < colon; ++q) {
+          if (!isAsciiDigit(t[q]) || isAsciiAlnum(t[q - 1]) || t[q - 1] == '.' || t[q - 1] == '_')
+            continue;
+          size_t numEnd = q;
+          while (numEnd < colon && (isAsciiAlnum(t[numEnd]) || t[numEnd] == '.'))
+            ++numEnd;
+          const std::string_view num = t.substr(q, numEnd - q);
+          const bool hex = startsWithLiteral(num, "0x");
+          const bool negative = t[q - 1] == '-';
+          const bool fits =
+              hex ? negative || hexBits(num) <= width
+                  : !decimalInteger(num) ||
+                        integerFits(negative ? std::string_view(t.data() + q - 1, num.size() + 1)
+                                             : num,
+                                    elem);
+          if (!fits) {
+            error(from + q, "integer constant out of range for type (" +
+                                std::string(negative ? "-" : "") + std::string(num) +
+                                " does not fit " + std::string(elem) +
+                                "; Triton 3.6 rejects the module)");
+            return;
+          }
+          q += num.size();
+        }
+      }
       if (isFloat && decimalInteger(literalAt(k)))
         error(from + k + (t[k] == '-' ? 1 : 0), // (MLIR: at the integer, after its sign)
               "unexpected decimal integer literal for a floating point value (write " +
@@ -3336,6 +3520,10 @@ private:
                          "the module)");
       return;
     }
+    if (const int width = floatTypeBits(type);
+        width > 0 && startsWithLiteral(t.substr(lit), "0x") &&
+        hexFloatTooWide(t, lit, colon, type, width, from + lit))
+      return;
     if (type.size() < 2 || type[0] != 'i' || !decimalInteger(type.substr(1)))
       return;
     const std::string_view v = literalAt(lit);
@@ -3345,6 +3533,54 @@ private:
       error(from + lit + (v[0] == '-' ? 1 : 0), "integer constant out of range for attribute: " + std::string(v) +
                             " does not fit " + std::string(type) +
                             " (Triton 3.6 rejects the module)");
+  }
+
+  // A float's hex literal (`0x..` at `q` of `t`, before `end`) is its bit
+  // pattern: said at `at` if it has more bits than the type's `width`.
+  // The bits a hex literal (`0x..`) needs: leading zeros are none.
+  static int hexBits(std::string_view h) {
+    size_t d = 2;
+    while (d < h.size() && h[d] == '0')
+      ++d;
+    size_t e = d;
+    while (e < h.size() && std::isxdigit(static_cast<unsigned char>(h[e])))
+      ++e;
+    if (e == d)
+      return 0;
+    const int top = std::isdigit(static_cast<unsigned char>(h[d]))
+                        ? h[d] - '0'
+                        : std::tolower(static_cast<unsigned char>(h[d])) - 'a' + 10;
+    return int(e - d - 1) * 4 + (top >= 8 ? 4 : top >= 4 ? 3 : top >= 2 ? 2 : 1);
+  }
+
+  bool hexFloatTooWide(std::string_view t, size_t q, size_t end, std::string_view type, int width,
+                       size_t at) {
+    size_t e = q + 2;
+    while (e < end && std::isxdigit(static_cast<unsigned char>(t[e])))
+      ++e;
+    const int bits = hexBits(t.substr(q, e - q));
+    if (bits <= width)
+      return false;
+    error(at, "hexadecimal float constant out of range for type (" +
+                  std::string(t.substr(q, e - q)) + " has " + std::to_string(bits) + " bits, " +
+                  std::string(type) + " " + std::to_string(width) +
+                  "; Triton 3.6 rejects the module)");
+    return true;
+  }
+
+  // The bits of a float type by its MLIR name (f16, bf16, f32, f64, the
+  // f8/f6/f4 kinds, tf32), or 0.
+  static int floatTypeBits(std::string_view e) {
+    if (e == "bf16" || e == "f16")
+      return 16;
+    if (e == "f32" || e == "tf32")
+      return e == "tf32" ? 19 : 32;
+    if (e == "f64")
+      return 64;
+    if (e.size() >= 2 && e[0] == 'f' && isAsciiDigit(e[1]) &&
+        (e.size() == 2 || !isAsciiDigit(e[2])))
+      return e[1] - '0'; // f8E5M2, f8E4M3FN, f6E2M3FN, f4E2M1FN
+    return 0;
   }
 
   static bool knownOpName(std::string_view w) {
@@ -3584,6 +3820,7 @@ private:
 
   // Requires: opName views the source text (it outlives every op added meanwhile).
   size_t parseHeader(int opIdx, std::string_view opName, size_t lastEnd) {
+    const size_t headerFrom = lastEnd; // the end of the op's name
     int depth = 0;
     // This header's lists, kept from op to op at this nesting level (a
     // region in the header reads ops of its own one level deeper).
@@ -3771,8 +4008,10 @@ private:
           fail(t.offset, "unexpected end of text: a '(' or '[' is not closed");
         break;
       }
+      // (arith.constant's value is due after its name: `arith.constant\n dense<..> : T`.)
       if (t.newlineBefore && depth == 0 && !continuesOp(t, opName) && !continuesLine(t) &&
           !incompleteBefore(t, mod().ops[opIdx].generic, known, typed, scratch.facts) &&
+          !(custom && equalsLiteral(opName, "arith.constant") && lastEnd == headerFrom) &&
           !(t.is('{') && custom && mod().ops[opIdx].regions.empty() && endsWithRegion(opName)))
         break;
       if (depth == 0 && t.is('{') && text_.compare(t.offset, 3, "{-#") == 0)
@@ -3907,7 +4146,12 @@ private:
           if (custom && depth == 0 && !typed && operandsComeFirst(*scratch.facts, opName) &&
               !n.is(',') && !n.is(':') && !n.is('{') && n.kind != OpToken::Kind::End &&
               !n.isIdent("fastmath") && !n.isIdent("overflow"))
-            fail(wrongToken(n), "expected ',' (" + std::string(opName) + " is written `" +
+            fail(wrongToken(n), std::string(scratch.facts->operandsBefore > 0 &&
+                                                    int(mod().ops[opIdx].operands.size()) >=
+                                                        scratch.facts->operandsBefore
+                                                ? "expected ':'"
+                                                : "expected ','") +
+                                    " (" + std::string(opName) + " is written `" +
                                     std::string(opName) + " %a, %b : T`)");
           // `%x>1`, `%x 1`: no op's syntax has a '>' or a number right after
           // an operand (MLIR: the ',' of the next operand or the ':' was due).
@@ -3921,6 +4165,18 @@ private:
           ((t.isIdent("tensor") && t.end() < text_.size() && text_[t.end()] == '<') ||
            (known && t.kind == OpToken::Kind::BangId)))
         fail(wrongToken(t), "expected ':' before the types");
+      // An op of so many operands, all read: its ':' is due, not a ','
+      // (`tt.addptr %p, %x, : T`; tt.store's mask, tt.dot's and clampf's
+      // keywords, wgmma's useC and wait_barrier's predicate come after one).
+      if (custom && depth == 0 && !typed && t.is(',') && scratch.facts &&
+          scratch.facts->operandsBefore > 0 &&
+          int(mod().ops[opIdx].operands.size()) == scratch.facts->operandsBefore &&
+          !equalsLiteral(opName, "tt.store") && !equalsLiteral(opName, "tt.dot") &&
+          !equalsLiteral(opName, "tt.clampf") && !equalsLiteral(opName, "ttng.warp_group_dot") &&
+          !equalsLiteral(opName, "ttng.tensormap_create") &&
+          !equalsLiteral(opName, "ttng.wait_barrier") && !equalsLiteral(opName, "arith.select"))
+        fail(wrongToken(t), "expected ':' (" + std::string(opName) + " has " +
+                                std::to_string(scratch.facts->operandsBefore) + " operands)");
       if (custom && depth == 0 && !typed && t.is(',')) {
         // A list goes on after a ',': an operand, a word (`add, acq_rel,`),
         // a list (`[%a, %b]`), never a second ',' or a closing bracket.
@@ -3933,7 +4189,10 @@ private:
             n.is(':') &&
             (equalsLiteral(opName, "tt.load") ||
              (equalsLiteral(opName, "tt.store") && mod().ops[opIdx].operands.size() >= 2) ||
-             equalsLiteral(opName, "amdg.buffer_load") || equalsLiteral(opName, "amdg.buffer_store"));
+             (equalsLiteral(opName, "ttng.wait_barrier") &&
+              mod().ops[opIdx].operands.size() >= 2) ||
+             equalsLiteral(opName, "amdg.buffer_load") ||
+             equalsLiteral(opName, "amdg.buffer_store"));
         if (!optionalAfterComma &&
             (n.kind == OpToken::Kind::End ||
              (known && (n.kind == OpToken::Kind::Number || n.kind == OpToken::Kind::String)) ||
@@ -4062,9 +4321,13 @@ private:
         --depth;
         if (!opens.empty())
           opens.pop_back();
-      } else if (t.is('}') && depth == 0 && !typed && custom && singleColonType(*scratch.facts) &&
+      } else if (t.is('}') && depth == 0 && !typed && custom &&
+                 (singleColonType(*scratch.facts) ||
+                  (known && !oneTypePerOperand(*scratch.facts)) ||
+                  equalsLiteral(opName, "tt.make_range")) &&
                  !t.newlineBefore) {
-        // A stray '}' where the op's ':' and types were due.
+        // A stray '}' where the op's ':' and types were due (`tt.make_range
+        // {..}} : T`).
         fail(wrongToken(t), "expected ':'");
       } else if (t.is('}')) {
         break; // the enclosing region closes on this line
@@ -4278,7 +4541,7 @@ private:
           // Too few operands: MLIR wanted a ',' after the last one.
           const std::vector<int> &ops = mod().ops[opIdx].operands;
           const int need = scratch.facts->operandsBefore;
-          if (equalsLiteral(opName, "arith.select") && !ops.empty() && int(ops.size()) < need &&
+          if (equalsLiteral(opName, "arith.select") && !ops.empty() && int(ops.size()) != need &&
               !scratch.offsets.empty()) // (its parser counts its operands first)
             fail(scratch.offsets[0], "custom op 'arith.select' expected 3 operands");
           if (!ops.empty() && int(ops.size()) < need && scratch.offsets.size() == ops.size()) {

@@ -245,8 +245,9 @@ int operandsBeforeTypes(const OpNameFacts &f, std::string_view n) {
     return 1;
   if (startsWithLiteral(n, "arith.") && static_cast<Rule>(f.operandRule) == Rule::SameType)
     return 2; // the binary ops and the comparisons
-  if (oneOf(n, {"tt.precise_divf", "tt.mulhiui", "tt.addptr", "tt.join", "tt.store",
-                "ttg.local_store", "ttg.async_copy_global_to_local", "ttng.tensormap_create"}))
+  if (oneOf(n,
+            {"tt.precise_divf", "tt.mulhiui", "tt.addptr", "tt.join", "tt.store", "ttg.local_store",
+             "ttg.async_copy_global_to_local", "ttng.tensormap_create", "ttng.wait_barrier"}))
     return 2;
   if (oneOf(n, {"tt.clampf", "tt.dot", "ttng.warp_group_dot", "arith.select"}))
     return 3;
@@ -474,6 +475,14 @@ void statedOperandTypes(const OpNameFacts &facts, std::string_view n, bool gener
       one(operands - 2, c[1]);
       one(operands - 1, "i1");
     }
+    return;
+  }
+  // `ttng.warp_group_dot_wait %a, %b {pendings = N} : A, B`: one type per
+  // operand (its results have them too).
+  if (n == "ttng.warp_group_dot_wait") {
+    if (c.size() == operands && t.arrow.empty())
+      for (size_t k = 0; k < operands; ++k)
+        one(k, c[k]);
     return;
   }
   if (n == "tt.dot_scaled") {
@@ -1200,9 +1209,10 @@ std::string memdescTypeProblem(const TypeText &t, const Encoding *enc, const Ali
 }
 
 namespace {
-// Whether a tensor's encoding (an alias followed to what it names) is one of
-// Triton's memory spaces, #ttg.shared_memory or #ttng.tensor_memory: no
-// layout, so the tensor has a non-distributed encoding.
+// Whether a tensor's encoding (an alias followed to what it names) is
+// #ttg.shared_memory, a memory space: no layout, which Triton's verifier
+// refuses as a non-distributed one. (#ttng.tensor_memory, of another
+// dialect, it lets pass.)
 bool isMemorySpace(const Value *enc, const Module &m) {
   for (int depth = 0; enc && enc->kind == Value::Kind::AliasRef && depth < 8; ++depth) {
     if (!m.aliases)
@@ -1212,10 +1222,7 @@ bool isMemorySpace(const Value *enc, const Module &m) {
   }
   if (!enc || enc->kind != Value::Kind::Attr || enc->hasBody)
     return false;
-  return ((enc->dialect == "ttg" || enc->dialect == "triton_gpu") &&
-          enc->name == "shared_memory") ||
-         ((enc->dialect == "ttng" || enc->dialect == "triton_nvidia_gpu") &&
-          enc->name == "tensor_memory");
+  return (enc->dialect == "ttg" || enc->dialect == "triton_gpu") && enc->name == "shared_memory";
 }
 } // namespace
 
