@@ -1866,18 +1866,21 @@ private:
   }
 
   // tt.expand_dims, tt.reduce, tt.scan and tt.gather require their `axis`.
-  // (And ttg.async_wait its `num`, ttng.async_tma_store_wait its `pendings`.)
+  // (And ttg.async_wait its `num`, ttng.async_tma_store_wait its `pendings`,
+  // tt.trans and ttg.memdesc_trans their `order`.)
   // scf.for's and scf.if's regions hold one block at most, scf.while's one.
   std::optional<LayoutMismatch> firstMissingAttributeOrBlocks(const Module &m) const {
     for (size_t i = 0; i < m.ops.size(); ++i) {
       const Operation &op = m.ops[i];
       const std::string_view n = op.name;
-      const char *required = (equalsLiteral(n, "tt.expand_dims") || equalsLiteral(n, "tt.reduce") ||
-                              equalsLiteral(n, "tt.scan") || equalsLiteral(n, "tt.gather"))
-                                 ? "axis"
-                             : equalsLiteral(n, "ttg.async_wait")             ? "num"
-                             : equalsLiteral(n, "ttng.async_tma_store_wait") ? "pendings"
-                                                                              : nullptr;
+      const char *required =
+          (equalsLiteral(n, "tt.expand_dims") || equalsLiteral(n, "tt.reduce") ||
+           equalsLiteral(n, "tt.scan") || equalsLiteral(n, "tt.gather"))
+              ? "axis"
+          : equalsLiteral(n, "ttg.async_wait")                                      ? "num"
+          : equalsLiteral(n, "ttng.async_tma_store_wait")                           ? "pendings"
+          : (equalsLiteral(n, "tt.trans") || equalsLiteral(n, "ttg.memdesc_trans")) ? "order"
+                                                                                    : nullptr;
       if (required && !op.generic && !op.hasAttribute(required))
         return LayoutMismatch{static_cast<int>(i), -1,
                               "'" + op.name + "' op requires attribute '" + required + "'"};
@@ -2963,8 +2966,11 @@ private:
         ++p;
       blanks();
     }
-    if (p < end && text_[p] != '>')
+    if (p < end && text_[p] != '>') {
+      while (p > 0 && isAsciiSpace(text_[p - 1])) // (MLIR: just past the token before)
+        --p;
       fail(p, "expected '>' (!tt.ptr<T> or !tt.ptr<T, address space>)");
+    }
   }
 
   void checkDialectTypeNames(size_t begin, size_t end) {
@@ -2995,6 +3001,17 @@ private:
       size_t q = p;
       while (q < end && (isAsciiAlnum(text_[q]) || text_[q] == '_' || text_[q] == '.' || text_[q] == '$'))
         ++q;
+      // `!name` without a dialect's '.': a type alias the file must define
+      // (`tensor<4x!16>`; MLIR: just past the name).
+      // (A type's place: an element type after `x`, a pointee after '<'.)
+      size_t before = p - 1;
+      while (before > begin && isAsciiSpace(text_[before - 1]))
+        --before;
+      if (q > p && before > begin && (text_[before - 1] == 'x' || text_[before - 1] == '<') &&
+          text_.substr(p, q - p).find('.') == std::string_view::npos &&
+          !typeAliases_.count(text_.substr(p - 1, q - p + 1)))
+        fail(q, "undefined symbol alias id '" +
+                    std::string(text_.substr(p, std::min<size_t>(q - p, 40))) + "'");
       size_t nameAt = 0;
       if (const std::string problem = unknownTritonTypeName(text_.substr(p, q - p), nameAt);
           !problem.empty())
@@ -3707,8 +3724,9 @@ private:
           ++e;
         const std::string_view element = text_.substr(q, e - q);
         if (!integerFits(text_.substr(start, literalEnd - start), element))
-          fail(start, "integer constant out of range for type " + std::string(element) +
-                          " (Triton 3.6 rejects the module)");
+          fail(start + (text_[start] == '-' ? 1 : 0), // (MLIR: at the digits, after a sign)
+               "integer constant out of range for type " + std::string(element) +
+                   " (Triton 3.6 rejects the module)");
       }
     }
   }

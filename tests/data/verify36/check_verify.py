@@ -22,7 +22,8 @@ tmp = tempfile.mkdtemp()
 atexit.register(shutil.rmtree, tmp, ignore_errors=True)
 subprocess.run([sys.executable, os.path.join(HERE, "gen_cases.py"), tmp], check=True, capture_output=True)
 LISTED = {"custom_unknown_dialect": "foo.bar", "generic_unknown_dialect": "foo.bar",
-          "opname_ttg": "ttg.convert_layuot", "opname_tt": "tt.lod"}
+          "opname_ttg": "ttg.convert_layuot", "opname_tt": "tt.lod",
+          "s20_unk3": "tt.expand_di", "s20_unk_later_ok": "tt.expnd_dims"}
 FUNC = {"func_return"}  # the func dialect: triton-opt (Triton's lit tests) loads it
 NOTHING = {"empty", "comment_only", "alias_only"}
 bad, counts = [], {"reject": 0, "accept": 0, "deliberate": 0}
