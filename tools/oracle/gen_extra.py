@@ -13,7 +13,7 @@ from triton._C.libtriton import ir, gluon_ir
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.amd import AMDMFMALayout as MF, AMDWMMALayout as WM
 B, S, D, N, L = gl.BlockedLayout, gl.SliceLayout, gl.DotOperandLayout, gl.NVMMADistributedLayout, gl.DistributedLinearLayout
-R = random.Random(36)
+R = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 36)  # gen_extra.py OUT N [SEED]
 ch = R.choice
 P = lambda lo, hi: 1 << R.randint(lo, hi)
 
