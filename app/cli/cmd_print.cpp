@@ -49,7 +49,17 @@ int runPrint(const Args &args, std::ostream &out) {
     throw Error("--syntax", "must be 3.6, legacy, main, gluon, gluon-repr or cute, got '" +
                                 *other + "'");
   const ir::Syntax syntax = parseSyntaxFlag(args);
-  out << ir::printEncoding(*in.encoding, syntax) << "\n";
+  const std::string printed = ir::printEncoding(*in.encoding, syntax);
+  out << printed << "\n";
+  // An nvmma_shared of another rank than 2 has CGALayout entries of that
+  // rank, and Triton 3.6's parser reads them at rank 2.
+  if (syntax == ir::Syntax::Triton36 && in.encoding->kind() == EncodingKind::NvmmaShared &&
+      in.encoding->rank() != 2 && printed.find("CGALayout") != std::string::npos)
+    warn("warning: a rank-" + std::to_string(in.encoding->rank()) +
+         " nvmma_shared's CGALayout entries have " + std::to_string(in.encoding->rank()) +
+         " values, and Triton 3.6's parser reads #ttg.nvmma_shared's CGALayout at rank 2: it "
+         "refuses this text (\"'CGALayout' entry length does not match rank 2\"), as this tool "
+         "does");
   if (syntax == ir::Syntax::Legacy) // what that text cannot carry is said, not dropped
     for (const std::string &loss : ir::legacyLosses(*in.encoding))
       warn("warning: --syntax legacy: " + loss);

@@ -112,8 +112,6 @@ std::string fp4SourceProblem(const Encoding &src, const Shape &srcShape, const E
   return {};
 }
 
-// Splits the inside of an attribute dictionary at its top-level commas:
-// `a = 1 : i32, b, "c.d" = array<i32: 1, 0>` -> {a, 1 : i32}, {b, ""}, {c.d, array<...>}.
 // Layout attributes whose fields Triton 3.6 does not verify when it reads
 // them: a file is valid with any values there (a layout built from them here
 // may still fail, where it is asked for).
@@ -137,6 +135,14 @@ std::string negativeField(const Value &attr) {
         return key;
   }
   return {};
+}
+
+// Of #ttg.nvmma_shared, whose fields Triton 3.6 does not verify, it does
+// check the CGALayout's entries against rank 2 as it reads them ("'CGALayout'
+// entry length does not match rank 2").
+bool cgaLengthChecked(const Value &attr, const Error &e) {
+  return attr.kind == Value::Kind::Attr && attr.name == "nvmma_shared" &&
+         e.field() == "CGALayout" && e.rule().find("must match the rank") != std::string::npos;
 }
 
 // A field Triton 3.6 reads without a check of this tool's: amd_mfma's K
@@ -169,6 +175,8 @@ bool unverifiedField(const Value &attr, const Error &e) {
   return false;
 }
 
+// Splits the inside of an attribute dictionary at its top-level commas:
+// `a = 1 : i32, b, "c.d" = array<i32: 1, 0>` -> {a, 1 : i32}, {b, ""}, {c.d, array<...>}.
 std::vector<std::pair<std::string, std::string>> splitDictionary(std::string_view s) {
   std::vector<std::pair<std::string, std::string>> out;
   auto add = [&](std::string_view entry) {
@@ -801,7 +809,8 @@ private:
         const std::string whatWent = e.what();
         const bool unknownKey = whatWent.find("unknown field") != std::string::npos ||
                                 whatWent.find("no such parameter") != std::string::npos;
-        if (!unknownKey && (unverifiedByTriton36(*attr) || unverifiedField(*attr, e))) {
+        if (!unknownKey && ((unverifiedByTriton36(*attr) && !cgaLengthChecked(*attr, e)) ||
+                            unverifiedField(*attr, e))) {
           // (Its parser still reads its fields as unsigned integers.)
           if (const std::string field = negativeField(*attr); !field.empty())
             error(attrOffset, "#" + name + ": expected an unsigned integer value in " + field);
@@ -2697,7 +2706,8 @@ private:
         const bool tritonLayout = enc->dialect == "ttg" || enc->dialect == "triton_gpu" ||
                                   enc->dialect == "ttng";
         if (!why.empty() && enc->kind == Value::Kind::Attr && tritonLayout &&
-            !unverifiedByTriton36(*enc) && !unverifiedField(*enc, e)) {
+            (!unverifiedByTriton36(*enc) || cgaLengthChecked(*enc, e)) &&
+            !unverifiedField(*enc, e)) {
           c.error = "type " + text + ": " + why;
           // MLIR verifies a layout written inside another (a slice's parent)
           // as it reads it, before the outer one: the innermost that fails

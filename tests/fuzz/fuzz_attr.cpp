@@ -92,6 +92,15 @@ void checkMlirRoundTrip(std::string_view text, const ir::LayoutInput &in, const 
   std::string printed;
   if (!fuzz::acceptsOrRejects([&] { printed = ir::printEncoding(*in.encoding); }))
     return; // no 3.6 spelling (legacy-only forms): nothing to round-trip
+  // Triton 3.6's own asymmetry: it prints a #ttg.nvmma_shared of rank 3 (a
+  // Gluon NVMMASharedLayout(rank=3, cga_layout=[[a, b, c]])) with CGALayout
+  // entries of 3 values, and its parser reads that attribute at rank 2 and
+  // refuses them ("'CGALayout' entry length does not match rank 2", its
+  // verdict on its own lit test). The text is printed and refused as Triton
+  // prints and refuses it: nothing to round-trip.
+  if (in.encoding->kind() == EncodingKind::NvmmaShared && in.encoding->rank() != 2 &&
+      printed.find("CGALayout") != std::string::npos)
+    return;
   EncodingPtr again;
   if (!fuzz::acceptsOrRejects([&] { again = ir::parseEncoding(printed); }))
     fuzz::oracleFailed("printed text does not parse", std::string(text) + "\n-> " + printed);

@@ -253,6 +253,17 @@ for wm, main in (("#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA 
     prints(wm, main, extra=("--syntax", "main"))
     rc, o, e = run("print", "--layout", main)
     check(rc == 0 and o == wm + "\n", f"main {main} reads back: {o!r} {e!r}")
+# A rank-3 Gluon NVMMASharedLayout with a CGA layout prints with CGALayout entries of 3 values, which
+# Triton 3.6's parser (rank 2) refuses: said beside the text; the text itself is refused as Triton does.
+NV3 = ("NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=3, transposed=False, "
+       "fp4_padded=False, cga_layout=[[0, 1, 0]])")
+NV3_TEXT = ("#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16, "
+            "CGALayout = [[0, 1, 0]]}>")
+prints(NV3, NV3_TEXT, "warning: a rank-3 nvmma_shared's CGALayout entries have 3 values, and Triton 3.6's "
+       "parser reads #ttg.nvmma_shared's CGALayout at rank 2: it refuses this text (\"'CGALayout' entry "
+       "length does not match rank 2\"), as this tool does")
+refuses(NV3_TEXT, "CGALayout: entry 0 has 3 values; it must match the rank 2")
+prints(NV3.replace("rank=3", "rank=2").replace("[[0, 1, 0]]", "[[0, 1]]"), NV3_TEXT.replace("[[0, 1, 0]]", "[[0, 1]]"))
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)

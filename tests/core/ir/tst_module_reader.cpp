@@ -89,6 +89,7 @@ private slots:
   void corpus();
   void smallKernelOps();
   void layoutWarningsAreNotErrors();
+  void nvmmaSharedCgaLengthIsChecked();
   void smallKernelValuesAndUses();
   void smallKernelRegionsAndBlocks();
   void locations();
@@ -174,6 +175,27 @@ void TestModuleReader::corpus() {
   for (const ir::Module &m : f.modules)
     ops += int(m.walk().size()) + 1;
   QCOMPARE(ops, o["num_ops"].toInt());
+}
+
+// #ttg.nvmma_shared's fields go unverified when Triton 3.6 reads them (a
+// warning here), but not its CGALayout's entry length: rank 2, said at the
+// alias's mnemonic (Triton: "'CGALayout' entry length does not match rank 2",
+// its verdict on a section of its own lit tests).
+void TestModuleReader::nvmmaSharedCgaLengthIsChecked() {
+  const std::string head =
+      "#s = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16, "
+      "CGALayout = [[1, 0, 0]]}>\n";
+  const std::string body =
+      "module attributes {\"ttg.num-ctas\" = 2 : i32, \"ttg.num-warps\" = 1 : i32, "
+      "\"ttg.threads-per-warp\" = 32 : i32} {\n"
+      "  tt.func @f(%a: !ttg.memdesc<1x32xf16, #s, #ttg.shared_memory>) {\n    tt.return\n  }\n}\n";
+  const ir::ModuleFile bad = ir::readModuleFile(head + body);
+  QCOMPARE(diagnosticsText(bad).left(88),
+           QString("1:11: error: #s: CGALayout: entry 0 has 3 values; it must match the rank 2"));
+  std::string ok = head;
+  ok.replace(ok.find("[[1, 0, 0]]"), 11, "[[1, 0]]");
+  const ir::ModuleFile good = ir::readModuleFile(ok + body);
+  QCOMPARE(diagnosticsText(good), QString());
 }
 
 // What Triton 3.6 reads oddly (an MFMA without version) is a warning of the
