@@ -14,8 +14,9 @@
 #include "audit/audit_report.h"
 #include "audit/audit_target.h"
 #include "audit/kernel_audit.h"
-#include "ir/module_verifier.h"
 #include "audit/pointer_strides.h"
+#include "ir/module_verifier.h"
+#include "ttgir_corpus_rows.h"
 #include "util/error.h"
 
 using namespace ls;
@@ -104,26 +105,17 @@ private slots:
 };
 
 void TestKernelAudit::corpus_data() {
-  QTest::addColumn<QString>("file");
+  QTest::addColumn<QString>("path");
   QTest::addColumn<QByteArray>("reading");
-  QFile jsonl(corpusDir() + "triton_reading.jsonl");
-  QVERIFY(jsonl.open(QIODevice::ReadOnly));
-  int n = 0;
-  while (!jsonl.atEnd()) {
-    QByteArray line = jsonl.readLine().trimmed();
-    if (line.isEmpty())
-      continue;
-    QString file = QJsonDocument::fromJson(line).object()["file"].toString();
-    QTest::newRow(file.toUtf8().constData()) << file << line;
-    ++n;
-  }
-  QCOMPARE(n, 243); // 27 kernels x 9 targets (tests/gpu/ttgir/kernels.py)
+  // 27 kernels x 9 targets (tests/gpu/ttgir/kernels.py), and the held-out variants of them
+  QCOMPARE(ls::test::addTtgirCorpusRows(corpusDir()), 243);
+  QCOMPARE(ls::test::addTtgirCorpusRows(QStringLiteral(LS_VARIANTS_DIR "/")), 727);
 }
 
 void TestKernelAudit::corpus() {
-  QFETCH(QString, file);
+  QFETCH(QString, path);
   QFETCH(QByteArray, reading);
-  ir::ModuleFile f = ir::readModuleFile(readFile(corpusDir() + file));
+  ir::ModuleFile f = ir::readModuleFile(readFile(path));
   QVERIFY(f.diagnostics.empty());
   audit::KernelAudit a = audit::auditModules(f);
   QJsonObject o = QJsonDocument::fromJson(reading).object();

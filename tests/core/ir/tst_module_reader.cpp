@@ -18,6 +18,7 @@
 #include "ir/module_reader.h"
 #include "ir/type_printer.h"
 #include "notation/mlir/layout_printer.h"
+#include "ttgir_corpus_rows.h"
 #include "util/error.h"
 #include "util/literal.h"
 #include "util/source_text.h"
@@ -130,23 +131,8 @@ void TestModuleReader::corpus_data() {
   QTest::addColumn<QByteArray>("reading");
   // 27 kernels x 9 targets (tests/gpu/ttgir/kernels.py), and the same kernels compiled with other
   // numbers of warps and stages (gen_corpus.py --variant 1, 2, 3; two of 729 did not compile)
-  const std::pair<QString, int> dirs[] = {
-      {corpusDir(), 243}, {QStringLiteral(LS_VARIANTS_DIR "/"), 727}};
-  for (const auto &[dir, count] : dirs) {
-    QFile jsonl(dir + "triton_reading.jsonl");
-    QVERIFY(jsonl.open(QIODevice::ReadOnly));
-    int n = 0;
-    while (!jsonl.atEnd()) {
-      QByteArray line = jsonl.readLine().trimmed();
-      if (line.isEmpty())
-        continue;
-      QJsonObject o = QJsonDocument::fromJson(line).object();
-      QString file = o["file"].toString();
-      QTest::newRow(file.toUtf8().constData()) << dir + file << line;
-      ++n;
-    }
-    QCOMPARE(n, count);
-  }
+  QCOMPARE(ls::test::addTtgirCorpusRows(corpusDir()), 243);
+  QCOMPARE(ls::test::addTtgirCorpusRows(QStringLiteral(LS_VARIANTS_DIR "/")), 727);
 }
 
 void TestModuleReader::corpus() {
