@@ -566,7 +566,8 @@ private:
   void checkAliasName(const OpToken &name, const AliasMap &aliases) {
     const bool attr = name.kind == OpToken::Kind::HashId;
     const std::string key(name.text.substr(1));
-    if (attr ? aliases.count(key) > 0 || f_.locations.defines(key) : typeAliases_.count(name.text) > 0)
+    if (attr ? aliases.count(key) > 0 || f_.locations.defines(key)
+             : typeAliasNames_.count(name.text) > 0)
       fail(name.offset, std::string("redefinition of ") + (attr ? "attribute" : "type") +
                             " alias id '" + key + "'");
     if (key.find('.') != std::string::npos)
@@ -620,6 +621,7 @@ private:
         if (name.kind == OpToken::Kind::BangId) {
           // A type alias (`!ty = tensor<128xi32, #blocked>`): uses of `!ty`
           // read its type (scanType), as MLIR reads them.
+          typeAliasNames_.insert(name.text);
           size_t typeEnd = v.end();
           if ((v.kind == OpToken::Kind::Ident || v.kind == OpToken::Kind::BangId) &&
               typeEnd < text_.size() && text_[typeEnd] == '<') {
@@ -2863,7 +2865,8 @@ private:
     // `!name` without a dialect's '.' names a type alias: one the file
     // defines (MLIR: as a wrong token, just past the name).
     if (t.kind == OpToken::Kind::BangId && t.text.size() > 1 &&
-        t.text.find('.') == std::string_view::npos && !typeAliases_.count(t.text))
+        t.text.find('.') == std::string_view::npos && !typeAliasNames_.count(t.text) &&
+        (t.end() >= text_.size() || text_[t.end()] != '<')) // (`!tt<ptr<f32>>`: a dialect's type)
       fail(wrongToken(lex_.peek()),
            "undefined symbol alias id '" + std::string(t.text.substr(1, 40)) + "'");
     // `!tt.ptr<T>`: T is a type (`!tt.ptr<#mma>` is not).
@@ -2970,9 +2973,14 @@ private:
     if (p < end && text_[p] == ',') {
       ++p;
       blanks();
+      // (An integer as MLIR's parseInteger reads it: a minus, hex too.)
+      if (p < end && text_[p] == '-')
+        ++p;
       if (p < end && !isAsciiDigit(text_[p]))
         fail(p, "expected integer value (!tt.ptr's address space)");
-      while (p < end && isAsciiDigit(text_[p]))
+      if (text_.compare(p, 2, "0x") == 0)
+        p += 2;
+      while (p < end && std::isxdigit(static_cast<unsigned char>(text_[p])))
         ++p;
       blanks();
     }
@@ -3018,8 +3026,9 @@ private:
       while (before > begin && isAsciiSpace(text_[before - 1]))
         --before;
       if (q > p && before > begin && (text_[before - 1] == 'x' || text_[before - 1] == '<') &&
+          (q >= end || text_[q] != '<') &&
           text_.substr(p, q - p).find('.') == std::string_view::npos &&
-          !typeAliases_.count(text_.substr(p - 1, q - p + 1)))
+          !typeAliasNames_.count(text_.substr(p - 1, q - p + 1)))
         fail(q, "undefined symbol alias id '" +
                     std::string(text_.substr(p, std::min<size_t>(q - p, 40))) + "'");
       size_t nameAt = 0;
@@ -3494,7 +3503,10 @@ private:
       }
       // A float's hex literal is its bit pattern: no wider than the type
       // (`dense<0xFF800000>` is f32's -inf, too wide for bf16).
-      if (const int width = isFloat ? floatTypeBits(elem) : 0; width > 0)
+      // (`dense<"0x0000803F...">` is raw element data, in a string: not
+      // literals; MLIR's printer writes large constants so.)
+      const bool rawData = v0 < t.size() && t[v0] == '"';
+      if (const int width = isFloat && !rawData ? floatTypeBits(elem) : 0; width > 0)
         for (size_t q = t.find("0x", k); q != std::string_view::npos && q < colon;
              q = t.find("0x", q + 2)) {
           if (q > 0 && (isAsciiAlnum(t[q - 1]) || t[q - 1] == '.'))
@@ -3504,7 +3516,7 @@ private:
         }
       // An integer tensor's literals fit its width (hex: by their bits;
       // MLIR says so at the number, after a sign).
-      if (elem.size() >= 2 && elem[0] == 'i' &&
+      if (!rawData && elem.size() >= 2 && elem[0] == 'i' &&
           std::all_of(elem.begin() + 1, elem.end(), isAsciiDigit)) {
         int width = 0;
         for (char ch : elem.substr(1))
@@ -3519,7 +3531,7 @@ private:
           const bool hex = startsWithLiteral(num, "0x");
           const bool negative = t[q - 1] == '-';
           const bool fits =
-              hex ? negative || hexBits(num) <= width
+              hex ? (negative ? negativeHexFits(num, width) : hexBits(num) <= width)
                   : !decimalInteger(num) ||
                         integerFits(negative ? std::string_view(t.data() + q - 1, num.size() + 1)
                                              : num,
@@ -3578,6 +3590,28 @@ private:
                         ? h[d] - '0'
                         : std::tolower(static_cast<unsigned char>(h[d])) - 'a' + 10;
     return int(e - d - 1) * 4 + (top >= 8 ? 4 : top >= 4 ? 3 : top >= 2 ? 2 : 1);
+  }
+
+  // `-0x..` in an integer of `width` bits: MLIR negates the value there and
+  // wants the sign bit then, so at most 2^(width-1), and not 0.
+  static bool negativeHexFits(std::string_view h, int width) {
+    const int bits = hexBits(h);
+    if (bits == 0)
+      return false;
+    if (bits < width)
+      return true;
+    if (bits > width)
+      return false;
+    // As many bits as the width: only 2^(width-1) itself (one bit set).
+    size_t d = 2;
+    while (d < h.size() && h[d] == '0')
+      ++d;
+    if (d >= h.size() || (h[d] != '1' && h[d] != '2' && h[d] != '4' && h[d] != '8'))
+      return false;
+    for (size_t k = d + 1; k < h.size(); ++k)
+      if (h[k] != '0')
+        return false;
+    return true;
   }
 
   bool hexFloatTooWide(std::string_view t, size_t q, size_t end, std::string_view type, int width,
@@ -3800,6 +3834,8 @@ private:
         mag = mag * 10 + static_cast<unsigned long long>(c - '0');
       if (bits >= 64)
         fits = negative ? mag <= (1ULL << 63) : true;
+      else if (bits == 0)
+        fits = mag == 0 && !negative;
       else
         fits = negative ? mag <= (1ULL << (bits - 1)) : mag < (1ULL << bits);
       // MLIR negates the magnitude and wants the sign bit then: -0 has none.
@@ -5923,6 +5959,8 @@ private:
   int isolatedRegions_ = 0;
   // `!name` -> the type it aliases, as written (views of the source).
   std::unordered_map<std::string_view, std::string_view, TextHash> typeAliases_;
+  // Every type alias the file defines (`!name = ...`), whatever its type.
+  std::unordered_set<std::string_view, TextHash> typeAliasNames_;
   // Facts of each distinct op name (names view the source text).
   std::unordered_map<std::string_view, OpNameFacts, TextHash> opFacts_;
   const OpNameFacts *nextFacts_ = nullptr; // of the op parseOperation hands to parseHeader

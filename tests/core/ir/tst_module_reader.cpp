@@ -91,6 +91,7 @@ private slots:
   void smallKernelOps();
   void layoutWarningsAreNotErrors();
   void nvmmaSharedCgaLengthIsChecked();
+  void literalWidthsAndTypeGrammar();
   void smallKernelValuesAndUses();
   void smallKernelRegionsAndBlocks();
   void locations();
@@ -161,6 +162,53 @@ void TestModuleReader::corpus() {
   for (const ir::Module &m : f.modules)
     ops += int(m.walk().size()) + 1;
   QCOMPARE(ops, o["num_ops"].toInt());
+}
+
+// A constant's literals fit its element type (MLIR: at the literal); raw
+// element data in a string (`dense<"0x...">`, MLIR's print of large
+// constants) is not literals. `!tt.ptr<T, N>`'s address space is an integer
+// as MLIR reads one (a minus, hex); `!name` is a type alias the file defines,
+// whatever its type, and `!name<...>` is a dialect's type.
+void TestModuleReader::literalWidthsAndTypeGrammar() {
+  auto firstError = [](const std::string &head, const std::string &arg, const std::string &body) {
+    const std::string text =
+        head +
+        "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], "
+        "order = [0]}>\nmodule attributes {\"ttg.num-warps\" = 4 : i32, "
+        "\"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func @f(" +
+        arg + ") {\n" + body + "    tt.return\n  }\n}\n";
+    return diagnosticsText(ir::readModuleFile(text));
+  };
+  auto constant = [&](const std::string &c) {
+    return firstError("", "", "    %c = arith.constant " + c + "\n");
+  };
+  QCOMPARE(constant("dense<\"0x0000803F0000803F\"> : tensor<2xf32, #b>"), QString());
+  QCOMPARE(constant("dense<\"0x01020304\"> : tensor<4xi8, #b>"), QString());
+  QCOMPARE(constant("dense<0xFF80> : tensor<4xbf16, #b>"), QString());
+  QVERIFY(constant("dense<0xFF800000> : tensor<4xbf16, #b>")
+              .startsWith("4:31: error: hexadecimal float constant out of range for type"));
+  QVERIFY(constant("0xFF800000 : bf16")
+              .startsWith("4:25: error: hexadecimal float constant out of range"));
+  QCOMPARE(constant("dense<[1, 255]> : tensor<2xi8, #b>"), QString());
+  QVERIFY(constant("dense<[1, 300]> : tensor<2xi8, #b>")
+              .startsWith("4:35: error: integer constant out of range for type"));
+  QCOMPARE(constant("dense<-0x80> : tensor<4xi8, #b>"), QString());
+  QVERIFY(constant("dense<-0xC0> : tensor<4xi8, #b>")
+              .startsWith("4:32: error: integer constant out of range for type"));
+  QVERIFY(constant("dense<0xFF800000> : tensor<4xi1, #b>")
+              .startsWith("4:31: error: integer constant out of range for type"));
+  // !tt.ptr's grammar: after the pointee, ',' and an address space, then '>'.
+  for (const char *ok :
+       {"!tt.ptr<f32, -1>", "!tt.ptr<f32, 0x1>", "!tt.ptr<!tt.ptr<f32>>", "!tt.ptr<f16, 3>"})
+    QCOMPARE(firstError("", std::string("%p: ") + ok, ""), QString());
+  QVERIFY(firstError("", "%p: !tt.ptr<f16#b>", "").startsWith("3:29: error: expected '>'"));
+  QVERIFY(firstError("", "%p: !tt.ptr<f16 #b>", "").startsWith("3:29: error: expected '>'"));
+  // Type aliases: defined (any type), undefined, and a dialect's `!name<...>`.
+  QCOMPARE(firstError("!f = (i32) -> i32\n", "%p: !f", ""), QString());
+  QCOMPARE(firstError("!t = !tt.ptr<f16>\n", "%p: tensor<4x!t, #b>", ""), QString());
+  QVERIFY(firstError("", "%p: !t", "").startsWith("3:20: error: undefined symbol alias id 't'"));
+  QVERIFY(firstError("", "%p: tensor<4x!t, #b>", "")
+              .startsWith("3:29: error: undefined symbol alias id 't'"));
 }
 
 // #ttg.nvmma_shared's fields go unverified when Triton 3.6 reads them (a
