@@ -436,7 +436,10 @@ private:
     std::map<GroupKey, std::vector<const Record *>> groups;
     for (const Record &r : records_)
       groups[{std::get<1>(r.key), std::get<2>(r.key), std::get<3>(r.key)}].push_back(&r);
-    for (const auto &[group, recs] : groups) {
+    for (const auto &entry : groups) {
+      // (Named, not bound: clang 14 captures no structured binding in a lambda.)
+      const GroupKey &group = entry.first;
+      const std::vector<const Record *> &recs = entry.second;
       auto conflicting = [&](const Record *r) { return conflictingAccess(out_.shared[r->index]); };
       if (std::none_of(recs.begin(), recs.end(), conflicting))
         continue;

@@ -932,6 +932,10 @@ private:
   }
 
   void startModule(size_t offset) {
+    // A module is isolated from above: a name used and never defined in the
+    // one before is undefined there, not a forward reference into this one
+    // (whose ops those uses do not index).
+    undefinedForwardRefs(-1);
     f_.modules.emplace_back();
     module_ = static_cast<int>(f_.modules.size()) - 1;
     // About one op and one value a line: a dump's one module never reallocates.
@@ -1524,7 +1528,7 @@ private:
       }
       // An atomic compare-and-swap: the pointee's type is the compared
       // value's and the new value's.
-      if (equalsLiteral(n, "tt.atomic_cas") && op.operands.size() == 3) {
+      if (equalsLiteral(n, "tt.atomic_cas") && op.operands.size() == 3 && op.operands[0] >= 0) {
         const TypeText *ptr = tensorOf(op.operands[0]);
         const std::string_view pt = m.values[size_t(op.operands[0])].typeText;
         std::string pointee = ptr ? ptr->elementType : std::string(pt);
@@ -2274,6 +2278,9 @@ private:
   }
   void bindUse(int op, int operand, int value) {
     Module &m = mod();
+    if (op < 0 || size_t(op) >= m.ops.size() || operand < 0 ||
+        size_t(operand) >= m.ops[size_t(op)].operands.size())
+      return; // (a placeholder's use is always of the current module: see startModule)
     m.ops[op].operands[operand] = value;
     auto &uses = m.values[value].uses;
     if (uses.capacity() == 0)

@@ -528,9 +528,10 @@ std::string gluonToAttributeText(std::string_view text, const std::string &field
 ir::LayoutInput readGluon(std::string_view text, const std::string &field) {
   const std::string attr = gluonToAttributeText(text, field);
   try {
-    ir::LayoutInput in;
-    in.encoding = ir::parseEncoding(attr);
-    return in;
+    // Read as the attribute reader reads --layout: an NVMMADistributedLayout
+    // whose fields no layout can be computed from is an object Gluon 3.6
+    // builds (Triton does not verify them), read with a warning.
+    return ir::parseLayoutInput(attr);
   } catch (const Error &e) {
     // The attribute reader names the attribute's field; name the Gluon argument instead.
     const std::string gluonArg = gluonNameOfKey(e.field());
