@@ -530,8 +530,13 @@ ir::LayoutInput readGluon(std::string_view text, const std::string &field) {
   try {
     // Read as the attribute reader reads --layout: an NVMMADistributedLayout
     // whose fields no layout can be computed from is an object Gluon 3.6
-    // builds (Triton does not verify them), read with a warning.
-    return ir::parseLayoutInput(attr);
+    // builds (Triton does not verify them), read with a warning that names
+    // the Gluon argument.
+    ir::LayoutInput in = ir::parseLayoutInput(attr);
+    for (auto &[key, what] : in.warnings)
+      if (const std::string gluonArg = gluonNameOfKey(key); !gluonArg.empty())
+        key = gluonArg;
+    return in;
   } catch (const Error &e) {
     // The attribute reader names the attribute's field; name the Gluon argument instead.
     const std::string gluonArg = gluonNameOfKey(e.field());

@@ -264,6 +264,14 @@ prints(NV3, NV3_TEXT, "warning: a rank-3 nvmma_shared's CGALayout entries have 3
        "length does not match rank 2\"), as this tool does")
 refuses(NV3_TEXT, "CGALayout: entry 0 has 3 values; it must match the rank 2")
 prints(NV3.replace("rank=3", "rank=2").replace("[[0, 1, 0]]", "[[0, 1]]"), NV3_TEXT.replace("[[0, 1, 0]]", "[[0, 1]]"))
+# A Gluon NVMMADistributedLayout whose warps no layout comes from: Gluon builds it and Triton 3.6 does not
+# verify nvidia_mma's fields, so it is read, with a warning naming the Gluon argument (as a slice's parent too).
+BADMMA = "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[0, 4], instr_shape=[16, 8], cga_layout=[])"
+BADMMA_TEXT = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [0, 4], instrShape = [16, 8]}>"
+BADMMA_WARN = ("warning: warps_per_cta: entries must be powers of two (up to 2^20), got [0, 4] (Triton 3.6 reads "
+               "this attribute, but no layout can be computed from it)")
+prints(BADMMA, BADMMA_TEXT, BADMMA_WARN)
+prints(f"SliceLayout(dim=0, parent={BADMMA})", f"#ttg.slice<{{dim = 0, parent = {BADMMA_TEXT}}}>", BADMMA_WARN)
 print(f"{count - len(failures)}/{count} checks passed")
 for f in failures:
     print("FAIL:", f)
