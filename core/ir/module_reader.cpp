@@ -1152,6 +1152,13 @@ private:
         return true;
       }
     };
+    // A shape's number of elements; -1 past 2^40 or with a dim not positive.
+    auto elementCount = [](const std::vector<int64_t> &shape) {
+      int64_t c = 1;
+      for (int64_t d : shape)
+        c = c > 0 && d > 0 && c <= (int64_t(1) << 40) / d ? c * d : -1;
+      return c;
+    };
     auto typed = [&](int v) { // a value whose type is written (a tensor or a scalar)
       return v >= 0 && size_t(v) < m.values.size() && !m.values[size_t(v)].typeText.empty();
     };
@@ -1377,14 +1384,8 @@ private:
       // tt.reshape keeps the number of elements.
       if (equalsLiteral(n, "tt.reshape") && op.operands.size() == 1 && op.results.size() == 1) {
         const TypeText *a = tensorOf(op.operands[0]), *r = tensorOf(op.results[0]);
-        auto count = [](const std::vector<int64_t> &shape) {
-          int64_t c = 1;
-          for (int64_t d : shape)
-            c = d > 0 && c <= (int64_t(1) << 40) / d ? c * d : -1;
-          return c;
-        };
-        if (a && r && count(a->shape) > 0 && count(r->shape) > 0 &&
-            count(a->shape) != count(r->shape))
+        if (a && r && elementCount(a->shape) > 0 && elementCount(r->shape) > 0 &&
+            elementCount(a->shape) != elementCount(r->shape))
           return problem("number of src and dst elements of reshape must be the same");
       }
       // tt.split, the other way: its results' shape and layout are the
@@ -1425,9 +1426,7 @@ private:
       if (equalsLiteral(n, "tt.elementwise_inline_asm") && !op.operands.empty())
         if (const TypeText *a = tensorOf(op.operands[0]))
           if (const std::optional<int64_t> pack = op.intAttribute("packed_element"); pack && *pack > 0) {
-            int64_t count = 1;
-            for (int64_t d : a->shape)
-              count = d > 0 && count <= (int64_t(1) << 40) / d ? count * d : -1;
+            const int64_t count = elementCount(a->shape);
             if (count > 0 && count % *pack != 0)
               return LayoutMismatch{static_cast<int>(i), -1,
                                     "number of input elements " + std::to_string(count) +
@@ -2673,11 +2672,7 @@ private:
     // A memory space where a layout goes (`tensor<4xf32, #ttg.shared_memory>`)
     // is an attribute MLIR reads; Triton's verifier refuses the tensor later,
     // at the op (module_verifier: a non-distributed layout).
-    if (enc->kind == Value::Kind::Attr && !enc->hasBody &&
-        (((enc->dialect == "ttg" || enc->dialect == "triton_gpu") &&
-          enc->name == "shared_memory") ||
-         ((enc->dialect == "ttng" || enc->dialect == "triton_nvidia_gpu") &&
-          enc->name == "tensor_memory")))
+    if (isMemorySpaceAttr(*enc))
       return c;
     // A type naming a layout alias shares the alias's encoding (built and
     // checked once in readAliases): dumps name a handful of aliases from

@@ -276,6 +276,12 @@ bool oneTypePerOperand(const OpNameFacts &f) {
 
 bool knownToTriton36(std::string_view name) { return opNameFacts(name).registered; }
 
+bool isMemorySpaceAttr(const Value &v) {
+  return v.kind == Value::Kind::Attr && !v.hasBody &&
+         (((v.dialect == "ttg" || v.dialect == "triton_gpu") && v.name == "shared_memory") ||
+          ((v.dialect == "ttng" || v.dialect == "triton_nvidia_gpu") && v.name == "tensor_memory"));
+}
+
 namespace {
 // Edit distance (insert, delete, substitute, swap two neighbours); 99 for
 // names over 64 characters.
@@ -1213,16 +1219,14 @@ namespace {
 // #ttg.shared_memory, a memory space: no layout, which Triton's verifier
 // refuses as a non-distributed one. (#ttng.tensor_memory, of another
 // dialect, it lets pass.)
-bool isMemorySpace(const Value *enc, const Module &m) {
+bool isSharedMemorySpace(const Value *enc, const Module &m) {
   for (int depth = 0; enc && enc->kind == Value::Kind::AliasRef && depth < 8; ++depth) {
     if (!m.aliases)
       return false;
     const auto a = m.aliases->find(enc->text);
     enc = a == m.aliases->end() ? nullptr : a->second.get();
   }
-  if (!enc || enc->kind != Value::Kind::Attr || enc->hasBody)
-    return false;
-  return (enc->dialect == "ttg" || enc->dialect == "triton_gpu") && enc->name == "shared_memory";
+  return enc && isMemorySpaceAttr(*enc) && enc->name == "shared_memory";
 }
 } // namespace
 
@@ -1311,7 +1315,7 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
                ", whose number of elements is not a power of two" + tail;
     }
     if (v.encoding ? v.encoding->isShared() || v.encoding->isTensorMemory()
-                   : isMemorySpace(v.type->encoding.get(), m))
+                   : isSharedMemorySpace(v.type->encoding.get(), m))
       return what() +
              " has an invalid layout: Non-distributed layout is not allowed in tensor type" + tail;
     if (!moduleWritten || !v.encoding)

@@ -86,6 +86,10 @@ bool shortTypesRefused(const OpNameFacts &facts, std::string_view name);
 // fully known dialect that Triton 3.6 does not have ("ttg.convert_layuot").
 bool knownToTriton36(std::string_view name);
 
+// `v` is one of Triton's memory spaces, #ttg.shared_memory or
+// #ttng.tensor_memory (either dialect's old name too): an attribute, no layout.
+bool isMemorySpaceAttr(const Value &v);
+
 // A bare (dialect-less) op name the parser accepts: `module` anywhere;
 // `return`, `call`, `call_indirect`, `constant` inside func.func (`insideFunc`).
 bool bareOpNameAccepted(std::string_view name, bool insideFunc);
