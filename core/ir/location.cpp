@@ -273,6 +273,13 @@ private:
     if (p_ < t_.size() && t_[p_] == '@' &&
         !(p_ + 1 < t_.size() && ((isAsciiAlnum(t_[p_ + 1]) && !isAsciiDigit(t_[p_ + 1])) || t_[p_ + 1] == '_' || t_[p_ + 1] == '"')))
       throw Problem{p_ + 1, "@ identifier expected to start with letter or '_'"};
+    if (p_ < t_.size() && t_[p_] == '"') { // a string its line ends before it closes
+      size_t e = p_ + 1;
+      while (e < t_.size() && t_[e] != '"' && t_[e] != '\n' && t_[e] != '\v' && t_[e] != '\f')
+        e += t_[e] == '\\' ? 2 : 1;
+      if (e >= t_.size() || t_[e] != '"')
+        throw Problem{std::min(e, t_.size()), "expected '\"' in string literal"};
+    }
     throw Problem{wrong(), what};
   }
   void expect(char c, const char *what) {
@@ -316,8 +323,13 @@ private:
     const char c = t_[p_];
     if (c == '#') {
       size_t q = p_ + 1;
-      while (q < t_.size() && (isAliasChar(t_[q]) || t_[q] == '.' || t_[q] == '$' || t_[q] == '-'))
-        ++q;
+      if (q < t_.size() && isAsciiDigit(t_[q])) // MLIR's suffix-id: `#4oc17` is `#4`, then `oc17`
+        while (q < t_.size() && isAsciiDigit(t_[q]))
+          ++q;
+      else
+        while (q < t_.size() &&
+               (isAliasChar(t_[q]) || t_[q] == '.' || t_[q] == '$' || t_[q] == '-'))
+          ++q;
       const size_t hash = p_;
       const std::string_view name = t_.substr(p_ + 1, q - p_ - 1);
       p_ = q;

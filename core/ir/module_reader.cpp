@@ -16,6 +16,8 @@
 #include "encodings/encoding_params.h"
 #include "encodings/linear.h"
 #include "encodings/nvidia_mma.h"
+#include "encodings/nvmma_shared.h"
+#include "encodings/shared_linear.h"
 #include "ir/module_verifier.h"
 #include "ir/op_lexer.h"
 #include "ir/type_printer.h"
@@ -361,16 +363,25 @@ private:
   // MLIR's forward reference: a value used before its definition (in the
   // text) is a placeholder of the type its first use states, shared by its
   // later uses (each of which must state that type too) until a definition
-  // of the name in the same function replaces it: one of another type is
-  // "definition of SSA value ... has type", one of that type binds the uses
-  // and leaves them to the dominance check. Never defined: "use of undefined
-  // value", once the function is read.
+  // of the name replaces it, wherever in the file that comes (MLIR's name
+  // table keeps placeholders when a region or a function ends): one of
+  // another type is "definition of SSA value ... has type", one of that type
+  // binds the uses and leaves them to the verifier (a definition in another
+  // function: "using value defined outside the region") and the dominance
+  // check. Never defined: "use of undefined value", once the file is read.
   struct ForwardRef {
     std::string_view key;  // the name used, without a trailing "#0" (views the source)
     std::string_view type; // the type its first typed use states; "" until one does
     size_t offset = 0;     // the first use
     int isolated = 0;      // the isolated region (a function's body) it is used in
     std::vector<std::pair<int, int>> uses; // (op, operand)
+  };
+  // A placeholder of an earlier module (whose ops its uses index): a
+  // definition in a later module says the verifier's error at its first use.
+  struct EarlierModuleRef {
+    std::string_view key;     // (a view of the source)
+    std::string type, opName; // (copies: what they view may move as modules are added)
+    size_t offset = 0, opOffset = 0;
   };
   // The value names in scope. One open-addressing table for all nested
   // scopes, keyed by views of the source: a slot holds a name's innermost
@@ -660,6 +671,11 @@ private:
             SyntaxParser sp(rest);
             ValuePtr attr = sp.parseAttribute(0);
             end = v.offset + sp.lexer().position();
+            // MLIR reads the aliases in order: one it names must be defined
+            // above (said just past the name).
+            if (const Value *ref = laterAliasRef(*attr, *aliases))
+              fail(v.offset + ref->offset + 1 + ref->text.size(),
+                   "#" + key + ": undefined symbol alias id '" + ref->text + "'");
             (*aliases)[key] = attr;
             // Triton's verifier points at the mnemonic (`blocked` of `#ttg.blocked<`);
             // where the attribute has its own parser (tensor memory's, a dot
@@ -686,12 +702,26 @@ private:
                 (e.offset() + 1 >= rest.size() || bodyEnd > v.offset + rest.size()))
               fail(v.offset, "#" + key + ": the attribute is longer than " +
                                  std::to_string(kMaxAttrText) + " characters");
+            // `order = [1.0, 0]`: Triton's layout parser wants integers in its
+            // lists, and says so at the layout's name.
+            if (const size_t at = v.offset + e.offset(), dot = v.text.find('.');
+                dot != std::string_view::npos && startsWithLiteral(v.text, "#ttg.") &&
+                at + 1 < text_.size() && text_[at] == '.' && at > 0 &&
+                isAsciiDigit(text_[at - 1]) && isAsciiDigit(text_[at + 1]))
+              fail(v.offset + dot + 1,
+                   "#" + key + ": expected an integer type in the layout's list");
             // Where in the file, not where in the alias's text.
             fail(v.offset + e.offset(), "#" + key + ": " + e.problem());
           } catch (const Error &e) {
             fail(v.offset, "#" + key + ": " + e.rule());
           }
         } else {
+          // `#x = !t`: a type (a type is an attribute); `!t` without a
+          // dialect's '.' or a body is a type alias defined above.
+          if (v.kind == OpToken::Kind::BangId && v.text.find('.') == std::string_view::npos &&
+              !(v.end() < text_.size() && text_[v.end()] == '<') && !typeAliasNames_.count(v.text))
+            fail(v.end(), "#" + key + ": undefined symbol alias id '" +
+                              std::string(v.text.substr(1, 40)) + "'");
           // (`#x = <{...}>`: a '<' starts no attribute)
           if (v.kind == OpToken::Kind::Punct && !v.is('[') && !v.is('{') && !v.is('(') &&
               !v.is('-'))
@@ -731,9 +761,18 @@ private:
               lex_.seek(v.end());
             }
             const OpToken n = lex_.peek();
-            if (n.kind == OpToken::Kind::Ident && !n.newlineBefore && n.text.find('.') == std::string_view::npos)
-              fail(n.offset, "custom op '" + std::string(n.text.substr(0, 40)) +
-                                 "' is unknown (after #" + key + "'s value)");
+            if (n.kind == OpToken::Kind::Ident && !n.newlineBefore &&
+                n.text.find('.') == std::string_view::npos) {
+              const OpToken op = n;
+              lex_.seek(op.end()); // (MLIR lexes the token after the name first: its lexer error)
+              (void)lex_.peek();
+              fail(op.offset, "custom op '" + std::string(op.text.substr(0, 40)) +
+                                  "' is unknown (after #" + key + "'s value)");
+            }
+            // (`#loc1 = "offs"(#loc2)`: no op starts with a bracket or a number.)
+            if ((n.kind == OpToken::Kind::Punct || n.kind == OpToken::Kind::Number) &&
+                !n.newlineBefore && !n.is(':') && !n.is('{'))
+              fail(wrongToken(n), "expected operation name in quotes (after #" + key + "'s value)");
           }
           end = lex_.nextLineStart(v.offset); // dense<...>, affine_map<...>: kept as text
         }
@@ -758,26 +797,24 @@ private:
         continue;
       // A layout's integers are unsigned to Triton's parsers: `-0` (read as
       // 0 here) is out of their range, said at the digit as MLIR says it.
-      if (const auto end = aliasEnds_.find(offset); end != aliasEnds_.end()) {
-        const std::string_view body = text_.substr(attrOffset, end->second - attrOffset);
-        for (size_t q = body.find("-0"); q != std::string_view::npos; q = body.find("-0", q + 1)) {
-          size_t b = q;
-          while (b > 0 && isAsciiSpace(body[b - 1]))
-            --b;
-          if (b > 0 && (body[b - 1] == '[' || body[b - 1] == ',' || body[b - 1] == '=') &&
-              (q + 2 >= body.size() || !isAsciiAlnum(body[q + 2]))) {
-            error(attrOffset + q + 1, "#" + name + ": integer constant out of range for attribute (-0 "
-                                                    "in an unsigned field; Triton 3.6 rejects the module)");
-            break;
-          }
-        }
-      }
+      if (const auto end = aliasEnds_.find(offset); end != aliasEnds_.end())
+        if (const size_t zero = negativeZeroAt(text_.substr(attrOffset, end->second - attrOffset));
+            zero != std::string_view::npos)
+          error(attrOffset + zero, "#" + name +
+                                       ": integer constant out of range for attribute (-0 "
+                                       "in an unsigned field; Triton 3.6 rejects the module)");
       // A layout's parameters follow its name at once: MLIR says "expected
       // '<'" just past the name (`#ttg.blocked#ttg.blocked<{...}>`).
       if (!attr->hasBody) {
         // (attrOffset is the mnemonic's start, or already past the name.)
         const bool atName = text_.compare(attrOffset, attr->name.size(), attr->name) == 0;
-        error(atName ? attrOffset + attr->name.size() : attrOffset, "expected '<'");
+        // A name the dialect does not have: MLIR's dialect says so at the
+        // name before it looks for the '<' (`#ttg.hared_memory`).
+        if (atName && !knownDialectAttrName(attr->dialect, attr->name))
+          error(attrOffset,
+                "unknown attribute `" + attr->name + "` in dialect `" + attr->dialect + "`");
+        else
+          error(atName ? attrOffset + attr->name.size() : attrOffset, "expected '<'");
         continue;
       }
       if (const Value *w = bareWordInList(*attr)) {
@@ -786,6 +823,14 @@ private:
           --at;
         error(at,
               "#" + name + ": expected attribute value (`" + w->text.substr(0, 24) + "` is none)");
+        continue;
+      }
+      if (const Value *w = valueBeforeDictionary(*attr)) {
+        size_t at = text_.rfind('#', attrOffset) + w->offset;
+        while (at > 0 && isAsciiSpace(text_[at - 1])) // (MLIR: past the token before)
+          --at;
+        error(at,
+              "#" + name + ": expected '>' (the layout's fields are written <{key = value, ...}>)");
         continue;
       }
       // A dot_op's struct fields, as its parser reads them (before it builds).
@@ -830,7 +875,16 @@ private:
                                                           : std::string_view::npos;
                  v != std::string_view::npos)
           error(v, "#" + name + ": duplicate or unknown struct parameter name: " + what);
-        else // where Triton's verifier points: the attribute, not the alias name
+        else if (const auto end = aliasEnds_.find(offset);
+                 attr->name == "linear" && end != aliasEnds_.end() &&
+                 what.find("is required in #ttg.linear") != std::string::npos) {
+          // Triton's linear parser misses a basis once the attribute is
+          // read: at the token after it (MLIR's current location).
+          size_t q = end->second;
+          while (q < text_.size() && isAsciiSpace(text_[q]))
+            ++q;
+          error(std::min(q, text_.size()), "#" + name + ": " + what);
+        } else // where Triton's verifier points: the attribute, not the alias name
           error(attrOffset, "#" + name + ": " + what);
       } catch (const std::exception &) {
         collected.take();
@@ -908,6 +962,7 @@ private:
     }
     sayAliasErrorsBefore(std::string_view::npos);
     closeImplicitModule();
+    undefinedForwardRefs();
     sayDeferredErrors();
   }
 
@@ -932,10 +987,22 @@ private:
   }
 
   void startModule(size_t offset) {
-    // A module is isolated from above: a name used and never defined in the
-    // one before is undefined there, not a forward reference into this one
-    // (whose ops those uses do not index).
-    undefinedForwardRefs(-1);
+    // A name used and not yet defined in the module before stays a forward
+    // reference, as in MLIR; its uses index that module's ops, so it is kept
+    // aside with what its verifier error needs.
+    for (const ForwardRef &f : forward_) {
+      EarlierModuleRef &e = earlierModuleRefs_.emplace_back();
+      e.key = f.key;
+      e.type = f.type;
+      e.offset = f.offset;
+      if (!f.uses.empty() && f.uses[0].first >= 0 && size_t(f.uses[0].first) < mod().ops.size()) {
+        const Operation &o = mod().ops[size_t(f.uses[0].first)];
+        e.opName = o.name;
+        e.opOffset = opNameOffset(o);
+      }
+    }
+    forward_.clear();
+    crossFunctionUse_ = false;
     f_.modules.emplace_back();
     module_ = static_cast<int>(f_.modules.size()) - 1;
     // About one op and one value a line: a dump's one module never reallocates.
@@ -1164,20 +1231,50 @@ private:
     };
     // The ops judged below (one lookup for every other op).
     static const std::unordered_set<std::string_view, TextHash> judged = {
-        "ttg.warp_yield", "ttg.warp_return", "tt.reduce.return",
-        "tt.scan.return", "tt.return",       "arith.sitofp",
-        "arith.uitofp",   "arith.extf",      "arith.truncf",
-        "arith.fptosi",   "arith.fptoui",    "arith.extsi",
-        "arith.extui",    "arith.trunci",    "arith.bitcast",
-        "arith.select",   "tt.fp_to_fp",     "tt.broadcast",
-        "tt.reshape",     "tt.trans",        "tt.splat",
-        "tt.cat",         "tt.addptr",       "tt.bitcast",
-        "tt.int_to_ptr",  "tt.ptr_to_int",   "tt.expand_dims",
-        "tt.make_range",  "tt.join",         "tt.split",
-        "tt.atomic_rmw",  "tt.dot",          "ttng.warp_group_dot",
-        "tt.dot_scaled",  "ttg.fp4_to_fp",   "tt.elementwise_inline_asm",
-        "tt.reduce",      "tt.scan",         "tt.gather",
-        "tt.descriptor_load", "tt.descriptor_store", "tt.atomic_cas"};
+        "ttg.warp_yield",
+        "ttg.warp_return",
+        "tt.reduce.return",
+        "tt.scan.return",
+        "tt.return",
+        "arith.sitofp",
+        "arith.uitofp",
+        "arith.extf",
+        "arith.truncf",
+        "arith.fptosi",
+        "arith.fptoui",
+        "arith.extsi",
+        "arith.extui",
+        "arith.trunci",
+        "arith.bitcast",
+        "arith.select",
+        "tt.fp_to_fp",
+        "tt.broadcast",
+        "tt.reshape",
+        "tt.trans",
+        "tt.splat",
+        "tt.cat",
+        "tt.addptr",
+        "tt.bitcast",
+        "tt.int_to_ptr",
+        "tt.ptr_to_int",
+        "tt.expand_dims",
+        "tt.make_range",
+        "tt.join",
+        "tt.split",
+        "tt.atomic_rmw",
+        "tt.dot",
+        "ttng.warp_group_dot",
+        "tt.dot_scaled",
+        "ttg.fp4_to_fp",
+        "tt.elementwise_inline_asm",
+        "tt.reduce",
+        "tt.scan",
+        "tt.gather",
+        "tt.descriptor_load",
+        "tt.descriptor_store",
+        "tt.atomic_cas",
+        "ttng.tc_gen5_mma",
+        "ttng.tc_gen5_mma_scaled"};
     for (size_t i = 0; i < m.ops.size(); ++i) {
       const Operation &op = m.ops[i];
       if (op.implicit || op.guessedResultTypes || op.unknownToTriton36 || !judged.count(op.name))
@@ -1196,7 +1293,10 @@ private:
       if (parent && op.parentBlock >= 0) {
         const int r = m.blocks[size_t(op.parentBlock)].parentRegion;
         const int p = r >= 0 ? m.regions[size_t(r)].parentOp : -1;
-        if (p >= 0 && m.ops[size_t(p)].name != parent && !m.ops[size_t(p)].guessedResultTypes)
+        // (An op Triton 3.6 lacks, written generic, is read by MLIR as an
+        // unregistered op: its terminator's verifier still runs.)
+        if (p >= 0 && m.ops[size_t(p)].name != parent &&
+            (!m.ops[size_t(p)].guessedResultTypes || m.ops[size_t(p)].generic))
           return problem(std::string("expects parent op '") + parent + "'");
       }
       // The result's element kind (ODS, before the traits below).
@@ -1571,7 +1671,11 @@ private:
       const bool dot = equalsLiteral(n, "tt.dot") || equalsLiteral(n, "ttng.warp_group_dot");
       const bool scaled = equalsLiteral(n, "tt.dot_scaled") && !op.generic &&
                           op.operands.size() >= 3 && op.operands.size() <= 5;
-      if ((dot && op.operands.size() >= 3) || scaled) {
+      // tcgen05's MMAs: A, B and the accumulator D are their first three
+      // operands (Triton's DotOpInterface checks their dims the same way).
+      const bool mma5 = equalsLiteral(n, "ttng.tc_gen5_mma"),
+                 mma5Scaled = equalsLiteral(n, "ttng.tc_gen5_mma_scaled") && !op.generic;
+      if (((dot || mma5 || mma5Scaled) && op.operands.size() >= 3) || scaled) {
         const bool withScales = scaled && op.operands.size() == 5;
         // One scale: A's where `scale` follows A (`%a scale %s, %b, %c`).
         bool lhsScale = withScales;
@@ -1582,14 +1686,26 @@ private:
           lhsScale = kw != std::string_view::npos && comma != std::string_view::npos && kw < comma;
         }
         const int ia = op.operands[0], ib = op.operands[scaled && lhsScale ? 2 : 1],
-                  ic = op.operands.back();
+                  ic = mma5 || mma5Scaled ? op.operands[2] : op.operands.back();
         const TypeText *a = shapedOf(ia), *b = shapedOf(ib), *c = shapedOf(ic);
         if (!a || !b || !c)
           continue;
         bool lhsFp4 = false, rhsFp4 = false;
-        const bool lhsKPack = !(op.attributeText.find("lhs_k_pack = false") != std::string::npos);
-        const bool rhsKPack = !(op.attributeText.find("rhs_k_pack = false") != std::string::npos);
-        if (scaled) {
+        // Whether a packed fp4 operand holds its element pairs along K (else
+        // along M or N): tt.dot_scaled says so (lhs_k_pack, rhs_k_pack); a
+        // tcgen05 MMA's NVMMA shared operand is packed along its inner dim
+        // (A not transposed, B transposed).
+        bool lhsKPack = !(op.attributeText.find("lhs_k_pack = false") != std::string::npos);
+        bool rhsKPack = !(op.attributeText.find("rhs_k_pack = false") != std::string::npos);
+        if (mma5Scaled) {
+          const auto *sa =
+              dynamic_cast<const NvmmaSharedEncoding *>(m.values[size_t(ia)].encoding.get());
+          const auto *sb =
+              dynamic_cast<const NvmmaSharedEncoding *>(m.values[size_t(ib)].encoding.get());
+          lhsKPack = !(sa && sa->transposed);
+          rhsKPack = !(sb && !sb->transposed);
+        }
+        if (scaled || mma5Scaled) {
           // `lhs = e2m1 rhs = e5m2`: the formats, written after the operands.
           const size_t from = opNameOffset(op);
           const size_t to = std::min(text_.size(), from + kMaxAttrText);
@@ -1616,7 +1732,9 @@ private:
               "dimension of the result");
         const int64_t aM = a->shape[rank - 2] * (lhsFp4 && !lhsKPack ? 2 : 1);
         const int64_t bN = b->shape[rank - 1] * (rhsFp4 && !rhsKPack ? 2 : 1);
-        if (aM != c->shape[rank - 2] || bN != c->shape[rank - 1])
+        // (A two-CTA tcgen05 MMA's output dims are relaxed: not checked here.)
+        if ((aM != c->shape[rank - 2] || bN != c->shape[rank - 1]) &&
+            !((mma5 || mma5Scaled) && op.hasAttribute("two_ctas")))
           return problem(
               "expected the output shape to be the concatenation of the last dimension of "
               "the first operand and the last dimension of the second");
@@ -1644,6 +1762,26 @@ private:
             const auto *mma = dynamic_cast<const NvidiaMmaEncoding *>(d.get());
             if (!mma || mma->versionMajor != 3)
               return problem("WGMMA result layout must be Hopper NVMMA");
+            // Its operands: A an NVMMA shared buffer or registers in a dot
+            // operand layout, B an NVMMA shared buffer (shared_linear too);
+            // the result tile per CTA a multiple of 64 x 8.
+            auto encodingOf = [&](int v) {
+              return v >= 0 ? m.values[size_t(v)].encoding.get() : nullptr;
+            };
+            const Encoding *ea = encodingOf(ia), *eb = encodingOf(ib);
+            auto sharedForMma = [](const Encoding *e) {
+              return dynamic_cast<const NvmmaSharedEncoding *>(e) ||
+                     dynamic_cast<const SharedLinearEncoding *>(e);
+            };
+            if (ea && !sharedForMma(ea) && !dynamic_cast<const DotOperandEncoding *>(ea))
+              return problem("WGMMA A operand must have NVMMA shared or dot layout");
+            if (eb && !sharedForMma(eb))
+              return problem("WGMMA B operand must have NVMMA shared layout");
+            const std::vector<int64_t> perCta = mma->cga.shapePerCTA(c->shape);
+            if (perCta.size() == 2 && perCta[0] % 64 != 0)
+              return problem("WGMMA result M dimension must be divisible by 64");
+            if (perCta.size() == 2 && perCta[1] % 8 != 0)
+              return problem("WGMMA result N dimension must be divisible by 8");
           }
         if (withScales) {
           // Triton 3.6: one scale per 32 elements of K (mxfp), per 16 where the
@@ -1825,7 +1963,7 @@ private:
         for (int b : m.regions[size_t(r)].blocks)
           for (int o : m.blocks[size_t(b)].operations)
             outerValues = outerValues || !m.ops[size_t(o)].results.empty();
-    if (!outerValues)
+    if (!outerValues && !crossFunctionUse_)
       return std::nullopt;
     auto functionOf = [&](int block) {
       for (int b = block, guard = 0; b >= 0 && guard < 4096; ++guard) {
@@ -1894,8 +2032,13 @@ private:
           : equalsLiteral(n, "ttg.async_wait")                                      ? "num"
           : equalsLiteral(n, "ttng.async_tma_store_wait")                           ? "pendings"
           : (equalsLiteral(n, "tt.trans") || equalsLiteral(n, "ttg.memdesc_trans")) ? "order"
-                                                                                    : nullptr;
-      if (required && !op.generic && !op.hasAttribute(required))
+          : equalsLiteral(n, "ttg.global_scratch_alloc")
+              ? (!op.hasAttribute("alignment") ? "alignment" : "nbytes")
+              : nullptr;
+      // (tt.scan, printed generic, has its axis and reverse in its properties.)
+      if (equalsLiteral(n, "tt.scan") && op.hasAttribute("axis") && !op.hasAttribute("reverse"))
+        required = "reverse";
+      if (required && (!op.generic || equalsLiteral(n, "tt.scan")) && !op.hasAttribute(required))
         return LayoutMismatch{static_cast<int>(i), -1,
                               "'" + op.name + "' op requires attribute '" + required + "'"};
       if (op.regions.empty())
@@ -2128,8 +2271,6 @@ private:
   void popScope() {
     names_.restore(scopes_.back().mark);
     scopes_.pop_back();
-    if (scopes_.empty())
-      undefinedForwardRefs(-1);
   }
 
   // --- forward references (ForwardRef) ---
@@ -2148,7 +2289,7 @@ private:
     const std::string_view key = withoutResultZero(name);
     const int iso = currentIsolated();
     for (ForwardRef &f : forward_)
-      if (f.key == key && f.isolated == iso) {
+      if (f.key == key) {
         f.uses.emplace_back(op, operand);
         return;
       }
@@ -2188,11 +2329,13 @@ private:
   // replaced by it.
   void resolveForward(std::string_view key, int value, size_t offset, std::string_view group,
                       int number) {
+    if (!earlierModuleRefs_.empty())
+      resolveEarlierModule(key, value, offset, group, number);
     if (forward_.empty())
       return;
     const int iso = currentIsolated();
     auto it = std::find_if(forward_.begin(), forward_.end(),
-                           [&](const ForwardRef &f) { return f.key == key && f.isolated == iso; });
+                           [&](const ForwardRef &f) { return f.key == key; });
     if (it == forward_.end())
       return;
     Module &m = mod();
@@ -2209,12 +2352,12 @@ private:
     const SsaValue &v = m.values[size_t(value)];
     const bool guessed = v.definingOp >= 0 && m.ops[size_t(v.definingOp)].guessedResultTypes;
     if (!f.type.empty() && !v.typeText.empty() && !guessed && !typesAgree(f.type, v.typeText)) {
-      error(offset, "definition of SSA value '" + std::string(group) + "#" +
-                        std::to_string(number) + "' has type '" + std::string(v.typeText) +
-                        "', where its earlier use (line " + std::to_string(at(f.offset).line) +
-                        ") has type '" + std::string(f.type) + "' (Triton 3.6 rejects the module)");
+      definitionTypeError(offset, group, number, v.typeText, f.offset, f.type);
       return;
     }
+    // (Defined in another function: the verifier's isolation check says so.)
+    if (f.isolated != iso)
+      crossFunctionUse_ = true;
     for (const auto &[op, operand] : f.uses) {
       bindUse(op, operand, value);
       if (!dominatesEarlierUse(value, op))
@@ -2225,6 +2368,32 @@ private:
                                           std::to_string(at(offset).line) +
                                           " (Triton 3.6 rejects the module)");
     }
+  }
+  void definitionTypeError(size_t offset, std::string_view group, int number, std::string_view type,
+                           size_t useOffset, std::string_view useType) {
+    error(offset, "definition of SSA value '" + std::string(group) + "#" + std::to_string(number) +
+                      "' has type '" + std::string(type) + "', where its earlier use (line " +
+                      std::to_string(at(useOffset).line) + ") has type '" + std::string(useType) +
+                      "' (Triton 3.6 rejects the module)");
+  }
+  // A definition of a name an earlier module used and never defined: MLIR
+  // binds the uses to it (another type: its definition's error), and the
+  // verifier then refuses the use, outside the region of its definition.
+  void resolveEarlierModule(std::string_view key, int value, size_t offset, std::string_view group,
+                            int number) {
+    auto it = std::find_if(earlierModuleRefs_.begin(), earlierModuleRefs_.end(),
+                           [&](const EarlierModuleRef &e) { return e.key == key; });
+    if (it == earlierModuleRefs_.end())
+      return;
+    const EarlierModuleRef e = *it;
+    earlierModuleRefs_.erase(it);
+    const SsaValue &v = mod().values[size_t(value)];
+    if (!e.type.empty() && !v.typeText.empty() && !typesAgree(e.type, v.typeText)) {
+      definitionTypeError(offset, group, number, v.typeText, e.offset, e.type);
+      return;
+    }
+    verifierErrors_.emplace_back(e.opOffset, "'" + std::string(e.opName) +
+                                                 "' op using value defined outside the region");
   }
   // Whether `block` is in a region of op `op` (at any depth).
   bool blockInsideOp(int block, int op) const {
@@ -2266,14 +2435,14 @@ private:
     }
     return false;
   }
-  // The placeholders of isolated region `iso` (-1: all) never defined.
-  void undefinedForwardRefs(int iso) {
-    auto gone = std::stable_partition(forward_.begin(), forward_.end(), [&](const ForwardRef &f) {
-      return iso >= 0 && f.isolated != iso;
-    });
-    for (auto it = gone; it != forward_.end(); ++it)
-      undefinedUses_.emplace_back(it->offset, "use of undefined value " + std::string(it->key));
-    forward_.erase(gone, forward_.end());
+  // The placeholders never defined, once the file is read.
+  void undefinedForwardRefs() {
+    for (const EarlierModuleRef &e : earlierModuleRefs_)
+      undefinedUses_.emplace_back(e.offset, "use of undefined value " + std::string(e.key));
+    earlierModuleRefs_.clear();
+    for (const ForwardRef &f : forward_)
+      undefinedUses_.emplace_back(f.offset, "use of undefined value " + std::string(f.key));
+    forward_.clear();
   }
   void bindUse(int op, int operand, int value) {
     Module &m = mod();
@@ -2403,6 +2572,48 @@ private:
   // an Ampere or Hopper parent (versionMajor 2 or 3).
   // A bare word where a layout's list holds a value (`[[z], [0]]`): MLIR
   // reads each entry as an attribute, and a word that names no type is none.
+  // `[-0, ...]`, `dim = -0`: where the 0 of a `-0` field value is in a
+  // layout's text, or npos (its integers are unsigned to Triton's parsers).
+  static size_t negativeZeroAt(std::string_view body) {
+    for (size_t q = body.find("-0"); q != std::string_view::npos; q = body.find("-0", q + 1)) {
+      size_t b = q;
+      while (b > 0 && isAsciiSpace(body[b - 1]))
+        --b;
+      if (b > 0 && (body[b - 1] == '[' || body[b - 1] == ',' || body[b - 1] == '=') &&
+          (q + 2 >= body.size() || !isAsciiAlnum(body[q + 2])))
+        return q + 1;
+    }
+    return std::string_view::npos;
+  }
+  // The first alias `v` names that `defined` does not hold yet, or null.
+  static const Value *laterAliasRef(const Value &v, const AliasMap &defined) {
+    if (v.kind == Value::Kind::AliasRef)
+      return defined.count(v.text) ? nullptr : &v;
+    for (const ValuePtr &x : v.items)
+      if (const Value *r = x ? laterAliasRef(*x, defined) : nullptr)
+        return r;
+    for (const ValuePtr &x : v.positional)
+      if (const Value *r = x ? laterAliasRef(*x, defined) : nullptr)
+        return r;
+    for (const auto *list : {&v.entries, &v.extraEntries})
+      for (const auto &[key, x] : *list)
+        if (const Value *r = x ? laterAliasRef(*x, defined) : nullptr)
+          return r;
+    return nullptr;
+  }
+  // `#ttg.slice<d{...}>`: Triton's layouts read '<', a dictionary, '>'
+  // (padded_shared its intervals first): a value before the dictionary is
+  // where MLIR says "expected '>'". That value, or null.
+  static const Value *valueBeforeDictionary(const Value &v) {
+    if (v.kind != Value::Kind::Attr)
+      return nullptr;
+    if (v.dialect == "ttg" && v.name != "padded_shared" && !v.positional.empty() && v.positional[0])
+      return v.positional[0].get();
+    for (const auto &[key, x] : v.entries)
+      if (const Value *w = x ? valueBeforeDictionary(*x) : nullptr)
+        return w;
+    return nullptr;
+  }
   static const Value *bareWordInList(const Value &v, bool inList = false) {
     if (inList && v.kind == Value::Kind::Ident && !isBuiltinTypeName(v.text))
       return &v;
@@ -2524,6 +2735,19 @@ private:
         continue;
       if (const size_t at = unloadedDialectNameAt(s, q); at != std::string_view::npos)
         return at;
+      // `#name<...>`: a name without a '.' before '<' is a dialect's, whole
+      // (an alias is never followed by '<'); refused at its '#'.
+      size_t e = q + 1;
+      while (e < s.size() && (isAsciiAlnum(s[e]) || s[e] == '_' || s[e] == '$'))
+        ++e;
+      if (e > q + 1 && e < s.size() && s[e] == '<' &&
+          !isLoadedDialect(s.substr(q + 1, e - q - 1))) {
+        // (MLIR first finds the body's end: an unbalanced body is that error.)
+        size_t at = 0;
+        std::string problem;
+        if (scanPrettyBody(s, e, at, problem) != std::string_view::npos)
+          return q;
+      }
     }
     return std::string_view::npos;
   }
@@ -2548,17 +2772,36 @@ private:
       while (e < s.size() && (isAsciiAlnum(s[e]) || s[e] == '_'))
         ++e;
       const std::string_view name = s.substr(q + 5, e - q - 5);
-      bool known = name == "shared_memory" || name == "generic_linear" ||
-                   name == "partitioned_shared" || name == "shared" || name == "mma";
-      for (const EncodingParams &p : allEncodingParams())
-        known = known || (p.dialect == "ttg" && p.mnemonic == name);
-      if (!known && !name.empty())
+      if (!name.empty() && !knownDialectAttrName("ttg", name))
         return q + 5;
     }
     return std::string_view::npos;
   }
+  // Whether Triton 3.6's ttg or ttng dialect has an attribute of this name
+  // (any other dialect: true, it is not this reader's to say).
+  static bool knownDialectAttrName(std::string_view dialect, std::string_view name) {
+    const bool ttg = dialect == "ttg", ttng = dialect == "ttng";
+    if (!ttg && !ttng)
+      return true;
+    if (ttg && (name == "shared_memory" || name == "generic_linear" ||
+                name == "partitioned_shared" || name == "shared" || name == "mma"))
+      return true;
+    if (ttng && name == "tensor_memory")
+      return true;
+    for (const EncodingParams &p : allEncodingParams())
+      if (p.dialect == dialect && p.mnemonic == name)
+        return true;
+    return false;
+  }
 
   static std::string unloadedDialectProblem(std::string_view s, size_t at) {
+    if (at < s.size() && s[at] == '#') { // `#name<...>` (unloadedDialectAttrAt)
+      size_t e = at + 1;
+      while (e < s.size() && s[e] != '<')
+        ++e;
+      return "`#" + std::string(s.substr(at + 1, std::min<size_t>(e - at - 1, 40))) +
+             "<...>` attribute created with unregistered dialect (Triton 3.6 rejects the module)";
+    }
     size_t q = at - 1;
     while (q > 0 && s[q] != '#')
       --q;
@@ -2658,6 +2901,22 @@ private:
     }
     if (const Value *w = bareWordInList(*enc)) {
       c.error = "type " + text + ": expected attribute value (`" + w->text.substr(0, 24) + "` is none)";
+      c.errorAt = size_t(inner.data() - text.data()) + w->offset;
+      while (c.errorAt > 0 && isAsciiSpace(text[c.errorAt - 1])) // (MLIR: past the token before)
+        --c.errorAt;
+      return c;
+    }
+    if (const size_t zero = isLayoutAttr(*enc) ? negativeZeroAt(inner) : std::string_view::npos;
+        zero != std::string_view::npos) {
+      c.error = "type " + text +
+                ": integer constant out of range for attribute (-0 in an unsigned "
+                "field; Triton 3.6 rejects the module)";
+      c.errorAt = size_t(inner.data() - text.data()) + zero;
+      return c;
+    }
+    if (const Value *w = valueBeforeDictionary(*enc)) {
+      c.error =
+          "type " + text + ": expected '>' (the layout's fields are written <{key = value, ...}>)";
       c.errorAt = size_t(inner.data() - text.data()) + w->offset;
       while (c.errorAt > 0 && isAsciiSpace(text[c.errorAt - 1])) // (MLIR: past the token before)
         --c.errorAt;
@@ -2925,8 +3184,10 @@ private:
             }
           // A type the text's end cuts short: MLIR reads on to the end.
           if (t.offset + rest.size() >= text_.size() &&
-              (se.problem().rfind("unterminated", 0) == 0 || se.offset() >= rest.size()))
+              (se.problem().rfind("unterminated", 0) == 0 || se.offset() >= rest.size())) {
+            checkDialectTypeNames(t.offset, text_.size()); // (`!tt.pt` at the end: that name first)
             fail(endOfText(), "the text ends inside this type: " + se.problem());
+          }
           fail(t.offset + se.offset(), se.problem());
         } catch (const std::exception &) {
         }
@@ -3033,6 +3294,14 @@ private:
           !typeAliasNames_.count(text_.substr(p - 1, q - p + 1)))
         fail(q, "undefined symbol alias id '" +
                     std::string(text_.substr(p, std::min<size_t>(q - p, 40))) + "'");
+      // `!ttgmemdesc<...>`: a name without a '.' before '<' is a dialect's,
+      // whole; MLIR refuses the type at its '!' if no such dialect is loaded.
+      if (q > p && q < end && text_[q] == '<' &&
+          text_.substr(p, q - p).find('.') == std::string_view::npos &&
+          !isLoadedDialect(text_.substr(p, q - p)))
+        fail(p - 1,
+             "`!" + std::string(text_.substr(p, std::min<size_t>(q - p, 40))) +
+                 "<...>` type created with unregistered dialect (Triton 3.6 rejects the module)");
       size_t nameAt = 0;
       if (const std::string problem = unknownTritonTypeName(text_.substr(p, q - p), nameAt);
           !problem.empty())
@@ -3303,10 +3572,12 @@ private:
       else if (generic) // (MLIR: where the quoted name ends)
         error(nameTok.end(), "operation being parsed with an unregistered dialect: '" + shown +
                                  "' names no dialect (Triton 3.6 rejects the module)");
-      else
+      else {
+        (void)lex_.peek(); // (MLIR lexes the next token before it looks the name up)
         error(nameTok.offset, "custom op '" + shown +
                                   "' is unknown: an op name is dialect.op, e.g. tt.load "
                                   "(Triton 3.6 rejects the module)");
+      }
     }
     const OpNameFacts &facts = factsOf(opNameView);
     nextFacts_ = &facts; // parseHeader's, before a nested op's replace it
@@ -3322,7 +3593,8 @@ private:
         unloadedDialect ? closestTriton36OpOfOtherDialect(opNameView) : std::string();
     // (A dialect name one or two edits from Triton's - `arth.muli` - counts;
     // another dialect's op is listed as any op this tool does not know.)
-    if (mod().ops[opIdx].unknownToTriton36 || !nearInOtherDialect.empty())
+    // (Written generic, MLIR reads it as an unregistered op: no parse error.)
+    if ((mod().ops[opIdx].unknownToTriton36 && !generic) || !nearInOtherDialect.empty())
       if (firstUnknownOp_.second == std::string_view::npos)
         firstUnknownOp_ = {mod().ops[opIdx].unknownToTriton36
                                ? "custom op '" + std::string(opNameView.substr(0, 60)) +
@@ -3426,7 +3698,7 @@ private:
     bindResults(false);
     // A placeholder of one of their names (a use earlier in the text, or in
     // the op itself) is replaced now.
-    if (!forward_.empty())
+    if (!forward_.empty() || !earlierModuleRefs_.empty())
       for (int v : mod().ops[opIdx].results) {
         const std::string_view name = mod().values[size_t(v)].name;
         if (name.empty())
@@ -3438,7 +3710,30 @@ private:
       }
     if (!generic && equalsLiteral(opNameView, "arith.constant"))
       checkConstantLiteral(nameTok.end(), lastEnd);
+    if (!generic && equalsLiteral(opNameView, "ttng.tensormap_create"))
+      checkTensormapAttributes(mod().ops[opIdx], nameTok.end(), lastEnd);
     return opIdx;
+  }
+
+  // ttng.tensormap_create's attributes are bounded (its ConfinedAttr
+  // constraints, checked as its dictionary is read: at the dictionary, in
+  // the dictionary's order of names).
+  void checkTensormapAttributes(const Operation &op, size_t from, size_t to) {
+    static constexpr std::pair<const char *, int> kBounds[] = {
+        {"elem_type", 15}, {"fill_mode", 1}, {"interleave_layout", 2}, {"swizzle_mode", 3}};
+    for (const auto &[key, most] : kBounds) {
+      const std::optional<int64_t> v = op.intAttribute(key);
+      if (!v || (*v >= 0 && *v <= most))
+        continue;
+      const size_t open = text_.substr(0, std::min(to, text_.size())).find('{', from);
+      error(open == std::string_view::npos ? from : open,
+            "custom op 'ttng.tensormap_create' 'ttng.tensormap_create' op attribute '" +
+                std::string(key) +
+                "' failed to satisfy constraint: 32-bit signless integer attribute whose value is "
+                "non-negative whose maximum value is " +
+                std::to_string(most));
+      return;
+    }
   }
 
   // An arith.constant's literal against its type, as MLIR reads it: an
@@ -3565,6 +3860,13 @@ private:
         width > 0 && startsWithLiteral(t.substr(lit), "0x") &&
         hexFloatTooWide(t, lit, colon, type, width, from + lit))
       return;
+    // `arith.constant 64 : f32`: a float's literal is written with a fraction.
+    if (floatTypeBits(type) > 0 && decimalInteger(literalAt(lit))) {
+      error(from + lit + (t[lit] == '-' ? 1 : 0), // (MLIR: at the integer, after its sign)
+            "unexpected decimal integer literal for a floating point value (write " +
+                std::string(literalAt(lit)) + ".0; Triton 3.6 rejects the module)");
+      return;
+    }
     if (type.size() < 2 || type[0] != 'i' || !decimalInteger(type.substr(1)))
       return;
     const std::string_view v = literalAt(lit);
@@ -3655,7 +3957,7 @@ private:
 
   // The keyword an op starts with: a comparison's predicate, a program id's
   // axis; then (for the axis) its ':'. Said at the token, as MLIR says it.
-  void checkKeywordOperand(std::string_view op, const OpToken &f) {
+  void checkKeywordOperand(std::string_view op, const OpToken f) { // (a copy: it peeks past f)
     static constexpr std::string_view kInt[] = {"eq",  "ne",  "slt", "sle", "sgt",
                                                 "sge", "ult", "ule", "ugt", "uge"};
     static constexpr std::string_view kFloat[] = {"false", "oeq", "ogt", "oge", "olt", "ole",
@@ -3680,6 +3982,13 @@ private:
     size_t q = f.end();
     while (q < text_.size() && (text_[q] == ' ' || text_[q] == '\t'))
       ++q;
+    if (q < text_.size() && text_[q] != '\n') {
+      // (MLIR lexes the next token before it judges it: a character that
+      // starts no token is that lexer error, `x $: i32`.)
+      lex_.seek(q);
+      (void)lex_.peek();
+      lex_.seek(f.offset);
+    }
     if (!cmpi && !cmpf) {
       if (q < text_.size() && text_[q] != ':' && text_[q] != '{' && text_[q] != '\n')
         fail(f.end(), "expected ':'");
@@ -3909,6 +4218,7 @@ private:
     scratch.partitionWarps.clear();
     scratch.facts = nextFacts_;
     std::string_view toType;
+    size_t assignedAt = std::string_view::npos; // where the value after `%a =` starts
     auto addAttributes = [&](std::string_view written, std::string_view inner) {
       Operation &o = mod().ops[opIdx];
       for (auto &kv : splitDictionary(inner))
@@ -4103,6 +4413,15 @@ private:
           fail(wrongToken(lex_.peek()), "expected '{' in attribute dictionary");
         continue;
       }
+      // scf.if's `else` opens its second region at once.
+      if (custom && depth == 0 && t.isIdent("else") && equalsLiteral(opName, "scf.if") &&
+          mod().ops[opIdx].regions.size() == 1) {
+        lex_.skip();
+        lastEnd = lex_.consumedEnd();
+        if (!lex_.peek().is('{'))
+          fail(wrongToken(lex_.peek()), "expected '{' to begin a region");
+        continue;
+      }
 
       // Once its types are read, an op is not continued by a `key = ...` line
       // (a misspelt result name: `parent = arith.mulf ...` is an op named
@@ -4136,13 +4455,28 @@ private:
               fail(wrongToken(a), "expected ')'");
           }
         } else if (n.is('=')) {
+          // (`math.exp %x= : T`: only scf.for's and scf.while's headers
+          // assign; MLIR wanted the next ',' or the ':'.)
+          if (custom && depth == 0 && !typed && !t.newlineBefore && scratch.facts &&
+              !equalsLiteral(opName, "scf.for") && !equalsLiteral(opName, "scf.while") &&
+              knownOperandSyntax(*scratch.facts))
+            fail(wrongToken(n),
+                 oneOperandThenTypes(opName) ||
+                         scratch.facts->operandsBefore == int(mod().ops[opIdx].operands.size()) + 1
+                     ? "expected ':'"
+                     : "expected ','");
           lex_.skip();
           // `%i = %lb to ...`, `iter_args(%a = %init)`: an operand is next.
           if (custom && lex_.peek().kind != OpToken::Kind::ValueId)
             fail(wrongToken(lex_.peek()), "expected SSA operand");
           pending.push_back({t.text, "", t.offset, {}, 0});
+          assignedAt = lex_.peek().offset;
         } else {
           addOperand(opIdx, t);
+          // `iter_args(%a = %x, %b = %y)`: an assignment list goes on with a
+          // ',' or ends with its ')'.
+          if (custom && depth > 0 && t.offset == assignedAt && !n.is(',') && !n.is(')'))
+            fail(wrongToken(n), "expected ',' or ')'");
           // `ttg.local_dealloc %m[...]`: after the one operand of these ops
           // their ':' (or dictionary) is due.
           if (custom && depth == 0 && !typed && n.is('[') &&
@@ -4157,6 +4491,22 @@ private:
                equalsLiteral(opName, "ttg.local_dealloc") || equalsLiteral(opName, "ttg.local_load") ||
                equalsLiteral(opName, "ttg.memdesc_trans") ||
                equalsLiteral(opName, "ttg.memdesc_reshape")))
+            fail(wrongToken(n), "expected ':'");
+          // `amdg.buffer_store %v, %p[...]`: the value, then a ','.
+          if (custom && depth == 0 && !typed && !n.is(',') &&
+              equalsLiteral(opName, "amdg.buffer_store") && mod().ops[opIdx].operands.size() == 1)
+            fail(wrongToken(n), "expected ','");
+          // `tt.addptr %p, %o word`: after the last operand of the ops whose
+          // syntax has no keyword after their operands, their dictionary or
+          // ':' is due.
+          if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::Ident &&
+              !n.newlineBefore && !n.isIdent("loc") && scratch.facts &&
+              scratch.facts->operandsBefore > 0 &&
+              int(mod().ops[opIdx].operands.size()) == scratch.facts->operandsBefore &&
+              (equalsLiteral(opName, "tt.addptr") || equalsLiteral(opName, "tt.join") ||
+               equalsLiteral(opName, "tt.precise_divf") || equalsLiteral(opName, "tt.mulhiui") ||
+               equalsLiteral(opName, "ttg.local_store") || equalsLiteral(opName, "arith.cmpi") ||
+               equalsLiteral(opName, "arith.cmpf")))
             fail(wrongToken(n), "expected ':'");
           // amdg's buffer ops: the pointer, then its offsets in '[...]'.
           if (custom && depth == 0 && !typed && !n.is('[') &&
@@ -4369,7 +4719,11 @@ private:
           lex_.skip();
           if (indexList && lex_.peek().is(']'))
             fail(wrongToken(lex_.peek()), "expected SSA operand");
-          readOperandList(opIdx, ']', true, "expected ']'");
+          // (amdg's buffer ops: one offsets operand.)
+          const bool one = equalsLiteral(opName, "amdg.buffer_load") ||
+                           equalsLiteral(opName, "amdg.buffer_store") ||
+                           equalsLiteral(opName, "amdg.buffer_load_to_local");
+          readOperandList(opIdx, ']', true, "expected ']'", one);
           lastEnd = lex_.consumedEnd();
           continue;
         }
@@ -4584,8 +4938,11 @@ private:
           if (!n.is(',') && !n.is(')'))
             fail(wrongToken(n), "expected ')'");
         }
-        if (depth == 0 && (custom || mod().ops[opIdx].generic))
-          break; // an op's location is the last of it: what follows is the next op
+        // An op's location is the last of it: what follows is the next op
+        // (an op of a dialect this tool does not know in full: what follows
+        // on the next line).
+        if (depth == 0 && (custom || mod().ops[opIdx].generic || lex_.peek().newlineBefore))
+          break;
         continue;
       } else if ((t.kind == OpToken::Kind::Ident || t.kind == OpToken::Kind::BangId ||
                   t.kind == OpToken::Kind::HashId) &&
@@ -4695,7 +5052,16 @@ private:
           continue;
         } else {
           colonTypes.clear();
-          scanTypeList(colonTypes);
+          // arith.constant's value is typed by one type: a ',' after it on
+          // its line starts the next op (MLIR: "expected operation name").
+          if (custom && equalsLiteral(opName, "arith.constant")) {
+            colonTypes.push_back(scanType());
+            const OpToken &n = lex_.peek();
+            if (!n.newlineBefore && n.is(','))
+              fail(wrongToken(n),
+                   "expected operation name in quotes (after arith.constant's type)");
+          } else
+            scanTypeList(colonTypes);
           if (custom && !known)
             reportTypesOf(colonTypes); // their syntax is still Triton's (local_dealloc's memdesc)
           if (custom && colonTypes.size() == 1 && equalsLiteral(opName, "tt.addptr") &&
@@ -4848,6 +5214,10 @@ private:
       operand = "ptr";
       description = "ptr or ranked tensor of ptr values or ptr";
       ok = c == ElementClass::Pointer;
+    } else if (equalsLiteral(name, "tt.histogram")) {
+      operand = "src";
+      description = "ranked tensor of integer values";
+      ok = c == ElementClass::SignlessInteger || !startsWithLiteral(stated, "tensor<");
     } else if (equalsLiteral(name, "tt.addptr")) {
       operand = "result";
       description = "ptr or ranked tensor of ptr values";
@@ -4890,6 +5260,20 @@ private:
       return;
     if (!op.generic && !s.colon.empty())
       checkStatedTypeKinds(opIdx, name, s.colon[0]);
+    // The result of the ops that make a tensor of a tensor (`-> f16<...>`: a
+    // scalar type where MLIR parses one, then its kind is refused).
+    if (!op.generic && !s.arrow.empty() && viewsSource(s.arrow[0]) && !isTypeAlias(s.arrow[0]) &&
+        !startsWithLiteral(s.arrow[0], "tensor<") &&
+        (equalsLiteral(name, "tt.broadcast") || equalsLiteral(name, "ttg.convert_layout") ||
+         equalsLiteral(name, "tt.expand_dims") || equalsLiteral(name, "tt.reshape") ||
+         equalsLiteral(name, "tt.join"))) {
+      std::string_view shown = s.arrow[0];
+      shown = shown.substr(0, std::min(shown.find('<'), shown.size()));
+      fail(size_t(s.arrow[0].data() - text_.data()),
+           "custom op '" + std::string(name) +
+               "' invalid kind of type specified: expected builtin.tensor, but found '" +
+               std::string(shown) + "'");
+    }
     // The atomics state one function type, `(P, V, M) -> R`.
     if (!op.generic && !s.colon.empty() && s.fnInputs.empty() &&
         (equalsLiteral(name, "tt.atomic_rmw") || equalsLiteral(name, "tt.atomic_cas")) &&
@@ -5383,10 +5767,8 @@ private:
     popScope();
     if (ownNames)
       shadowFrom_.pop_back();
-    if (isolated) {
-      undefinedForwardRefs(isolatedStack_.back());
+    if (isolated)
       isolatedStack_.pop_back();
-    }
     --regionDepth_;
     return r;
   }
@@ -5404,12 +5786,24 @@ private:
   // integer attribute (`1 : i32`); another value is refused where it is read.
   // (And tt.make_range's `start` and `end`.) The attribute that is not, or "".
   std::string i32AttributeProblem(int opIdx, std::string_view opName) {
-    const bool range = equalsLiteral(opName, "tt.make_range");
-    if (!range && !equalsLiteral(opName, "tt.expand_dims") && !equalsLiteral(opName, "tt.reduce") &&
-        !equalsLiteral(opName, "tt.scan") && !equalsLiteral(opName, "tt.gather"))
+    // The ops' attributes that Triton 3.6 declares I32Attr.
+    static const std::unordered_map<std::string_view, std::vector<std::string_view>, TextHash>
+        kI32 = {{"tt.make_range", {"start", "end"}},
+                {"tt.expand_dims", {"axis"}},
+                {"tt.reduce", {"axis"}},
+                {"tt.scan", {"axis"}},
+                {"tt.gather", {"axis"}},
+                {"ttg.async_copy_global_to_local", {"contiguity"}},
+                {"ttg.async_wait", {"num"}},
+                {"ttng.async_tma_store_wait", {"pendings"}},
+                {"ttng.warp_group_dot_wait", {"pendings"}},
+                {"ttg.global_scratch_alloc", {"alignment", "nbytes"}},
+                {"ttng.warp_group_dot", {"maxNumImpreciseAcc"}}};
+    const auto keys = kI32.find(opName);
+    if (keys == kI32.end())
       return {};
     for (const auto &[key, value] : mod().ops[size_t(opIdx)].attributes) {
-      if (range ? key != "start" && key != "end" : key != "axis")
+      if (std::find(keys->second.begin(), keys->second.end(), key) == keys->second.end())
         continue;
       std::string_view v = trimAsciiSpace(value);
       size_t p = v.size() > 0 && v[0] == '-' ? 1 : 0;
@@ -5610,6 +6004,23 @@ private:
     if (!checkedDictionaries_.insert(text_.substr(open, end - open)).second)
       return;
     const std::string_view t = text_.substr(0, end);
+    // `dense<128> : tensor<1xf16>` as a value: a float's splat is written
+    // with a fraction (MLIR: at the integer, after its sign).
+    for (size_t d = t.find("dense<", open); d != std::string_view::npos && d < end;
+         d = t.find("dense<", d + 6)) {
+      size_t q = d + 6, lit = q + (q < end && t[q] == '-' ? 1 : 0), e = lit;
+      while (e < end && isAsciiDigit(t[e]))
+        ++e;
+      if (e == lit || e >= end || t[e] != '>' || t.compare(e + 1, 3, " : ") != 0)
+        continue;
+      const std::string_view type = t.substr(e + 4, std::min<size_t>(end - e - 4, 256));
+      if (!startsWithLiteral(type, "tensor<"))
+        continue;
+      if (floatTypeBits(elementTypeText(type)) > 0)
+        error(lit, "unexpected decimal integer literal for a floating point value (write " +
+                       std::string(t.substr(q, e - q)) + ".0; Triton 3.6 rejects the module)");
+      break;
+    }
     size_t p = open + 1;
     auto blanks = [&] { // and `//` comments
       for (;;) {
@@ -5826,7 +6237,8 @@ private:
 
   // An operand list up to its closing bracket `close` (not consumed): operands
   // (and integers, where `numbers`) separated by ','; said where MLIR says it.
-  void readOperandList(int opIdx, char close, bool numbers, const char *closeMessage) {
+  void readOperandList(int opIdx, char close, bool numbers, const char *closeMessage,
+                       bool one = false) {
     while (!lex_.peek().is(close)) {
       const OpToken x = lex_.peek();
       if (numbers && x.kind == OpToken::Kind::HashId) {
@@ -5848,7 +6260,7 @@ private:
       const OpToken y = lex_.peek();
       if (y.is(close))
         break;
-      if (!y.is(','))
+      if (!y.is(',') || one)
         fail(wrongToken(y), closeMessage);
       lex_.skip();
     }
@@ -5946,6 +6358,8 @@ private:
   std::unordered_map<std::string, std::string, TextHash, std::equal_to<>> derivedTypes_[4];
   // Errors said once the text is read (sayDeferredErrors): where, and what.
   std::vector<std::pair<size_t, std::string>> undefinedUses_, verifierErrors_, dominanceErrors_;
+  std::vector<EarlierModuleRef> earlierModuleRefs_;
+  bool crossFunctionUse_ = false; // a forward reference bound to another function's definition
   std::vector<ForwardRef> forward_;
   std::vector<int> isolatedStack_; // the isolated regions open now (ForwardRef::isolated)
   std::vector<int> shadowFrom_;    // the scope depths where a name scope of its own starts

@@ -451,6 +451,8 @@ EncodingPtr buildSlice(const Entries &e, const AliasMap *aliases, int depth) {
   enc->parent = resolveParent(find(e, "parent"), aliases, depth, "parent");
   if (enc->parent->isShared())
     fieldError("parent", "a slice needs a distributed parent, not a shared layout");
+  if (enc->parent->isTensorMemory()) // (Triton's parser: "expected a distributed encoding trait")
+    fieldError("parent", "a slice needs a distributed parent, not a tensor memory layout");
   return enc;
 }
 

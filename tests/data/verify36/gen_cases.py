@@ -783,6 +783,64 @@ S20 = {
 }
 cases.update(S20)
 
+# Session 21: probes of our own for rules the 29th to 40th mutant rounds raised, judged by Triton 3.6:
+# forward references across functions and modules (MLIR keeps a placeholder when a function ends: a
+# later definition binds it, and the verifier refuses the use from outside the region), and one edit of
+# a real kernel each (wgmma's A operand, tensormap_create's bounded attributes, global_scratch_alloc's and
+# tt.scan's required attributes, amdg buffer ops' operands, a keyword after arith.cmpi's operands,
+# scf.if's `else`, `#name<` and `!name<` of unregistered dialects, a linear layout's missing basis, a
+# number after an alias's value, an alias used above its definition).
+S21 = {
+    "s21_f1": "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @a(%arg0: i32) {\n    %y = arith.addi %x, %arg0 : i32\n    tt.return\n  }\n  tt.func public @b(%arg0: i32) {\n    %x = arith.addi %arg0, %arg0 : i32\n    tt.return\n  }\n}\n",
+    "s21_f10": "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @a(%arg0: i32) {\n    %y = arith.addi %x, %arg0 : i32\n    tt.return\n  }\n  tt.func public @b(%arg0: i32) {\n    %x = arith.addi %arg0, %arg0 : i32\n    %z = arith.addi %y, %arg0 : i32\n    tt.return\n  }\n}\n",
+    "s21_f2": "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @a(%arg0: i32) {\n    %y = arith.addi %x, %arg0 : i32\n    tt.return\n  }\n  tt.func public @b(%arg0: i32) {\n    %c = arith.constant 1 : i64\n    %x = arith.addi %c, %c : i64\n    tt.return\n  }\n}\n",
+    "s21_f3": "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @a(%arg0: i32) {\n    %y = arith.addi %x, %arg0 : i32\n    tt.return\n  }\n  %x = arith.constant 1 : i64\n}\n",
+    "s21_f3b": "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @a(%arg0: i32) {\n    %y = arith.addi %x, %arg0 : i32\n    tt.return\n  }\n  %x = arith.constant 1 : i32\n}\n",
+    "s21_f4": "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @a(%arg0: i32) {\n    %y = arith.addi %x, %arg0 : i32\n    tt.return\n  }\n}\nmodule attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @b(%arg0: i32) {\n    %x = arith.addi %arg0, %arg0 : i32\n    tt.return\n  }\n}\n",
+    "s21_f5": "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @a(%arg0: i32) {\n    %y = arith.addi %x, %arg0 : i32\n    tt.return\n  }\n}\nmodule attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @b(%arg0: i32) {\n    %c = arith.constant 1 : i64\n    %x = arith.addi %c, %c : i64\n    tt.return\n  }\n}\n",
+    "s21_f6": "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @a(%arg0: i32, %p: i1) {\n    %y = arith.addi %x, %arg0 : i32\n    scf.if %p {\n      %x = arith.addi %arg0, %arg0 : i32\n      scf.yield\n    }\n    tt.return\n  }\n}\n",
+    "s21_f7": "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @a(%arg0: i32, %p: i1) {\n    scf.if %p {\n      %y = arith.addi %x, %arg0 : i32\n      scf.yield\n    }\n    scf.if %p {\n      %x = arith.addi %arg0, %arg0 : i32\n      scf.yield\n    }\n    tt.return\n  }\n}\n",
+    "s21_f8": "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @a(%arg0: i32) {\n    %y = arith.addi %x, %arg0 : i32\n    tt.return\n  }\n  tt.func public @b(%arg0: i32) {\n    tt.return\n  }\n}\n",
+    "s21_f9": "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, ttg.target = \"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func public @a(%arg0: i32, %p: i1) {\n    %y = arith.addi %x, %arg0 : i32\n    scf.if %p {\n      %c = arith.constant 1 : i64\n      %x = arith.addi %c, %c : i64\n      scf.yield\n    }\n    tt.return\n  }\n}\n"
+}
+
+
+def kernel(name):
+    return open(os.path.join(D, name)).read()
+
+
+TMAP = "{elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32}"
+GSA = "ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32}"
+SCAN = '"tt.scan"(%x_7) <{axis = 1 : i32, reverse = false}>'
+NVMMA = "#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>"
+BUFST = "amdg.buffer_store %9, %o_ptr[%8] : "
+for name, base, old, new in [
+    ("s21_p_wgA", "matmul_sm90.ttgir", NVMMA,
+     "#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"),
+    ("s21_p_tmE", "matmul_tma_sm100.ttgir", TMAP, TMAP.replace("elem_type = 6", "elem_type = 16")),
+    ("s21_p_tmF", "matmul_tma_sm100.ttgir", TMAP,
+     TMAP.replace("fill_mode = 0", "fill_mode = 2").replace("interleave_layout = 0", "interleave_layout = 3")),
+    ("s21_p_gsaN", "matmul_tma_sm100.ttgir", GSA, "ttg.global_scratch_alloc {alignment = 128 : i32}"),
+    ("s21_p_gsa0", "matmul_tma_sm100.ttgir", GSA, "ttg.global_scratch_alloc"),
+    ("s21_p_scanA", "scan_gfx1100.ttgir", SCAN, '"tt.scan"(%x_7) <{reverse = false}>'),
+    ("s21_p_scan0", "scan_gfx1100.ttgir", SCAN, '"tt.scan"(%x_7) <{}>'),
+    ("s21_p_cmpiW", "attention_gfx1100.ttgir", "arith.cmpi sgt, %N_CTX, %c0_i32 : i32",
+     "arith.cmpi sgt, %N_CTX, %c0_i32 nsw : i32"),
+    ("s21_p_bufst", "attention_gfx1100.ttgir", BUFST, "amdg.buffer_store %9 %o_ptr[%8] : "),
+    ("s21_p_bufst2", "attention_gfx1100.ttgir", BUFST, "amdg.buffer_store %9, %o_ptr[%8, %8] : "),
+    ("s21_p_linL", "dot_scaled_gfx1200.ttgir", "lane = [[1, 0, 0], [2, 0, 0], [4, 0, 0], [8, 0, 0], [0, 0, 8]], warp",
+     "lanes = [[1, 0, 0], [2, 0, 0], [4, 0, 0], [8, 0, 0], [0, 0, 8]], warp"),
+    ("s21_p_hashattr", "matmul_sm90.ttgir", "-> tensor<128x128xf32, #mma> loc(#loc79)",
+     "-> tensor<128x128xf32, #mmaz<1>> loc(#loc79)"),
+    ("s21_p_locnum", "matmul_sm90.ttgir", "#loc = loc(", "#locx = 7 8\n#loc = loc("),
+    ("s21_p_elseop", "grouped_matmul_gfx950.ttgir", "} else {", "} else scf.yield"),
+    ("s21_p_typebang", "matmul_sm90.ttgir", "!ttg.memdesc<128x64xf16, #shared, #smem, mutable> *",
+     "!ttgx<128x64xf16, #shared, #smem, mutable> *"),
+    ("s21_p_sliceT", "attention_sm100.ttgir", NVMMA, NVMMA + "\n#sl = #ttg.slice<{dim = 0, parent = #shared1}>"),
+]:
+    sub(name, kernel(base), old, new)
+cases.update(S21)
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
