@@ -18,9 +18,9 @@ ROOT="$(cd "$HERE/../../.." && pwd)"
 CLI="${1:-$ROOT/build/bin/layout-studio-cli}"
 OUTDIR="${2:-${OUT:-$PWD/time_audit}}"
 mkdir -p "$OUTDIR"
-exec python3 - "$CLI" "$ROOT/tests/data/ttgir36" "$OUTDIR" "${RUNS:-41}" "${PIN:-2}" <<'PY'
+exec python3 - "$CLI" "$ROOT/tests/data/ttgir36" "$OUTDIR" "${RUNS:-41}" "${PIN:-2}" "$HERE" <<'PY'
 import json, os, statistics, subprocess, sys, time
-cli, corpus, out, runs, pin = sys.argv[1:6]
+cli, corpus, out, runs, pin, here = sys.argv[1:7]
 try:
     subprocess.run(["taskset", "-c", pin, "true"], check=True, capture_output=True)
     PINNED = ["taskset", "-c", pin]
@@ -33,27 +33,8 @@ with open(os.path.join(corpus, "triton_reading.jsonl")) as f:
             r = json.loads(line)
             recorded[r["file"]] = r
 
-TRITON = r'''
-import sys, time
-from triton._C.libtriton import ir
-import triton._C.libtriton as lt
-ctx = ir.context(); ir.load_dialects(ctx)
-for be in ("nvidia", "amd"):
-    try: getattr(lt, be).load_dialects(ctx)
-    except Exception: pass
-times = []
-for _ in range(int(sys.argv[2])):
-    t0 = time.perf_counter()
-    m = ir.parse_mlir_module(sys.argv[1], ctx)
-    seen = []
-    def visit(op):
-        seen.append(op.get_name())
-        for i in range(op.get_num_results()):
-            seen.append(str(op.get_result(i).get_type()))
-    m.walk(visit)
-    times.append(time.perf_counter() - t0)
-times.sort(); print(times[len(times) // 2])
-'''
+sys.path.insert(0, here)
+from time_400 import TRITON  # Triton's parse + walk, timed (prints its first run and median in ms)
 try:
     subprocess.run([sys.executable, "-c", "import triton"], check=True, timeout=120,
                    capture_output=True)
@@ -78,7 +59,7 @@ for name in sorted(recorded):
         try:
             p = subprocess.run(PINNED + [sys.executable, "-c", TRITON, path, runs],
                                capture_output=True, text=True, timeout=120)
-            row["triton_ms"] = float(p.stdout.strip()) * 1e3
+            row["triton_ms"] = float(p.stdout.split()[1])
         except Exception as e:
             row["triton_error"] = repr(e)
     t = row.get("triton_ms", row["triton_ms_recorded"])
