@@ -991,6 +991,11 @@ private:
     // reference, as in MLIR; its uses index that module's ops, so it is kept
     // aside with what its verifier error needs.
     for (const ForwardRef &f : forward_) {
+      // (One placeholder per name, as MLIR's one name table has: the
+      // earliest module's use is the one its errors name.)
+      if (std::any_of(earlierModuleRefs_.begin(), earlierModuleRefs_.end(),
+                      [&](const EarlierModuleRef &e) { return e.key == f.key; }))
+        continue;
       EarlierModuleRef &e = earlierModuleRefs_.emplace_back();
       e.key = f.key;
       e.type = f.type;
@@ -1686,7 +1691,9 @@ private:
           lhsScale = kw != std::string_view::npos && comma != std::string_view::npos && kw < comma;
         }
         const int ia = op.operands[0], ib = op.operands[scaled && lhsScale ? 2 : 1],
-                  ic = mma5 || mma5Scaled ? op.operands[2] : op.operands.back();
+                  ic = mma5 || mma5Scaled || equalsLiteral(n, "ttng.warp_group_dot")
+                           ? op.operands[2]
+                           : op.operands.back();
         const TypeText *a = shapedOf(ia), *b = shapedOf(ib), *c = shapedOf(ic);
         if (!a || !b || !c)
           continue;
@@ -2229,6 +2236,9 @@ private:
     // second pass), op by op in the text.
     std::stable_sort(dominanceErrors_.begin(), dominanceErrors_.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });
+    // (MLIR verifies the file once it is read, op by op in the text.)
+    std::stable_sort(verifierErrors_.begin(), verifierErrors_.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
     for (auto *list : {&undefinedUses_, &verifierErrors_, &dominanceErrors_})
       for (auto &[offset, message] : *list)
         error(offset, std::move(message));
@@ -2329,8 +2339,8 @@ private:
   // replaced by it.
   void resolveForward(std::string_view key, int value, size_t offset, std::string_view group,
                       int number) {
-    if (!earlierModuleRefs_.empty())
-      resolveEarlierModule(key, value, offset, group, number);
+    if (!earlierModuleRefs_.empty() && resolveEarlierModule(key, value, offset, group, number))
+      return;
     if (forward_.empty())
       return;
     const int iso = currentIsolated();
@@ -2379,21 +2389,24 @@ private:
   // A definition of a name an earlier module used and never defined: MLIR
   // binds the uses to it (another type: its definition's error), and the
   // verifier then refuses the use, outside the region of its definition.
-  void resolveEarlierModule(std::string_view key, int value, size_t offset, std::string_view group,
+  // True where it said the definition's type error.
+  bool resolveEarlierModule(std::string_view key, int value, size_t offset, std::string_view group,
                             int number) {
     auto it = std::find_if(earlierModuleRefs_.begin(), earlierModuleRefs_.end(),
                            [&](const EarlierModuleRef &e) { return e.key == key; });
     if (it == earlierModuleRefs_.end())
-      return;
+      return false;
     const EarlierModuleRef e = *it;
     earlierModuleRefs_.erase(it);
     const SsaValue &v = mod().values[size_t(value)];
-    if (!e.type.empty() && !v.typeText.empty() && !typesAgree(e.type, v.typeText)) {
+    const bool guessed = v.definingOp >= 0 && mod().ops[size_t(v.definingOp)].guessedResultTypes;
+    if (!e.type.empty() && !v.typeText.empty() && !guessed && !typesAgree(e.type, v.typeText)) {
       definitionTypeError(offset, group, number, v.typeText, e.offset, e.type);
-      return;
+      return true;
     }
     verifierErrors_.emplace_back(e.opOffset, "'" + std::string(e.opName) +
                                                  "' op using value defined outside the region");
+    return false;
   }
   // Whether `block` is in a region of op `op` (at any depth).
   bool blockInsideOp(int block, int op) const {
@@ -3987,7 +4000,7 @@ private:
       // starts no token is that lexer error, `x $: i32`.)
       lex_.seek(q);
       (void)lex_.peek();
-      lex_.seek(f.offset);
+      lex_.seek(f.prevEnd); // (back before f, as it was)
     }
     if (!cmpi && !cmpf) {
       if (q < text_.size() && text_[q] != ':' && text_[q] != '{' && text_[q] != '\n')
@@ -6016,10 +6029,11 @@ private:
       const std::string_view type = t.substr(e + 4, std::min<size_t>(end - e - 4, 256));
       if (!startsWithLiteral(type, "tensor<"))
         continue;
-      if (floatTypeBits(elementTypeText(type)) > 0)
+      if (floatTypeBits(elementTypeText(type)) > 0) {
         error(lit, "unexpected decimal integer literal for a floating point value (write " +
                        std::string(t.substr(q, e - q)) + ".0; Triton 3.6 rejects the module)");
-      break;
+        break;
+      }
     }
     size_t p = open + 1;
     auto blanks = [&] { // and `//` comments
