@@ -4358,10 +4358,7 @@ private:
         fail(f.offset, "custom op '" + std::string(f.text.substr(0, 40)) +
                            "' is unknown (ttg.async_commit_group takes `tokens %t` or nothing)");
     }
-    if (custom &&
-        (equalsLiteral(opName, "amdg.buffer_load") || equalsLiteral(opName, "amdg.buffer_store") ||
-         equalsLiteral(opName, "amdg.buffer_load_to_local")) &&
-        lex_.peek().kind != OpToken::Kind::ValueId)
+    if (custom && isAmdBufferOp(opName) && lex_.peek().kind != OpToken::Kind::ValueId)
       fail(wrongToken(lex_.peek()), "expected SSA operand (" + std::string(opName) +
                                         " starts with its operands)");
     const bool keywordFirst = equalsLiteral(opName, "arith.cmpi") ||
@@ -4733,10 +4730,7 @@ private:
           if (indexList && lex_.peek().is(']'))
             fail(wrongToken(lex_.peek()), "expected SSA operand");
           // (amdg's buffer ops: one offsets operand.)
-          const bool one = equalsLiteral(opName, "amdg.buffer_load") ||
-                           equalsLiteral(opName, "amdg.buffer_store") ||
-                           equalsLiteral(opName, "amdg.buffer_load_to_local");
-          readOperandList(opIdx, ']', true, "expected ']'", one);
+          readOperandList(opIdx, ']', true, "expected ']'", isAmdBufferOp(opName));
           lastEnd = lex_.consumedEnd();
           continue;
         }
@@ -5786,6 +5780,11 @@ private:
     return r;
   }
 
+  // amdg's buffer ops: their pointer, then one offsets operand in '[...]'.
+  static bool isAmdBufferOp(std::string_view n) {
+    return equalsLiteral(n, "amdg.buffer_load") || equalsLiteral(n, "amdg.buffer_store") ||
+           equalsLiteral(n, "amdg.buffer_load_to_local");
+  }
   // The ops written `%x : T -> R`: one operand, then only their own
   // keywords, a dictionary and the types.
   static bool oneOperandThenTypes(std::string_view n) {
