@@ -1,5 +1,11 @@
 #include "encodings/tensor_memory.h"
 
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "layout/layout_utils.h"
+
 #include "util/bits.h"
 #include "util/error.h"
 
@@ -143,6 +149,196 @@ LinearLayout TensorMemoryEncoding::computeLinearLayout(const Shape &shape) const
     throw Error("shape", "must be divisible by the CTA split (" + std::to_string(ctaSplitM) +
                              "x" + std::to_string(ctaSplitN) + ")");
   return tmemLayout(shape, blockM, blockN, colStride, ctaSplitM, ctaSplitN, twoCTAs);
+}
+
+const char *tmemAtomName(TmemAtom atom) {
+  switch (atom) {
+  case TmemAtom::I32x32b:
+    return "32x32b";
+  case TmemAtom::I16x64b:
+    return "16x64b";
+  case TmemAtom::I16x128b:
+    return "16x128b";
+  case TmemAtom::I16x256b:
+    return "16x256b";
+  case TmemAtom::I16x32bx2:
+    return "16x32bx2";
+  }
+  return "?";
+}
+
+LinearLayout tmemAtomTile(TmemAtom atom, bool unpacked, bool withWarp) {
+  LinearLayout tile({{kRegister, {}}, {kLane, {}}}, std::vector<DimName>{kRow, kCol});
+  if (unpacked) // each register spans two columns
+    tile *= LinearLayout::zeros1D(1, kRegister, kCol, 2);
+  switch (atom) {
+  case TmemAtom::I32x32b:
+    tile *= LinearLayout::identity1D(32, kLane, kRow);
+    break;
+  case TmemAtom::I16x32bx2:
+    tile *= LinearLayout::identity1D(16, kLane, kRow);
+    break;
+  case TmemAtom::I16x64b:
+    tile *= LinearLayout({{kLane, {{8, 0}, {0, 1}, {1, 0}, {2, 0}, {4, 0}}}},
+                         std::vector<DimName>{kRow, kCol});
+    break;
+  case TmemAtom::I16x128b:
+    tile *= LinearLayout::identity1D(4, kLane, kCol) * LinearLayout::identity1D(8, kLane, kRow) *
+            LinearLayout::identity1D(2, kRegister, kRow);
+    break;
+  case TmemAtom::I16x256b:
+    tile *= LinearLayout::identity1D(2, kRegister, kCol) *
+            LinearLayout::identity1D(4, kLane, kCol) * LinearLayout::identity1D(8, kLane, kRow) *
+            LinearLayout::identity1D(2, kRegister, kRow);
+    break;
+  }
+  if (withWarp) {
+    const int32_t nCol = tile.getOutDimSize(kCol);
+    LinearLayout::BasesT bases = tile.getBases();
+    bases.push_back({kWarp, {{32, 0}, {64, 0}}}); // (the tile has no warp bases yet)
+    tile = LinearLayout(std::move(bases), {{kRow, 128}, {kCol, nCol}}, /*requireSurjective=*/false);
+  }
+  return tile;
+}
+
+namespace {
+
+// Triton's getReps(cvt, tile): cvt with the tile's leading bases (which must
+// be cvt's own, per in-dim) zeroed; nullopt if they differ or a later basis
+// touches a row or column bit the tile uses.
+std::optional<LinearLayout> tileReps(const LinearLayout &cvt, const LinearLayout &tile) {
+  const std::vector<DimName> outs = cvt.getOutDimNames();
+  std::vector<int32_t> mask(outs.size(), 0);
+  for (size_t k = 0; k < outs.size(); ++k)
+    if (tile.hasOutDim(outs[k]))
+      for (const DimName &in : tile.getInDimNames())
+        for (int32_t i = 0; i < tile.getInDimSizeLog2(in); ++i)
+          mask[k] |= tile.getBasis(in, i, outs[k]);
+  LinearLayout::BasesT reps;
+  for (const DimName &in : cvt.getInDimNames()) {
+    const int32_t inA = cvt.getInDimSizeLog2(in);
+    const int32_t inB = tile.hasInDim(in) ? tile.getInDimSizeLog2(in) : 0;
+    if (inB > inA)
+      return std::nullopt;
+    std::vector<LinearLayout::Basis> list;
+    for (int32_t i = 0; i < inA; ++i) {
+      LinearLayout::Basis b(outs.size(), 0);
+      for (size_t k = 0; k < outs.size(); ++k) {
+        const int32_t v = cvt.getBasis(in, i, outs[k]);
+        if (i < inB && v != (tile.hasOutDim(outs[k]) ? tile.getBasis(in, i, outs[k]) : 0))
+          return std::nullopt;
+        if (i >= inB && (v & mask[k]))
+          return std::nullopt;
+        if (i >= inB)
+          b[k] = v;
+      }
+      list.push_back(std::move(b));
+    }
+    reps.push_back({in, std::move(list)});
+  }
+  return LinearLayout(std::move(reps), cvt.getOutDims(), /*requireSurjective=*/false);
+}
+
+// Triton's getVec(cvt, tile, maxnreg) at its first step (one register per
+// vector: whether the atom lowers at all, not how wide): the reps of cvt,
+// its registers reordered for the tile, or nullopt.
+std::optional<LinearLayout> atomReps(const LinearLayout &cvt, const LinearLayout &tile,
+                                     int maxnreg) {
+  int maxReg = maxnreg / 2;
+  if (maxnreg == 256 && cvt.getInDimSize(kRegister) > maxReg)
+    maxReg /= 2;
+  if (maxReg / tile.getInDimSize(kRegister) < 1)
+    return std::nullopt;
+  const auto order = registerOrderForDivide(cvt, tile);
+  if (!order)
+    return std::nullopt;
+  return tileReps(permuteBases(cvt, kRegister, *order), tile);
+}
+
+// Triton's lowerTMemLdSt: empty if some message lowers cvt (register, lane,
+// warp, block -> row, col).
+std::string lowerTmem(const LinearLayout &cvt, int maxnreg, int bitwidth, bool isScales,
+                      bool unpacked, int depth) {
+  if (depth > 8)
+    return "TMEM load/store: no packing of the elements reaches 32 bits";
+  const LinearLayout dense = removeBroadcastRegisters(cvt);
+  if (dense.getInDimSizeLog2(kRegister) != cvt.getInDimSizeLog2(kRegister))
+    return lowerTmem(dense, maxnreg, bitwidth, isScales, unpacked, depth + 1);
+  if (bitwidth < 32) {
+    LinearLayout quot;
+    int bestContig = 1;
+    for (int contig = 1; bitwidth * contig <= 32; contig *= 2) {
+      auto q = divideLeft(cvt, LinearLayout::identity1D(contig, kRegister, kCol));
+      if (!q)
+        break;
+      quot = *q;
+      bestContig = contig;
+    }
+    int newBitwidth = bitwidth;
+    const int32_t perCell = 32 / bitwidth;
+    if (bestContig > 1) { // contiguous columns: packed into wider registers
+      unpacked = false;
+      newBitwidth = bitwidth * bestContig;
+    } else if (auto q = divideLeft(cvt, LinearLayout::zeros1D(1, kRegister, kCol, perCell) *
+                                            LinearLayout::identity1D(2, kRegister, kCol));
+               bitwidth == 16 && q) { // 16-bit unpacked: one element per 32-bit column
+      unpacked = true;
+      quot = *q;
+      newBitwidth = 32;
+    } else if (auto p = divideLeft(cvt, LinearLayout::zeros1D(1, kRegister, kCol, perCell))) {
+      unpacked = bitwidth == 16; // software padding
+      quot = *p;
+      newBitwidth = 32;
+    } else {
+      return "Failed to lower TMEM load/store: TMEM layout is not packed or unpacked";
+    }
+    if (unpacked)
+      quot = LinearLayout::zeros1D(1, kRegister, kCol, perCell) * quot;
+    return lowerTmem(quot, maxnreg, newBitwidth, isScales, unpacked, depth + 1);
+  }
+  for (TmemAtom atom :
+       {TmemAtom::I32x32b, TmemAtom::I16x256b, TmemAtom::I16x64b, TmemAtom::I16x128b})
+    if (atomReps(cvt, tmemAtomTile(atom, unpacked, /*withWarp=*/true), maxnreg))
+      return {};
+  // 16x32bx2: the last lane basis becomes the second half's offset, which
+  // ptxas cannot take as 0 (Triton pads only the scales' allocation for it).
+  if (auto reps = atomReps(cvt, tmemAtomTile(TmemAtom::I16x32bx2, unpacked, true), maxnreg)) {
+    if (reps->getInDimSizeLog2(kLane) > 4 && reps->getBasis(kLane, 4, kRow) == 0 &&
+        reps->getBasis(kLane, 4, kCol) == 0 && !isScales)
+      return "Only supported for scales as we pad the allocation.";
+    return {};
+  }
+  return "Failed to lower TMEM load/store: unsupported dst layout";
+}
+
+} // namespace
+
+std::string tmemLdStProblem(const LinearLayout &reg, const LinearLayout &mem, int bitwidth,
+                            bool isScales, int maxnreg) {
+  // Warps 1 and 2 reach rows 32 and 64 of the TMEM layout (broadcast or not).
+  if (!reg.hasInDim(kWarp) || reg.getInDimSizeLog2(kWarp) < 2 || !mem.hasInDim(kRow) ||
+      mem.getInDimSizeLog2(kRow) < 7)
+    return "warps=1,2 must map to rows=32,64";
+  for (int32_t w = 0; w < 2; ++w) {
+    const auto a = reg.getBasis(kWarp, w);
+    const auto b = mem.getBasis(kRow, 5 + w);
+    if (!std::equal(a.begin(), a.end(), b.begin(), b.end()))
+      return "warps=1,2 must map to rows=32,64";
+  }
+  // The conversion reg -> (row, col), its warps 1 and 2 put on rows 32 and 64
+  // (what invertAndCompose cannot know of a broadcast row).
+  const LinearLayout raw = reg.invertAndCompose(mem);
+  const std::vector<DimName> outs = raw.getOutDimNames();
+  const size_t row = size_t(std::find(outs.begin(), outs.end(), kRow) - outs.begin());
+  LinearLayout::BasesT bases = raw.getBases();
+  for (auto &[in, list] : bases)
+    if (in == kWarp)
+      for (size_t w = 0; w < 2 && w < list.size() && row < outs.size(); ++w) {
+        list[w].assign(list[w].size(), 0);
+        list[w][row] = int32_t(32) << w;
+      }
+  const LinearLayout cvt(std::move(bases), raw.getOutDims(), /*requireSurjective=*/false);
+  return lowerTmem(cvt, maxnreg, bitwidth, isScales, /*unpacked=*/false, 0);
 }
 
 } // namespace ls

@@ -70,4 +70,29 @@ protected:
 // `bitwidth`-bit elements split over `numCTAs` CTAs.
 TmemAllocation tmemAllocation(const LinearLayout &tmemLayout, int bitwidth, int numCTAs);
 
+// Triton's TMemAccessAtom.
+enum class TmemAtom { I32x32b, I16x64b, I16x128b, I16x256b, I16x32bx2 };
+// PTX's spelling: "32x32b", "16x64b", ...
+const char *tmemAtomName(TmemAtom atom);
+
+// Triton's getTileLayout: one warp's access pattern, register, lane (, warp)
+// -> row, col (32-bit columns). `unpacked` gives each register two columns.
+LinearLayout tmemAtomTile(TmemAtom atom, bool unpacked, bool withWarp);
+
+// Triton 3.6's check of a TMEM load or store (computeTMemLdStEncodingInfo,
+// which the verifiers of ttng.tmem_load, tmem_store and tmem_alloc call):
+// whether tcgen05.ld/st messages move the register layout `reg` (register,
+// lane, warp, block -> dim0, dim1) to or from the TMEM layout `mem` (row, col
+// -> dim0, dim1) of `bitwidth`-bit elements. The conversion reg -> (row, col)
+// must send warps 1 and 2 to rows 32 and 64 (a warp reaches only its lane
+// quarter), and after dropping broadcast registers and packing narrow
+// elements into 32-bit cells (or unpacking 16-bit ones), one message atom
+// (32x32b, 16x256b, 16x64b, 16x128b, else 16x32bx2) must divide it: its
+// register bases found among the conversion's (in any order), its lane and
+// warp bases equal, and every other basis clear of the atom's rows and
+// columns. `maxnreg`: the registers a thread may have (256 unless the module
+// or a partition says less). Empty if it lowers; else why not.
+std::string tmemLdStProblem(const LinearLayout &reg, const LinearLayout &mem, int bitwidth,
+                            bool isScales, int maxnreg = 256);
+
 } // namespace ls

@@ -626,9 +626,36 @@ private:
         if (!eq.is('='))
           continue;
         checkAliasName(name, *aliases);
+        // `#loc18 = /main/...`: a '/' that starts no comment starts no value
+        // (MLIR says so after the '=', before its lexer would refuse it).
+        if (size_t q = text_.find_first_not_of(" \t", eq.end());
+            name.kind == OpToken::Kind::HashId && q != std::string_view::npos && text_[q] == '/' &&
+            (q + 1 >= text_.size() || text_[q + 1] != '/'))
+          fail(eq.end(), "#" + std::string(name.text.substr(1)) + ": expected attribute value");
         OpToken v = lex_.peek();
         size_t end;
         std::string key(name.text.substr(1));
+        // `#loc12 =[ loc(...)`: an array of locations; after each element its
+        // ',' or ']' (MLIR: at the end of the token before, on its line).
+        if (name.kind == OpToken::Kind::HashId && v.is('[')) {
+          size_t q = v.end();
+          while (q < text_.size() && isAsciiSpace(text_[q]))
+            ++q;
+          if (text_.compare(q, 4, "loc(") == 0) {
+            const size_t close = lex_.matchBracket(q + 3);
+            if (close != std::string_view::npos) {
+              size_t r = close;
+              while (r < text_.size() && isAsciiSpace(text_[r]))
+                ++r;
+              if (r >= text_.size() || (text_[r] != ',' && text_[r] != ']')) {
+                size_t w = r;
+                while (w > close && isAsciiSpace(text_[w - 1]))
+                  --w;
+                fail(w, "#" + key + ": expected ',' or ']'");
+              }
+            }
+          }
+        }
         if (name.kind == OpToken::Kind::BangId) {
           // A type alias (`!ty = tensor<128xi32, #blocked>`): uses of `!ty`
           // read its type (scanType), as MLIR reads them.
@@ -2042,10 +2069,13 @@ private:
           : equalsLiteral(n, "ttg.global_scratch_alloc")
               ? (!op.hasAttribute("alignment") ? "alignment" : "nbytes")
               : nullptr;
-      // (tt.scan, printed generic, has its axis and reverse in its properties.)
+      // (tt.reduce and tt.scan, printed generic, have their axis (and
+      // reverse) in their properties.)
       if (equalsLiteral(n, "tt.scan") && op.hasAttribute("axis") && !op.hasAttribute("reverse"))
         required = "reverse";
-      if (required && (!op.generic || equalsLiteral(n, "tt.scan")) && !op.hasAttribute(required))
+      if (required &&
+          (!op.generic || equalsLiteral(n, "tt.scan") || equalsLiteral(n, "tt.reduce")) &&
+          !op.hasAttribute(required))
         return LayoutMismatch{static_cast<int>(i), -1,
                               "'" + op.name + "' op requires attribute '" + required + "'"};
       if (op.regions.empty())
@@ -3880,6 +3910,20 @@ private:
                 std::string(literalAt(lit)) + ".0; Triton 3.6 rejects the module)");
       return;
     }
+    // `arith.constant 64.0 : i32`: a float literal of an integer type (MLIR:
+    // once the type is read, at the token after it).
+    if (const std::string_view f = literalAt(lit);
+        (type == "index" ||
+         (type.size() >= 2 && type[0] == 'i' && decimalInteger(type.substr(1)))) &&
+        !f.empty() && (isAsciiDigit(f[0]) || f[0] == '-') &&
+        f.find('.') != std::string_view::npos && f.find_first_of("xX") == std::string_view::npos) {
+      size_t after = from + colon + 3 + type.size();
+      while (after < text_.size() && isAsciiSpace(text_[after]))
+        ++after;
+      error(after, "floating point value not valid for specified type (" + std::string(f) + " : " +
+                       std::string(type) + "; Triton 3.6 rejects the module)");
+      return;
+    }
     if (type.size() < 2 || type[0] != 'i' || !decimalInteger(type.substr(1)))
       return;
     const std::string_view v = literalAt(lit);
@@ -4296,6 +4340,11 @@ private:
       fail(wrongToken(lex_.peek()), "expected attribute value (the constant)");
     if (custom && equalsLiteral(opName, "arith.constant") && lex_.peek().is('+'))
       fail(wrongToken(lex_.peek()), "expected attribute value (a constant has no '+')");
+    // (`arith.constant <64> : T`: no attribute starts with a '<' or another mark.)
+    if (const OpToken &f = lex_.peek(); custom && equalsLiteral(opName, "arith.constant") &&
+                                        f.kind == OpToken::Kind::Punct && !f.is('[') &&
+                                        !f.is('{') && !f.is('(') && !f.is('-') && !f.is('}'))
+      fail(wrongToken(f), "expected attribute value (the constant)");
     const bool isFunc = custom && equalsLiteral(opName, "tt.func");
     if (custom && (isFunc || equalsLiteral(opName, "func.func"))) {
       // `tt.func (public|private|nested)? @name(...)`: MLIR's symbol name,
@@ -4518,6 +4567,26 @@ private:
                equalsLiteral(opName, "ttg.local_store") || equalsLiteral(opName, "arith.cmpi") ||
                equalsLiteral(opName, "arith.cmpf")))
             fail(wrongToken(n), "expected ':'");
+          // `scf.if %c : i1 -> T`: after its condition, its result types
+          // (`-> (...)`) or its region (MLIR reads the condition's type first).
+          if (custom && depth == 0 && !typed && equalsLiteral(opName, "scf.if") &&
+              mod().ops[opIdx].operands.size() == 1 && !n.is('{') &&
+              n.kind != OpToken::Kind::Arrow && n.kind != OpToken::Kind::End) {
+            checkStatedTypes(opIdx, opName, scratch, toType);
+            fail(wrongToken(n), "expected '{' to begin a region");
+          }
+          // `tt.dot_scaled %a {..}`: its a and b are each followed by their
+          // `scale` keyword or the ',' of the next operand.
+          if (custom && depth == 0 && !typed && equalsLiteral(opName, "tt.dot_scaled") &&
+              !n.is(',') && !n.isIdent("scale") &&
+              std::count(text_.begin() + headerFrom, text_.begin() + n.offset, ',') < 2)
+            fail(wrongToken(n), "expected ','");
+          // `ttg.local_load %m t7ken %t`: after its memdesc only its `token`
+          // keyword, its dictionary or ':'.
+          if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::Ident &&
+              !n.newlineBefore && !n.isIdent("loc") && !n.isIdent("token") &&
+              equalsLiteral(opName, "ttg.local_load") && mod().ops[opIdx].operands.size() == 1)
+            fail(wrongToken(n), "expected ':'");
           // amdg's buffer ops: the pointer, then its offsets in '[...]'.
           if (custom && depth == 0 && !typed && !n.is('[') &&
               (((equalsLiteral(opName, "amdg.buffer_load") ||
@@ -4670,6 +4739,17 @@ private:
           if (!countSeen)
             fail(wrongToken(n), "expected attribute value (the byte count)");
         }
+        // `ttng.barrier_expect %bar, 32}68, %pred`: the count, then its
+        // dictionary or the ',' of the predicate.
+        if (custom && equalsLiteral(opName, "ttng.barrier_expect") &&
+            mod().ops[opIdx].operands.size() == 1 && n.kind == OpToken::Kind::Number) {
+          const size_t save = lex_.position();
+          lex_.skip();
+          const OpToken after = lex_.peek();
+          lex_.seek(save);
+          if (!after.is(',') && !after.is('{'))
+            fail(wrongToken(after), "expected ','");
+        }
         lastEnd = lex_.consumedEnd();
         continue;
       }
@@ -4748,6 +4828,19 @@ private:
         --depth;
         if (!opens.empty())
           opens.pop_back();
+        // amdg.buffer_load's and buffer_store's offsets are followed by a
+        // ',', their `cacheModifier`/`stride` keywords, a dictionary or ':'.
+        if (custom && depth == 0 && !typed && t.is(']') &&
+            (equalsLiteral(opName, "amdg.buffer_load") ||
+             equalsLiteral(opName, "amdg.buffer_store"))) {
+          const size_t save = lex_.position();
+          lex_.skip();
+          const OpToken w = lex_.peek();
+          lex_.seek(save);
+          if (w.kind == OpToken::Kind::Ident && !w.newlineBefore && !w.isIdent("loc") &&
+              !w.isIdent("cacheModifier") && !w.isIdent("stride"))
+            fail(wrongToken(w), "expected ':'");
+        }
       } else if (t.is('}') && depth == 0 && !typed && custom &&
                  (singleColonType(*scratch.facts) ||
                   (known && !oneTypePerOperand(*scratch.facts)) ||
@@ -4851,6 +4944,15 @@ private:
             if ((custom || equalsLiteral(opName, "module") || equalsLiteral(opName, "builtin.module")) &&
                 n.kind == OpToken::Kind::Ident && !n.newlineBefore && !n.isIdent("loc") && !keyword)
               break;
+            // `} 5loc(#loc)`, `} {attrs}`: a module or a function ends with its
+            // region and location; what else follows on its line starts no op.
+            if (!mod().ops[opIdx].generic &&
+                (equalsLiteral(opName, "module") || equalsLiteral(opName, "builtin.module") ||
+                 equalsLiteral(opName, "tt.func") || equalsLiteral(opName, "func.func")) &&
+                !n.newlineBefore && n.kind != OpToken::Kind::End &&
+                n.kind != OpToken::Kind::Ident && n.kind != OpToken::Kind::ValueId &&
+                n.kind != OpToken::Kind::String && n.kind != OpToken::Kind::HashId && !n.is('}'))
+              fail(wrongToken(n), "expected operation name in quotes");
           }
           continue;
         }
@@ -6197,6 +6299,41 @@ private:
               !isMlirAttributeKeyword(w) && !isContainerTypeWord(w))
             fail(wrongAt(valueAt), "expected attribute value, not '" + std::string(w.substr(0, 40)) +
                                        "'");
+          // `array<i32: 2, 0, >`: an integer array's elements are integer
+          // literals, one after its ':' and after each ',' (MLIR: at the token).
+          if (w == "array" && p < end && t[p] == '<') {
+            size_t q = p + 1;
+            while (q < end && isAsciiSpace(t[q]))
+              ++q;
+            size_t e = q;
+            while (e < end && isAsciiAlnum(t[e]))
+              ++e;
+            const std::string_view elem = t.substr(q, e - q);
+            if (elem.size() >= 2 && elem[0] == 'i' &&
+                std::all_of(elem.begin() + 1, elem.end(), isAsciiDigit)) {
+              q = e;
+              while (q < end && isAsciiSpace(t[q]))
+                ++q;
+              if (q < end && t[q] == ':')
+                for (;;) {
+                  ++q;
+                  while (q < end && isAsciiSpace(t[q]))
+                    ++q;
+                  const bool literal =
+                      q < end && (isAsciiDigit(t[q]) || t[q] == '-' ||
+                                  (elem == "i1" && (startsWithLiteral(t.substr(q), "true") ||
+                                                    startsWithLiteral(t.substr(q), "false"))));
+                  if (!literal)
+                    fail(q, "expected integer literal");
+                  while (q < end && (isAsciiAlnum(t[q]) || t[q] == '-' || t[q] == '.'))
+                    ++q;
+                  while (q < end && isAsciiSpace(t[q]))
+                    ++q;
+                  if (q >= end || t[q] != ',')
+                    break;
+                }
+            }
+          }
           // `dense<...>`, `loc(...)`, `distinct[0]<>`: its bracketed parts
           while (p < end && (t[p] == '<' || t[p] == '(' || t[p] == '['))
             skipBalanced();

@@ -795,6 +795,49 @@ std::string shapeOpProblem(const Module &m, const Operation &op) {
   return {};
 }
 
+// ttng.tmem_load's result, tmem_store's and tmem_alloc's source: a layout
+// tcgen05.ld/st messages move to or from the TMEM layout (Triton 3.6's
+// verifyTMEMOperand). "" if so, or where the types or layouts are not known
+// (a tensor without a layout, a memdesc not in tensor memory).
+std::string tmemOperandProblem(const Module &m, const Operation &op) {
+  int tensor = -1, memdesc = -1;
+  const char *role = "source";
+  if (op.name == "ttng.tmem_store" && op.operands.size() >= 2) {
+    tensor = op.operands[0];
+    memdesc = op.operands[1];
+  } else if (op.name == "ttng.tmem_load" && !op.operands.empty() && !op.results.empty()) {
+    tensor = op.results[0];
+    memdesc = op.operands[0];
+    role = "result";
+  } else if (op.name == "ttng.tmem_alloc" && !op.operands.empty() && !op.results.empty()) {
+    tensor = op.operands[0];
+    memdesc = op.results[0];
+  }
+  if (tensor < 0 || memdesc < 0)
+    return {};
+  const SsaValue &t = m.values[size_t(tensor)], &d = m.values[size_t(memdesc)];
+  for (const SsaValue *v : {&t, &d})
+    if (v->definingOp >= 0 && m.ops[size_t(v->definingOp)].guessedResultTypes)
+      return {};
+  if (!t.type || t.type->isMemDesc || !t.encoding || !d.type || !d.type->isMemDesc || !d.encoding ||
+      t.type->shape.size() != 2 || d.type->shape.size() != 2)
+    return {};
+  const bool scales = d.encoding->kind() == EncodingKind::TensorMemoryScales;
+  if (d.encoding->kind() != EncodingKind::TensorMemory && !scales)
+    return {};
+  try {
+    const int bits = parseElementType(d.type->elementType).bits;
+    const std::string why =
+        tmemLdStProblem(t.encoding->toLinearLayout(t.type->shape),
+                        d.encoding->toLinearLayout(d.type->shape), bits, scales);
+    if (why.empty())
+      return {};
+    return "'" + op.name + "' op " + role + " layout is not TMEM compatible (" + why + ")";
+  } catch (const std::exception &) {
+    return {}; // a layout this tool cannot build: not judged here
+  }
+}
+
 std::string localOpProblem(const Module &m, const Operation &op) {
   // A value's type, unless it is a guess (the result of an op this tool does
   // not know, typed as its text suggests).
@@ -1414,6 +1457,9 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
     if (startsWithLiteral(op.name, "ttg.local_") ||
         equalsLiteral(op.name, "ttg.async_copy_global_to_local"))
       if (std::string why = localOpProblem(m, op); !why.empty())
+        return LayoutMismatch{int(i), -1, why + tail};
+    if (startsWithLiteral(op.name, "ttng.tmem_"))
+      if (std::string why = tmemOperandProblem(m, op); !why.empty())
         return LayoutMismatch{int(i), -1, why + tail};
   }
   return std::nullopt;

@@ -26,27 +26,10 @@
 #include <optional>
 #include <vector>
 
+#include "layout/layout_utils.h"
 #include "layout/linear_layout.h"
 
 namespace ls {
-
-// The layout whose in-dim `inDim` has bases old[order[0]], old[order[1]], ...
-// Requires: every index in order is a valid basis index of inDim.
-[[nodiscard]] LinearLayout permuteBases(const LinearLayout &layout, const DimName &inDim,
-                                        const std::vector<int> &order);
-
-// Indices of the register bases that are not zero (Triton's
-// actionRemoveBroadcastedRegs), in order.
-std::vector<int> nonBroadcastRegisters(const LinearLayout &layout);
-// The layout without its zero register bases.
-[[nodiscard]] LinearLayout removeBroadcastRegisters(const LinearLayout &layout);
-
-// Triton's regPermForDivide(a, tile, /*left=*/true): a register order that
-// puts, for each register basis of `tile` in turn, the first unused equal
-// register basis of `a` first, followed by the rest in their order; nullopt
-// if some tile basis has no equal basis in `a`.
-std::optional<std::vector<int>> registerOrderForDivide(const LinearLayout &a,
-                                                       const LinearLayout &tile);
 
 struct Vectorisation {
   int elements = 1;               // elements per ld/st (V above)

@@ -100,17 +100,6 @@ std::optional<LinearLayout> layoutFor32Bit(const LinearLayout &ll, TmemAtom atom
 
 } // namespace
 
-const char *tmemAtomName(TmemAtom atom) {
-  switch (atom) {
-  case TmemAtom::I32x32b: return "32x32b";
-  case TmemAtom::I16x64b: return "16x64b";
-  case TmemAtom::I16x128b: return "16x128b";
-  case TmemAtom::I16x256b: return "16x256b";
-  case TmemAtom::I16x32bx2: return "16x32bx2";
-  }
-  return "?";
-}
-
 const char *tmemVariantName(TmemVariant variant) {
   switch (variant) {
   case TmemVariant::I32x32b: return "32x32b";
@@ -136,42 +125,6 @@ TmemVariant parseTmemVariant(const std::string &text) {
       return v;
   throw Error("instr_variant", "unknown instr_variant: " + text +
                                    " (expected 32x32b, 16x64b, 16x128b, 16x256b or 32x32b_splitn)");
-}
-
-LinearLayout tmemAtomTile(TmemAtom atom, bool unpacked, bool withWarp) {
-  LinearLayout tile({{kRegister, {}}, {kLane, {}}}, std::vector<DimName>{kRow, kCol});
-  if (unpacked) // each register spans two columns
-    tile *= LinearLayout::zeros1D(1, kRegister, kCol, 2);
-  switch (atom) {
-  case TmemAtom::I32x32b:
-    tile *= LinearLayout::identity1D(32, kLane, kRow);
-    break;
-  case TmemAtom::I16x32bx2:
-    tile *= LinearLayout::identity1D(16, kLane, kRow);
-    break;
-  case TmemAtom::I16x64b:
-    tile *= LinearLayout({{kLane, {{8, 0}, {0, 1}, {1, 0}, {2, 0}, {4, 0}}}},
-                         std::vector<DimName>{kRow, kCol});
-    break;
-  case TmemAtom::I16x128b:
-    tile *= LinearLayout::identity1D(4, kLane, kCol) * LinearLayout::identity1D(8, kLane, kRow) *
-            LinearLayout::identity1D(2, kRegister, kRow);
-    break;
-  case TmemAtom::I16x256b:
-    tile *= LinearLayout::identity1D(2, kRegister, kCol) *
-            LinearLayout::identity1D(4, kLane, kCol) * LinearLayout::identity1D(8, kLane, kRow) *
-            LinearLayout::identity1D(2, kRegister, kRow);
-    break;
-  }
-  if (withWarp) {
-    const int32_t nCol = tile.getOutDimSize(kCol);
-    LinearLayout::BasesT bases = tile.getBases();
-    Bases &warps = basesOf(bases, kWarp);
-    warps.push_back({32, 0});
-    warps.push_back({64, 0});
-    tile = LinearLayout(std::move(bases), {{kRow, 128}, {kCol, nCol}}, /*requireSurjective=*/false);
-  }
-  return tile;
 }
 
 std::optional<LinearLayout> tmemLoadStoreLayout(const LinearLayout &ll, TmemAtom atom,

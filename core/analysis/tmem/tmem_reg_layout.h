@@ -37,14 +37,10 @@
 #include <vector>
 
 #include "encodings/encoding.h"
+#include "encodings/tensor_memory.h"
 #include "layout/linear_layout.h"
 
 namespace ls {
-
-// Triton's TMemAccessAtom.
-enum class TmemAtom { I32x32b, I16x64b, I16x128b, I16x256b, I16x32bx2 };
-// PTX's spelling: "32x32b", "16x64b", ...
-const char *tmemAtomName(TmemAtom atom);
 
 // Gluon's instr_variant: an atom, or 32x32b with the N/2 split in a register.
 enum class TmemVariant { I32x32b, I16x64b, I16x128b, I16x256b, I16x32bx2, I32x32bSplitN };
@@ -53,10 +49,6 @@ const char *tmemVariantName(TmemVariant variant);
 const std::vector<TmemVariant> &allTmemVariants();
 // Throws Error("instr_variant", "unknown instr_variant: X") like Gluon.
 TmemVariant parseTmemVariant(const std::string &text);
-
-// Triton's getTileLayout: one warp's access pattern, register, lane (, warp)
-// -> row, col (32-bit columns). `unpacked` gives each register two columns.
-LinearLayout tmemAtomTile(TmemAtom atom, bool unpacked, bool withWarp);
 
 // Triton's getDistributedLayoutForTmemLdSt on a TMEM linear layout
 // (row, col -> dim0, dim1) of `bitwidth`-bit elements.  With `cga` (block ->

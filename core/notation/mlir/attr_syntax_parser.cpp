@@ -245,6 +245,19 @@ void SyntaxParser::parseBody(Value &attr, int depth) {
             fail("expected valid keyword", key.offset);
           lex_.skip();
           expectPunct("=");
+          // opIdx and kWidth are read as integers: a mark there (`opIdx = = 1`)
+          // is said at itself.
+          // (`kWidth = 16.0`: a float, said at its digits.)
+          if (const Token &n = lex_.peek();
+              (key.text == "opIdx" || key.text == "kWidth") &&
+              ((n.kind == Token::Kind::Punct && n.text != "-" && n.text != "[" && n.text != "{") ||
+               (n.kind == Token::Kind::Integer && [&] {
+                 size_t q = n.offset + (n.offset < text_.size() && text_[n.offset] == '-' ? 1 : 0);
+                 while (q < text_.size() && text_[q] >= '0' && text_[q] <= '9')
+                   ++q;
+                 return q < text_.size() && text_[q] == '.';
+               }())))
+            fail("expected integer value", n.offset);
           attr.entries.push_back({key.text, parseValue(depth + 1)});
           if (!acceptPunct(","))
             break;
@@ -333,8 +346,33 @@ TypeText SyntaxParser::parseType() {
       break;
     }
   }
-  if (end == std::string_view::npos)
+  if (end == std::string_view::npos) {
+    // `tensor<64xi<32, ...`: a word with a '<' that no type has (MLIR: the
+    // element type is expected at the word).
+    size_t w = 0; // past the `Nx` dimensions
+    for (;;) {
+      size_t q = w;
+      while (q < rest.size() && isAsciiSpace(rest[q]))
+        ++q;
+      size_t d = q;
+      while (d < rest.size() && isAsciiDigit(rest[d]))
+        ++d;
+      if (d == q || d >= rest.size() || rest[d] != 'x') {
+        w = q;
+        break;
+      }
+      w = d + 1;
+    }
+    size_t e = w;
+    while (e < rest.size() && (isAsciiAlnum(rest[e]) || rest[e] == '_'))
+      ++e;
+    const std::string_view word = rest.substr(w, e - w);
+    if (!word.empty() && !isAsciiDigit(word[0]) && e < rest.size() && rest[e] == '<' &&
+        word != "tensor" && word != "vector" && word != "memref" && word != "complex" &&
+        word != "tuple")
+      fail("expected non-function type", start + w);
     fail("unterminated type", start);
+  }
   std::string_view dims = rest.substr(0, end);
   while (!dims.empty() && isAsciiSpace(dims.front()))
     dims.remove_prefix(1);

@@ -841,6 +841,148 @@ for name, base, old, new in [
     sub(name, kernel(base), old, new)
 cases.update(S21)
 
+# Session 22: TMEM loads, stores and allocs of a register layout (Triton 3.6's computeTMemLdStEncodingInfo):
+# the layouts Gluon's get_tmem_reg_layout gives (32x32b, 16x64b, 16x256b), the same with two register bases
+# swapped or a register basis swapped with lane 16 (accepted where the packing allows), lanes or warps
+# swapped, a register basis swapped with a warp's, and blocked layouts (refused where warps 1 and 2 do not
+# reach rows 32 and 64, or no message divides the layout).
+def tmem_case(shape, dtype, warps, tmem, layout, op):
+    M, N = shape.split("x")
+    T = f"tensor<{M}x{N}x{dtype}, #L>"
+    D = f"!ttg.memdesc<{M}x{N}x{dtype}, #tmem, #ttng.tensor_memory, mutable>"
+    body = (f"    %m = ttng.tmem_alloc : () -> {D}\n    ttng.tmem_store %v, %m, %true : {T} -> {D}\n" if op == "store"
+            else f"    %m = ttng.tmem_alloc %v : ({T}) -> {D}\n" if op == "alloc"
+            else f"    %m = ttng.tmem_alloc : () -> {D}\n    %r = ttng.tmem_load %m : {D} -> {T}\n")
+    return (f"#L = {layout}\n#tmem = {tmem}\n"
+            f'module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {warps} : i32, ttg.target = "cuda:100", '
+            f'"ttg.threads-per-warp" = 32 : i32}} {{\n'
+            f"  tt.func public @k(%v: {T}) {{\n    %true = arith.constant true\n{body}    tt.return\n  }}\n}}\n")
+
+
+S22 = {name: tmem_case(shape, dtype, warps, tmem, layout, op) for name, shape, dtype, warps, tmem, layout, op in [
+    ('s22_tmem_128x128_f32_w4_32x32b_store', '128x128', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>', 'store'),
+    ('s22_tmem_128x128_f32_w4_16x256b_load', '128x128', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [0, 64], [16, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0]], block = []}>', 'load'),
+    ('s22_tmem_128x128_f32_w4_16x64b_alloc', '128x128', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [16, 0]], lane = [[8, 0], [0, 1], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0]], block = []}>', 'alloc'),
+    ('s22_tmem_128x128_f32_w4_regswap_store', '128x128', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 64], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>', 'store'),
+    ('s22_tmem_128x128_f32_w4_reglane_load', '128x128', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[16, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], warp = [[32, 0], [64, 0]], block = []}>', 'load'),
+    ('s22_tmem_128x128_f32_w4_laneswap_store', '128x128', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[2, 0], [1, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>', 'store'),
+    ('s22_tmem_128x128_f32_w4_warpswap_load', '128x128', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[64, 0], [32, 0]], block = []}>', 'load'),
+    ('s22_tmem_128x128_f32_w4_blk2_alloc', '128x128', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>', 'alloc'),
+    ('s22_tmem_128x128_f32_w4_blk3_store', '128x128', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>', 'store'),
+    ('s22_tmem_128x128_f32_w4_regwarp_load', '128x128', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [0, 64]], block = []}>', 'load'),
+    ('s22_tmem_128x128_f32_w8_32x32b_store', '128x128', 'f32', 8,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0], [0, 64]], block = []}>', 'store'),
+    ('s22_tmem_128x128_f32_w8_16x256b_load', '128x128', 'f32', 8,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0], [16, 0]], block = []}>', 'load'),
+    ('s22_tmem_128x128_f32_w8_16x64b_alloc', '128x128', 'f32', 8,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[8, 0], [0, 1], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0], [16, 0]], block = []}>', 'alloc'),
+    ('s22_tmem_128x128_f32_w8_regswap_store', '128x128', 'f32', 8,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 32], [0, 2], [0, 4], [0, 8], [0, 16], [0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0], [0, 64]], block = []}>', 'store'),
+    ('s22_tmem_128x128_f32_w8_reglane_load', '128x128', 'f32', 8,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[16, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], warp = [[32, 0], [64, 0], [0, 64]], block = []}>', 'load'),
+    ('s22_tmem_128x128_f32_w8_laneswap_store', '128x128', 'f32', 8,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [1, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0], [0, 64]], block = []}>', 'store'),
+    ('s22_tmem_128x128_f32_w8_warpswap_load', '128x128', 'f32', 8,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[64, 0], [32, 0], [0, 64]], block = []}>', 'load'),
+    ('s22_tmem_128x128_f32_w8_blk2_alloc', '128x128', 'f32', 8,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>', 'alloc'),
+    ('s22_tmem_128x128_f32_w8_blk3_store', '128x128', 'f32', 8,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 2], order = [0, 1]}>', 'store'),
+    ('s22_tmem_128x128_f32_w8_regwarp_load', '128x128', 'f32', 8,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0], [0, 32]], block = []}>', 'load'),
+    ('s22_tmem_128x64_f16_w4_32x32b_store', '128x64', 'f16', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>', 'store'),
+    ('s22_tmem_128x64_f16_w4_16x256b_load', '128x64', 'f16', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [8, 0], [0, 16], [0, 32], [16, 0]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0]], block = []}>', 'load'),
+    ('s22_tmem_128x64_f16_w4_16x64b_alloc', '128x64', 'f16', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 4], [0, 8], [0, 16], [0, 32], [16, 0]], lane = [[8, 0], [0, 2], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0]], block = []}>', 'alloc'),
+    ('s22_tmem_128x64_f16_w4_regswap_store', '128x64', 'f16', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 32], [0, 2], [0, 4], [0, 8], [0, 16], [0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>', 'store'),
+    ('s22_tmem_128x64_f16_w4_reglane_load', '128x64', 'f16', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[16, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], warp = [[32, 0], [64, 0]], block = []}>', 'load'),
+    ('s22_tmem_128x64_f16_w4_laneswap_store', '128x64', 'f16', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [1, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>', 'store'),
+    ('s22_tmem_128x64_f16_w4_warpswap_load', '128x64', 'f16', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[64, 0], [32, 0]], block = []}>', 'load'),
+    ('s22_tmem_128x64_f16_w4_blk2_alloc', '128x64', 'f16', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>',
+     '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>', 'alloc'),
+    ('s22_tmem_128x64_f16_w4_blk3_store', '128x64', 'f16', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>',
+     '#ttg.blocked<{sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>', 'store'),
+    ('s22_tmem_128x64_f16_w4_regwarp_load', '128x64', 'f16', 4,
+     '#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [0, 32]], block = []}>', 'load'),
+    ('s22_tmem_64x64_f32_w4_32x32b_store', '64x64', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 32]], warp = [[16, 0], [32, 0]], block = []}>', 'store'),
+    ('s22_tmem_64x64_f32_w4_16x256b_load', '64x64', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>', 'load'),
+    ('s22_tmem_64x64_f32_w4_16x64b_alloc', '64x64', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[8, 0], [0, 1], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>', 'alloc'),
+    ('s22_tmem_64x64_f32_w4_regswap_store', '64x64', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 16], [0, 2], [0, 4], [0, 8], [0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 32]], warp = [[16, 0], [32, 0]], block = []}>', 'store'),
+    ('s22_tmem_64x64_f32_w4_reglane_load', '64x64', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 32], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], warp = [[16, 0], [32, 0]], block = []}>', 'load'),
+    ('s22_tmem_64x64_f32_w4_laneswap_store', '64x64', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[2, 0], [1, 0], [4, 0], [8, 0], [0, 32]], warp = [[16, 0], [32, 0]], block = []}>', 'store'),
+    ('s22_tmem_64x64_f32_w4_warpswap_load', '64x64', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 32]], warp = [[32, 0], [16, 0]], block = []}>', 'load'),
+    ('s22_tmem_64x64_f32_w4_blk2_alloc', '64x64', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>',
+     '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>', 'alloc'),
+    ('s22_tmem_64x64_f32_w4_blk3_store', '64x64', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>',
+     '#ttg.blocked<{sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>', 'store'),
+    ('s22_tmem_64x64_f32_w4_regwarp_load', '64x64', 'f32', 4,
+     '#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>',
+     '#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [32, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 32]], warp = [[16, 0], [0, 16]], block = []}>', 'load'),
+]}
+cases.update(S22)
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 for k, v in cases.items():
