@@ -1,7 +1,9 @@
 #include "encodings/tensor_memory.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "layout/layout_utils.h"
@@ -203,56 +205,57 @@ LinearLayout tmemAtomTile(TmemAtom atom, bool unpacked, bool withWarp) {
 
 namespace {
 
-// Triton's getReps(cvt, tile): cvt with the tile's leading bases (which must
-// be cvt's own, per in-dim) zeroed; nullopt if they differ or a later basis
-// touches a row or column bit the tile uses.
-std::optional<LinearLayout> tileReps(const LinearLayout &cvt, const LinearLayout &tile) {
-  const std::vector<DimName> outs = cvt.getOutDimNames();
-  std::vector<int32_t> mask(outs.size(), 0);
-  for (size_t k = 0; k < outs.size(); ++k)
-    if (tile.hasOutDim(outs[k]))
-      for (const DimName &in : tile.getInDimNames())
-        for (int32_t i = 0; i < tile.getInDimSizeLog2(in); ++i)
-          mask[k] |= tile.getBasis(in, i, outs[k]);
-  LinearLayout::BasesT reps;
-  for (const DimName &in : cvt.getInDimNames()) {
-    const int32_t inA = cvt.getInDimSizeLog2(in);
-    const int32_t inB = tile.hasInDim(in) ? tile.getInDimSizeLog2(in) : 0;
-    if (inB > inA)
-      return std::nullopt;
-    std::vector<LinearLayout::Basis> list;
-    for (int32_t i = 0; i < inA; ++i) {
-      LinearLayout::Basis b(outs.size(), 0);
-      for (size_t k = 0; k < outs.size(); ++k) {
-        const int32_t v = cvt.getBasis(in, i, outs[k]);
-        if (i < inB && v != (tile.hasOutDim(outs[k]) ? tile.getBasis(in, i, outs[k]) : 0))
-          return std::nullopt;
-        if (i >= inB && (v & mask[k]))
-          return std::nullopt;
-        if (i >= inB)
-          b[k] = v;
-      }
-      list.push_back(std::move(b));
-    }
-    reps.push_back({in, std::move(list)});
-  }
-  return LinearLayout(std::move(reps), cvt.getOutDims(), /*requireSurjective=*/false);
-}
-
 // Triton's getVec(cvt, tile, maxnreg) at its first step (one register per
-// vector: whether the atom lowers at all, not how wide): the reps of cvt,
-// its registers reordered for the tile, or nullopt.
-std::optional<LinearLayout> atomReps(const LinearLayout &cvt, const LinearLayout &tile,
-                                     int maxnreg) {
+// vector: whether the atom lowers at all, not how wide), with its getReps
+// and regPermForDivide: the tile's register bases are found among cvt's (in
+// any order) and put first; then per in-dim cvt's leading bases are the
+// tile's own and every later one is clear of the rows and columns the tile
+// uses. Checked on the bases, without building the permuted layout.
+bool atomDivides(const LinearLayout &cvt, const LinearLayout &tile, int maxnreg) {
   int maxReg = maxnreg / 2;
   if (maxnreg == 256 && cvt.getInDimSize(kRegister) > maxReg)
     maxReg /= 2;
   if (maxReg / tile.getInDimSize(kRegister) < 1)
-    return std::nullopt;
+    return false;
   const auto order = registerOrderForDivide(cvt, tile);
   if (!order)
-    return std::nullopt;
-  return tileReps(permuteBases(cvt, kRegister, *order), tile);
+    return false;
+  // Tile values written over cvt's out-dims (0 where the tile has none).
+  const std::vector<DimName> outs = cvt.getOutDimNames(), tileOuts = tile.getOutDimNames();
+  const size_t nOut = outs.size(), nTileOut = tileOuts.size();
+  std::vector<int> tileCol(nOut, -1);
+  for (size_t k = 0; k < nOut; ++k)
+    for (size_t q = 0; q < nTileOut; ++q)
+      if (tileOuts[q] == outs[k])
+        tileCol[k] = int(q);
+  std::vector<int32_t> mask(nOut, 0);
+  for (const DimName &in : tile.getInDimNames()) {
+    const std::span<const int32_t> tb = tile.basesOf(in);
+    for (size_t b = 0; b + nTileOut <= tb.size(); b += nTileOut)
+      for (size_t k = 0; k < nOut; ++k)
+        if (tileCol[k] >= 0)
+          mask[k] |= tb[b + size_t(tileCol[k])];
+  }
+  for (const DimName &in : cvt.getInDimNames()) {
+    const std::span<const int32_t> cb = cvt.basesOf(in);
+    const std::span<const int32_t> tb =
+        tile.hasInDim(in) ? tile.basesOf(in) : std::span<const int32_t>();
+    const size_t inA = cb.size() / nOut, inB = nTileOut ? tb.size() / nTileOut : 0;
+    if (inB > inA)
+      return false;
+    const bool regs = in == kRegister;
+    for (size_t i = 0; i < inA; ++i) {
+      const size_t src = regs ? size_t((*order)[i]) : i; // (the permuted register basis i)
+      for (size_t k = 0; k < nOut; ++k) {
+        const int32_t v = cb[src * nOut + k];
+        if (i < inB && v != (tileCol[k] >= 0 ? tb[i * nTileOut + size_t(tileCol[k])] : 0))
+          return false;
+        if (i >= inB && (v & mask[k]))
+          return false;
+      }
+    }
+  }
+  return true;
 }
 
 // Triton's lowerTMemLdSt: empty if some message lowers cvt (register, lane,
@@ -296,15 +299,26 @@ std::string lowerTmem(const LinearLayout &cvt, int maxnreg, int bitwidth, bool i
       quot = LinearLayout::zeros1D(1, kRegister, kCol, perCell) * quot;
     return lowerTmem(quot, maxnreg, newBitwidth, isScales, unpacked, depth + 1);
   }
+  // The message tiles with their warps, packed and unpacked, built once.
+  static const std::array<std::array<LinearLayout, 5>, 2> kTiles = [] {
+    std::array<std::array<LinearLayout, 5>, 2> t;
+    for (int u = 0; u < 2; ++u)
+      for (TmemAtom atom : {TmemAtom::I32x32b, TmemAtom::I16x64b, TmemAtom::I16x128b,
+                            TmemAtom::I16x256b, TmemAtom::I16x32bx2})
+        t[size_t(u)][size_t(atom)] = tmemAtomTile(atom, u == 1, /*withWarp=*/true);
+    return t;
+  }();
+  const auto &tiles = kTiles[unpacked ? 1 : 0];
   for (TmemAtom atom :
        {TmemAtom::I32x32b, TmemAtom::I16x256b, TmemAtom::I16x64b, TmemAtom::I16x128b})
-    if (atomReps(cvt, tmemAtomTile(atom, unpacked, /*withWarp=*/true), maxnreg))
+    if (atomDivides(cvt, tiles[size_t(atom)], maxnreg))
       return {};
-  // 16x32bx2: the last lane basis becomes the second half's offset, which
-  // ptxas cannot take as 0 (Triton pads only the scales' allocation for it).
-  if (auto reps = atomReps(cvt, tmemAtomTile(TmemAtom::I16x32bx2, unpacked, true), maxnreg)) {
-    if (reps->getInDimSizeLog2(kLane) > 4 && reps->getBasis(kLane, 4, kRow) == 0 &&
-        reps->getBasis(kLane, 4, kCol) == 0 && !isScales)
+  // 16x32bx2: the last lane basis (past the tile's 16 lanes, kept in the
+  // reps) becomes the second half's offset, which ptxas cannot take as 0
+  // (Triton pads only the scales' allocation for it).
+  if (atomDivides(cvt, tiles[size_t(TmemAtom::I16x32bx2)], maxnreg)) {
+    if (cvt.getInDimSizeLog2(kLane) > 4 && cvt.getBasis(kLane, 4, kRow) == 0 &&
+        cvt.getBasis(kLane, 4, kCol) == 0 && !isScales)
       return "Only supported for scales as we pad the allocation.";
     return {};
   }

@@ -729,6 +729,24 @@ private:
                 (e.offset() + 1 >= rest.size() || bodyEnd > v.offset + rest.size()))
               fail(v.offset, "#" + key + ": the attribute is longer than " +
                                  std::to_string(kMaxAttrText) + " characters");
+            // `register = [[64.0, 0]]`: the linear layout's parser reads the
+            // whole attribute first and says so after it (the next token).
+            if (const size_t at = v.offset + e.offset();
+                v.text == "#ttg.linear" && bodyEnd != 0 && at + 1 < text_.size() &&
+                text_[at] == '.' && at > 0 && isAsciiDigit(text_[at - 1]) &&
+                isAsciiDigit(text_[at + 1])) {
+              std::string dim = "register";
+              for (const char *d : {"register", "lane", "warp", "block"}) {
+                const size_t k = text_.rfind(d, at);
+                if (k != std::string_view::npos && k > v.offset &&
+                    (dim.empty() || k > text_.rfind(dim, at)))
+                  dim = d;
+              }
+              size_t next = bodyEnd;
+              while (next < text_.size() && isAsciiSpace(text_[next]))
+                ++next;
+              fail(next, "#" + key + ": Expected integer in basis for '" + dim + "'");
+            }
             // `order = [1.0, 0]`: Triton's layout parser wants integers in its
             // lists, and says so at the layout's name.
             if (const size_t at = v.offset + e.offset(), dot = v.text.find('.');
@@ -1908,6 +1926,13 @@ private:
                                   "order must be a permutation of [0, ..., rank - 1]"};
         }
       }
+      // (ttg.memdesc_trans: its order names each dim of its operand once.)
+      if (equalsLiteral(op.name, "ttg.memdesc_trans") && a.type && a.type->isMemDesc)
+        if (const auto order = op.intArrayAttribute("order");
+            order && order->size() != a.type->shape.size())
+          return LayoutMismatch{
+              static_cast<int>(i), -1,
+              "order must have the same size as the rank of the operand and result"};
       if (std::optional<std::string> why = transResultProblem(op, a, r))
         return LayoutMismatch{static_cast<int>(i), -1, "'" + op.name + "' op " + *why};
       if (std::optional<std::string> why = reshapeResultProblem(op, a, r))
@@ -2066,6 +2091,7 @@ private:
           : equalsLiteral(n, "ttg.async_wait")                                      ? "num"
           : equalsLiteral(n, "ttng.async_tma_store_wait")                           ? "pendings"
           : (equalsLiteral(n, "tt.trans") || equalsLiteral(n, "ttg.memdesc_trans")) ? "order"
+          : equalsLiteral(n, "ttng.fence_async_shared")                             ? "bCluster"
           : equalsLiteral(n, "ttg.global_scratch_alloc")
               ? (!op.hasAttribute("alignment") ? "alignment" : "nbytes")
               : nullptr;
@@ -2719,6 +2745,9 @@ private:
       auto a = f_.aliases->find(parent->text);
       parent = a != f_.aliases->end() ? a->second.get() : nullptr;
     }
+    // (`parent = 0 : i32`: an attribute that is no layout at all.)
+    if (parent && (parent->kind == Value::Kind::Integer || parent->kind == Value::Kind::Bool))
+      return "ttg.dot_op unexpected parent layout: " + std::to_string(parent->integer);
     if (parent && parent->kind == Value::Kind::Attr && parent->name != "blocked" &&
         parent->name != "nvidia_mma" && parent->name != "amd_mfma" &&
         parent->name != "amd_wmma")
@@ -3270,8 +3299,13 @@ private:
       const size_t w = p;
       while (p < end && (isAsciiAlnum(text_[p]) || text_[p] == '_' || text_[p] == '.'))
         ++p;
-      if (!isBuiltinTypeName(text_.substr(w, p - w)))
-        return; // (no type: said by the type reader)
+      const std::string_view word = text_.substr(w, p - w);
+      // (`!tt.ptr<f6>`: a word that is no type, said at the word.)
+      if (!isBuiltinTypeName(word) && !isContainerTypeWord(word))
+        fail(w, "expected non-function type (!tt.ptr's pointee '" +
+                    std::string(word.substr(0, 40)) + "' is no type)");
+      if (!isBuiltinTypeName(word))
+        return; // (a container type: said by the type reader)
     } else {
       return; // (not a type: said by the type reader)
     }
@@ -4169,6 +4203,20 @@ private:
     if (q >= text_.size() || text_[q] == '\n' || text_[q] == '\r' || text_[q] == ':' ||
         text_[q] == '{' || text_.compare(q, 4, "loc(") == 0 || text_.compare(q, 2, "//") == 0)
       return;
+    // A word without a dialect: MLIR reads the next op there (`arith.constant
+    // 3 onstant ...`), whose dialect it does not find.
+    // (A dense value or a type word there: its ':' was due, said below.)
+    if (f.kind == OpToken::Kind::Number && isAsciiAlnum(text_[q]) && !isAsciiDigit(text_[q])) {
+      size_t w = q;
+      while (w < text_.size() && (isAsciiAlnum(text_[w]) || text_[w] == '_' || text_[w] == '$'))
+        ++w;
+      const std::string_view word = text_.substr(q, w - q);
+      if ((w >= text_.size() || text_[w] != '.') && !isBuiltinTypeName(word) &&
+          !isContainerTypeWord(word) && !isIntegerTypeWord(word))
+        fail(q, "Dialect `' not found for custom op '" +
+                    std::string(text_.substr(q, std::min<size_t>(w - q, 60))) +
+                    "' (after arith.constant's value)");
+    }
     fail(e, "expected operation name in quotes (text after the constant)");
   }
 
@@ -4340,11 +4388,26 @@ private:
       fail(wrongToken(lex_.peek()), "expected attribute value (the constant)");
     if (custom && equalsLiteral(opName, "arith.constant") && lex_.peek().is('+'))
       fail(wrongToken(lex_.peek()), "expected attribute value (a constant has no '+')");
+    // (`arith.constant -+1 : T`: a '-' is followed by a number, said at what follows.)
+    if (custom && equalsLiteral(opName, "arith.constant") && lex_.peek().is('-')) {
+      const size_t q = text_.find_first_not_of(" \t", lex_.peek().end());
+      if (q != std::string_view::npos && !isAsciiDigit(text_[q]))
+        fail(q, "expected constant integer or floating point value");
+    }
     // (`arith.constant <64> : T`: no attribute starts with a '<' or another mark.)
     if (const OpToken &f = lex_.peek(); custom && equalsLiteral(opName, "arith.constant") &&
                                         f.kind == OpToken::Kind::Punct && !f.is('[') &&
                                         !f.is('{') && !f.is('(') && !f.is('-') && !f.is('}'))
       fail(wrongToken(f), "expected attribute value (the constant)");
+    // `module attribUtes {...}`: after `module` only its @name, `attributes`
+    // or its region.
+    if (!mod().ops[opIdx].generic &&
+        (equalsLiteral(opName, "module") || equalsLiteral(opName, "builtin.module"))) {
+      const OpToken &f = lex_.peek();
+      if (f.kind != OpToken::Kind::AtId && !f.isIdent("attributes") && !f.is('{') &&
+          !f.isIdent("loc"))
+        fail(wrongToken(f), "expected '{' to begin a region");
+    }
     const bool isFunc = custom && equalsLiteral(opName, "tt.func");
     if (custom && (isFunc || equalsLiteral(opName, "func.func"))) {
       // `tt.func (public|private|nested)? @name(...)`: MLIR's symbol name,
@@ -4472,6 +4535,16 @@ private:
           fail(wrongToken(lex_.peek()), "expected '{' in attribute dictionary");
         continue;
       }
+      // scf.for's bounds: `to` and `step` are each followed by an operand.
+      if (custom && depth == 0 && !typed && (t.isIdent("to") || t.isIdent("step")) &&
+          equalsLiteral(opName, "scf.for")) {
+        const size_t save = lex_.position();
+        lex_.skip();
+        const OpToken n = lex_.peek();
+        lex_.seek(save);
+        if (n.kind != OpToken::Kind::ValueId)
+          fail(wrongToken(n), "expected SSA operand");
+      }
       // scf.if's `else` opens its second region at once.
       if (custom && depth == 0 && t.isIdent("else") && equalsLiteral(opName, "scf.if") &&
           mod().ops[opIdx].regions.size() == 1) {
@@ -4540,7 +4613,10 @@ private:
           // their ':' (or dictionary) is due.
           if (custom && depth == 0 && !typed && n.is('[') &&
               (oneOperandThenTypes(opName) || equalsLiteral(opName, "tt.split") ||
-               equalsLiteral(opName, "ttg.local_dealloc") || equalsLiteral(opName, "ttg.local_load")))
+               equalsLiteral(opName, "ttg.local_dealloc") ||
+               equalsLiteral(opName, "ttg.local_load") ||
+               equalsLiteral(opName, "ttg.memdesc_trans") ||
+               equalsLiteral(opName, "ttg.memdesc_reshape")))
             fail(wrongToken(n), "expected ':'");
           // An op of one operand (a cast, `%x : T -> R`) has its ':' next.
           if (custom && depth == 0 && !typed && n.is(',') && scratch.facts &&
@@ -4581,6 +4657,10 @@ private:
               !n.is(',') && !n.isIdent("scale") &&
               std::count(text_.begin() + headerFrom, text_.begin() + n.offset, ',') < 2)
             fail(wrongToken(n), "expected ','");
+          // `tt.gather %src[%indices]`: its indices in '[...]' after the source.
+          if (custom && depth == 0 && !typed && equalsLiteral(opName, "tt.gather") &&
+              mod().ops[opIdx].operands.size() == 1 && !n.is('['))
+            fail(wrongToken(n), "expected '['");
           // `ttg.local_load %m t7ken %t`: after its memdesc only its `token`
           // keyword, its dictionary or ':'.
           if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::Ident &&
@@ -4828,6 +4908,15 @@ private:
         --depth;
         if (!opens.empty())
           opens.pop_back();
+        // scf.for's iter_args(...) are followed by its result types' '->'.
+        if (custom && depth == 0 && !typed && t.is(')') && equalsLiteral(opName, "scf.for")) {
+          const size_t save = lex_.position();
+          lex_.skip();
+          const OpToken w = lex_.peek();
+          lex_.seek(save);
+          if (w.kind != OpToken::Kind::Arrow)
+            fail(wrongToken(w), "expected '->'");
+        }
         // amdg.buffer_load's and buffer_store's offsets are followed by a
         // ',', their `cacheModifier`/`stride` keywords, a dictionary or ':'.
         if (custom && depth == 0 && !typed && t.is(']') &&
@@ -4944,6 +5033,12 @@ private:
             if ((custom || equalsLiteral(opName, "module") || equalsLiteral(opName, "builtin.module")) &&
                 n.kind == OpToken::Kind::Ident && !n.newlineBefore && !n.isIdent("loc") && !keyword)
               break;
+            // A warp_specialize's region is followed by the next partition or,
+            // after the last, the ':' of its types (on whatever line).
+            if (custom && equalsLiteral(opName, "ttg.warp_specialize") &&
+                !(n.kind == OpToken::Kind::Ident && startsWithLiteral(n.text, "partition")) &&
+                !n.is(':'))
+              fail(wrongToken(n), "expected ':'");
             // `} 5loc(#loc)`, `} {attrs}`: a module or a function ends with its
             // region and location; what else follows on its line starts no op.
             if (!mod().ops[opIdx].generic &&
@@ -5949,6 +6044,9 @@ private:
     // scf.for defines one result per loop-carried value (after lb, ub, step).
     if (equalsLiteral(opName, "scf.for") && op.operands.size() >= 3)
       defines = int(op.operands.size()) - 3;
+    // warp_group_dot_wait one per operand (its inputs, passed through).
+    if (equalsLiteral(opName, "ttng.warp_group_dot_wait"))
+      defines = int(op.operands.size());
     if (defines == 0)
       return "cannot name an operation with no results (" + std::string(opName) +
              " has none; Triton 3.6 rejects the module)";

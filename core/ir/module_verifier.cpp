@@ -799,7 +799,10 @@ std::string shapeOpProblem(const Module &m, const Operation &op) {
 // tcgen05.ld/st messages move to or from the TMEM layout (Triton 3.6's
 // verifyTMEMOperand). "" if so, or where the types or layouts are not known
 // (a tensor without a layout, a memdesc not in tensor memory).
-std::string tmemOperandProblem(const Module &m, const Operation &op) {
+// `seen`: the answers for the (tensor, memdesc) type texts met before in this
+// module (a kernel moves the same tile many times).
+std::string tmemOperandProblem(const Module &m, const Operation &op,
+                               std::unordered_map<std::string, std::string> &seen) {
   int tensor = -1, memdesc = -1;
   const char *role = "source";
   if (op.name == "ttng.tmem_store" && op.operands.size() >= 2) {
@@ -825,17 +828,22 @@ std::string tmemOperandProblem(const Module &m, const Operation &op) {
   const bool scales = d.encoding->kind() == EncodingKind::TensorMemoryScales;
   if (d.encoding->kind() != EncodingKind::TensorMemory && !scales)
     return {};
-  try {
-    const int bits = parseElementType(d.type->elementType).bits;
-    const std::string why =
-        tmemLdStProblem(t.encoding->toLinearLayout(t.type->shape),
-                        d.encoding->toLinearLayout(d.type->shape), bits, scales);
-    if (why.empty())
-      return {};
-    return "'" + op.name + "' op " + role + " layout is not TMEM compatible (" + why + ")";
-  } catch (const std::exception &) {
-    return {}; // a layout this tool cannot build: not judged here
+  std::string key = std::string(t.typeText) + '\x1f' + std::string(d.typeText);
+  auto it = seen.find(key);
+  if (it == seen.end()) {
+    std::string why;
+    try {
+      why = tmemLdStProblem(t.encoding->toLinearLayout(t.type->shape),
+                            d.encoding->toLinearLayout(d.type->shape),
+                            parseElementType(d.type->elementType).bits, scales);
+    } catch (const std::exception &) {
+      // a layout this tool cannot build: not judged here
+    }
+    it = seen.emplace(std::move(key), std::move(why)).first;
   }
+  if (it->second.empty())
+    return {};
+  return "'" + op.name + "' op " + role + " layout is not TMEM compatible (" + it->second + ")";
 }
 
 std::string localOpProblem(const Module &m, const Operation &op) {
@@ -1403,6 +1411,7 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
              std::to_string(ctas) + " CTAs per CGA" + tail;
     return {};
   };
+  std::unordered_map<std::string, std::string> tmemSeen;
   // Triton 3.6 verifies the operands and results of its own dialects' ops, an
   // op's before the ops nested in it (an arith.constant or an amdg op with
   // any layout is accepted; a tt op using it is not).
@@ -1459,7 +1468,7 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
       if (std::string why = localOpProblem(m, op); !why.empty())
         return LayoutMismatch{int(i), -1, why + tail};
     if (startsWithLiteral(op.name, "ttng.tmem_"))
-      if (std::string why = tmemOperandProblem(m, op); !why.empty())
+      if (std::string why = tmemOperandProblem(m, op, tmemSeen); !why.empty())
         return LayoutMismatch{int(i), -1, why + tail};
   }
   return std::nullopt;

@@ -168,6 +168,16 @@ ValuePtr SyntaxParser::parseAttribute(int depth) {
   if (hash.kind != Token::Kind::Hash)
     fail("expected an attribute starting with '#'", hash.offset);
   Token name = lex_.next();
+  // `#2locked1`: MLIR lexes `#2` (an alias id of digits), which names no
+  // alias (said past its digits).
+  if (name.kind == Token::Kind::Integer && name.offset == hash.offset + 1) {
+    size_t e = name.offset;
+    while (e < text_.size() && text_[e] >= '0' && text_[e] <= '9')
+      ++e;
+    fail("undefined symbol alias id '" + std::string(text_.substr(name.offset, e - name.offset)) +
+             "'",
+         e);
+  }
   // MLIR's lexer: a name right after the '#' (`##x`, `# x`: refused at the '#').
   if (name.kind != Token::Kind::Ident || name.offset != hash.offset + 1)
     fail("invalid attribute name", hash.offset);
@@ -364,6 +374,20 @@ TypeText SyntaxParser::parseType() {
       w = d + 1;
     }
     size_t e = w;
+    // `tensor<64x!tr<...`: a dialect type of a dialect Triton does not load.
+    if (w < rest.size() && rest[w] == '!') {
+      size_t d = w + 1;
+      while (d < rest.size() && (isAsciiAlnum(rest[d]) || rest[d] == '_'))
+        ++d;
+      const std::string_view dialect = rest.substr(w + 1, d - w - 1);
+      if (!dialect.empty() && d < rest.size() && rest[d] == '<' && dialect != "tt" &&
+          dialect != "ttg" && dialect != "ttng" && dialect != "amdg" && dialect != "triton_gpu" &&
+          dialect != "llvm" && dialect != "nvws" && dialect != "gpu")
+        fail("`!" + std::string(dialect) +
+                 "<...>` type created with unregistered dialect (Triton 3.6 "
+                 "does not load it)",
+             start + w);
+    }
     while (e < rest.size() && (isAsciiAlnum(rest[e]) || rest[e] == '_'))
       ++e;
     const std::string_view word = rest.substr(w, e - w);
