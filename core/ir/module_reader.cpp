@@ -4538,10 +4538,7 @@ private:
       // scf.for's bounds: `to` and `step` are each followed by an operand.
       if (custom && depth == 0 && !typed && (t.isIdent("to") || t.isIdent("step")) &&
           equalsLiteral(opName, "scf.for")) {
-        const size_t save = lex_.position();
-        lex_.skip();
-        const OpToken n = lex_.peek();
-        lex_.seek(save);
+        const OpToken n = peekSecond();
         if (n.kind != OpToken::Kind::ValueId)
           fail(wrongToken(n), "expected SSA operand");
       }
@@ -4823,10 +4820,7 @@ private:
         // dictionary or the ',' of the predicate.
         if (custom && equalsLiteral(opName, "ttng.barrier_expect") &&
             mod().ops[opIdx].operands.size() == 1 && n.kind == OpToken::Kind::Number) {
-          const size_t save = lex_.position();
-          lex_.skip();
-          const OpToken after = lex_.peek();
-          lex_.seek(save);
+          const OpToken after = peekSecond();
           if (!after.is(',') && !after.is('{'))
             fail(wrongToken(after), "expected ','");
         }
@@ -4910,10 +4904,7 @@ private:
           opens.pop_back();
         // scf.for's iter_args(...) are followed by its result types' '->'.
         if (custom && depth == 0 && !typed && t.is(')') && equalsLiteral(opName, "scf.for")) {
-          const size_t save = lex_.position();
-          lex_.skip();
-          const OpToken w = lex_.peek();
-          lex_.seek(save);
+          const OpToken w = peekSecond();
           if (w.kind != OpToken::Kind::Arrow)
             fail(wrongToken(w), "expected '->'");
         }
@@ -4922,10 +4913,7 @@ private:
         if (custom && depth == 0 && !typed && t.is(']') &&
             (equalsLiteral(opName, "amdg.buffer_load") ||
              equalsLiteral(opName, "amdg.buffer_store"))) {
-          const size_t save = lex_.position();
-          lex_.skip();
-          const OpToken w = lex_.peek();
-          lex_.seek(save);
+          const OpToken w = peekSecond();
           if (w.kind == OpToken::Kind::Ident && !w.newlineBefore && !w.isIdent("loc") &&
               !w.isIdent("cacheModifier") && !w.isIdent("stride"))
             fail(wrongToken(w), "expected ':'");
@@ -6564,6 +6552,15 @@ private:
     end.kind = OpToken::Kind::End;
     end.offset = text_.size();
     return wrongToken(end);
+  }
+
+  // The token after the one peek() gives (the lexer left where it was).
+  OpToken peekSecond() {
+    const size_t save = lex_.position();
+    lex_.skip();
+    const OpToken second = lex_.peek();
+    lex_.seek(save);
+    return second;
   }
 
   size_t wrongToken(const OpToken &t) const {
