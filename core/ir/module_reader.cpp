@@ -735,12 +735,29 @@ private:
                 v.text == "#ttg.linear" && bodyEnd != 0 && at + 1 < text_.size() &&
                 text_[at] == '.' && at > 0 && isAsciiDigit(text_[at - 1]) &&
                 isAsciiDigit(text_[at + 1])) {
+              // (Triton reads register, lane, warp, block in that order: the
+              // first whose list holds a float is named.)
               std::string dim = "register";
+              const std::string_view body = text_.substr(v.offset, bodyEnd - v.offset);
               for (const char *d : {"register", "lane", "warp", "block"}) {
-                const size_t k = text_.rfind(d, at);
-                if (k != std::string_view::npos && k > v.offset &&
-                    (dim.empty() || k > text_.rfind(dim, at)))
+                const size_t k = body.find(d);
+                const size_t open = k == std::string_view::npos ? k : body.find('[', k);
+                if (open == std::string_view::npos)
+                  continue;
+                size_t close = open;
+                for (int nest = 0; close < body.size(); ++close)
+                  if (body[close] == '[')
+                    ++nest;
+                  else if (body[close] == ']' && --nest == 0)
+                    break;
+                bool fraction = false;
+                for (size_t q = open + 1; q + 1 < close && !fraction; ++q)
+                  fraction =
+                      body[q] == '.' && isAsciiDigit(body[q - 1]) && isAsciiDigit(body[q + 1]);
+                if (fraction) {
                   dim = d;
+                  break;
+                }
               }
               size_t next = bodyEnd;
               while (next < text_.size() && isAsciiSpace(text_[next]))
@@ -6554,12 +6571,14 @@ private:
     return wrongToken(end);
   }
 
-  // The token after the one peek() gives (the lexer left where it was).
+  // The token after the one peek() gives (the lexer left exactly as it was;
+  // a reference to the peeked token stays valid).
   OpToken peekSecond() {
-    const size_t save = lex_.position();
+    const OpLexer::Mark save = lex_.mark();
+    lex_.peek();
     lex_.skip();
     const OpToken second = lex_.peek();
-    lex_.seek(save);
+    lex_.restore(save);
     return second;
   }
 

@@ -835,7 +835,7 @@ std::string tmemOperandProblem(const Module &m, const Operation &op,
     try {
       why = tmemLdStProblem(t.encoding->toLinearLayout(t.type->shape),
                             d.encoding->toLinearLayout(d.type->shape),
-                            parseElementType(d.type->elementType).bits, scales);
+                            parseElementType(d.type->elementType, "element type").bits, scales);
     } catch (const std::exception &) {
       // a layout this tool cannot build: not judged here
     }

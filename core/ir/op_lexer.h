@@ -76,6 +76,20 @@ public:
   }
   // Requires: pos <= text().size().
   void seek(size_t pos);
+  // The lexer's whole state, to look further ahead and come back exactly
+  // (the peeked token, its newline flag and the consumed end included).
+  struct Mark {
+    size_t pos, consumedEnd;
+    bool havePeek;
+    OpToken peeked;
+  };
+  Mark mark() const { return {pos_, consumedEnd_, havePeek_, peeked_}; }
+  void restore(const Mark &m) {
+    pos_ = m.pos;
+    consumedEnd_ = m.consumedEnd;
+    havePeek_ = m.havePeek;
+    peeked_ = m.peeked;
+  }
   size_t position() const { return havePeek_ ? peeked_.offset : pos_; }
   // The end of the last token next() returned, or where seek() put the lexer
   // (a peeked token is not consumed).
