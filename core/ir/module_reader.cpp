@@ -154,6 +154,13 @@ bool unverifiedField(const Value &attr, const Error &e) {
     return false;
   if (attr.name == "amd_mfma" && e.field() == "instrShape" && e.rule().rfind("K ", 0) == 0)
     return true;
+  // amd_mfma's and amd_wmma's rank (warpsPerCTA's length; 0 where it is not
+  // written): Triton 3.6 refuses it only where a slice or a tensor uses the
+  // layout (mmaWarpsRank).
+  if ((attr.name == "amd_mfma" || attr.name == "amd_wmma") && e.field() == "warpsPerCTA" &&
+      (e.rule().rfind("is required", 0) == 0 ||
+       e.rule().find("has rank 2 or 3") != std::string::npos))
+    return true;
   // (More than [M, N, K]: Triton 3.6 reads the first three and verifies M, N.)
   if (attr.name == "amd_mfma" && e.field() == "instrShape" && e.rule() == "must be [M, N, K]")
     for (const auto &[key, v] : attr.entries)
@@ -870,9 +877,15 @@ private:
       if (!attr->hasBody) {
         // (attrOffset is the mnemonic's start, or already past the name.)
         const bool atName = text_.compare(attrOffset, attr->name.size(), attr->name) == 0;
+        const size_t nameEnd = attrOffset + attr->name.size();
+        // `#ttg.sha'red_memory`: a character MLIR's lexer refuses right after
+        // the name is that error first (the next token is read with it).
+        if (atName && nameEnd < text_.size() && std::strchr("'`~;\\&", text_[nameEnd]) != nullptr &&
+            text_[nameEnd] != '\0')
+          error(nameEnd, "unexpected character");
         // A name the dialect does not have: MLIR's dialect says so at the
         // name before it looks for the '<' (`#ttg.hared_memory`).
-        if (atName && !knownDialectAttrName(attr->dialect, attr->name))
+        else if (atName && !knownDialectAttrName(attr->dialect, attr->name))
           error(attrOffset,
                 "unknown attribute `" + attr->name + "` in dialect `" + attr->dialect + "`");
         else
@@ -2320,6 +2333,25 @@ private:
     dominanceErrors_.clear();
   }
 
+  // MLIR reads an op name without a dialect in the default dialect of the
+  // innermost custom op around it: builtin's at the top and in a module,
+  // func's in func.func; none in any other op (scf.for, tt.func: "Dialect
+  // `' not found"). Generic ops and implicit holders set none.
+  bool defaultDialectLoaded(int block) const {
+    const Module &m = f_.modules[module_];
+    for (int b = block, guard = 0; b >= 0 && guard < 4096; ++guard) {
+      const int r = m.blocks[b].parentRegion;
+      const int p = r >= 0 ? m.regions[r].parentOp : -1;
+      if (p < 0)
+        return true;
+      const Operation &op = m.ops[p];
+      if (!op.generic && !op.implicit)
+        return op.name == "module" || op.name == "builtin.module" || op.name == "func.func";
+      b = op.parentBlock;
+    }
+    return true;
+  }
+
   bool insideFuncFunc(int block) const {
     const Module &m = f_.modules[module_];
     for (int b = block, guard = 0; b >= 0 && guard < 4096; ++guard) {
@@ -3053,6 +3085,13 @@ private:
         std::string why = referencesUnbuiltAlias(*enc) || enc->name == "dot_op"
                               ? dotOpKWidthProblem(*enc)
                               : std::string(e.what());
+        // A slice of an mma layout of rank 0 or 1 (one not built): Triton's
+        // slice verifier refuses it as it reads the slice.
+        if (enc->kind == Value::Kind::Attr && enc->name == "slice")
+          for (const auto &[key, parent] : enc->entries)
+            if (key == "parent")
+              if (const auto rank = mmaWarpsRank(parent.get(), f_.aliases.get()); rank && *rank < 2)
+                why = "parent layout must have at least rank >= 2";
         // (Only Triton's layout dialects: `#gluon.auto_encoding` is a
         // placeholder this tool does not build, and valid.)
         const bool tritonLayout = enc->dialect == "ttg" || enc->dialect == "triton_gpu" ||
@@ -3284,6 +3323,7 @@ private:
       }
       lex_.seek(e);
       checkDialectTypeNames(t.offset, e);
+      checkEmptyAttributeNames(t.offset, e);
       return text_.substr(t.offset, e - t.offset);
     }
     if (t.kind == OpToken::Kind::BangId)
@@ -3348,12 +3388,41 @@ private:
     }
   }
 
+  // `#ttg.>`: a loaded dialect's attribute without its name (its parser
+  // wants a keyword there).
+  void checkEmptyAttributeNames(size_t begin, size_t end) {
+    for (size_t p = begin; p < end;) {
+      const void *hash = std::memchr(text_.data() + p, '#', end - p);
+      if (!hash)
+        return;
+      p = size_t(static_cast<const char *>(hash) - text_.data()) + 1;
+      size_t q = p;
+      while (q < end && (isAsciiAlnum(text_[q]) || text_[q] == '_' || text_[q] == '$'))
+        ++q;
+      if (q > p && q < end && text_[q] == '.' &&
+          (q + 1 >= end || !(isAsciiAlnum(text_[q + 1]) || text_[q + 1] == '_')) &&
+          isLoadedDialect(text_.substr(p, q - p)))
+        fail(q + 1, "expected valid keyword");
+    }
+  }
+
   void checkDialectTypeNames(size_t begin, size_t end) {
     for (size_t p = begin; p < end;) {
       const void *bang = std::memchr(text_.data() + p, '!', end - p);
       if (!bang)
         return;
+      const size_t from = p;
       p = size_t(static_cast<const char *>(bang) - text_.data()) + 1;
+      // `tensor<64x<!tt.ptr..`: an element type does not start with '<'
+      // (MLIR refuses it there, before the type inside is read).
+      for (size_t x = from; x + 1 < p; ++x)
+        if (text_[x] == 'x' && x > begin && (isAsciiDigit(text_[x - 1]) || text_[x - 1] == '?')) {
+          size_t y = x + 1;
+          while (y < p && isAsciiSpace(text_[y]))
+            ++y;
+          if (y < p && text_[y] == '<')
+            fail(y, "expected non-function type");
+        }
       // `!tt7.memdesc<...>`: a type of a dialect Triton 3.6 does not load,
       // refused at its name (after the dialect's '.').
       if (const size_t at = unloadedDialectNameAt(text_.substr(0, end), p - 1); at != std::string_view::npos)
@@ -3587,8 +3656,12 @@ private:
     if (first.kind == OpToken::Kind::ValueId) {
       for (;;) {
         OpToken r = lex_.next();
-        if (r.kind != OpToken::Kind::ValueId || r.text.find('#') != std::string_view::npos)
+        if (r.kind != OpToken::Kind::ValueId)
           fail(wrongToken(r), "expected a result name");
+        // `%a#3 = ...`: a result name has no `#N` (MLIR's token ends before
+        // the '#', where its '=' was due).
+        if (const size_t hash = r.text.find('#'); hash != std::string_view::npos)
+          fail(r.offset + hash, "expected '=' after SSA name");
         int count = 1;
         if (lex_.peek().is(':')) {
           lex_.skip();
@@ -3666,7 +3739,11 @@ private:
       else if (generic) // (MLIR: where the quoted name ends)
         error(nameTok.end(), "operation being parsed with an unregistered dialect: '" + shown +
                                  "' names no dialect (Triton 3.6 rejects the module)");
-      else {
+      else if (!defaultDialectLoaded(block)) {
+        (void)lex_.peek();
+        error(nameTok.offset, "Dialect `' not found for custom op '" + shown + "'  (tried '." +
+                                  shown + "' as well; an op name is dialect.op, e.g. tt.load)");
+      } else {
         (void)lex_.peek(); // (MLIR lexes the next token before it looks the name up)
         error(nameTok.offset, "custom op '" + shown +
                                   "' is unknown: an op name is dialect.op, e.g. tt.load "
@@ -4672,7 +4749,9 @@ private:
               std::count(text_.begin() + headerFrom, text_.begin() + n.offset, ',') < 2)
             fail(wrongToken(n), "expected ','");
           // `tt.gather %src[%indices]`: its indices in '[...]' after the source.
-          if (custom && depth == 0 && !typed && equalsLiteral(opName, "tt.gather") &&
+          // (`ttg.memdesc_index %m[%i]`: its index so.)
+          if (custom && depth == 0 && !typed &&
+              (equalsLiteral(opName, "tt.gather") || equalsLiteral(opName, "ttg.memdesc_index")) &&
               mod().ops[opIdx].operands.size() == 1 && !n.is('['))
             fail(wrongToken(n), "expected '['");
           // `ttg.local_load %m t7ken %t`: after its memdesc only its `token`
@@ -4742,6 +4821,26 @@ private:
                                                 : "expected ','") +
                                     " (" + std::string(opName) + " is written `" +
                                     std::string(opName) + " %a, %b : T`)");
+          // `ttg.async_commit_group tokens %t loc0)`: the op ends with its
+          // tokens; a word without a dialect after them is the next op's name.
+          if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::Ident &&
+              !n.newlineBefore && !n.isIdent("loc") && n.text.find('.') == std::string_view::npos &&
+              (equalsLiteral(opName, "ttg.async_commit_group") ||
+               equalsLiteral(opName, "ttg.async_wait"))) {
+            const std::string shown(n.text.substr(0, 40));
+            if (defaultDialectLoaded(mod().ops[opIdx].parentBlock))
+              fail(n.offset, "custom op '" + shown + "' is unknown (after " + std::string(opName) +
+                                 "'s operands)");
+            fail(n.offset, "Dialect `' not found for custom op '" + shown + "'  (tried '." + shown +
+                               "' as well; after " + std::string(opName) + "'s operands)");
+          }
+          // `arith.cmpi slt, %a, %b loc(..)`: after its two operands only a
+          // dictionary or the ':' of their type.
+          if (custom && depth == 0 && !typed &&
+              (equalsLiteral(opName, "arith.cmpi") || equalsLiteral(opName, "arith.cmpf")) &&
+              mod().ops[opIdx].operands.size() >= 2 && !n.is(',') && !n.is(':') && !n.is('{') &&
+              !n.isIdent("fastmath"))
+            fail(wrongToken(n), "expected ':'");
           // `%x>1`, `%x 1`: no op's syntax has a '>' or a number right after
           // an operand (MLIR: the ',' of the next operand or the ':' was due).
           if (custom && depth == 0 && !typed && (n.is('>') || n.kind == OpToken::Kind::Number))
@@ -4775,7 +4874,8 @@ private:
         // read, as MLIR's parser for those ops reads it; tt.store's value is
         // not optional: `tt.store %p, : T` is not.)
         const bool optionalAfterComma =
-            n.is(':') &&
+            (n.is(':') || (n.is('{') && (equalsLiteral(opName, "amdg.buffer_load") ||
+                                         equalsLiteral(opName, "amdg.buffer_store")))) &&
             (equalsLiteral(opName, "tt.load") ||
              (equalsLiteral(opName, "tt.store") && mod().ops[opIdx].operands.size() >= 2) ||
              (equalsLiteral(opName, "ttng.wait_barrier") &&
@@ -4989,7 +5089,13 @@ private:
           return k.kind == OpToken::Kind::Ident && k.text.find('.') != std::string_view::npos &&
                  next != '=' && next != ',' && next != '}' && next != ':' && knownOpName(k.text);
         };
-        if (!afterAttributesKeyword && !(lex_.restOfLineBlank(t.offset + 1) && dictionaryOverLines()) &&
+        // (The memory ops below hold no region: their '{' is a dictionary.)
+        const bool noRegions =
+            custom && depth == 0 &&
+            (startsWithLiteral(opName, "amdg.buffer_") || equalsLiteral(opName, "tt.load") ||
+             equalsLiteral(opName, "tt.store"));
+        if (!afterAttributesKeyword && !noRegions &&
+            !(lex_.restOfLineBlank(t.offset + 1) && dictionaryOverLines()) &&
             (lex_.restOfLineBlank(t.offset + 1) ||
              (q < text_.size() && (text_[q] == '^' || text_[q] == '%')) || opOnTheLine())) {
           typeArgs();
@@ -5037,6 +5143,18 @@ private:
                   equalsLiteral(opName, "nvws.warp_group")));
             if ((custom || equalsLiteral(opName, "module") || equalsLiteral(opName, "builtin.module")) &&
                 n.kind == OpToken::Kind::Ident && !n.newlineBefore && !n.isIdent("loc") && !keyword)
+              break;
+            // `} 82)`: no op's syntax has a number after its region (MLIR:
+            // the next op's name was due).
+            if (custom && !mod().ops[opIdx].generic && n.kind == OpToken::Kind::Number &&
+                !n.newlineBefore)
+              fail(wrongToken(n), "expected operation name in quotes (after " +
+                                      std::string(opName) + "'s region)");
+            // `}   %c = arith.constant ...`: after a function's or a module's
+            // region, a result name on its line starts the next op.
+            if (!mod().ops[opIdx].generic && n.kind == OpToken::Kind::ValueId && !n.newlineBefore &&
+                (equalsLiteral(opName, "module") || equalsLiteral(opName, "builtin.module") ||
+                 equalsLiteral(opName, "tt.func") || equalsLiteral(opName, "func.func")))
               break;
             // A warp_specialize's region is followed by the next partition or,
             // after the last, the ':' of its types (on whatever line).
@@ -5331,6 +5449,19 @@ private:
             // (MLIR resolves the operands with the types before it reads on.)
             checkStatedTypes(opIdx, opName, scratch, toType);
             checkBoundResultsBeforeNextOp(opIdx, opName, scratch.facts);
+            // `^loc(#loc14)`: a block's label, then its arguments, each a
+            // value name (MLIR starts the next block there).
+            if (n.kind == OpToken::Kind::CaretId) {
+              const OpLexer::Mark save = lex_.mark();
+              lex_.skip();
+              if (lex_.peek().is('(')) {
+                lex_.skip();
+                const OpToken a = lex_.peek();
+                if (a.kind != OpToken::Kind::ValueId && !a.is(')'))
+                  fail(wrongToken(a), "expected SSA operand");
+              }
+              lex_.restore(save);
+            }
             if (n.kind == OpToken::Kind::Ident && !isIntegerTypeWord(n.text)) // the next op's name
               fail(n.offset, "custom op '" + std::string(n.text.substr(0, 40)) +
                                  "' is unknown (after " + std::string(opName) + "'s types)");
@@ -5408,7 +5539,8 @@ private:
     bool ok = true;
     ElementClass c = ElementClass::Other;
     if (!(startsWithLiteral(name, "arith.cmp") || startsWithLiteral(name, "tt.") ||
-          equalsLiteral(name, "ttg.convert_layout") || equalsLiteral(name, "amdg.buffer_load")))
+          equalsLiteral(name, "ttg.convert_layout") || equalsLiteral(name, "amdg.buffer_load") ||
+          equalsLiteral(name, "ttg.fp4_to_fp")))
       return; // (the ops below only)
     c = elementClass(stated);
     if (equalsLiteral(name, "arith.cmpi")) {
@@ -5434,7 +5566,8 @@ private:
     } else if (equalsLiteral(name, "tt.broadcast") || equalsLiteral(name, "ttg.convert_layout") ||
                equalsLiteral(name, "tt.expand_dims") || equalsLiteral(name, "tt.reshape") ||
                equalsLiteral(name, "tt.join") || equalsLiteral(name, "tt.split") ||
-               equalsLiteral(name, "amdg.buffer_load")) { // (buffer_load's: its result's)
+               equalsLiteral(name, "amdg.buffer_load") || // (buffer_load's: its result's)
+               equalsLiteral(name, "ttg.fp4_to_fp")) {
       if (!startsWithLiteral(stated, "tensor<"))
         fail(viewsSource(stated) ? size_t(stated.data() - text_.data())
                                  : opNameOffset(mod().ops[opIdx]),
@@ -5475,7 +5608,7 @@ private:
         !startsWithLiteral(s.arrow[0], "tensor<") &&
         (equalsLiteral(name, "tt.broadcast") || equalsLiteral(name, "ttg.convert_layout") ||
          equalsLiteral(name, "tt.expand_dims") || equalsLiteral(name, "tt.reshape") ||
-         equalsLiteral(name, "tt.join"))) {
+         equalsLiteral(name, "tt.join") || equalsLiteral(name, "ttg.fp4_to_fp"))) {
       std::string_view shown = s.arrow[0];
       shown = shown.substr(0, std::min(shown.find('<'), shown.size()));
       fail(size_t(s.arrow[0].data() - text_.data()),
@@ -6428,10 +6561,26 @@ private:
                                                     startsWithLiteral(t.substr(q), "false"))));
                   if (!literal)
                     fail(q, "expected integer literal");
+                  // MLIR's integer token: digits (0x and hex ones); `2e0` is
+                  // the integer 2, then a word.
+                  size_t d = q + (t[q] == '-' ? 1 : 0);
+                  if (d + 1 < end && t[d] == '0' && t[d + 1] == 'x')
+                    for (d += 2; d < end && isAsciiHexDigit(t[d]);)
+                      ++d;
+                  else
+                    while (d < end && isAsciiDigit(t[d]))
+                      ++d;
+                  const bool integerToken =
+                      d > q + (t[q] == '-' ? 1 : 0) && (d >= end || t[d] != '.');
                   while (q < end && (isAsciiAlnum(t[q]) || t[q] == '-' || t[q] == '.'))
                     ++q;
+                  if (integerToken && q > d) // a word right after the integer
+                    fail(d, "expected '>' to close an array attribute");
                   while (q < end && isAsciiSpace(t[q]))
                     ++q;
+                  // (`array<i32: 1, 0}`: its '>' was due.)
+                  if (integerToken && q < end && t[q] != ',' && t[q] != '>')
+                    fail(wrongAt(q), "expected '>' to close an array attribute");
                   if (q >= end || t[q] != ',')
                     break;
                 }
@@ -6444,6 +6593,9 @@ private:
           fail(wrongAt(p), "expected attribute value");
         }
         blanks();
+        // `array<i32: 1, 0> : T`: a dense array takes no type after it.
+        if (p < end && t[p] == ':' && startsWithLiteral(t.substr(valueAt), "array<"))
+          fail(wrongAt(p), "expected '}' in attribute dictionary");
         if (p < end && t[p] == ':') {
           ++p;
           blanks();
@@ -6480,6 +6632,11 @@ private:
       // (A character MLIR's lexer refuses is that error, where it is.)
       if (p < end && std::strchr("$'`~;\\&", t[p]) != nullptr)
         fail(p, "unexpected character");
+      // `"key" != 4`: a '!' starts a type's name (MLIR's lexer: a letter next).
+      if (p < end && t[p] == '!' &&
+          !(p + 1 < end &&
+            ((isAsciiAlnum(t[p + 1]) && !isAsciiDigit(t[p + 1])) || t[p + 1] == '_')))
+        fail(p, "invalid type identifier");
       if (p < end && t[p] == '@' &&
           !(p + 1 < end && ((isAsciiAlnum(t[p + 1]) && !isAsciiDigit(t[p + 1])) || t[p + 1] == '_' ||
                             t[p + 1] == '"')))

@@ -276,6 +276,29 @@ bool oneTypePerOperand(const OpNameFacts &f) {
 
 bool knownToTriton36(std::string_view name) { return opNameFacts(name).registered; }
 
+// (module_verifier.h)
+std::optional<int> mmaWarpsRank(const Value *layout, const AliasMap *aliases) {
+  for (int depth = 0; layout && layout->kind == Value::Kind::AliasRef && depth < 8; ++depth) {
+    if (!aliases)
+      return std::nullopt;
+    const auto a = aliases->find(layout->text);
+    layout = a == aliases->end() ? nullptr : a->second.get();
+  }
+  if (!layout || layout->kind != Value::Kind::Attr ||
+      (layout->dialect != "ttg" && layout->dialect != "triton_gpu"))
+    return std::nullopt;
+  const bool amd = layout->name == "amd_mfma" || layout->name == "amd_wmma";
+  if (!amd && layout->name != "nvidia_mma")
+    return std::nullopt;
+  for (const auto &[key, value] : layout->entries)
+    if (key == "warpsPerCTA")
+      return value && value->kind == Value::Kind::List
+                 ? std::optional<int>(int(value->items.size()))
+                 : std::nullopt;
+  // (Triton's AMD parsers leave a missing warpsPerCTA empty.)
+  return amd ? std::optional<int>(0) : std::nullopt;
+}
+
 bool isMemorySpaceAttr(const Value &v) {
   return v.kind == Value::Kind::Attr && !v.hasBody &&
          (((v.dialect == "ttg" || v.dialect == "triton_gpu") && v.name == "shared_memory") ||
@@ -1279,6 +1302,7 @@ bool isSharedMemorySpace(const Value *enc, const Module &m) {
   }
   return enc && isMemorySpaceAttr(*enc) && enc->name == "shared_memory";
 }
+
 } // namespace
 
 std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWritten) {
@@ -1369,8 +1393,16 @@ std::optional<LayoutMismatch> firstLayoutMismatch(const Module &m, bool moduleWr
                    : isSharedMemorySpace(v.type->encoding.get(), m))
       return what() +
              " has an invalid layout: Non-distributed layout is not allowed in tensor type" + tail;
-    if (!moduleWritten || !v.encoding)
+    if (!moduleWritten)
       return {}; // (a module written without `module attributes` says no warps)
+    if (!v.encoding) {
+      if (const auto rank = mmaWarpsRank(v.type->encoding.get(), m.aliases.get());
+          rank && size_t(*rank) != v.type->shape.size())
+        return what() + " has an invalid layout: it has rank " + std::to_string(*rank) +
+               ", but the tensor it is attached to has rank " +
+               std::to_string(v.type->shape.size()) + tail;
+      return {};
+    }
     size_t k = 0;
     while (k < seen.size() && seen[k].first != v.encoding.get())
       ++k;

@@ -89,6 +89,12 @@ bool knownToTriton36(std::string_view name);
 // `v` is one of Triton's memory spaces, #ttg.shared_memory or
 // #ttng.tensor_memory (either dialect's old name too): an attribute, no layout.
 bool isMemorySpaceAttr(const Value &v);
+// The rank an nvidia_mma, amd_mfma or amd_wmma layout has to Triton 3.6's
+// verifiers (aliases followed): the length of its warpsPerCTA (0 for an AMD
+// one without it, which Triton's parser leaves empty); nullopt for any other
+// layout. For the layouts this tool does not build, whose rank is refused
+// only where a tensor or a slice uses them.
+std::optional<int> mmaWarpsRank(const Value *layout, const AliasMap *aliases);
 
 // A bare (dialect-less) op name the parser accepts: `module` anywhere;
 // `return`, `call`, `call_indirect`, `constant` inside func.func (`insideFunc`).

@@ -174,6 +174,11 @@ Token Lexer::next() {
   if (c == '.' && !(pos_ + 1 < text_.size() && isAsciiDigit(text_[pos_ + 1])) &&
       text_.compare(pos_, 3, "...") != 0)
     throw SyntaxError(text_, pos_ + 1, "expected three consecutive dots for an ellipsis");
+  // MLIR's lexer: '@' starts a symbol name (a letter, '_' or a string next).
+  if (c == '@' && !(pos_ + 1 < text_.size() &&
+                    ((isAsciiAlnum(text_[pos_ + 1]) && !isAsciiDigit(text_[pos_ + 1])) ||
+                     text_[pos_ + 1] == '_' || text_[pos_ + 1] == '"')))
+    throw SyntaxError(text_, pos_ + 1, "@ identifier expected to start with letter or '_'");
   ++pos_;
   t.kind = Token::Kind::Punct;
   t.text.assign(1, c);
