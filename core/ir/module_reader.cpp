@@ -4550,6 +4550,9 @@ private:
       fail(wrongToken(lex_.peek()), "expected ':'");
     if (custom && equalsLiteral(opName, "scf.for") && lex_.peek().kind != OpToken::Kind::ValueId)
       fail(wrongToken(lex_.peek()), "expected SSA operand (scf.for %i = %lb to %ub step %s)");
+    if (custom && equalsLiteral(opName, "scf.for"))
+      if (const OpToken eq = peekSecond(); !eq.is('='))
+        fail(wrongToken(eq), "expected '='");
     if (custom && (equalsLiteral(opName, "ttg.async_wait") ||
                    equalsLiteral(opName, "ttg.async_commit_group")) &&
         lex_.peek().kind == OpToken::Kind::Number && !lex_.peek().newlineBefore)
@@ -4564,6 +4567,13 @@ private:
         fail(f.offset, "custom op '" + std::string(f.text.substr(0, 40)) +
                            "' is unknown (ttg.async_commit_group takes `tokens %t` or nothing)");
     }
+    // `ttng.tensormap_fenceproxy_acquire a%d`: these start with their operand.
+    if (custom && lex_.peek().kind == OpToken::Kind::Ident && !lex_.peek().newlineBefore &&
+        !lex_.peek().isIdent("loc") &&
+        (equalsLiteral(opName, "ttng.tensormap_fenceproxy_acquire") ||
+         equalsLiteral(opName, "ttg.local_dealloc") ||
+         equalsLiteral(opName, "ttng.inval_barrier") || equalsLiteral(opName, "ttng.init_barrier")))
+      fail(wrongToken(lex_.peek()), "expected SSA operand");
     if (custom && isAmdBufferOp(opName) && lex_.peek().kind != OpToken::Kind::ValueId)
       fail(wrongToken(lex_.peek()), "expected SSA operand (" + std::string(opName) +
                                         " starts with its operands)");
@@ -4574,8 +4584,18 @@ private:
     if (custom && !keywordFirst) {
       // An op's name again, or an integer type, where its operands start.
       const OpToken &f = lex_.peek();
+      // (An op without operands, or whose operands are optional, ends there:
+      // the word starts the next op, which MLIR looks up.)
+      const bool mayEndHere =
+          equalsLiteral(opName, "tt.return") || equalsLiteral(opName, "scf.yield") ||
+          equalsLiteral(opName, "ttng.fence_async_shared") || equalsLiteral(opName, "gpu.barrier");
+      if (mayEndHere && f.kind == OpToken::Kind::Ident && !f.newlineBefore &&
+          f.text.find('.') != std::string_view::npos && !knownOpName(f.text))
+        fail(f.offset, "custom op '" + std::string(f.text.substr(0, 40)) + "' is unknown (after " +
+                           std::string(opName) + ")");
       if (f.kind == OpToken::Kind::Ident && !f.newlineBefore &&
-          (f.text.find('.') != std::string_view::npos || isIntegerTypeWord(f.text)))
+          (f.text.find('.') != std::string_view::npos || isIntegerTypeWord(f.text)) &&
+          !(mayEndHere && knownOpName(f.text)))
         fail(wrongToken(f), "expected SSA operand");
     }
     if (custom && equalsLiteral(opName, "arith.constant"))
@@ -4608,6 +4628,15 @@ private:
         break;
       if (depth == 0 && t.is('{') && text_.compare(t.offset, 3, "{-#") == 0)
         break; // the file's metadata, after the last op
+      // `tt.return tt.return`: an op without operands ends at the next op's
+      // name on its line.
+      if (custom && depth == 0 && !typed && t.kind == OpToken::Kind::Ident && !t.newlineBefore &&
+          mod().ops[opIdx].operands.empty() && t.text.find('.') != std::string_view::npos &&
+          knownOpName(t.text) &&
+          (equalsLiteral(opName, "tt.return") || equalsLiteral(opName, "scf.yield") ||
+           equalsLiteral(opName, "ttng.fence_async_shared") ||
+           equalsLiteral(opName, "gpu.barrier")))
+        break;
       // A generic op: after its operands come its properties `<{..}>`, its
       // regions `(..)`, its dictionary, successors, then ':' and its type.
       if (depth == 0 && !typed && mod().ops[opIdx].generic && !t.newlineBefore &&
@@ -4836,10 +4865,30 @@ private:
           }
           // `arith.cmpi slt, %a, %b loc(..)`: after its two operands only a
           // dictionary or the ':' of their type.
+          // (arith.select's after its three.)
           if (custom && depth == 0 && !typed &&
-              (equalsLiteral(opName, "arith.cmpi") || equalsLiteral(opName, "arith.cmpf")) &&
-              mod().ops[opIdx].operands.size() >= 2 && !n.is(',') && !n.is(':') && !n.is('{') &&
-              !n.isIdent("fastmath"))
+              (((equalsLiteral(opName, "arith.cmpi") || equalsLiteral(opName, "arith.cmpf")) &&
+                mod().ops[opIdx].operands.size() >= 2) ||
+               (equalsLiteral(opName, "arith.select") && mod().ops[opIdx].operands.size() >= 3)) &&
+              !n.is(',') && !n.is(':') && !n.is('{') && !n.isIdent("fastmath"))
+            fail(wrongToken(n), "expected ':'");
+          // `arith.extsi %7a_5 : ...` (`%7`, then a word): after a cast's
+          // operand only its rounding mode, fastmath, a dictionary or ':'.
+          if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::Ident &&
+              !n.newlineBefore && !n.isIdent("loc") && !n.isIdent("fastmath") &&
+              arithCast(opName) &&
+              !(equalsLiteral(opName, "arith.truncf") &&
+                (n.isIdent("to_nearest_even") || n.isIdent("downward") || n.isIdent("upward") ||
+                 n.isIdent("toward_zero") || n.isIdent("to_nearest_away"))))
+            fail(wrongToken(n), "expected ':'");
+          // `ttg.async_copy_global_to_local %p, %m ttg.convert_layout ...`: after
+          // its operands only its own words (mask, other, the cache and
+          // eviction keywords), a dictionary or the ':'.
+          if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::Ident &&
+              !n.newlineBefore && equalsLiteral(opName, "ttg.async_copy_global_to_local") &&
+              !n.isIdent("loc") && !n.isIdent("mask") && !n.isIdent("other") &&
+              !n.isIdent("cacheModifier") && !n.isIdent("evictionPolicy") &&
+              !n.isIdent("isVolatile"))
             fail(wrongToken(n), "expected ':'");
           // `%x>1`, `%x 1`: no op's syntax has a '>' or a number right after
           // an operand (MLIR: the ',' of the next operand or the ':' was due).
@@ -5169,7 +5218,10 @@ private:
                  equalsLiteral(opName, "tt.func") || equalsLiteral(opName, "func.func")) &&
                 !n.newlineBefore && n.kind != OpToken::Kind::End &&
                 n.kind != OpToken::Kind::Ident && n.kind != OpToken::Kind::ValueId &&
-                n.kind != OpToken::Kind::String && n.kind != OpToken::Kind::HashId && !n.is('}'))
+                n.kind != OpToken::Kind::String && !n.is('}') &&
+                // (`} #loc = loc(..)`: an alias's definition after the module.)
+                (n.kind != OpToken::Kind::HashId || equalsLiteral(opName, "tt.func") ||
+                 equalsLiteral(opName, "func.func")))
               fail(wrongToken(n), "expected operation name in quotes");
           }
           continue;
@@ -6054,8 +6106,10 @@ private:
     const bool isolated = isolatesRegions(m.ops[size_t(opIdx)].name);
     if (isolated)
       isolatedStack_.push_back(++isolatedRegions_);
-    // warp_specialize's partitions are printed with names of their own,
-    // which may be the enclosing function's: they may shadow them.
+    // warp_specialize's partitions are printed with argument names of their
+    // own, which may be the enclosing function's: those may shadow them. The
+    // ops inside may not (MLIR reads the partitions in warp_specialize's
+    // name scope: "redefinition of SSA value").
     const bool ownNames = m.ops[size_t(opIdx)].name == "ttg.warp_specialize.partitions";
     if (ownNames)
       shadowFrom_.push_back(int(scopes_.size()));
@@ -6063,6 +6117,8 @@ private:
     int block = newBlock(r, "");
     for (PendingArg &a : args)
       addBlockArg(block, a);
+    if (ownNames)
+      shadowFrom_.pop_back();
     bool entryFresh = args.empty();
     for (;;) {
       size_t at = lex_.position();
@@ -6107,8 +6163,6 @@ private:
       }
     }
     popScope();
-    if (ownNames)
-      shadowFrom_.pop_back();
     if (isolated)
       isolatedStack_.pop_back();
     --regionDepth_;
@@ -6122,6 +6176,15 @@ private:
   }
   // The ops written `%x : T -> R`: one operand, then only their own
   // keywords, a dictionary and the types.
+  // arith's casts: `%x : T to R`.
+  static bool arithCast(std::string_view n) {
+    static constexpr std::string_view kCasts[] = {
+        "arith.extsi",  "arith.extui",   "arith.extf",       "arith.trunci",
+        "arith.truncf", "arith.sitofp",  "arith.uitofp",     "arith.fptosi",
+        "arith.fptoui", "arith.bitcast", "arith.index_cast", "arith.index_castui"};
+    return std::find(std::begin(kCasts), std::end(kCasts), n) != std::end(kCasts);
+  }
+
   static bool oneOperandThenTypes(std::string_view n) {
     return equalsLiteral(n, "tt.reshape") || equalsLiteral(n, "ttg.convert_layout") ||
            equalsLiteral(n, "tt.splat") || equalsLiteral(n, "tt.broadcast") ||

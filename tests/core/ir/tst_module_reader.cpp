@@ -1735,6 +1735,31 @@ void TestModuleReader::whatTritonRejects_data() {
       << "8:6: error: expected operation name in quotes (after scf.for's region)";
   QTest::newRow("a character MLIR's lexer refuses in an alias's name")
       << QByteArray("#smem = #ttg.sha'red_memory\n") << "1:17: error: unexpected character";
+  // (Mutants 40200-44999.)
+  QTest::newRow("arith.select without its type")
+      << kernel(kAttrs, "    %s = arith.select %i, %i, %i\n") << "7:33: error: expected ':'";
+  QTest::newRow("an op's name after async_copy_global_to_local's operands")
+      << kernel(kAttrs, "    %v = ttg.async_copy_global_to_local %p, %m ttg.convert_layout %i : "
+                        "!tt.ptr<f16> -> <64xf16, #s, #smem, mutable>\n")
+      << "7:47: error: expected ':'";
+  QTest::newRow("scf.for without its '='")
+      << kernel(kAttrs, "    scf.for %k {x = 1 : i32} : i32\n") << "7:15: error: expected '='";
+  QTest::newRow("a word after a cast's numbered operand")
+      << kernel(kAttrs, "    %e = arith.extsi %7a : i32 to i64\n") << "7:24: error: expected ':'";
+  QTest::newRow("an unknown op after fence_async_shared")
+      << kernel(kAttrs, "    ttng.fence_async_shared tt.loadX = false}\n")
+      << "7:29: error: custom op 'tt.loadX' is unknown (after ttng.fence_async_shared)";
+  QTest::newRow("tt.return, then another op on its line")
+      << kernel(kAttrs, "    tt.return tt.return\n")
+      << "7:5: error: 'tt.return' op must be the last operation in the parent block";
+  QTest::newRow("a word where tensormap_fenceproxy_acquire's operand is due")
+      << kernel(kAttrs, "    ttng.tensormap_fenceproxy_acquire a%p : !tt.ptr<f16>\n")
+      << "7:38: error: expected SSA operand";
+  QTest::newRow("a layout alias after a function's region")
+      << QByteArray(kHead) + "module attributes {" + kAttrs +
+             "} {\n  tt.func @k() {\n    tt.return\n"
+             "  } #b(#loc)\n}\n"
+      << "8:4: error: expected operation name in quotes";
 }
 
 void TestModuleReader::whatTritonRejects() {
