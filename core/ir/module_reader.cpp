@@ -4586,9 +4586,7 @@ private:
       const OpToken &f = lex_.peek();
       // (An op without operands, or whose operands are optional, ends there:
       // the word starts the next op, which MLIR looks up.)
-      const bool mayEndHere =
-          equalsLiteral(opName, "tt.return") || equalsLiteral(opName, "scf.yield") ||
-          equalsLiteral(opName, "ttng.fence_async_shared") || equalsLiteral(opName, "gpu.barrier");
+      const bool mayEndHere = operandsOptional(opName);
       if (mayEndHere && f.kind == OpToken::Kind::Ident && !f.newlineBefore &&
           f.text.find('.') != std::string_view::npos && !knownOpName(f.text))
         fail(f.offset, "custom op '" + std::string(f.text.substr(0, 40)) + "' is unknown (after " +
@@ -4632,10 +4630,7 @@ private:
       // name on its line.
       if (custom && depth == 0 && !typed && t.kind == OpToken::Kind::Ident && !t.newlineBefore &&
           mod().ops[opIdx].operands.empty() && t.text.find('.') != std::string_view::npos &&
-          knownOpName(t.text) &&
-          (equalsLiteral(opName, "tt.return") || equalsLiteral(opName, "scf.yield") ||
-           equalsLiteral(opName, "ttng.fence_async_shared") ||
-           equalsLiteral(opName, "gpu.barrier")))
+          knownOpName(t.text) && operandsOptional(opName))
         break;
       // A generic op: after its operands come its properties `<{..}>`, its
       // regions `(..)`, its dictionary, successors, then ':' and its type.
@@ -4873,10 +4868,11 @@ private:
               !n.is(',') && !n.is(':') && !n.is('{') && !n.isIdent("fastmath"))
             fail(wrongToken(n), "expected ':'");
           // `arith.extsi %7a_5 : ...` (`%7`, then a word): after a cast's
-          // operand only its rounding mode, fastmath, a dictionary or ':'.
+          // operand only its rounding mode, fastmath, trunci's overflow flags,
+          // a dictionary or ':'.
           if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::Ident &&
               !n.newlineBefore && !n.isIdent("loc") && !n.isIdent("fastmath") &&
-              arithCast(opName) &&
+              !n.isIdent("overflow") && arithCast(opName) &&
               !(equalsLiteral(opName, "arith.truncf") &&
                 (n.isIdent("to_nearest_even") || n.isIdent("downward") || n.isIdent("upward") ||
                  n.isIdent("toward_zero") || n.isIdent("to_nearest_away"))))
@@ -6174,8 +6170,13 @@ private:
     return equalsLiteral(n, "amdg.buffer_load") || equalsLiteral(n, "amdg.buffer_store") ||
            equalsLiteral(n, "amdg.buffer_load_to_local");
   }
-  // The ops written `%x : T -> R`: one operand, then only their own
-  // keywords, a dictionary and the types.
+  // The ops whose syntax may end right after their name (their operands are
+  // optional or none): a word on their line can start the next op.
+  static bool operandsOptional(std::string_view n) {
+    return equalsLiteral(n, "tt.return") || equalsLiteral(n, "scf.yield") ||
+           equalsLiteral(n, "ttng.fence_async_shared") || equalsLiteral(n, "gpu.barrier");
+  }
+
   // arith's casts: `%x : T to R`.
   static bool arithCast(std::string_view n) {
     static constexpr std::string_view kCasts[] = {
@@ -6185,6 +6186,8 @@ private:
     return std::find(std::begin(kCasts), std::end(kCasts), n) != std::end(kCasts);
   }
 
+  // The ops written `%x : T -> R`: one operand, then only their own
+  // keywords, a dictionary and the types.
   static bool oneOperandThenTypes(std::string_view n) {
     return equalsLiteral(n, "tt.reshape") || equalsLiteral(n, "ttg.convert_layout") ||
            equalsLiteral(n, "tt.splat") || equalsLiteral(n, "tt.broadcast") ||
@@ -6627,7 +6630,7 @@ private:
                   // MLIR's integer token: digits (0x and hex ones); `2e0` is
                   // the integer 2, then a word.
                   size_t d = q + (t[q] == '-' ? 1 : 0);
-                  if (d + 1 < end && t[d] == '0' && t[d + 1] == 'x')
+                  if (d + 2 < end && t[d] == '0' && t[d + 1] == 'x' && isAsciiHexDigit(t[d + 2]))
                     for (d += 2; d < end && isAsciiHexDigit(t[d]);)
                       ++d;
                   else
@@ -6695,10 +6698,11 @@ private:
       // (A character MLIR's lexer refuses is that error, where it is.)
       if (p < end && std::strchr("$'`~;\\&", t[p]) != nullptr)
         fail(p, "unexpected character");
-      // `"key" != 4`: a '!' starts a type's name (MLIR's lexer: a letter next).
+      // `"key" != 4`: a '!' starts a type's name (MLIR's lexer: a letter,
+      // digit or one of `_$.-` next).
       if (p < end && t[p] == '!' &&
-          !(p + 1 < end &&
-            ((isAsciiAlnum(t[p + 1]) && !isAsciiDigit(t[p + 1])) || t[p + 1] == '_')))
+          !(p + 1 < end && (isAsciiAlnum(t[p + 1]) || std::strchr("_$.-", t[p + 1]) != nullptr) &&
+            t[p + 1] != '\0'))
         fail(p, "invalid type identifier");
       if (p < end && t[p] == '@' &&
           !(p + 1 < end && ((isAsciiAlnum(t[p + 1]) && !isAsciiDigit(t[p + 1])) || t[p + 1] == '_' ||

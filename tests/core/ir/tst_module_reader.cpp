@@ -1760,6 +1760,16 @@ void TestModuleReader::whatTritonRejects_data() {
              "} {\n  tt.func @k() {\n    tt.return\n"
              "  } #b(#loc)\n}\n"
       << "8:4: error: expected operation name in quotes";
+  QTest::newRow("'!' and a digit after a dictionary's value")
+      << kernel(kAttrs, "    %r = tt.make_range {end = 128 : i32, start = 0 : i32 !4} : "
+                        "tensor<128xi32, #ttg.slice<{dim = 1, parent = #b}>>\n")
+      << "7:57: error: expected '}' in attribute dictionary";
+  QTest::newRow("an integer array's 0x without hex digits")
+      << kernel(
+             kAttrs,
+             "    %r = tt.make_range {end = 128 : i32, start = 0 : i32, x = array<i32: 0x, 1>} : "
+             "tensor<128xi32, #ttg.slice<{dim = 1, parent = #b}>>\n")
+      << "7:75: error: expected '>' to close an array attribute";
 }
 
 void TestModuleReader::whatTritonRejects() {
@@ -1773,6 +1783,9 @@ void TestModuleReader::whatTritonRejects() {
 // What Triton 3.6 accepts that the checks above must let through.
 void TestModuleReader::whatTritonAccepts_data() {
   QTest::addColumn<QByteArray>("text");
+  QTest::newRow("arith.trunci with its overflow flags")
+      << kernel(kAttrs, "    %a = arith.extsi %i : i32 to i64\n"
+                        "    %t = arith.trunci %a overflow<nsw> : i64 to i32\n");
   QTest::newRow("unnamed result with a fitting layout")
       << kernel(kAttrs, "    tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, "
                         "#ttg.slice<{dim = 1, parent = #b}>>\n");
