@@ -2333,6 +2333,13 @@ private:
     dominanceErrors_.clear();
   }
 
+  // MLIR's words for an op name without a dialect where the default dialect
+  // is none (defaultDialectLoaded), with this tool's note.
+  static std::string dialectNotFound(const std::string &name, const std::string &note) {
+    return "Dialect `' not found for custom op '" + name + "'  (tried '." + name + "' as well; " +
+           note + ")";
+  }
+
   // MLIR reads an op name without a dialect in the default dialect of the
   // innermost custom op around it: builtin's at the top and in a module,
   // func's in func.func; none in any other op (scf.for, tt.func: "Dialect
@@ -3741,8 +3748,7 @@ private:
                                  "' names no dialect (Triton 3.6 rejects the module)");
       else if (!defaultDialectLoaded(block)) {
         (void)lex_.peek();
-        error(nameTok.offset, "Dialect `' not found for custom op '" + shown + "'  (tried '." +
-                                  shown + "' as well; an op name is dialect.op, e.g. tt.load)");
+        error(nameTok.offset, dialectNotFound(shown, "an op name is dialect.op, e.g. tt.load"));
       } else {
         (void)lex_.peek(); // (MLIR lexes the next token before it looks the name up)
         error(nameTok.offset, "custom op '" + shown +
@@ -4855,8 +4861,7 @@ private:
             if (defaultDialectLoaded(mod().ops[opIdx].parentBlock))
               fail(n.offset, "custom op '" + shown + "' is unknown (after " + std::string(opName) +
                                  "'s operands)");
-            fail(n.offset, "Dialect `' not found for custom op '" + shown + "'  (tried '." + shown +
-                               "' as well; after " + std::string(opName) + "'s operands)");
+            fail(n.offset, dialectNotFound(shown, "after " + std::string(opName) + "'s operands"));
           }
           // `arith.cmpi slt, %a, %b loc(..)`: after its two operands only a
           // dictionary or the ':' of their type.
