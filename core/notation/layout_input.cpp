@@ -1,5 +1,6 @@
 #include "notation/layout_input.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 
@@ -20,17 +21,28 @@ bool startsWith(std::string_view t, std::string_view p) {
 }
 
 // The Gluon and CuTe readers count columns in the text they are given (the
-// layout without leading blanks or `cute:`); the user's text has those in
-// front. Moves a reader's "1:N: ..." by `base` columns.
-[[noreturn]] void rethrowShifted(const Error &e, size_t base) {
+// layout without leading blanks or `cute:`, as one run of characters); the
+// user's text has those in front and may span lines. Rewrites a reader's
+// "1:N: ..." (N counted from `base` in `text`) as the line and column in
+// `text` ("3:24: ..." for the 24th character of its third line).
+[[noreturn]] void rethrowAtLineColumn(const Error &e, std::string_view text, size_t base) {
   const std::string &r = e.rule();
-  if (base > 0 && r.rfind("1:", 0) == 0) {
+  if (r.rfind("1:", 0) == 0) {
     size_t end = 2;
     while (end < r.size() && isAsciiDigit(r[end]))
       ++end;
-    if (end > 2 && end < r.size() && r[end] == ':')
-      throw Error(e.field(), "1:" + std::to_string(std::stoull(r.substr(2, end - 2)) + base) +
+    if (end > 2 && end < 12 && end < r.size() && r[end] == ':') {
+      const size_t offset =
+          std::min<size_t>(base + std::stoull(r.substr(2, end - 2)) - 1, text.size());
+      size_t line = 1, lineStart = 0;
+      for (size_t i = 0; i < offset; ++i)
+        if (text[i] == '\n') {
+          ++line;
+          lineStart = i + 1;
+        }
+      throw Error(e.field(), std::to_string(line) + ":" + std::to_string(offset - lineStart + 1) +
                                  r.substr(end));
+    }
   }
   throw e;
 }
@@ -38,7 +50,7 @@ bool startsWith(std::string_view t, std::string_view p) {
 // Gluon and CuTe text is ASCII: the first byte above 127 is named with its
 // code point and, for the usual look-alikes (full-width punctuation and
 // digits, typographic quotes and dashes, a no-break space), the ASCII
-// character meant. Throws ls::Error(field, "1:N: ...").
+// character meant. Throws ls::Error(field, "LINE:COLUMN: ...").
 void requireAscii(std::string_view text, const std::string &field) {
   for (size_t i = 0; i < text.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
@@ -74,7 +86,13 @@ void requireAscii(std::string_view text, const std::string &field) {
       meant = "\"";
     else if (cp == 0x00A0 || cp == 0x3000)
       meant = " ";
-    std::string rule = "1:" + std::to_string(i + 1) + ": " + hex;
+    size_t line = 1, lineStart = 0;
+    for (size_t k = 0; k < i; ++k)
+      if (text[k] == '\n') {
+        ++line;
+        lineStart = k + 1;
+      }
+    std::string rule = std::to_string(line) + ":" + std::to_string(i - lineStart + 1) + ": " + hex;
     if (n > 0)
       rule += " '" + std::string(text.substr(i, n + 1)) + "'";
     rule += " is not ASCII (layout text is ASCII";
@@ -136,7 +154,7 @@ ir::LayoutInput readLayoutInput(std::string_view text, const LayoutInputContext 
     try {
       return gluon::readGluon(body, field);
     } catch (const Error &e) {
-      rethrowShifted(e, size_t(body.data() - text.data()));
+      rethrowAtLineColumn(e, text, size_t(body.data() - text.data()));
     }
   }
   case Notation::Cute: {
@@ -147,7 +165,7 @@ ir::LayoutInput readLayoutInput(std::string_view text, const LayoutInputContext 
     try {
       return readCute(body, ctx, field);
     } catch (const Error &e) {
-      rethrowShifted(e, size_t(body.data() - text.data()));
+      rethrowAtLineColumn(e, text, size_t(body.data() - text.data()));
     }
   }
   }

@@ -247,6 +247,22 @@ private slots:
                                  << "--layout: 1:33: expected an integer or '('";
     QTest::newRow("gluon column") << "  BlockedLayout([1, 4], [4, 8]"
                                   << "--layout: 1:31: expected ')'";
+    // Text over several lines (a Gluon constructor pasted from a kernel):
+    // the line and the column in it.
+    QTest::newRow("gluon lines") << "BlockedLayout(\n    size_per_thread=[1, 4],\n"
+                                    "    threads_per_warp=[8, 4x],\n    warps_per_cta=[4, 1],\n"
+                                    "    order=[1, 0])"
+                                 << "--layout: 3:27: expected ']'";
+    QTest::newRow("gluon lines argument")
+        << "  gl.BlockedLayout(size_per_thread=[1, 4],\n\tthreads_per_warp=[8, 4],\n"
+           "\twarps_per_cta=[4, 1], order=[1, 0], bogus=1)"
+        << "--layout: 3:44: BlockedLayout has no argument 'bogus'";
+    QTest::newRow("cute lines") << "cute:Swizzle<3,3,3> o\n    (8,64):(x64,1)"
+                                << "--layout: 2:13: expected an integer or '('";
+    QTest::newRow("not ascii lines")
+        << QString::fromUtf8("BlockedLayout([1, 4],\n  [4\uFF0C8], [4, 1], [1, 0])")
+        << QString::fromUtf8("--layout: 2:5: U+FF0C '\uFF0C' is not ASCII (layout text is "
+                             "ASCII: use ',')");
   }
   void errors() {
     QFETCH(QString, gluon);
