@@ -20,6 +20,17 @@ bool startsWith(std::string_view t, std::string_view p) {
   return t.substr(0, p.size()) == p;
 }
 
+// "LINE:COLUMN" of a byte offset in `text` (both from 1).
+std::string lineColumnAt(std::string_view text, size_t offset) {
+  size_t line = 1, lineStart = 0;
+  for (size_t i = 0; i < offset && i < text.size(); ++i)
+    if (text[i] == '\n') {
+      ++line;
+      lineStart = i + 1;
+    }
+  return std::to_string(line) + ":" + std::to_string(offset - lineStart + 1);
+}
+
 // The Gluon and CuTe readers count columns in the text they are given (the
 // layout without leading blanks or `cute:`, as one run of characters); the
 // user's text has those in front and may span lines. Rewrites a reader's
@@ -34,14 +45,7 @@ bool startsWith(std::string_view t, std::string_view p) {
     if (end > 2 && end < 12 && end < r.size() && r[end] == ':') {
       const size_t offset =
           std::min<size_t>(base + std::stoull(r.substr(2, end - 2)) - 1, text.size());
-      size_t line = 1, lineStart = 0;
-      for (size_t i = 0; i < offset; ++i)
-        if (text[i] == '\n') {
-          ++line;
-          lineStart = i + 1;
-        }
-      throw Error(e.field(), std::to_string(line) + ":" + std::to_string(offset - lineStart + 1) +
-                                 r.substr(end));
+      throw Error(e.field(), lineColumnAt(text, offset) + r.substr(end));
     }
   }
   throw e;
@@ -86,13 +90,7 @@ void requireAscii(std::string_view text, const std::string &field) {
       meant = "\"";
     else if (cp == 0x00A0 || cp == 0x3000)
       meant = " ";
-    size_t line = 1, lineStart = 0;
-    for (size_t k = 0; k < i; ++k)
-      if (text[k] == '\n') {
-        ++line;
-        lineStart = k + 1;
-      }
-    std::string rule = std::to_string(line) + ":" + std::to_string(i - lineStart + 1) + ": " + hex;
+    std::string rule = lineColumnAt(text, i) + ": " + hex;
     if (n > 0)
       rule += " '" + std::string(text.substr(i, n + 1)) + "'";
     rule += " is not ASCII (layout text is ASCII";
