@@ -4884,12 +4884,12 @@ private:
             fail(wrongToken(n), "expected ':'");
           // `ttg.async_copy_global_to_local %p, %m ttg.convert_layout ...`: after
           // its operands only its own words (mask, other, the cache and
-          // eviction keywords), a dictionary or the ':'.
+          // eviction keywords; isVolatile is a dictionary entry, not a
+          // keyword), a dictionary or the ':'.
           if (custom && depth == 0 && !typed && n.kind == OpToken::Kind::Ident &&
               !n.newlineBefore && equalsLiteral(opName, "ttg.async_copy_global_to_local") &&
               !n.isIdent("loc") && !n.isIdent("mask") && !n.isIdent("other") &&
-              !n.isIdent("cacheModifier") && !n.isIdent("evictionPolicy") &&
-              !n.isIdent("isVolatile"))
+              !n.isIdent("cacheModifier") && !n.isIdent("evictionPolicy"))
             fail(wrongToken(n), "expected ':'");
           // `%x>1`, `%x 1`: no op's syntax has a '>' or a number right after
           // an operand (MLIR: the ',' of the next operand or the ':' was due).

@@ -1742,6 +1742,12 @@ void TestModuleReader::whatTritonRejects_data() {
       << kernel(kAttrs, "    %v = ttg.async_copy_global_to_local %p, %m ttg.convert_layout %i : "
                         "!tt.ptr<f16> -> <64xf16, #s, #smem, mutable>\n")
       << "7:47: error: expected ':'";
+  // (Session 24, judged by Triton 3.6: isVolatile is no keyword of the op's
+  // syntax; `{isVolatile = true}` in its dictionary is read.)
+  QTest::newRow("isVolatile as a keyword of async_copy_global_to_local")
+      << kernel(kAttrs, "    %v = ttg.async_copy_global_to_local %p, %m isVolatile : "
+                        "!tt.ptr<f16> -> <64xf16, #s, #smem, mutable>\n")
+      << "7:47: error: expected ':'";
   QTest::newRow("scf.for without its '='")
       << kernel(kAttrs, "    scf.for %k {x = 1 : i32} : i32\n") << "7:15: error: expected '='";
   QTest::newRow("a word after a cast's numbered operand")
@@ -1783,6 +1789,11 @@ void TestModuleReader::whatTritonRejects() {
 // What Triton 3.6 accepts that the checks above must let through.
 void TestModuleReader::whatTritonAccepts_data() {
   QTest::addColumn<QByteArray>("text");
+  QTest::newRow("isVolatile in async_copy_global_to_local's dictionary") << kernel(
+      kAttrs, "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
+              "    %1 = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #s, #smem, mutable>\n"
+              "    %2 = ttg.async_copy_global_to_local %0, %1 cacheModifier = ca {isVolatile = "
+              "true} : tensor<128x32x!tt.ptr<f16>, #b> -> <128x32xf16, #s, #smem, mutable>\n");
   QTest::newRow("arith.trunci with its overflow flags")
       << kernel(kAttrs, "    %a = arith.extsi %i : i32 to i64\n"
                         "    %t = arith.trunci %a overflow<nsw> : i64 to i32\n");
