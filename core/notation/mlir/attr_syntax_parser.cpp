@@ -211,8 +211,17 @@ ValuePtr SyntaxParser::parseAttribute(int depth) {
   return v;
 }
 
+ValuePtr SyntaxParser::parseStructInteger() {
+  Token t = lex_.next();
+  auto v = std::make_shared<Value>();
+  v->offset = t.offset;
+  v->kind = Value::Kind::Integer;
+  v->integer = t.value;
+  return v;
+}
+
 void SyntaxParser::parseEntries(std::vector<std::pair<std::string, ValuePtr>> &out,
-                                const char *close, int depth) {
+                                const char *close, int depth, bool structIntegers) {
   const Token &t = lex_.peek();
   if (t.kind == Token::Kind::Punct && t.text == close)
     return;
@@ -230,7 +239,9 @@ void SyntaxParser::parseEntries(std::vector<std::pair<std::string, ValuePtr>> &o
         !isMlirAttributeKeyword(lex_.peek().text))
       fail("expected attribute value, not '" + lex_.peek().text.substr(0, 40) + "'",
            afterPrevious(lex_.peek().offset));
-    out.push_back({key.text, parseValue(depth + 1)});
+    out.push_back({key.text, structIntegers && lex_.peek().kind == Token::Kind::Integer
+                                 ? parseStructInteger()
+                                 : parseValue(depth + 1)});
   } while (acceptPunct(","));
 }
 
@@ -268,7 +279,13 @@ void SyntaxParser::parseBody(Value &attr, int depth) {
                  return q < text_.size() && text_[q] == '.';
                }())))
             fail("expected integer value", n.offset);
-          attr.entries.push_back({key.text, parseValue(depth + 1)});
+          // (`kWidth = 16 : i32`: a struct's integer takes no type; the
+          // list ends at the ':'.)
+          // (`parent = 0 : i32` is an attribute: the typed integer is read.)
+          attr.entries.push_back(
+              {key.text, key.text != "parent" && lex_.peek().kind == Token::Kind::Integer
+                             ? parseStructInteger()
+                             : parseValue(depth + 1)});
           if (!acceptPunct(","))
             break;
         }
@@ -297,7 +314,19 @@ void SyntaxParser::parseBody(Value &attr, int depth) {
       probe.next();
       Token eq = probe.next();
       if (eq.kind == Token::Kind::Punct && eq.text == "=") {
-        parseEntries(attr.entries, ">", depth);
+        // Tensor memory's layouts are structs of their parameters too
+        // (`<blockM = 128, blockN = 64, colStride = 1>`): an integer with a
+        // type ends the list there; then the required parameters, said at
+        // the token that ended it.
+        const bool tmem = attr.dialect == "ttng" && (attr.name == "tensor_memory_encoding" ||
+                                                     attr.name == "tensor_memory_scales_encoding");
+        parseEntries(attr.entries, ">", depth, tmem);
+        if (tmem && !lex_.peek().isPunct(">") && attr.name == "tensor_memory_encoding")
+          for (const char *required : {"blockM", "blockN", "colStride"})
+            if (std::none_of(attr.entries.begin(), attr.entries.end(),
+                             [&](const auto &e) { return e.first == required; }))
+              fail(std::string("struct is missing required parameter: ") + required,
+                   lex_.peek().offset);
         return;
       }
     }

@@ -38,8 +38,12 @@ private:
   void expectPunct(const char *p);
   bool acceptPunct(const char *p);
   void parseBody(Value &attr, int depth);
+  // `structIntegers`: the body of an attribute Triton declares as a struct
+  // of its parameters, whose integers take no `: type` (the list ends there).
   void parseEntries(std::vector<std::pair<std::string, ValuePtr>> &out, const char *close,
-                    int depth);
+                    int depth, bool structIntegers = false);
+  // An integer of a struct parameter: the token alone (no `: type` after it).
+  ValuePtr parseStructInteger();
   std::string_view text_;
   Lexer lex_;
 };

@@ -1742,6 +1742,27 @@ void TestModuleReader::whatTritonRejects_data() {
       << kernel(kAttrs, "    %v = ttg.async_copy_global_to_local %p, %m ttg.convert_layout %i : "
                         "!tt.ptr<f16> -> <64xf16, #s, #smem, mutable>\n")
       << "7:47: error: expected ':'";
+  // (Session 24, judged by Triton 3.6: dot_op and tensor memory's layouts
+  // are structs of their parameters, whose integers take no `: i32`; the
+  // list ends at the ':'.)
+  QTest::newRow("a typed kWidth in a dot_op")
+      << kernel(kAttrs, "    %0 = arith.constant dense<0.0> : tensor<16x16xf16, "
+                        "#ttg.dot_op<{opIdx = 0, parent = #b, kWidth = 2 : i32}>>\n")
+      << "7:103: error: type tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #b, kWidth = 2 : "
+         "i32}>>: expected '}' near ' : i32}>>'";
+  QTest::newRow("a typed opIdx in a dot_op")
+      << kernel(kAttrs, "    %0 = arith.constant dense<0.0> : tensor<16x16xf16, "
+                        "#ttg.dot_op<{opIdx = 0 : i32, parent = #b, kWidth = 2}>>\n")
+      << "7:79: error: type tensor<16x16xf16, #ttg.dot_op<{opIdx = 0 : i32, parent = #b, kWidth = "
+         "2}>>: struct is missing required parameter: parent near ': i32, parent = '";
+  QTest::newRow("a typed blockM in tensor memory's layout")
+      << QByteArray("#tm = #ttng.tensor_memory_encoding<blockM = 128 : i32, blockN = 64, "
+                    "colStride = 1>\n")
+      << "1:49: error: #tm: struct is missing required parameter: blockN near ': i32, blockN = '";
+  QTest::newRow("a typed colStride in tensor memory's layout")
+      << QByteArray("#tm = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, "
+                    "colStride = 1 : i32>\n")
+      << "1:76: error: #tm: expected '>' near ' : i32>'";
   // (Session 24, judged by Triton 3.6: isVolatile is no keyword of the op's
   // syntax; `{isVolatile = true}` in its dictionary is read.)
   QTest::newRow("isVolatile as a keyword of async_copy_global_to_local")
@@ -1789,6 +1810,12 @@ void TestModuleReader::whatTritonRejects() {
 // What Triton 3.6 accepts that the checks above must let through.
 void TestModuleReader::whatTritonAccepts_data() {
   QTest::addColumn<QByteArray>("text");
+  // (Layouts Triton reads as a dictionary take a typed integer.)
+  QTest::newRow("a typed integer in a slice and in a blocked layout's list") << kernel(
+      kAttrs, "    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, "
+              "#ttg.slice<{dim = 1 : i32, parent = #ttg.blocked<{sizePerThread = [1 : "
+              "i32, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, "
+              "0]}>}>>\n");
   QTest::newRow("isVolatile in async_copy_global_to_local's dictionary") << kernel(
       kAttrs, "    %0 = tt.splat %p : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #b>\n"
               "    %1 = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #s, #smem, mutable>\n"

@@ -103,7 +103,6 @@ KNOWN = {
     # first, 0.7%, besides 1 deliberate and 5 Triton aborts; 3 fixed in session 20)
     "m13239": "an nvidia_mma with instrShape [16, 4, 16] (Triton aborts without a message) is read, with a warning",
     "m13618": "an nvidia_mma with instrShape [8, 16, 1] (Triton aborts without a message) is read, with a warning",
-    "m13669": "`kWidth = 16 : i32` in a dot_op: an integer with its type is read (Triton: expected '}')",
     # (mutants 13800-14399, 14400-14999, 15000-15599 and 15600-16199, four more held-out sets in session 20:
     # the 25th judged after the 24th's fixes, the 26th and 27th together after the 25th's, the 28th after
     # theirs: 4, 5, 5 and 2 of 600 disagreed at first, besides deliberate differences and Triton aborts)
