@@ -211,6 +211,14 @@ ValuePtr SyntaxParser::parseAttribute(int depth) {
   return v;
 }
 
+void SyntaxParser::requireStructParameters(const Value &attr,
+                                           std::initializer_list<const char *> required) {
+  for (const char *name : required)
+    if (std::none_of(attr.entries.begin(), attr.entries.end(),
+                     [&](const auto &e) { return e.first == name; }))
+      fail(std::string("struct is missing required parameter: ") + name, lex_.peek().offset);
+}
+
 ValuePtr SyntaxParser::parseStructInteger() {
   Token t = lex_.next();
   auto v = std::make_shared<Value>();
@@ -292,11 +300,7 @@ void SyntaxParser::parseBody(Value &attr, int depth) {
       // (A list that ends at its '}' leaves a missing field to the layout's
       // own rule, which names the field.)
       if (!lex_.peek().isPunct("}"))
-        for (const char *required : {"opIdx", "parent"})
-          if (std::none_of(attr.entries.begin(), attr.entries.end(),
-                           [&](const auto &e) { return e.first == required; }))
-            fail(std::string("struct is missing required parameter: ") + required,
-                 lex_.peek().offset);
+        requireStructParameters(attr, {"opIdx", "parent"});
       expectPunct("}");
       return;
     }
@@ -322,11 +326,7 @@ void SyntaxParser::parseBody(Value &attr, int depth) {
                                                      attr.name == "tensor_memory_scales_encoding");
         parseEntries(attr.entries, ">", depth, tmem);
         if (tmem && !lex_.peek().isPunct(">") && attr.name == "tensor_memory_encoding")
-          for (const char *required : {"blockM", "blockN", "colStride"})
-            if (std::none_of(attr.entries.begin(), attr.entries.end(),
-                             [&](const auto &e) { return e.first == required; }))
-              fail(std::string("struct is missing required parameter: ") + required,
-                   lex_.peek().offset);
+          requireStructParameters(attr, {"blockM", "blockN", "colStride"});
         return;
       }
     }

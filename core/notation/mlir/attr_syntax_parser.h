@@ -1,6 +1,7 @@
 // Grammar-level parsing of attribute and type text into ir::Value trees.
 #pragma once
 
+#include <initializer_list>
 #include <string_view>
 
 #include "notation/mlir/attr_lexer.h"
@@ -44,6 +45,9 @@ private:
                     int depth, bool structIntegers = false);
   // An integer of a struct parameter: the token alone (no `: type` after it).
   ValuePtr parseStructInteger();
+  // A struct's list ended before its '}' or '>': the first of `required`
+  // (in Triton's order) it does not have, said at the token that ended it.
+  void requireStructParameters(const Value &attr, std::initializer_list<const char *> required);
   std::string_view text_;
   Lexer lex_;
 };
