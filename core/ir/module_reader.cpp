@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 #include <deque>
 #include <functional>
@@ -814,6 +815,22 @@ private:
           }
           // A value of one token (`#a = 7`): what follows on its line is a
           // top-level op to MLIR (`#loc4 =7 loc(...)`: 'loc' is none).
+          // (`#loc17 = @loc(...)`: a symbol reference, `@a::@b` at most, is
+          // one value too; no type follows it.)
+          if (v.kind == OpToken::Kind::AtId) {
+            lex_.seek(v.end());
+            while (text_.compare(lex_.peek().offset, 3, "::@") == 0) {
+              lex_.skip();
+              lex_.skip();
+              if (lex_.peek().kind != OpToken::Kind::AtId)
+                break;
+              lex_.skip();
+            }
+            const OpToken n = lex_.peek();
+            if ((n.kind == OpToken::Kind::Punct || n.kind == OpToken::Kind::Number) &&
+                !n.newlineBefore && !n.is('{'))
+              fail(wrongToken(n), "expected operation name in quotes (after #" + key + "'s value)");
+          }
           if (v.kind == OpToken::Kind::Number || v.kind == OpToken::Kind::String) {
             lex_.seek(v.end());
             // `"str" : T`, `7 : i32`: a ':' after the value starts its type
@@ -2106,6 +2123,39 @@ private:
     return std::nullopt;
   }
 
+  // A `ttg.partition` value's problem as TritonGPU's verifier says it ("" if
+  // none, or if it is no `array<i32: ...>`).
+  static std::string partitionIdsProblem(std::string_view value) {
+    std::string_view v = trimAsciiSpace(value);
+    if (!startsWithLiteral(v, "array<i32") || v.back() != '>')
+      return {};
+    v = trimAsciiSpace(v.substr(9, v.size() - 10));
+    std::vector<int64_t> ids;
+    if (!v.empty()) {
+      if (v[0] != ':')
+        return {};
+      for (std::string_view rest = v.substr(1); !rest.empty();) {
+        const size_t comma = std::min(rest.find(','), rest.size());
+        const std::string_view item = trimAsciiSpace(rest.substr(0, comma));
+        int64_t x = 0;
+        const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), x);
+        if (ec != std::errc() || ptr != item.data() + item.size())
+          return {}; // (hex and the like: not judged here)
+        ids.push_back(x);
+        rest = comma < rest.size() ? rest.substr(comma + 1) : std::string_view();
+      }
+    }
+    for (size_t a = 0; a < ids.size(); ++a)
+      for (size_t b = 0; b < a; ++b)
+        if (ids[a] == ids[b])
+          return "has duplicated partition ids";
+    if (ids.empty())
+      return "has no partition ids";
+    if (!std::is_sorted(ids.begin(), ids.end()))
+      return "partition ids not in sorted order";
+    return {};
+  }
+
   // tt.expand_dims, tt.reduce, tt.scan and tt.gather require their `axis`.
   // (And ttg.async_wait its `num`, ttng.async_tma_store_wait its `pendings`,
   // tt.trans and ttg.memdesc_trans their `order`.)
@@ -2124,11 +2174,25 @@ private:
           : equalsLiteral(n, "ttng.fence_async_shared")                             ? "bCluster"
           : equalsLiteral(n, "ttg.global_scratch_alloc")
               ? (!op.hasAttribute("alignment") ? "alignment" : "nbytes")
+          : equalsLiteral(n, "ttng.tensormap_create")
+              ? (!op.hasAttribute("elem_type")           ? "elem_type"
+                 : !op.hasAttribute("fill_mode")         ? "fill_mode"
+                 : !op.hasAttribute("interleave_layout") ? "interleave_layout"
+                                                         : "swizzle_mode")
               : nullptr;
       // (tt.reduce and tt.scan, printed generic, have their axis (and
       // reverse) in their properties.)
       if (equalsLiteral(n, "tt.scan") && op.hasAttribute("axis") && !op.hasAttribute("reverse"))
         required = "reverse";
+      // TritonGPU's verifier of a `ttg.partition` attribute (on any op, before
+      // the op's own): its ids are distinct, at least one, and sorted.
+      for (const auto &[key, value] : op.attributes) {
+        if (key != "ttg.partition")
+          continue;
+        if (const std::string why = partitionIdsProblem(value); !why.empty())
+          return LayoutMismatch{static_cast<int>(i), -1,
+                                "'" + op.name + "' op " + why + " in attribute ttg.partition"};
+      }
       if (required &&
           (!op.generic || equalsLiteral(n, "tt.scan") || equalsLiteral(n, "tt.reduce")) &&
           !op.hasAttribute(required))
@@ -2940,6 +3004,35 @@ private:
            ": an attribute of a dialect Triton 3.6 does not load (it rejects the module)";
   }
 
+  // The first `#name` in `s` that names no alias of the file, ending at or
+  // before `limit` (a dialect's `#ttg.x` and `#name<` are no alias): the
+  // name's span, or {0, 0}.
+  std::pair<size_t, size_t> undefinedAliasBefore(std::string_view s, size_t limit) const {
+    for (size_t q = 0; q < s.size() && q < limit; ++q) {
+      if (s[q] == '"') { // (a string's characters are none)
+        for (++q; q < s.size() && s[q] != '"'; ++q)
+          if (s[q] == '\\')
+            ++q;
+        continue;
+      }
+      if (s[q] != '#' || q + 1 >= s.size() ||
+          !((isAsciiAlnum(s[q + 1]) && !isAsciiDigit(s[q + 1])) || s[q + 1] == '_'))
+        continue;
+      size_t e = q + 1;
+      while (e < s.size() &&
+             (isAsciiAlnum(s[e]) || s[e] == '_' || s[e] == '$' || s[e] == '.' || s[e] == '-'))
+        ++e;
+      const std::string_view name = s.substr(q + 1, e - q - 1);
+      if (e > limit)
+        break;
+      if (name.find('.') == std::string_view::npos && (e >= s.size() || s[e] != '<') &&
+          !f_.aliases->count(std::string(name)))
+        return {q + 1, e};
+      q = e - 1;
+    }
+    return {0, 0};
+  }
+
   CachedType parseType(const std::string &text) {
     CachedType c;
     std::string_view inner = text;
@@ -2968,6 +3061,13 @@ private:
     } catch (const SyntaxError &e) {
       if (unloadedDialectBefore(e.offset()))
         return c;
+      // MLIR resolves an alias where it reads it: one the file does not
+      // define, before the syntax error, is the error (just past its name).
+      if (const auto [from, to] = undefinedAliasBefore(inner, e.offset()); to != 0) {
+        c.error = "undefined attribute alias #" + std::string(inner.substr(from, to - from));
+        c.errorAt = size_t(inner.data() - text.data()) + to;
+        return c;
+      }
       if (const size_t q = unknownTtgAttributeAt(inner, e.offset()); q != std::string_view::npos) {
         size_t end = q;
         while (end < inner.size() && (isAsciiAlnum(inner[end]) || inner[end] == '_'))
@@ -4304,15 +4404,16 @@ private:
         text_[q] == '{' || text_.compare(q, 4, "loc(") == 0 || text_.compare(q, 2, "//") == 0)
       return;
     // A word without a dialect: MLIR reads the next op there (`arith.constant
-    // 3 onstant ...`), whose dialect it does not find.
-    // (A dense value or a type word there: its ':' was due, said below.)
+    // 3 onstant ...`), whose dialect it does not find. MLIR's keywords
+    // (`bf16`, `index`, `tensor`) are read as an op's name too; an integer
+    // type (`i32`) is a token of its own, no name: there the op's name was
+    // due (said below).
     if (f.kind == OpToken::Kind::Number && isAsciiAlnum(text_[q]) && !isAsciiDigit(text_[q])) {
       size_t w = q;
       while (w < text_.size() && (isAsciiAlnum(text_[w]) || text_[w] == '_' || text_[w] == '$'))
         ++w;
       const std::string_view word = text_.substr(q, w - q);
-      if ((w >= text_.size() || text_[w] != '.') && !isBuiltinTypeName(word) &&
-          !isContainerTypeWord(word) && !isIntegerTypeWord(word))
+      if ((w >= text_.size() || text_[w] != '.') && !isIntegerTypeWord(word))
         fail(q, "Dialect `' not found for custom op '" +
                     std::string(text_.substr(q, std::min<size_t>(w - q, 60))) +
                     "' (after arith.constant's value)");
@@ -4616,6 +4717,7 @@ private:
       lastEnd = lex_.consumedEnd();
     }
     bool typed = false;     // the ':' type section was read
+    bool genericDictionaryRead = false; // a generic op's `{...}` after its operands
     std::vector<char> opens; // the brackets open in the header
     for (;;) {
       OpToken t = lex_.peek();
@@ -4882,6 +4984,13 @@ private:
                 (n.isIdent("to_nearest_even") || n.isIdent("downward") || n.isIdent("upward") ||
                  n.isIdent("toward_zero") || n.isIdent("to_nearest_away"))))
             fail(wrongToken(n), "expected ':'");
+          // (`arith.extsi %m[%i]`: nor a bracket or another sign: a cast has
+          // one operand, no index list.)
+          if (custom && depth == 0 && !typed && arithCast(opName) &&
+              n.kind != OpToken::Kind::Ident && n.kind != OpToken::Kind::End && !n.is('{') &&
+              !n.is(':') && !n.is(','))
+            fail(wrongToken(n), "expected ':' (" + std::string(opName) + " is written `" +
+                                    std::string(opName) + " %x : T to R`)");
           // `ttg.async_copy_global_to_local %p, %m ttg.convert_layout ...`: after
           // its operands only its own words (mask, other, the cache and
           // eviction keywords; isVolatile is a dictionary entry, not a
@@ -4932,6 +5041,19 @@ private:
               mod().ops[opIdx].operands.size() >= 2) ||
              equalsLiteral(opName, "amdg.buffer_load") ||
              equalsLiteral(opName, "amdg.buffer_store"));
+        // `tt.dot %a, %b, %c, , ...`: after its three operands a ',' starts
+        // its `inputPrecision = ...` (MLIR: that keyword, at the token).
+        if (custom && equalsLiteral(opName, "tt.dot") && mod().ops[opIdx].operands.size() >= 3 &&
+            !n.isIdent("inputPrecision"))
+          fail(n.kind == OpToken::Kind::End ? wrongToken(n) : n.offset,
+               "custom op 'tt.dot' expected 'inputPrecision'");
+        // `ttng.init_barrier %b, 1 1`: the count, then its dictionary or ':'.
+        if (custom && equalsLiteral(opName, "ttng.init_barrier") &&
+            mod().ops[opIdx].operands.size() == 1 && n.kind == OpToken::Kind::Number) {
+          const OpToken after = peekSecond();
+          if (!after.is(':') && !after.is('{'))
+            fail(wrongToken(after), "expected ':' (ttng.init_barrier %bar, COUNT : T)");
+        }
         if (!optionalAfterComma &&
             (n.kind == OpToken::Kind::End ||
              (known && (n.kind == OpToken::Kind::Number || n.kind == OpToken::Kind::String)) ||
@@ -5032,12 +5154,14 @@ private:
         // A generic op's next '(' opens its region list `({`; its function
         // type comes after ':' (MLIR: "expected ':' followed by operation
         // type", just past the token before).
+        // Before its regions and dictionary are read, the '(' opens the
+        // region list, whose first region's '{' is due (`( 8 : i32`).
         if (t.is('(') && depth == 0 && !typed && mod().ops[opIdx].generic) {
-          size_t q = t.offset + 1;
-          while (q < text_.size() && isAsciiSpace(text_[q]))
-            ++q;
-          if (q >= text_.size() || text_[q] != '{')
+          if (!mod().ops[opIdx].regions.empty() || genericDictionaryRead)
             fail(wrongToken(t), "expected ':' followed by operation type");
+          const OpToken n = peekSecond();
+          if (!n.is('{'))
+            fail(wrongToken(n), "expected '{' to begin a region (a generic op's region list)");
         }
         ++depth;
         opens.push_back(t.text[0]);
@@ -5228,9 +5352,19 @@ private:
           continue;
         }
         size_t e = lex_.matchBracket(t.offset);
-        if (e == std::string_view::npos) // (read on to the text's end)
+        if (e == std::string_view::npos) { // (read on to the text's end)
+          // An entry MLIR refuses before the end (a key then a word, where
+          // a string's quote made the brackets seem open): there. (One it
+          // refuses at the end: said at the text's end, as below.)
+          try {
+            checkDictionary(t.offset, text_.size());
+          } catch (const Failure &fl) {
+            if (fl.offset < text_.size() && !trimAsciiSpace(text_.substr(fl.offset)).empty())
+              throw;
+          }
           fail(endOfText(), "expected '}': the text ends inside the dictionary opened on line " +
                                 std::to_string(at(t.offset).line));
+        }
         checkDictionary(t.offset, e);
         // A function's argument and result attributes are a dialect's
         // (`{tt.divisibility = 16 : i32}`): MLIR's function verifier, after
@@ -5239,6 +5373,7 @@ private:
             undialectedArgAttrOp_ < 0 && !dictionaryKeysHaveDialect(t.offset, e))
           undialectedArgAttrOp_ = opIdx;
         if (depth == 0) {
+          genericDictionaryRead = mod().ops[opIdx].generic;
           addAttributes(text_.substr(t.offset, e - t.offset),
                         text_.substr(t.offset + 1, e - t.offset - 2));
           if (const std::string bad = custom ? i32AttributeProblem(opIdx, opName) : std::string();

@@ -235,7 +235,8 @@ bool shortTypesRefused(const OpNameFacts &f, std::string_view name) {
   return r == Rule::SameType || r == Rule::Addptr || r == Rule::Select || r == Rule::Cast ||
          r == Rule::Join || (r == Rule::FirstBeforeArrow && startsWithLiteral(name, "tt.")) ||
          name == "ttg.convert_layout" ||
-         barrierOp(name);
+         // (tt.make_range's result is a builtin tensor type, read whole.)
+         name == "tt.make_range" || barrierOp(name);
 }
 
 int operandsBeforeTypes(const OpNameFacts &f, std::string_view n) {

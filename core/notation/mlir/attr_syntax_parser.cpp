@@ -486,9 +486,25 @@ TypeText SyntaxParser::parseType() {
     while (elemEnd < dims.size() && nameChar(dims[elemEnd]))
       ++elemEnd;
     const std::string_view word = dims.substr(p, elemEnd - p);
+    // `tensor<1x32xtensor<1x32xi32, #b> -> ...`: a tensor type is a type,
+    // read whole (its own errors first); MLIR refuses it as an element type
+    // once the outer type is read.
+    if (!type.isMemDesc && word == "tensor" && elemEnd < dims.size() && dims[elemEnd] == '<') {
+      SyntaxParser inner(text_);
+      inner.lex_.seek(dimsAt + p);
+      (void)inner.parseType();
+      elemEnd = inner.lex_.position() - dimsAt;
+      if (elemEnd < dims.size())
+        fail(expectedNext, afterPrevious(dimsAt + elemEnd));
+      lex_.seek(start + end);
+      if (!lex_.peek().isPunct(">") && !lex_.peek().isPunct(","))
+        fail(expectedNext, afterPrevious(lex_.peek().offset));
+      fail("invalid tensor element type (a tensor's elements are no tensors)", dimsAt + p);
+    }
     if (word.empty() || !isBuiltinTypeName(word))
       throw SyntaxError(text_, afterPrevious(dimsAt + p),
-                        "expected non-function type: '" + std::string(word.substr(0, 24)) +
+                        "expected non-function type: '" +
+                            std::string(word.empty() ? dims.substr(p, 1) : word.substr(0, 24)) +
                             "' is not a type (f16, bf16, f32, i32, !tt.ptr<f16>, ...)",
                         "element type");
   }
@@ -536,6 +552,35 @@ TypeText SyntaxParser::parseType() {
         if (!lex_.peek().isPunct("<"))
           fail("expected '<' in " + word + " type", afterPrevious(lex_.peek().offset));
         lex_.seek(wordAt);
+        // `tensor<4xf32, tensor<{...}>>`: a tensor type there is read as
+        // one (its errors where they are).
+        if (word == "tensor") {
+          SyntaxParser inner(text_);
+          inner.lex_.seek(wordAt);
+          (void)inner.parseType();
+          auto v = std::make_shared<Value>(); // not a layout: kept as a word
+          v->kind = Value::Kind::Ident;
+          v->text = word;
+          v->offset = wordAt;
+          type.encoding = v;
+          lex_.seek(inner.lex_.position());
+          if (!lex_.peek().isPunct(">"))
+            fail(expectedNext, afterPrevious(lex_.peek().offset));
+          lex_.skip();
+          return type;
+        }
+      }
+      // `tensor<4xf32, (#mma>`: a '(' starts a function type (a type is an
+      // attribute), whose inputs are types.
+      if (const Token &open = lex_.peek(); open.isPunct("(")) {
+        const size_t openAt = open.offset;
+        lex_.skip();
+        const Token &in = lex_.peek();
+        if (!in.isPunct(")") && in.kind != Token::Kind::Bang &&
+            !(in.kind == Token::Kind::Ident &&
+              (isBuiltinTypeName(in.text) || isContainerTypeWord(in.text))))
+          fail("expected non-function type", afterPrevious(in.offset));
+        lex_.seek(openAt);
       }
       const Token &n = lex_.peek();
       const bool attribute =

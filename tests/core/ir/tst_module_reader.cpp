@@ -1797,6 +1797,102 @@ void TestModuleReader::whatTritonRejects_data() {
              "    %r = tt.make_range {end = 128 : i32, start = 0 : i32, x = array<i32: 0x, 1>} : "
              "tensor<128xi32, #ttg.slice<{dim = 1, parent = #b}>>\n")
       << "7:75: error: expected '>' to close an array attribute";
+  // (Session 24's held-out mutants, 45000-49799.)
+  QTest::newRow("a symbol reference as an alias's value, then '('")
+      << QByteArray(kHead) + "#x = @loc(\"f.py\":1:2)\nmodule attributes {" + kAttrs +
+             "} {\n  tt.func @k() {\n    tt.return\n  }\n}\n"
+      << "5:10: error: expected operation name in quotes (after #x's value)";
+  QTest::newRow("an index list after a cast's operand")
+      << kernel(kAttrs, "    %e = arith.extsi %i[%i] : i32 to i64\n")
+      << "7:24: error: expected ':' (arith.extsi is written `arith.extsi %x : T to R`)";
+  QTest::newRow("tensormap_create without its interleave_layout")
+      << kernel(
+             kAttrs,
+             "    %d = tt.bitcast %p : !tt.ptr<f16> -> !tt.ptr<i8>\n"
+             "    %l = arith.extsi %i : i32 to i64\n"
+             "    ttng.tensormap_create %d, %p, [%i, %i], [%i, %i], [%l], [%i, %i] {elem_type = 6 "
+             ": "
+             "i32, fill_mode = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, "
+             "i32, i32, i32, i64, i32, i32) -> ()\n")
+      << "9:5: error: 'ttng.tensormap_create' op requires attribute 'interleave_layout'";
+  QTest::newRow("a partition id written twice")
+      << kernel(kAttrs, "    %r = tt.make_range {end = 128 : i32, start = 0 : i32, ttg.partition = "
+                        "array<i32: 1, 1>} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #b}>>\n")
+      << "7:10: error: 'tt.make_range' op has duplicated partition ids in attribute ttg.partition";
+  QTest::newRow("partition ids out of order")
+      << kernel(kAttrs, "    %r = tt.make_range {end = 128 : i32, start = 0 : i32, ttg.partition = "
+                        "array<i32: 2, 0>} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #b}>>\n")
+      << "7:10: error: 'tt.make_range' op partition ids not in sorted order in attribute "
+         "ttg.partition";
+  QTest::newRow("no partition ids")
+      << kernel(kAttrs, "    %r = tt.make_range {end = 128 : i32, start = 0 : i32, ttg.partition = "
+                        "array<i32>} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #b}>>\n")
+      << "7:10: error: 'tt.make_range' op has no partition ids in attribute ttg.partition";
+  QTest::newRow("a tensor type as a tensor's element type, not closed")
+      << kernel(kAttrs,
+                "    %s = tt.splat %i : i32 -> tensor<4xtensor<4xi32, #b> -> tensor<4x4xi32, #b>\n")
+      << "7:57: error: expected '>' in tensor type near ' -> tensor<4x4xi'";
+  QTest::newRow("a tensor type as a tensor's element type")
+      << kernel(kAttrs, "    %s = tt.splat %i : i32 -> tensor<4xtensor<4xi32>>\n")
+      << "7:40: error: type tensor<4xtensor<4xi32>>: invalid tensor element type (a tensor's "
+         "elements are no tensors) near 'tensor<4xi32>>'";
+  QTest::newRow("tt.make_range's type in the short form")
+      << kernel(kAttrs, "    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : <128xi32, "
+                        "#ttg.slice<{dim = 1, parent = #b}>>\n")
+      << "7:60: error: expected non-function type";
+  QTest::newRow("a tensor type as a tensor's encoding")
+      << kernel(kAttrs,
+                "    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, "
+                "tensor<{dim = 1, parent = #b}>>\n")
+      << "7:84: error: type tensor<128xi32, tensor<{dim = 1, parent = #b}>>: expected "
+         "non-function type: '{' is not a type (f16, bf16, f32, i32, !tt.ptr<f16>, ...) near '{dim "
+         "= 1, parent'";
+  QTest::newRow("a function type's '(' as a tensor's encoding")
+      << kernel(
+             kAttrs,
+             "    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, (#b>\n")
+      << "7:78: error: type tensor<128xi32, (#b>: expected non-function type near '#b>'";
+  QTest::newRow("a generic op's region list without its '{'")
+      << kernel(
+             kAttrs,
+             "    %r = \"tt.make_range\"() <{end = 128 : i32, start = 0 : i32}> ( 8 : i32}> ({\n")
+      << "7:66: error: expected '{' to begin a region (a generic op's region list)";
+  QTest::newRow("a word after a quoted key (its quote run on)")
+      << QByteArray(kHead) +
+             "module attributes {\"ttg.num-warps\" = 4 : i32, \"ttg.n4 : i32, ttg.target = "
+             "\"cuda:90\", \"ttg.threads-per-warp\" = 32 : i32} {\n  tt.func @k() {\n    "
+             "tt.return\n  }\n}\n"
+      << "5:76: error: expected '}' in attribute dictionary";
+  QTest::newRow("a float type's keyword after a constant")
+      << kernel(kAttrs, "    %c = arith.constant 64 bf16 i32\n")
+      << "7:28: error: Dialect `' not found for custom op 'bf16' (after arith.constant's value)";
+  QTest::newRow("an integer type after a constant")
+      << kernel(kAttrs, "    %c = arith.constant 64 i32\n")
+      << "7:27: error: expected operation name in quotes (text after the constant)";
+  QTest::newRow("tt.dot's ',' then no inputPrecision")
+      << kernel(kAttrs, "    %a = arith.constant dense<1.0> : tensor<16x16xf16, #ttg.dot_op<{opIdx "
+                        "= 0, parent = #b}>>\n"
+                        "    %b2 = arith.constant dense<1.0> : tensor<16x16xf16, "
+                        "#ttg.dot_op<{opIdx = 1, parent = #b}>>\n"
+                        "    %c = arith.constant dense<0.0> : tensor<16x16xf32, #b>\n"
+                        "    %d = tt.dot %a, %b2, %c, , #b : tensor<16x16xf16, #ttg.dot_op<{opIdx "
+                        "= 0, parent = "
+                        "#b}>> * tensor<16x16xf16, #ttg.dot_op<{opIdx = 1, parent = #b}>> -> "
+                        "tensor<16x16xf32, #b>\n")
+      << "10:30: error: custom op 'tt.dot' expected 'inputPrecision'";
+  QTest::newRow("a second count after init_barrier's")
+      << kernel(
+             kAttrs,
+             "    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #ttg.swizzled_shared<{vec = "
+             "1, "
+             "perPhase = 1, maxPhase = 1, order = [0]}>, #smem, mutable>\n"
+             "    ttng.init_barrier %bar, 1 1 : !ttg.memdesc<1xi64, #ttg.swizzled_shared<{vec = 1, "
+             "perPhase = 1, maxPhase = 1, order = [0]}>, #smem, mutable>\n")
+      << "8:30: error: expected ':' (ttng.init_barrier %bar, COUNT : T)";
+  QTest::newRow("an undefined alias before a memdesc's missing memory space")
+      << kernel(kAttrs,
+                "    %m = ttg.local_alloc : () -> !ttg.memdesc<2x64xf16, #shaem, mutable>\n")
+      << "7:63: error: undefined attribute alias #shaem";
 }
 
 void TestModuleReader::whatTritonRejects() {
@@ -1821,6 +1917,19 @@ void TestModuleReader::whatTritonAccepts_data() {
               "    %1 = ttg.local_alloc : () -> !ttg.memdesc<128x32xf16, #s, #smem, mutable>\n"
               "    %2 = ttg.async_copy_global_to_local %0, %1 cacheModifier = ca {isVolatile = "
               "true} : tensor<128x32x!tt.ptr<f16>, #b> -> <128x32xf16, #s, #smem, mutable>\n");
+  QTest::newRow("a nested symbol reference as an alias's value")
+      << QByteArray(kHead) + "#x = @sym::@nested\nmodule attributes {" + kAttrs +
+             "} {\n  tt.func @k() {\n    tt.return\n  }\n}\n";
+  QTest::newRow("tensormap_create with its four attributes") << kernel(
+      kAttrs,
+      "    %d = tt.bitcast %p : !tt.ptr<f16> -> !tt.ptr<i8>\n"
+      "    %l = arith.extsi %i : i32 to i64\n"
+      "    ttng.tensormap_create %d, %p, [%i, %i], [%i, %i], [%l], [%i, %i] {elem_type = 6 : "
+      "i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : "
+      "(!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i32, i32) -> ()\n");
+  QTest::newRow("partition ids, sorted and distinct") << kernel(
+      kAttrs, "    %r = tt.make_range {end = 128 : i32, start = 0 : i32, ttg.partition = "
+              "array<i32: 0, 2>} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #b}>>\n");
   QTest::newRow("arith.trunci with its overflow flags")
       << kernel(kAttrs, "    %a = arith.extsi %i : i32 to i64\n"
                         "    %t = arith.trunci %a overflow<nsw> : i64 to i32\n");
